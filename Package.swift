@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "whatsnew",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "LaunchTracking", targets: ["LaunchTracking"]),
+    .library(name: "MarkdownSyntax", targets: ["MarkdownSyntax"]),
+    .library(name: "TerminalRendering", targets: ["TerminalRendering"]),
+    .library(name: "ReleaseNotes", targets: ["ReleaseNotes"]),
+    .library(name: "LaunchScreens", targets: ["LaunchScreens"]),
+    .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
+    .executable(name: "whatsnew", targets: ["whatsnew"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CNcurses",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+    ),
+    .target(name: "LaunchTracking"),
+    .target(name: "MarkdownSyntax"),
+    .target(name: "TerminalRendering", dependencies: ["MarkdownSyntax"]),
+    .target(name: "ReleaseNotes", dependencies: ["MarkdownSyntax", "LaunchTracking"]),
+    .target(
+      name: "LaunchScreens",
+      dependencies: ["TerminalRendering", "ReleaseNotes", "LaunchTracking"]
+    ),
+    .target(name: "CursesTerminal", dependencies: ["CNcurses", "TerminalRendering", "LaunchScreens"]),
+    .executableTarget(
+      name: "whatsnew",
+      dependencies: [
+        "LaunchTracking", "MarkdownSyntax", "TerminalRendering", "ReleaseNotes", "LaunchScreens",
+        "CursesTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // Test utilities shared by the test targets (golden files, running the built binary).
+    .target(name: "TestSupport", path: "Sources/TestSupport"),
+    .testTarget(name: "LaunchTrackingTests", dependencies: ["LaunchTracking", "TestSupport"]),
+    .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"]),
+    .testTarget(
+      name: "TerminalRenderingTests",
+      dependencies: ["TerminalRendering", "MarkdownSyntax", "TestSupport"]
+    ),
+    .testTarget(name: "ReleaseNotesTests", dependencies: ["ReleaseNotes", "TestSupport"]),
+    .testTarget(
+      name: "LaunchScreensTests",
+      dependencies: ["LaunchScreens", "TerminalRendering", "ReleaseNotes", "TestSupport"]
+    ),
+    .testTarget(name: "EndToEndTests", dependencies: ["whatsnew", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,193 @@
+/// The syntax tree produced by ``MarkdownParser``.
+///
+/// The tree is made of plain value types so that it can be shared freely across
+/// threads, compared in tests and rendered by any number of back ends
+/// (HTML here, styled terminal lines in `TerminalRendering`).
+
+// MARK: - Document
+
+/// A parsed Markdown document: its front matter (if any), its blocks, and the
+/// link reference definitions it declared.
+public struct MarkdownDocument: Sendable, Equatable {
+  /// The front matter found at the very top of the file, if any. It is not rendered.
+  public var frontMatter: FrontMatter?
+  /// The top-level blocks, in source order.
+  public var blocks: [Block]
+  /// Link reference definitions, keyed by their normalised label.
+  public var linkDefinitions: [String: LinkDefinition]
+
+  public init(
+    frontMatter: FrontMatter? = nil, blocks: [Block] = [],
+    linkDefinitions: [String: LinkDefinition] = [:]
+  ) {
+    self.frontMatter = frontMatter
+    self.blocks = blocks
+    self.linkDefinitions = linkDefinitions
+  }
+}
+
+/// `---` / `key: value` lines / `---` at the top of a file.
+public struct FrontMatter: Sendable, Equatable {
+  /// The key/value pairs in source order.
+  public var entries: [(key: String, value: String, line: Int)]
+  /// Lines inside the front matter that are not `key: value`, with their line numbers.
+  public var malformedLines: [Int]
+  /// The 1-based line of the closing `---`.
+  public var endLine: Int
+
+  public init(entries: [(key: String, value: String, line: Int)], malformedLines: [Int], endLine: Int) {
+    self.entries = entries
+    self.malformedLines = malformedLines
+    self.endLine = endLine
+  }
+
+  /// The value for `key`, if present (first occurrence).
+  public subscript(key: String) -> String? {
+    entries.first(where: { $0.key == key })?.value
+  }
+
+  public static func == (lhs: FrontMatter, rhs: FrontMatter) -> Bool {
+    lhs.endLine == rhs.endLine && lhs.malformedLines == rhs.malformedLines
+      && lhs.entries.elementsEqual(rhs.entries) {
+        $0.key == $1.key && $0.value == $1.value && $0.line == $1.line
+      }
+  }
+}
+
+/// A link reference definition: `[label]: destination "title"`.
+public struct LinkDefinition: Sendable, Equatable {
+  public var destination: String
+  public var title: String?
+  /// The 1-based line where it was defined.
+  public var line: Int
+
+  public init(destination: String, title: String?, line: Int) {
+    self.destination = destination
+    self.title = title
+    self.line = line
+  }
+}
+
+// MARK: - Blocks
+
+/// A block-level element with the source lines it spans (1-based, inclusive).
+public struct Block: Sendable, Equatable {
+  public var kind: BlockKind
+  public var startLine: Int
+  public var endLine: Int
+
+  public init(_ kind: BlockKind, startLine: Int, endLine: Int) {
+    self.kind = kind
+    self.startLine = startLine
+    self.endLine = endLine
+  }
+}
+
+public enum BlockKind: Sendable, Equatable {
+  case paragraph([Inline])
+  /// An ATX (`#`) or setext heading; `level` is 1...6.
+  case heading(level: Int, content: [Inline])
+  case thematicBreak
+  /// A fenced (`info` may be empty) or indented code block. `literal` ends with a newline
+  /// unless empty.
+  case codeBlock(info: String, literal: String, fenced: Bool)
+  /// A raw HTML block, kept verbatim (renderers decide whether to show it).
+  case htmlBlock(String)
+  case blockQuote([Block])
+  case list(ListBlock)
+  case table(Table)
+}
+
+/// A bullet or ordered list.
+public struct ListBlock: Sendable, Equatable {
+  public enum Marker: Sendable, Equatable {
+    /// `-`, `+` or `*`.
+    case bullet(Character)
+    /// `1.` or `1)`: the start number and the delimiter.
+    case ordered(start: Int, delimiter: Character)
+  }
+
+  public var marker: Marker
+  /// A tight list renders its paragraphs without spacing (no `<p>` in HTML).
+  public var isTight: Bool
+  public var items: [ListItem]
+
+  public init(marker: Marker, isTight: Bool, items: [ListItem]) {
+    self.marker = marker
+    self.isTight = isTight
+    self.items = items
+  }
+}
+
+/// One list item; `task` is `nil` for an ordinary item, `true`/`false` for a GFM task item.
+public struct ListItem: Sendable, Equatable {
+  public var blocks: [Block]
+  public var task: Bool?
+  public var startLine: Int
+
+  public init(blocks: [Block], task: Bool? = nil, startLine: Int) {
+    self.blocks = blocks
+    self.task = task
+    self.startLine = startLine
+  }
+}
+
+/// A GFM table.
+public struct Table: Sendable, Equatable {
+  public enum Alignment: Sendable, Equatable {
+    case none, left, center, right
+  }
+
+  public var alignments: [Alignment]
+  /// One entry per column.
+  public var header: [[Inline]]
+  /// Each row has exactly `alignments.count` cells.
+  public var rows: [[[Inline]]]
+
+  public init(alignments: [Alignment], header: [[Inline]], rows: [[[Inline]]]) {
+    self.alignments = alignments
+    self.header = header
+    self.rows = rows
+  }
+}
+
+// MARK: - Inlines
+
+/// An inline element. Text is already unescaped and entity-decoded.
+public indirect enum Inline: Sendable, Equatable {
+  case text(String)
+  case softBreak
+  case hardBreak
+  case code(String)
+  case emphasis([Inline])
+  case strong([Inline])
+  case strikethrough([Inline])
+  /// An inline, reference or autolink link. `destination` is not yet percent-encoded.
+  case link(destination: String, title: String?, content: [Inline])
+  case image(source: String, title: String?, alt: [Inline])
+  /// Raw inline HTML, verbatim.
+  case html(String)
+}
+
+extension Inline {
+  /// The text content with all markup removed (used for image alt text, headings in lists, etc.).
+  public var plainText: String {
+    switch self {
+    case .text(let s), .code(let s): return s
+    case .html: return ""
+    case .softBreak, .hardBreak: return " "
+    case .emphasis(let c), .strong(let c), .strikethrough(let c): return c.plainText
+    case .link(_, _, let c): return c.plainText
+    case .image(_, _, let alt): return alt.plainText
+    }
+  }
+}
+
+extension Array where Element == Inline {
+  /// The concatenated plain text of a run of inlines.
+  public var plainText: String {
+    var out = ""
+    for inline in self { out += inline.plainText }
+    return out
+  }
+}

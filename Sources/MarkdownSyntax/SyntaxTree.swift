@@ -15,6 +15,9 @@ public struct MarkdownDocument: Sendable, Equatable {
   public var blocks: [Block]
   /// Link reference definitions, keyed by their normalised label.
   public var linkDefinitions: [String: LinkDefinition]
+  /// Full (`[text][label]`) and collapsed (`[label][]`) references whose label has no
+  /// definition, with the line they are on (for lint warnings).
+  public var unresolvedReferences: [UnresolvedReference] = []
 
   public init(
     frontMatter: FrontMatter? = nil, blocks: [Block] = [],
@@ -51,6 +54,17 @@ public struct FrontMatter: Sendable, Equatable {
       && lhs.entries.elementsEqual(rhs.entries) {
         $0.key == $1.key && $0.value == $1.value && $0.line == $1.line
       }
+  }
+}
+
+/// A reference to a link label that was never defined.
+public struct UnresolvedReference: Sendable, Equatable {
+  public var label: String
+  public var line: Int
+
+  public init(label: String, line: Int) {
+    self.label = label
+    self.line = line
   }
 }
 

@@ -76,7 +76,11 @@ public struct ChangelogImporter: Sendable {
     var positions: [AppVersion: Int] = [:]
     for (n, (heading, found)) in boundaries.enumerated() {
       guard let found else {
-        if heading.level == versionLevel { skipped.append((heading.text, heading.firstLine + 1)) }
+        if heading.level == versionLevel {
+          let title = heading.text.hasPrefix("[") && heading.text.hasSuffix("]")
+            ? String(heading.text.dropFirst().dropLast()) : heading.text
+          skipped.append((title, heading.firstLine + 1))
+        }
         continue
       }
       let end = n + 1 < boundaries.count ? boundaries[n + 1].0.firstLine : lines.count

@@ -5,10 +5,10 @@ import MarkdownSyntax
 ///
 /// Errors (lint fails): a `.md` name that is not a version, two files for one version, a
 /// file that cannot be read or is not UTF-8, front matter that is not closed, has a line
-/// that is not `key: value` or a date that is not `YYYY-MM-DD`, an empty notes file, and a
-/// missing `onboarding.md` or `welcome-back.md`.
+/// that is not `key: value` or a date that is not `YYYY-MM-DD`, and an empty notes file.
 ///
-/// Warnings: an unknown or repeated front matter key, a link reference that is never
+/// Warnings: a missing `onboarding.md` or `welcome-back.md` (an app may do without them, and
+/// a directory fresh from `import-changelog` has neither), an unknown or repeated front matter key, a link reference that is never
 /// defined, a heading level that jumps (`#` then `###`), a file that is not Markdown,
 /// onboarding without a level-1 heading, welcome-back without `{{days}}` or with an unknown
 /// placeholder.
@@ -28,8 +28,10 @@ public enum ContentLinter {
 
     for special in [ReleaseNotesCatalog.onboardingFileName, ReleaseNotesCatalog.welcomeBackFileName]
     where !names.contains(special) {
-      let what = special == ReleaseNotesCatalog.onboardingFileName ? "the onboarding walkthrough" : "the welcome-back screen"
-      diagnostics.append(.init(.error, file: catalog.path(of: special), line: nil, "missing: \(what) needs this file"))
+      let what =
+        special == ReleaseNotesCatalog.onboardingFileName
+        ? "first launches get no onboarding" : "returning users get no welcome-back screen"
+      diagnostics.append(.init(.warning, file: catalog.path(of: special), line: nil, "missing: \(what)"))
     }
 
     for name in names {

@@ -1,8 +1,9 @@
 // The baseline for benchmark case 3 ("record a launch"): the launch bookkeeping the seed app
 // did on `UserDefaults` (launch count, first and last version, last launch date, then
 // `synchronize()`), on full Foundation, as a program of its own. `scripts/bench` compiles it
-// with `swiftc -O -static-stdlib` (the same flags as the release build of `whatsnew`) and runs
-// it with `HOME` pointing at a scratch directory, so the real user's defaults are never touched.
+// with `swiftc -O` (and, for comparison, with `-static-stdlib` like the release build of
+// whatsnew) and runs it with `HOME` pointing at a scratch directory, so the real user's
+// defaults are never touched.
 //
 // Usage: UserDefaultsBaseline [CURRENT-VERSION] [--print]
 import Foundation

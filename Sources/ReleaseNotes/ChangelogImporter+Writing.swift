@@ -82,7 +82,9 @@ extension ChangelogImporter {
     case .file, .other: break
     }
     let bytes: [UInt8]
-    do { bytes = try FileSystem.readFile(path) } catch { throw .unreadable(path: path, reason: error.message) }
+    do { bytes = try FileSystem.readFile(path) } catch {
+      throw .unreadable(path: path, reason: error.message)
+    }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw .notUTF8(path: path, line: UTF8Check.firstInvalidLine(bytes) ?? 1)
     }

@@ -77,7 +77,8 @@ public struct ChangelogImporter: Sendable {
     for (n, (heading, found)) in boundaries.enumerated() {
       guard let found else {
         if heading.level == versionLevel {
-          let title = heading.text.hasPrefix("[") && heading.text.hasSuffix("]")
+          let title =
+            heading.text.hasPrefix("[") && heading.text.hasSuffix("]")
             ? String(heading.text.dropFirst().dropLast()) : heading.text
           skipped.append((title, heading.firstLine + 1))
         }
@@ -147,7 +148,9 @@ public struct ChangelogImporter: Sendable {
       remainder = String(rest[..<found.lowerBound]) + String(rest[found.upperBound...])
     }
     let separators: Set<Character> = [" ", "\t", "-", "–", "—", ":", "(", ")", "[", "]", "/", "|", ","]
-    let title = String(remainder.drop(while: { separators.contains($0) }).reversed().drop(while: { separators.contains($0) }).reversed())
+    let title = String(
+      remainder.drop(while: { separators.contains($0) }).reversed().drop(while: { separators.contains($0) })
+        .reversed())
     return VersionHeading(version: version, date: date, title: title.isEmpty ? nil : title)
   }
 
@@ -184,7 +187,8 @@ public struct ChangelogImporter: Sendable {
     let inside = headings.filter { $0.firstLine >= first && $0.lastLine <= last }
     let shallowest = inside.map(\.level).min() ?? 2
     let shift = max(0, shallowest - 2)
-    let atx = Dictionary(inside.filter(\.isATX).map { ($0.firstLine, $0.level) }, uniquingKeysWith: { a, _ in a })
+    let atx = Dictionary(
+      inside.filter(\.isATX).map { ($0.firstLine, $0.level) }, uniquingKeysWith: { a, _ in a })
     var out: [String] = []
     var previousBlank = false
     for i in indices {

@@ -40,7 +40,8 @@ public enum ContentLinter {
       guard name.hasSuffix(".md") else {
         if kind == .file {
           checked += 1
-          diagnostics.append(.init(.warning, file: path, line: 1, "not a notes file: only .md files are read"))
+          diagnostics.append(
+            .init(.warning, file: path, line: 1, "not a notes file: only .md files are read"))
         }
         continue
       }
@@ -56,7 +57,8 @@ public enum ContentLinter {
         diagnostics.append(
           .init(
             .error, file: path, line: 1,
-            "second file for version \(version.canonical): \(kept) is the one used; remove or merge this one"))
+            "second file for version \(version.canonical): \(kept) is the one used; remove or merge this one")
+        )
         continue
       }
       diagnostics += checkFile(name: name, path: path)
@@ -143,13 +145,17 @@ public enum ContentLinter {
     }
     if name == ReleaseNotesCatalog.onboardingFileName && !headings.contains(where: { $0.level == 1 }) {
       markdown.append(
-        .init(.warning, file: path, line: scan.bodyFirstLine, "no level-1 heading: the walkthrough is one untitled page"))
+        .init(
+          .warning, file: path, line: scan.bodyFirstLine,
+          "no level-1 heading: the walkthrough is one untitled page"))
     }
     if name == ReleaseNotesCatalog.welcomeBackFileName {
       let placeholders = placeholders(in: lines)
       if !placeholders.contains(where: { $0.name == "days" }) {
         markdown.append(
-          .init(.warning, file: path, line: scan.bodyFirstLine, "{{days}} is not used: the screen will not say how long"))
+          .init(
+            .warning, file: path, line: scan.bodyFirstLine,
+            "{{days}} is not used: the screen will not say how long"))
       }
       for p in placeholders where p.name != "days" {
         markdown.append(

@@ -154,7 +154,9 @@ public struct ReleaseNotesCatalog: Sendable {
     let starts = HeadingScanner(lines: lines).headings.filter { $0.level == 1 }
     var pages: [OnboardingPage] = []
     func page(title: String, from: Int, to: Int) -> OnboardingPage? {
-      guard from < to else { return title.isEmpty ? nil : OnboardingPage(title: title, markdown: "", document: .init()) }
+      guard from < to else {
+        return title.isEmpty ? nil : OnboardingPage(title: title, markdown: "", document: .init())
+      }
       let start = lines[from].offset
       let end = lines[to - 1].end
       let slice = String(decoding: markdown.utf8.dropFirst(start).prefix(end - start), as: UTF8.self)

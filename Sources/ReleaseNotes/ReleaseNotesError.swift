@@ -38,7 +38,9 @@ public enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConvertib
     case .unknownVersion(let version, let directory, let known):
       let hint: String
       if let first = known.first, let last = known.last {
-        hint = known.count == 1 ? " (it has only \(first))" : " (it has \(known.count) versions, \(first) to \(last))"
+        hint =
+          known.count == 1
+          ? " (it has only \(first))" : " (it has \(known.count) versions, \(first) to \(last))"
       } else {
         hint = " (it has none)"
       }

@@ -53,7 +53,8 @@ struct ImportChangelogCommand: ParsableCommand {
       line += " (" + details.joined(separator: ", ") + ")"
       ReleaseNotesCLI.printLine(line)
     }
-    var summary = "imported \(written.count) version\(written.count == 1 ? "" : "s") from \(file) into \(directory)"
+    var summary =
+      "imported \(written.count) version\(written.count == 1 ? "" : "s") from \(file) into \(directory)"
     if !importer.skipped.isEmpty {
       let skipped = importer.skipped.map { "\($0.title) (line \($0.line))" }.joined(separator: ", ")
       summary += "; skipped \(skipped)"

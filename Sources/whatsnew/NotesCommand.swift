@@ -90,8 +90,9 @@ struct NotesCommand: ParsableCommand {
     } else if from != nil || to != nil {
       let index = catalog.index()
       let start = try from.map { text throws(AppVersion.ParseError) in try AppVersion(parsing: text) }
-      guard let end = try to.map({ text throws(AppVersion.ParseError) in try AppVersion(parsing: text) })
-        ?? index.newestRelease ?? index.newest
+      guard
+        let end = try to.map({ text throws(AppVersion.ParseError) in try AppVersion(parsing: text) })
+          ?? index.newestRelease ?? index.newest
       else { throw ReleaseNotesError.noReleaseNotes(directory: directory) }
       notes = try catalog.notes(after: start, upTo: end)
       rangeText = start.map { "after \($0) up to \(end)" } ?? "up to \(end)"
@@ -115,18 +116,23 @@ struct NotesCommand: ParsableCommand {
     let document = WhatsNewDocument.make(notes)
     switch format {
     case .html:
-      print(HTMLOutput.render(document), terminator: "")
+      guard let html = NotesOutput.html(document) else {
+        throw ReleaseNotesCLI.failure("--format html is not available yet (the HTML renderer has not landed)")
+      }
+      ReleaseNotesCLI.writeOut(html)
     case .ansi:
-      print(TerminalOutput.ansi(document, width: outputWidth), terminator: "")
+      let noColor = ReleaseNotesCLI.environment("NO_COLOR") != nil
+      ReleaseNotesCLI.writeOut(NotesOutput.ansi(document, width: outputWidth, noColor: noColor))
     case .plain, .auto, .json:
-      print(TerminalOutput.plain(document, width: outputWidth), terminator: "")
+      ReleaseNotesCLI.writeOut(NotesOutput.plain(document, width: outputWidth))
     }
   }
 
-  /// `auto` made concrete: ansi in a terminal, plain in a pipe.
+  /// `auto` made concrete: ansi in a terminal (unless `TERM=dumb`), plain in a pipe.
   private var resolvedFormat: Format {
     guard format == .auto else { return format }
-    return ReleaseNotesCLI.stdoutIsTerminal ? .ansi : .plain
+    let dumb = ReleaseNotesCLI.environment("TERM") == "dumb"
+    return ReleaseNotesCLI.stdoutIsTerminal && !dumb ? .ansi : .plain
   }
 
   private var outputWidth: Int {

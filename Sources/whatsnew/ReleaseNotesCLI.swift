@@ -45,6 +45,22 @@ enum ReleaseNotesCLI {
     print(Sanitizer.sanitize(line))
   }
 
+  /// Writes text to stdout as it is (already rendered and sanitised).
+  static func writeOut(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes {
+        write(STDOUT_FILENO, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += n
+    }
+  }
+
   /// True when stdout is a terminal.
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 

@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 @Suite struct ImportChangelogCommandTests {
-  @Test(arguments: [("swift-argument-parser.md", 45, "0.0.1"), ("Yams.md", 54, "0.1.0"), ("Rainbow.md", 12, "1.1.0")])
+  @Test(arguments: [
+    ("swift-argument-parser.md", 45, "0.0.1"), ("Yams.md", 54, "0.1.0"), ("Rainbow.md", 12, "1.1.0"),
+  ])
   func importThenLintThenShowEveryVersion(name: String, count: Int, oldest: String) throws {
     let dir = try TestPaths.makeTemporaryDirectory("import-cli")
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -26,8 +28,9 @@ import Testing
     #expect(notes.status == 0)
     let versions = files.map { String($0.dropLast(3)) }.filter { $0 != oldest }
     for version in versions {
-      #expect(notes.stdout.contains("\n\(version)\n") || notes.stdout.hasPrefix("\(version)\n")
-        || notes.stdout.contains("\(version) — "), "missing \(version)")
+      #expect(
+        notes.stdout.contains("\n\(version)\n") || notes.stdout.hasPrefix("\(version)\n")
+          || notes.stdout.contains("\(version) — "), "missing \(version)")
     }
     // And with no start, the oldest too.
     let all = try Run.whatsnew(["notes", "--to", "999.0.0", "--content", dir.path])

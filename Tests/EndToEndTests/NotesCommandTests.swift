@@ -68,7 +68,8 @@ import Testing
     #expect(versions?.first?["version"] as? String == "2.1.0")
     #expect(versions?.first?["title"] as? String == "Daily notes")
     #expect(versions?.first?["date"] as? String == "2026-05-05")
-    #expect(versions?.first(where: { $0["version"] as? String == "2.0.0-beta.1" })?["prerelease"] as? Bool == true)
+    #expect(
+      versions?.first(where: { $0["version"] as? String == "2.0.0-beta.1" })?["prerelease"] as? Bool == true)
     let notes = json?["notes"] as? [[String: Any]]
     #expect(notes?.map { $0["version"] as? String } == ["2.1.0", "2.0.0", "1.4.0"])
     #expect((notes?.first?["markdown"] as? String)?.contains("**Daily notes.**") == true)
@@ -106,7 +107,8 @@ import Testing
   @Test func aMissingOrFileContentDirectoryIsNamed() throws {
     let missing = try Run.whatsnew(["notes", "--content", "/nonexistent/Content"])
     #expect(missing.status == 1)
-    #expect(missing.stderr == "whatsnew: content directory /nonexistent/Content does not exist (from --content)\n")
+    #expect(
+      missing.stderr == "whatsnew: content directory /nonexistent/Content does not exist (from --content)\n")
     let file = content + "/1.0.0.md"
     let notADirectory = try Run.whatsnew(["notes", "--list", "--content", file])
     #expect(notADirectory.status == 1)
@@ -114,7 +116,9 @@ import Testing
   }
 
   @Test func usageErrorsAreNotReportedFailures() throws {
-    for arguments in [["notes", "--width", "5"], ["notes", "1.0.0", "--from", "1.0.0"], ["notes", "--format", "pdf"]] {
+    for arguments in [
+      ["notes", "--width", "5"], ["notes", "1.0.0", "--from", "1.0.0"], ["notes", "--format", "pdf"],
+    ] {
       let result = try Run.whatsnew(arguments + ["--content", content])
       #expect(result.status != 0 && result.status != 1, "\(arguments)")
       #expect(!result.stderr.isEmpty)

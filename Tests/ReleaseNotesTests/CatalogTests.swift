@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct RangeSelectionTests {
   /// 1.0.0 ... 2.1.0 with a beta and a patch release, as in the demo content.
-  static let versions = ["1.0.0", "1.1.0", "1.2", "1.2.1", "1.3.0", "2.0.0-beta.1", "2.0.0-beta.2", "2.0.0", "2.1.0"]
+  static let versions = [
+    "1.0.0", "1.1.0", "1.2", "1.2.1", "1.3.0", "2.0.0-beta.1", "2.0.0-beta.2", "2.0.0", "2.1.0",
+  ]
 
   func catalog() throws -> (SeededDirectory, ReleaseNotesCatalog) {
     var files: [String: String] = [:]
@@ -128,7 +130,8 @@ import Testing
   }
 
   @Test func scannerReportsMalformedLinesQuotesAndCRLF() {
-    let result = FrontMatterScanner.scan("---\r\ntitle: \"Quoted: yes\"\r\nno colon here\r\ndate: 2025-01-02\r\n---\r\nBody\r\n")
+    let result = FrontMatterScanner.scan(
+      "---\r\ntitle: \"Quoted: yes\"\r\nno colon here\r\ndate: 2025-01-02\r\n---\r\nBody\r\n")
     let fm = result.frontMatter
     #expect(fm?["title"] == "Quoted: yes")
     #expect(fm?["date"] == "2025-01-02")
@@ -169,7 +172,9 @@ import Testing
 
 @Suite struct OnboardingAndWelcomeBackTests {
   @Test func welcomeBackFillsInTheDays() throws {
-    let dir = try SeededDirectory(["welcome-back.md": "# Welcome back\n\nIt has been {{days}} days ({{ days }}). {{other}} stays.\n"])
+    let dir = try SeededDirectory([
+      "welcome-back.md": "# Welcome back\n\nIt has been {{days}} days ({{ days }}). {{other}} stays.\n"
+    ])
     defer { dir.remove() }
     let text = try ReleaseNotesCatalog(directory: dir.path).welcomeBack(daysAway: 45)
     #expect(text == "# Welcome back\n\nIt has been 45 days (45). {{other}} stays.\n")
@@ -227,18 +232,21 @@ import Testing
     let exe = try SeededDirectory([:])
     defer { [a, b, cwd, exe].forEach { $0.remove() } }
     let env = [ContentLocation.environmentKey: b.path]
-    #expect(try ContentLocation.resolve(option: a.path, environment: env, currentDirectory: cwd.path) == a.path)
+    #expect(
+      try ContentLocation.resolve(option: a.path, environment: env, currentDirectory: cwd.path) == a.path)
     #expect(try ContentLocation.resolve(option: nil, environment: env, currentDirectory: cwd.path) == b.path)
     #expect(throws: ReleaseNotesError.self) {
       try ContentLocation.resolve(
         option: nil, environment: [:], currentDirectory: cwd.path, executableDirectory: .some(exe.path))
     }
-    try FileManager.default.createDirectory(at: exe.url.appendingPathComponent("Content"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: exe.url.appendingPathComponent("Content"), withIntermediateDirectories: true)
     #expect(
       try ContentLocation.resolve(
         option: nil, environment: [:], currentDirectory: cwd.path, executableDirectory: .some(exe.path))
         == exe.path + "/Content")
-    try FileManager.default.createDirectory(at: cwd.url.appendingPathComponent("Content"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: cwd.url.appendingPathComponent("Content"), withIntermediateDirectories: true)
     #expect(
       try ContentLocation.resolve(
         option: nil, environment: [:], currentDirectory: cwd.path, executableDirectory: .some(exe.path))

@@ -91,7 +91,8 @@ import Testing
     let importer = ChangelogImporter(text: changelog)
     #expect(
       importer.sections[0].markdown
-        == "- Fix ([#12]) by [alice].\n\n[#12]: https://example.com/pull/12\n[alice]: https://example.com/alice")
+        == "- Fix ([#12]) by [alice].\n\n[#12]: https://example.com/pull/12\n[alice]: https://example.com/alice"
+    )
     #expect(importer.sections[1].markdown == "- First by [Bob].\n\n[bob]: https://example.com/bob")
   }
 
@@ -100,7 +101,9 @@ import Testing
     #expect(importer.sections.map(\.version.canonical) == ["1.1.0", "1.0.0"])
     #expect(importer.sections[0].markdown == "- A.\n\n- C.")
     #expect(importer.sections[0].lines == [1, 9])
-    #expect(importer.warnings == ["version 1.1.0 appears twice (lines 1 and 9); their notes are joined in 1.1.0.md"])
+    #expect(
+      importer.warnings == ["version 1.1.0 appears twice (lines 1 and 9); their notes are joined in 1.1.0.md"]
+    )
   }
 
   @Test func fileTextHasFrontMatterOnlyWhenThereIsSomethingToSay() {
@@ -167,12 +170,15 @@ import Testing
   }
 
   @Test func swiftArgumentParserSectionsKeepTheirDatesAndLinks() throws {
-    let importer = try ChangelogImporter(contentsOf: TestPaths.corpusFile("changelogs/swift-argument-parser.md").path)
+    let importer = try ChangelogImporter(
+      contentsOf: TestPaths.corpusFile("changelogs/swift-argument-parser.md").path)
     let first = try #require(importer.sections.first)
     #expect(first.version.canonical == "1.8.2")
     #expect(first.date == "2026-06-04")
     #expect(first.markdown.hasPrefix("## Fixes\n\n- Fixes `fish` completion"))
-    #expect(first.markdown.hasSuffix("[rgoldberg]: https://github.com/apple/swift-argument-parser/commits?author=rgoldberg"))
+    #expect(
+      first.markdown.hasSuffix(
+        "[rgoldberg]: https://github.com/apple/swift-argument-parser/commits?author=rgoldberg"))
     #expect(!first.markdown.contains("\n---"))
     #expect(importer.sections.last?.version.canonical == "0.0.1")
     #expect(importer.skipped.map(\.title) == ["Unreleased"])

@@ -60,13 +60,15 @@ import Testing
   @Test func anUnreadableFile() throws {
     let dir = try seeded([:])
     defer { dir.remove() }
-    try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("1.1.0.md"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: dir.url.appendingPathComponent("1.1.0.md"), withIntermediateDirectories: true)
     #expect(try lines(dir) == ["\(dir.path)/1.1.0.md:1: error: cannot read: is a directory"])
   }
 
   @Test func badFrontMatter() throws {
     let dir = try seeded([
-      "1.1.0.md": "---\ntitle: Ok\nthis is not a key value line\nauthor: me\ndate: 2025-02-30\ntitle: Again\n---\n\nNotes.\n",
+      "1.1.0.md":
+        "---\ntitle: Ok\nthis is not a key value line\nauthor: me\ndate: 2025-02-30\ntitle: Again\n---\n\nNotes.\n",
       "1.2.0.md": "---\ntitle: Never closed\n\nNotes.\n",
     ])
     defer { dir.remove() }
@@ -104,7 +106,9 @@ import Testing
   }
 
   @Test func aHeadingLevelThatJumps() throws {
-    let dir = try seeded(["1.1.0.md": "---\ndate: 2025-01-01\n---\n# Title\n\n### Too deep\n\n## Fine\n\n#### Deep again\n"])
+    let dir = try seeded([
+      "1.1.0.md": "---\ndate: 2025-01-01\n---\n# Title\n\n### Too deep\n\n## Fine\n\n#### Deep again\n"
+    ])
     defer { dir.remove() }
     #expect(
       try lines(dir) == [
@@ -113,9 +117,14 @@ import Testing
       ])
   }
 
-  @Test(.enabled(if: MarkdownSupport.reportsUnresolvedReferences, "the Markdown parser does not report references yet"))
+  @Test(
+    .enabled(
+      if: MarkdownSupport.reportsUnresolvedReferences, "the Markdown parser does not report references yet"))
   func aLinkReferenceThatIsNeverDefined() throws {
-    let dir = try seeded(["1.1.0.md": "---\ntitle: Refs\n---\n\nSee [the guide][guide] and [this][ok].\n\n[ok]: https://example.com\n"])
+    let dir = try seeded([
+      "1.1.0.md":
+        "---\ntitle: Refs\n---\n\nSee [the guide][guide] and [this][ok].\n\n[ok]: https://example.com\n"
+    ])
     defer { dir.remove() }
     #expect(try lines(dir) == ["\(dir.path)/1.1.0.md:5: warning: link reference [guide] is never defined"])
   }
@@ -148,7 +157,9 @@ import Testing
   }
 
   @Test func aMissingDirectoryIsAnError() {
-    #expect(throws: ReleaseNotesError.self) { try ContentLinter.lint(directory: "/nonexistent/whatsnew-content") }
+    #expect(throws: ReleaseNotesError.self) {
+      try ContentLinter.lint(directory: "/nonexistent/whatsnew-content")
+    }
   }
 }
 

@@ -32,7 +32,9 @@ struct SeededDirectory {
 }
 
 /// A notes file with front matter.
-func notesFile(title: String? = nil, date: String? = nil, _ body: String = "## Added\n\n- Something.\n") -> String {
+func notesFile(title: String? = nil, date: String? = nil, _ body: String = "## Added\n\n- Something.\n")
+  -> String
+{
   var text = ""
   if title != nil || date != nil {
     text += "---\n"

@@ -83,17 +83,20 @@ public struct UpdateFailureScreen: Screen {
     canvas.bar(row: 0, left: "\(appName) could not finish updating", style: palette.titleBar)
     let inner = max(1, min(w - 6, 70))
     let left = max(0, (w - inner) / 2)
-    var lines: [(String, Style)] = [
-      ("✗ An update step failed", palette.error), ("", .plain), ("Step:  " + stepSummary, .plain),
-    ]
+    var lines: [StyledLine] = [StyledLine("✗ An update step failed", style: palette.error), StyledLine()]
+    lines += TextWrapper.wrap(
+      StyledLine(stepSummary), width: inner, firstIndent: StyledLine("Step   ", style: palette.dim),
+      restIndent: StyledLine("       "))
     for part in message.split(separator: "\n", omittingEmptySubsequences: false) {
-      lines.append(("Error: " + part, .plain))
+      lines += TextWrapper.wrap(
+        StyledLine(String(part)), width: inner, firstIndent: StyledLine("Error  ", style: palette.dim),
+        restIndent: StyledLine("       "))
     }
-    lines.append(("", .plain))
-    lines.append(("\(appName) will try again on the next launch.", palette.dim))
+    lines.append(StyledLine())
+    lines += TextWrapper.wrap(StyledLine("\(appName) will try again on the next launch.", style: palette.dim), width: inner)
     let top = max(1, (h - lines.count) / 2)
     for (i, line) in lines.enumerated() where top + i < h - 1 {
-      canvas.put(Text.truncate(line.0, to: inner), row: top + i, column: left, style: line.1)
+      canvas.put(line: line, row: top + i, column: left, maxWidth: inner)
     }
     canvas.footer(row: h - 1, hints: [(key: "⏎", action: "continue")], right: "", palette: palette)
   }

@@ -1,40 +1,14 @@
 import LaunchScreens
 import TerminalRendering
 
-/// Hand-built inputs for the screen tests: text cut into lines by cell count (a stand-in for
-/// the real Markdown renderer, which has its own tests), so resizing changes the lines.
+/// Hand-built inputs for the screen tests: plain paragraphs wrapped at the width (a stand-in
+/// for the Markdown renderer, which has its own tests), so resizing changes the lines.
 enum Fixtures {
-  /// Cuts `text` into lines of at most `width` cells, breaking at spaces when it can.
+  /// `text` wrapped at `width` with the renderer's wrapper, one paragraph per `\n`.
   static func cut(_ text: String, width: Int, style: Style = .plain) -> [StyledLine] {
-    var lines: [StyledLine] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = ""
-      var used = 0
-      for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-        let w = CellWidth.of(word)
-        if used > 0, used + 1 + w > width {
-          lines.append(StyledLine(line, style: style))
-          line = ""
-          used = 0
-        }
-        if used > 0 {
-          line += " "
-          used += 1
-        }
-        for ch in word {
-          let cw = CellWidth.of(ch)
-          if used + cw > width {
-            lines.append(StyledLine(line, style: style))
-            line = ""
-            used = 0
-          }
-          line.append(ch)
-          used += cw
-        }
-      }
-      lines.append(StyledLine(line, style: style))
+    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+      TextWrapper.wrap(StyledLine(String($0), style: style), width: width)
     }
-    return lines
   }
 
   static func source(_ text: String) -> LineSource {

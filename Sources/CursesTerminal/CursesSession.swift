@@ -236,7 +236,9 @@ public final class CursesSession {
   /// not UTF-8 (for example `C` in a bare environment) use `C.UTF-8` for the character type.
   private static func useUTF8Locale() {
     setlocale(LC_ALL, "")
-    if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset).uppercased().replacingUTF8Dash() == "UTF8" {
+    if let codeset = nl_langinfo(nl_item(CODESET)),
+      String(cString: codeset).uppercased().replacingUTF8Dash() == "UTF8"
+    {
       return
     }
     if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "C.utf8") }

@@ -35,7 +35,8 @@ struct Painter {
         let attributes = attributes(for: cell.style)
         let pair = pair(for: cell.style)
         _ = scalars.withUnsafeBufferPointer { buffer in
-          whatsnew_put_cell(Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+          whatsnew_put_cell(
+            Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), attributes, pair)
         }
       }
     }

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// Signal handling for a terminal session: termination signals become a flag the event loop
 /// polls, and crash signals restore the terminal before the process dies.

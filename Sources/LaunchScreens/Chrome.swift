@@ -51,7 +51,9 @@ extension Canvas {
   }
 
   /// Draws a rounded box outline, clipped to the canvas, and blanks its inside.
-  mutating func box(row: Int, column: Int, width w: Int, height h: Int, style: Style, fillStyle: Style = .plain) {
+  mutating func box(
+    row: Int, column: Int, width w: Int, height h: Int, style: Style, fillStyle: Style = .plain
+  ) {
     guard w >= 2, h >= 2 else { return }
     fill(row: row, column: column, width: w, height: h, style: fillStyle)
     let horizontal = String(repeating: "─", count: w - 2)

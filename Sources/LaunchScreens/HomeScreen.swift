@@ -37,7 +37,9 @@ public struct HomeScreen: Screen {
     Note("Books to read", "March"),
   ]
 
-  public init(appName: String, version: String, notes: [Note] = HomeScreen.sampleNotes, palette: Palette = .dark) {
+  public init(
+    appName: String, version: String, notes: [Note] = HomeScreen.sampleNotes, palette: Palette = .dark
+  ) {
     self.appName = appName
     self.version = version
     self.notes = notes
@@ -94,7 +96,8 @@ public struct HomeScreen: Screen {
         let titleRoom = inner - 2 - detailWidth - 2
         if titleRoom >= 8 {
           canvas.put(Text.truncate(note.title, to: titleRoom), row: row, column: left + 2)
-          canvas.put(note.detail, row: row, column: left + inner - CellWidth.of(note.detail), style: palette.dim)
+          canvas.put(
+            note.detail, row: row, column: left + inner - CellWidth.of(note.detail), style: palette.dim)
         } else {
           canvas.put(Text.truncate(note.title, to: inner - 2), row: row, column: left + 2)
         }
@@ -117,7 +120,10 @@ public struct HomeScreen: Screen {
     }
     canvas.footer(
       row: h - 1,
-      hints: [(key: "↑↓", action: "select"), (key: "⏎", action: "open"), (key: "q", action: "quit"), (key: "?", action: "help")],
+      hints: [
+        (key: "↑↓", action: "select"), (key: "⏎", action: "open"), (key: "q", action: "quit"),
+        (key: "?", action: "help"),
+      ],
       right: "", palette: palette)
   }
 

@@ -142,7 +142,8 @@ public struct OnboardingScreen: Screen {
     for i in 0..<layout.bodyHeight {
       let index = scroller.offset + i
       guard index < layout.lines.count else { break }
-      canvas.put(line: layout.lines[index], row: layout.bodyTop + i, column: layout.column, maxWidth: layout.textWidth)
+      canvas.put(
+        line: layout.lines[index], row: layout.bodyTop + i, column: layout.column, maxWidth: layout.textWidth)
     }
     // The page dots: the current page filled, and `2/4` beside them.
     var dots = StyledLine()

@@ -20,7 +20,8 @@ public struct ReleaseBrowser: Screen {
 
   /// Opens on `version` (or the newest) with the notes scrolled to `scroll`.
   public init(
-    appName: String, releases: [ReleaseSection], version: String? = nil, scroll: Int = 0, notesFocused: Bool = false,
+    appName: String, releases: [ReleaseSection], version: String? = nil, scroll: Int = 0,
+    notesFocused: Bool = false,
     palette: Palette = .dark
   ) {
     self.appName = appName
@@ -68,7 +69,8 @@ public struct ReleaseBrowser: Screen {
   }
 
   public var restorationPoint: RestorationState? {
-    RestorationState(place: .releaseNotes, version: selectedVersion, scroll: scroller.offset, notesFocused: notesFocused)
+    RestorationState(
+      place: .releaseNotes, version: selectedVersion, scroll: scroller.offset, notesFocused: notesFocused)
   }
 
   // MARK: - Helpers
@@ -160,7 +162,8 @@ public struct ReleaseBrowser: Screen {
       }
       text = Text.pad(text, to: layout.listWidth)
       if index == selected {
-        canvas.put(text, row: row, column: 0, style: notesFocused ? palette.inactiveSelection : palette.selection)
+        canvas.put(
+          text, row: row, column: 0, style: notesFocused ? palette.inactiveSelection : palette.selection)
       } else {
         canvas.put(text, row: row, column: 0, style: release.isPrerelease ? palette.dim : .plain)
         if let date = release.date, text.hasSuffix(date) {
@@ -175,12 +178,19 @@ public struct ReleaseBrowser: Screen {
       let index = scroller.offset + i
       guard index < layout.lines.count else { break }
       canvas.put(
-        line: layout.lines[index], row: layout.bodyTop + i, column: layout.notesColumn, maxWidth: layout.notesWidth)
+        line: layout.lines[index], row: layout.bodyTop + i, column: layout.notesColumn,
+        maxWidth: layout.notesWidth)
     }
     let hints: [(key: String, action: String)] =
       notesFocused
-      ? [(key: "←", action: "versions"), (key: "space", action: "page"), (key: "q", action: "close"), (key: "?", action: "help")]
-      : [(key: "↑↓", action: "version"), (key: "→", action: "read"), (key: "q", action: "close"), (key: "?", action: "help")]
+      ? [
+        (key: "←", action: "versions"), (key: "space", action: "page"), (key: "q", action: "close"),
+        (key: "?", action: "help"),
+      ]
+      : [
+        (key: "↑↓", action: "version"), (key: "→", action: "read"), (key: "q", action: "close"),
+        (key: "?", action: "help"),
+      ]
     var right = scroller.positionLabel
     if canvas.width >= 64 { right = scroller.rangeLabel + "  " + right }
     canvas.footer(row: h - 1, hints: hints, right: right, palette: palette)

@@ -10,7 +10,9 @@ public struct ReleaseSection: Sendable {
   /// The rendered notes.
   public var notes: LineSource
 
-  public init(version: String, title: String? = nil, date: String? = nil, isPrerelease: Bool = false, notes: LineSource) {
+  public init(
+    version: String, title: String? = nil, date: String? = nil, isPrerelease: Bool = false, notes: LineSource
+  ) {
     self.version = version
     self.title = title
     self.date = date

@@ -140,11 +140,13 @@ public struct ScreenStack: Screen {
       let row = top + 2 + i
       canvas.put(Text.truncate(entry.keys, to: keyWidth), row: row, column: left + 2, style: palette.accent)
       canvas.put(
-        Text.truncate(entry.action, to: max(0, boxWidth - keyWidth - 7)), row: row, column: left + 4 + keyWidth)
+        Text.truncate(entry.action, to: max(0, boxWidth - keyWidth - 7)), row: row,
+        column: left + 4 + keyWidth)
     }
     if boxHeight >= 5 {
       canvas.put(
-        Text.truncate("any key closes", to: boxWidth - 4), row: top + boxHeight - 1, column: left + 2, style: palette.dim)
+        Text.truncate("any key closes", to: boxWidth - 4), row: top + boxHeight - 1, column: left + 2,
+        style: palette.dim)
     }
   }
 }

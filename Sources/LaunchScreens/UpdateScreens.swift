@@ -34,7 +34,9 @@ public struct UpdateProgressScreen: Screen {
   public func draw(into canvas: inout Canvas) {
     let w = canvas.width
     let h = canvas.height
-    canvas.bar(row: 0, left: "Updating \(appName)", right: version, style: palette.titleBar, rightStyle: palette.titleBarDetail)
+    canvas.bar(
+      row: 0, left: "Updating \(appName)", right: version, style: palette.titleBar,
+      rightStyle: palette.titleBarDetail)
     let middle = max(1, h / 2 - 2)
     canvas.centered("Updating \(appName) to \(version)", row: middle, style: palette.accent)
     canvas.centered("Step \(step) of \(total)", row: middle + 1, style: palette.dim)
@@ -48,7 +50,8 @@ public struct UpdateProgressScreen: Screen {
     let row = min(h - 1, middle + 4)
     canvas.put(String(repeating: "━", count: filled), row: row, column: left, style: palette.progressFill)
     canvas.put(
-      String(repeating: "─", count: barWidth - filled), row: row, column: left + filled, style: palette.progressEmpty)
+      String(repeating: "─", count: barWidth - filled), row: row, column: left + filled,
+      style: palette.progressEmpty)
     canvas.put(percent, row: row, column: left + barWidth, style: palette.dim)
   }
 }
@@ -93,7 +96,8 @@ public struct UpdateFailureScreen: Screen {
         restIndent: StyledLine("       "))
     }
     lines.append(StyledLine())
-    lines += TextWrapper.wrap(StyledLine("\(appName) will try again on the next launch.", style: palette.dim), width: inner)
+    lines += TextWrapper.wrap(
+      StyledLine("\(appName) will try again on the next launch.", style: palette.dim), width: inner)
     let top = max(1, (h - lines.count) / 2)
     for (i, line) in lines.enumerated() where top + i < h - 1 {
       canvas.put(line: line, row: top + i, column: left, maxWidth: inner)

@@ -58,7 +58,8 @@ public struct WelcomeBackScreen: Screen {
       }
     }
     canvas.footer(
-      row: h - 1, hints: [(key: "⏎", action: "continue"), (key: "q", action: "close")], right: "", palette: palette)
+      row: h - 1, hints: [(key: "⏎", action: "continue"), (key: "q", action: "close")], right: "",
+      palette: palette)
   }
 
   public var help: [HelpEntry] {

@@ -56,9 +56,13 @@ public struct WhatsNewSheet: Screen {
         if let presentation { return [.dismissed(presentation), .close] }
         return [.close]
       case .char("]"), .char("}"), .tab:
-        if let start = layout?.sectionStarts.first(where: { $0 > scroller.offset }) { scroller.scroll(to: start) }
+        if let start = layout?.sectionStarts.first(where: { $0 > scroller.offset }) {
+          scroller.scroll(to: start)
+        }
       case .char("["), .char("{"), .backTab:
-        if let start = layout?.sectionStarts.last(where: { $0 < scroller.offset }) { scroller.scroll(to: start) }
+        if let start = layout?.sectionStarts.last(where: { $0 < scroller.offset }) {
+          scroller.scroll(to: start)
+        }
       default:
         _ = scroller.handle(key)
       }
@@ -160,14 +164,18 @@ public struct WhatsNewSheet: Screen {
     for i in 0..<layout.bodyHeight {
       let index = scroller.offset + i
       guard index < layout.lines.count else { break }
-      canvas.put(line: layout.lines[index], row: layout.bodyTop + i, column: layout.column, maxWidth: layout.textWidth)
+      canvas.put(
+        line: layout.lines[index], row: layout.bodyTop + i, column: layout.column, maxWidth: layout.textWidth)
     }
     var right = scroller.rangeLabel + "  " + scroller.positionLabel
     if let current = currentRelease, canvas.width >= 60 { right = current.version + " · " + right }
     if canvas.width < 44 { right = scroller.positionLabel }
     canvas.footer(
       row: canvas.height - 1,
-      hints: [(key: "q", action: "close"), (key: "space", action: "page"), (key: "]", action: "next release"), (key: "?", action: "help")],
+      hints: [
+        (key: "q", action: "close"), (key: "space", action: "page"), (key: "]", action: "next release"),
+        (key: "?", action: "help"),
+      ],
       right: right, palette: palette)
   }
 }

@@ -27,7 +27,8 @@ import Testing
   @Test func nextEnterAndRightAllGoOnAndTheLastPageFinishes() {
     var s = screen()
     let effects = Fixtures.press([.char("n"), .enter, .right], on: &s)
-    #expect(effects == [.onboardingProgress(page: 1), .onboardingProgress(page: 2), .onboardingProgress(page: 3)])
+    #expect(
+      effects == [.onboardingProgress(page: 1), .onboardingProgress(page: 2), .onboardingProgress(page: 3)])
     #expect(s.isLastPage)
     #expect(Fixtures.render(s, width: 80, height: 24).textDump().contains("n finish"))
     #expect(s.update(.key(.char("n"))) == [.onboardingFinished(skippedAt: nil), .close])
@@ -73,7 +74,8 @@ import Testing
   }
 
   @Test func aLongPageScrollsAndSpaceGoesOnAtItsEnd() {
-    let long = OnboardingPage(title: "Long", body: Fixtures.source((1...30).map { "line \($0)" }.joined(separator: "\n")))
+    let long = OnboardingPage(
+      title: "Long", body: Fixtures.source((1...30).map { "line \($0)" }.joined(separator: "\n")))
     var s = OnboardingScreen(appName: "Jot", pages: [long] + Fixtures.onboarding)
     _ = s.update(.resize(width: 40, height: 12))
     #expect(Fixtures.render(s, width: 40, height: 12).textDump().contains("↓ more"))

@@ -6,7 +6,8 @@ import Testing
 @Suite struct WelcomeBackScreenTests {
   let screen = WelcomeBackScreen(
     appName: "Jot", days: 45,
-    greeting: Fixtures.source("WELCOME BACK\n\nIt has been 45 days. Your notes are right where you left them."))
+    greeting: Fixtures.source(
+      "WELCOME BACK\n\nIt has been 45 days. Your notes are right where you left them."))
 
   @Test(arguments: [(80, 24), (40, 12)])
   func snapshot(size: (Int, Int)) {
@@ -39,7 +40,8 @@ import Testing
 
   @Test func failureMessage() {
     var s = UpdateFailureScreen(
-      appName: "Jot", stepSummary: "Convert notes to the 1.1 format", message: "notes.txt: line 3 is not valid UTF-8")
+      appName: "Jot", stepSummary: "Convert notes to the 1.1 format",
+      message: "notes.txt: line 3 is not valid UTF-8")
     let dump = Fixtures.render(s, width: 40, height: 12).textDump()
     #expect(Golden.check(dump, named: "failure-40x12.txt") == nil)
     #expect(dump.contains("An update step failed"))
@@ -93,7 +95,8 @@ import Testing
 
   @Test func closingPopsAndClosingTheLastQuits() {
     var s = stack()
-    s.push(WhatsNewSheet(appName: "Jot", version: "2.1.0", releases: [], presentation: .whatsNew(upTo: "2.1.0")))
+    s.push(
+      WhatsNewSheet(appName: "Jot", version: "2.1.0", releases: [], presentation: .whatsNew(upTo: "2.1.0")))
     #expect(s.update(.key(.char("q"))) == [.dismissed(.whatsNew(upTo: "2.1.0"))])
     #expect(s.screens.count == 1)
     #expect(s.update(.key(.char("w"))) == [.open(.whatsNew)])

@@ -6,7 +6,8 @@ import Testing
 @Suite struct WhatsNewSheetTests {
   func sheet(greeting: LineSource? = nil) -> WhatsNewSheet {
     WhatsNewSheet(
-      appName: "Jot", version: "2.1.0", since: "1.0.0", releases: Fixtures.upgradeReleases, greeting: greeting,
+      appName: "Jot", version: "2.1.0", since: "1.0.0", releases: Fixtures.upgradeReleases,
+      greeting: greeting,
       presentation: .whatsNew(upTo: "2.1.0"))
   }
 
@@ -78,7 +79,9 @@ import Testing
   }
 
   @Test func manyReleasesAreSummarisedOnTheCoversLine() {
-    let many = (0..<30).map { ReleaseSection(version: "1.\(30 - $0).0", notes: Fixtures.notes("x", items: 1)) }
+    let many = (0..<30).map {
+      ReleaseSection(version: "1.\(30 - $0).0", notes: Fixtures.notes("x", items: 1))
+    }
     let s = WhatsNewSheet(appName: "Jot", version: "1.30.0", since: "1.0.0", releases: many)
     let dump = Fixtures.render(s, width: 40, height: 12).textDump()
     let covers = dump.split(separator: "\n")[1]

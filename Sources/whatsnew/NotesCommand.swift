@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
 import LaunchTracking
 import MarkdownSyntax
 import ReleaseNotes
 import TerminalRendering
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `whatsnew notes`: previews release notes from Content/ — one version, a range as an
 /// upgrader sees it, or the list of versions.

@@ -93,7 +93,7 @@ struct NotesCommand: ParsableCommand {
     if let version {
       notes = [try catalog.note(for: try AppVersion(parsing: version))]
     } else if from != nil || to != nil {
-      let index = catalog.index()
+      let index = try catalog.index()
       let start = try from.map { text throws(AppVersion.ParseError) in try AppVersion(parsing: text) }
       guard
         let end = try to.map({ text throws(AppVersion.ParseError) in try AppVersion(parsing: text) })
@@ -102,7 +102,7 @@ struct NotesCommand: ParsableCommand {
       notes = try catalog.notes(after: start, upTo: end)
       rangeText = start.map { "after \($0) up to \(end)" } ?? "up to \(end)"
     } else {
-      let index = catalog.index()
+      let index = try catalog.index()
       guard let newest = index.newestRelease ?? index.newest else {
         throw ReleaseNotesError.noReleaseNotes(directory: directory)
       }

@@ -217,7 +217,8 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
 
   private static func describe(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
-      keys.isEmpty ? "top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+      keys.isEmpty
+        ? "top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
     switch error {
     case .keyNotFound(let key, let context):

@@ -28,7 +28,9 @@ public enum PresentationDecision: Sendable, Equatable {
   ) -> PresentationDecision {
     if let link = invocation.deepLink { return .openNotes(link.version) }
     if let why = invocation.nonInteractiveReason {
-      let kept = pending.isEmpty ? "nothing pending" : "kept pending: " + pending.map(\.summary).joined(separator: ", ")
+      let kept =
+        pending.isEmpty
+        ? "nothing pending" : "kept pending: " + pending.map(\.summary).joined(separator: ", ")
       return .nothing(reason: "not interactive (\(why)); \(kept)")
     }
     var welcomeBackDays: Int?

@@ -44,7 +44,8 @@ public enum UpdateRunner {
     for (i, step) in planned.enumerated() {
       func tell(_ phase: UpdateProgress.Phase) {
         progress(
-          UpdateProgress(index: i + 1, total: planned.count, id: step.id, summary: step.summary, phase: phase))
+          UpdateProgress(index: i + 1, total: planned.count, id: step.id, summary: step.summary, phase: phase)
+        )
       }
       if report.failed != nil {
         report.postponed.append(step.id)
@@ -54,7 +55,8 @@ public enum UpdateRunner {
         isFreshInstall && !step.runsOnFreshInstall
         ? "fresh install" : (step.isApplicable() ? nil : "not applicable")
       if let reason = notNeededReason {
-        state.updateSteps.notNeeded.append(.init(id: step.id, version: step.version, date: now(), reason: reason))
+        state.updateSteps.notNeeded.append(
+          .init(id: step.id, version: step.version, date: now(), reason: reason))
         state.updateSteps.failed.removeAll { $0.id == step.id }
         report.notNeeded.append(step.id)
         tell(.notNeeded)

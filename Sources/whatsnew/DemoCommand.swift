@@ -74,7 +74,9 @@ struct DemoCommand: ParsableCommand {
     let version = try appVersion.map { try AppVersion(parsing: $0) } ?? content.newestRelease
     guard let version else {
       throw CommandFailure(
-        content.directory.map { "no release notes in \($0.path) to take the version from; pass --app-version" }
+        content.directory.map {
+          "no release notes in \($0.path) to take the version from; pass --app-version"
+        }
           ?? "no Content directory found (try --content DIR or --app-version)")
     }
     let invocation = Invocation.current(environment: env, deepLink: deepLink)
@@ -110,7 +112,8 @@ struct DemoCommand: ParsableCommand {
     } else {
       try DemoPresentation.present(
         decision,
-        context: .init(tracker: tracker, record: record, contentDirectory: content.directory?.path, color: color))
+        context: .init(
+          tracker: tracker, record: record, contentDirectory: content.directory?.path, color: color))
     }
     if let failure = record.updates.failed {
       throw CommandFailure(
@@ -123,13 +126,16 @@ struct DemoCommand: ParsableCommand {
 
   /// Builds `scenario` in an in-memory store: the launch before it (`away` days ago), then
   /// this one.
-  private func simulated(_ scenario: Scenario, version: AppVersion, content: DemoContent, now: @escaping @Sendable () -> Date)
+  private func simulated(
+    _ scenario: Scenario, version: AppVersion, content: DemoContent, now: @escaping @Sendable () -> Date
+  )
     throws -> (LaunchTracker, LaunchRecord)
   {
     let store = InMemoryLaunchStore()
     let then = now().addingTimeInterval(-Double(away) * 86_400)
     func tracker(_ v: AppVersion, at date: @escaping @Sendable () -> Date) -> LaunchTracker {
-      LaunchTracker(appID: state.appID, version: v, store: store, returningThresholdDays: returningAfter, now: date)
+      LaunchTracker(
+        appID: state.appID, version: v, store: store, returningThresholdDays: returningAfter, now: date)
     }
     switch scenario {
     case .first:
@@ -179,7 +185,8 @@ struct DemoCommand: ParsableCommand {
       "content:      \(content.directory?.path ?? "none found") (\(content.versions.count) versions)",
       "update steps: \(describe(record.updates))",
       "pending:      "
-        + (record.state.pending.isEmpty ? "nothing" : record.state.pending.map(\.summary).joined(separator: ", ")),
+        + (record.state.pending.isEmpty
+          ? "nothing" : record.state.pending.map(\.summary).joined(separator: ", ")),
     ]
     if case .nothing(let reason) = decision {
       lines.append("decision:     nothing")

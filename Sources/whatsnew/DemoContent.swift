@@ -20,9 +20,11 @@ struct DemoContent {
       var isDir: ObjCBool = false
       return fm.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
     }
-    if let explicit = flag ?? ProcessInfo.processInfo.environment["WHATSNEW_CONTENT_DIR"].flatMap({
-      $0.isEmpty ? nil : $0
-    }) {
+    if let explicit = flag
+      ?? ProcessInfo.processInfo.environment["WHATSNEW_CONTENT_DIR"].flatMap({
+        $0.isEmpty ? nil : $0
+      })
+    {
       guard isDirectory(explicit) else {
         throw CommandFailure("content directory \(explicit) does not exist")
       }

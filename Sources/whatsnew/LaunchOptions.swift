@@ -44,7 +44,8 @@ enum LaunchClock {
       return { Date() }
     }
     guard let date = parse(text) else {
-      throw ValidationError("WHATSNEW_NOW=\"\(text)\" is not an ISO 8601 date-time (e.g. 2026-01-31T12:00:00Z)")
+      throw ValidationError(
+        "WHATSNEW_NOW=\"\(text)\" is not an ISO 8601 date-time (e.g. 2026-01-31T12:00:00Z)")
     }
     return { date }
   }

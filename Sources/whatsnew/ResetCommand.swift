@@ -22,7 +22,8 @@ struct ResetCommand: ParsableCommand {
       guard isatty(0) == 1 && isatty(1) == 1 else {
         throw CommandFailure("reset needs --yes when not run from a terminal (it would forget \(store.path))")
       }
-      FileHandle.standardOutput.write(Data("Forget the launch state of \(state.appID) in \(store.directory)? [y/N] ".utf8))
+      FileHandle.standardOutput.write(
+        Data("Forget the launch state of \(state.appID) in \(store.directory)? [y/N] ".utf8))
       let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
       guard answer == "y" || answer == "yes" else {
         Console.out("Nothing changed.")
@@ -41,6 +42,7 @@ struct ResetCommand: ParsableCommand {
       }
     }
     Console.out(
-      "Forgot the launch state of \(state.appID): removed \(removed.joined(separator: ", ")) in \(store.directory).")
+      "Forgot the launch state of \(state.appID): removed \(removed.joined(separator: ", ")) in \(store.directory)."
+    )
   }
 }

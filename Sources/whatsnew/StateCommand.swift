@@ -85,7 +85,8 @@ struct StateReport: Encodable {
     var lines: [String] = []
     lines.append("App:              \(s.appID) (\(stateFile))")
     lines.append("Current version:  \(s.currentVersion)\(previously), installed \(s.installVersion)")
-    lines.append("Launches:         \(s.launchCount), first \(date(s.firstLaunchDate)), last \(date(s.lastLaunchDate))")
+    lines.append(
+      "Launches:         \(s.launchCount), first \(date(s.firstLaunchDate)), last \(date(s.lastLaunchDate))")
     lines.append("Last launch:      \(last)")
     lines.append("Versions:         \(versions.joined(separator: ", "))")
     lines.append("Pending:          \(pending)")

@@ -144,7 +144,10 @@ import Testing
     let file = root.appendingPathComponent("file.txt")
     try Data("x".utf8).write(to: file)
     let result = try Run.whatsnew(
-      ["demo", "--state-dir", file.path + "/sub", "--content", content, "--app-version", "1.0.0", "--explain"],
+      [
+        "demo", "--state-dir", file.path + "/sub", "--content", content, "--app-version", "1.0.0",
+        "--explain",
+      ],
       environment: ["WHATSNEW_NOW": "2026-01-01T00:00:00Z"])
     #expect(result.status == 0)
     let warnings = result.stderr.split(separator: "\n")
@@ -172,7 +175,8 @@ import Testing
     #expect(processes.allSatisfy { $0.terminationStatus == 0 })
     let log = try String(contentsOfFile: stateDir + "/update-steps.log", encoding: .utf8)
     // A fresh install at 2.0.0: seed and index run, each exactly once.
-    #expect(log.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == ["seed-notes", "build-index"])
+    #expect(
+      log.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == ["seed-notes", "build-index"])
     #expect(try state()["launchCount"] as? Int == 2)
   }
 
@@ -185,10 +189,13 @@ import Testing
     let steps = try #require(try state()["updateSteps"] as? [String: Any])
     let completed = try #require(steps["completed"] as? [[String: Any]])
     #expect(
-      completed.compactMap { $0["id"] as? String } == ["seed-notes", "notes-to-json", "add-tags", "build-index"])
+      completed.compactMap { $0["id"] as? String } == [
+        "seed-notes", "notes-to-json", "add-tags", "build-index",
+      ])
     #expect(completed.compactMap { $0["version"] as? String } == ["1.0.0", "1.1.0", "1.2.0", "2.0.0"])
     #expect(!FileManager.default.fileExists(atPath: stateDir + "/notes.txt"))
-    let notes = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stateDir + "/notes.json")))
+    let notes = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: stateDir + "/notes.json")))
     let dict = try #require(notes as? [String: Any])
     #expect(dict["format"] as? Int == 3)
     let first = try #require((dict["notes"] as? [[String: Any]])?.first)
@@ -207,7 +214,10 @@ import Testing
     #expect(failures.first?["id"] as? String == "add-tags")
     #expect(failures.first?["attempts"] as? Int == 1)
     #expect((failures.first?["message"] as? String)?.contains("WHATSNEW_DEMO_FAIL_STEP") == true)
-    #expect((steps["completed"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["seed-notes", "notes-to-json"])
+    #expect(
+      (steps["completed"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [
+        "seed-notes", "notes-to-json",
+      ])
 
     let retried = try demo(["--app-version", "2.0.0", "--explain"])
     #expect(retried.status == 0)
@@ -216,7 +226,9 @@ import Testing
     #expect((steps["failed"] as? [Any])?.isEmpty == true)
     let completed = try #require(steps["completed"] as? [[String: Any]])
     #expect(
-      completed.compactMap { $0["id"] as? String } == ["seed-notes", "notes-to-json", "add-tags", "build-index"])
+      completed.compactMap { $0["id"] as? String } == [
+        "seed-notes", "notes-to-json", "add-tags", "build-index",
+      ])
     #expect(completed.first { $0["id"] as? String == "add-tags" }?["attempts"] as? Int == 2)
   }
 
@@ -240,7 +252,8 @@ import Testing
     let result = try demo(["--simulate", "upgrade", "--explain"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("launch:       upgrade from 1.5.0 to 2.0.0, 45 days away"))
-    #expect(result.stdout.contains("what's new from 1.5.0 to 2.0.0: 2.0.0, headed by welcome back (45 days away)"))
+    #expect(
+      result.stdout.contains("what's new from 1.5.0 to 2.0.0: 2.0.0, headed by welcome back (45 days away)"))
     #expect(!FileManager.default.fileExists(atPath: stateDir))
     let returning = try demo(["--simulate", "returning", "--away", "60", "--explain"])
     #expect(returning.stdout.contains("returning of 2.0.0, 60 days away"))

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct FileLaunchStoreTests {
   private func makeDir() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("launch-store-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "launch-store-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
   }
@@ -30,7 +31,8 @@ import Testing
     let path = dir + "/launch-state.json"
     let attrs = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attrs[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+    let json =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
     #expect(json?["schema"] as? Int == 1)
     #expect(json?["launchCount"] as? Int == 2)
     // Only the state file and its lock remain: no temporary files.
@@ -103,7 +105,8 @@ import Testing
     let dir = try makeDir()
     let target = dir + "/elsewhere.json"
     try Data("precious".utf8).write(to: URL(fileURLWithPath: target))
-    try FileManager.default.createSymbolicLink(atPath: dir + "/launch-state.json", withDestinationPath: target)
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/launch-state.json", withDestinationPath: target)
     let log = WarningLog()
     let record = try launch("1.0.0", store: store(dir, log), clock: TestClock())
     #expect(!record.isRecorded)
@@ -173,14 +176,19 @@ import Testing
 @Suite struct StateLocationTests {
   @Test func xdgAndOverrides() {
     #expect(
-      StateLocation.directory(appID: "a", stateDirectory: nil, environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"])
+      StateLocation.directory(
+        appID: "a", stateDirectory: nil, environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"])
         == "/x/a")
     #expect(
-      StateLocation.directory(appID: "a", stateDirectory: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"])
+      StateLocation.directory(
+        appID: "a", stateDirectory: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"])
         == "/h/.local/state/a")
-    #expect(StateLocation.directory(appID: "a", stateDirectory: nil, environment: ["HOME": "/h"]) == "/h/.local/state/a")
     #expect(
-      StateLocation.directory(appID: "a", stateDirectory: nil, environment: ["WHATSNEW_STATE_DIR": "/s", "HOME": "/h"])
+      StateLocation.directory(appID: "a", stateDirectory: nil, environment: ["HOME": "/h"])
+        == "/h/.local/state/a")
+    #expect(
+      StateLocation.directory(
+        appID: "a", stateDirectory: nil, environment: ["WHATSNEW_STATE_DIR": "/s", "HOME": "/h"])
         == "/s")
     #expect(
       StateLocation.directory(appID: "a", stateDirectory: "/flag", environment: ["WHATSNEW_STATE_DIR": "/s"])

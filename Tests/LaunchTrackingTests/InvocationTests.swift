@@ -32,9 +32,10 @@ import Testing
   @Test func deepLinks() throws {
     #expect(try DeepLink(parsing: "whatsnew://notes/1.2.0").version == AppVersion(1, 2, 0))
     #expect(try DeepLink(parsing: "WhatsNew://Notes/v2.0.0-beta.1/").version.isPrerelease)
-    for bad in ["", "whatsnew://notes/", "whatsnew://notes/1..2", "http://notes/1.0.0", "whatsnew://x/1.0.0",
-      "whatsnew://notes/1.0.0/extra", "1.0.0"]
-    {
+    for bad in [
+      "", "whatsnew://notes/", "whatsnew://notes/1..2", "http://notes/1.0.0", "whatsnew://x/1.0.0",
+      "whatsnew://notes/1.0.0/extra", "1.0.0",
+    ] {
       #expect(throws: DeepLink.ParseError.self, "\(bad)") { try DeepLink(parsing: bad) }
     }
     do {

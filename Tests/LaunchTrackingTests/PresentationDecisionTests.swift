@@ -66,7 +66,8 @@ import Testing
     #expect(record.kind == .upgrade)
     #expect(
       decide(record, interactive)
-        == .whatsNew(from: version("1.1.0"), to: version("1.2.0"), versions: [version("1.2.0")], welcomeBackDays: 90))
+        == .whatsNew(
+          from: version("1.1.0"), to: version("1.2.0"), versions: [version("1.2.0")], welcomeBackDays: 90))
   }
 
   @Test func interruptedOnboardingResumesAtItsPage() throws {
@@ -161,7 +162,8 @@ import Testing
     let store = try onboarded("1.0.0", clock: clock)
     let record = try launch("2.0.0", store: store, clock: clock)
     let link = try DeepLink(parsing: "whatsnew://notes/1.1.0")
-    #expect(decide(record, Invocation(nonInteractiveReason: nil, deepLink: link)) == .openNotes(version("1.1.0")))
+    #expect(
+      decide(record, Invocation(nonInteractiveReason: nil, deepLink: link)) == .openNotes(version("1.1.0")))
     #expect(store.state?.pending == [.whatsNew(since: version("1.0.0"))])
   }
 

@@ -46,7 +46,10 @@ final class Toggle: @unchecked Sendable {
   private func step(
     _ id: String, _ v: String, log: RunLog, fresh: Bool = false, applicable: Bool = true, fails: Toggle? = nil
   ) -> UpdateStep {
-    UpdateStep(id: id, version: version(v), summary: "step \(id)", runsOnFreshInstall: fresh, isApplicable: { applicable }) {
+    UpdateStep(
+      id: id, version: version(v), summary: "step \(id)", runsOnFreshInstall: fresh,
+      isApplicable: { applicable }
+    ) {
       log.add(id)
       if fails?.value == true { throw StepFailure() }
     }
@@ -107,7 +110,8 @@ final class Toggle: @unchecked Sendable {
     let clock = TestClock()
     let store = try installed(clock: clock)
     let log = RunLog()
-    let record = try launch("1.0.0", store: store, clock: clock, steps: [step("later", "1.0.1-beta.1", log: log)])
+    let record = try launch(
+      "1.0.0", store: store, clock: clock, steps: [step("later", "1.0.1-beta.1", log: log)])
     #expect(log.all.isEmpty)
     #expect(record.updates == UpdateRunReport())
     #expect(store.state?.updateSteps == UpdateStepLog())
@@ -118,11 +122,15 @@ final class Toggle: @unchecked Sendable {
     let store = try installed(clock: clock)
     let log = RunLog()
     let failing = Toggle(true)
-    let steps = [step("a", "1.1.0", log: log), step("b", "1.2.0", log: log, fails: failing), step("c", "1.3.0", log: log)]
+    let steps = [
+      step("a", "1.1.0", log: log), step("b", "1.2.0", log: log, fails: failing),
+      step("c", "1.3.0", log: log),
+    ]
     let first = try launch("2.0.0", store: store, clock: clock, steps: steps)
     #expect(log.all == ["a", "b"])
     #expect(first.updates.completed == ["a"])
-    #expect(first.updates.failed == .init(id: "b", version: version("1.2.0"), message: "disk full", attempts: 1))
+    #expect(
+      first.updates.failed == .init(id: "b", version: version("1.2.0"), message: "disk full", attempts: 1))
     #expect(first.updates.postponed == ["c"])
     #expect(store.state?.updateSteps.failed.map(\.attempts) == [1])
     #expect(store.state?.launchCount == 2)  // the launch itself was recorded
@@ -205,7 +213,8 @@ final class Toggle: @unchecked Sendable {
 
   @Test func stepsRunUnderTheStoreLock() async throws {
     // Many threads launching with one slow step: it runs exactly once.
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)").path
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
+      .path
     let clock = TestClock()
     let log = RunLog()
     let steps = [
@@ -217,7 +226,8 @@ final class Toggle: @unchecked Sendable {
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<8 {
         group.addTask {
-          _ = try? launch("1.0.0", store: FileLaunchStore(directory: dir, warn: { _ in }), clock: clock, steps: steps)
+          _ = try? launch(
+            "1.0.0", store: FileLaunchStore(directory: dir, warn: { _ in }), clock: clock, steps: steps)
         }
       }
     }

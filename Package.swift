@@ -52,7 +52,7 @@ let package = Package(
       name: "LaunchScreensTests",
       dependencies: ["LaunchScreens", "TerminalRendering", "ReleaseNotes", "TestSupport"]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["whatsnew", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["whatsnew", "LaunchTracking", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -47,7 +47,9 @@ let package = Package(
       name: "TerminalRenderingTests",
       dependencies: ["TerminalRendering", "MarkdownSyntax", "TestSupport"]
     ),
-    .testTarget(name: "ReleaseNotesTests", dependencies: ["ReleaseNotes", "TestSupport"]),
+    .testTarget(
+      name: "ReleaseNotesTests",
+      dependencies: ["ReleaseNotes", "MarkdownSyntax", "LaunchTracking", "TestSupport"]),
     .testTarget(
       name: "LaunchScreensTests",
       dependencies: ["LaunchScreens", "TerminalRendering", "ReleaseNotes", "TestSupport"]

@@ -15,7 +15,8 @@ enum NotesSheet {
     defer { TerminalUI.closeShared() }
     let sections = notes.map {
       ReleaseSection(
-        version: $0.version.description, title: $0.title, date: $0.date, isPrerelease: $0.version.isPrerelease,
+        version: $0.version.description, title: $0.title, date: $0.date,
+        isPrerelease: $0.version.isPrerelease,
         notes: ui.source($0.document))
     }
     var sheet = WhatsNewSheet(

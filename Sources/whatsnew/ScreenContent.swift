@@ -40,7 +40,8 @@ struct ScreenContent {
   /// The welcome-back screen for `days` away.
   func welcomeBack(days: Int) throws -> WelcomeBackScreen {
     WelcomeBackScreen(
-      appName: TerminalUI.appName, days: days, greeting: try welcomeBackSource(days: days), palette: ui.palette)
+      appName: TerminalUI.appName, days: days, greeting: try welcomeBackSource(days: days),
+      palette: ui.palette)
   }
 
   /// The release-notes browser on `version` (or the newest).
@@ -55,15 +56,18 @@ struct ScreenContent {
           let document = try catalog.note(for: version).document
           return TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme))
         } catch {
-          return TextWrapper.wrap(StyledLine("Cannot show these notes: \(error)", style: errorStyle), width: width)
+          return TextWrapper.wrap(
+            StyledLine("Cannot show these notes: \(error)", style: errorStyle), width: width)
         }
       }
       return ReleaseSection(
-        version: version.description, title: summary.title, date: summary.date, isPrerelease: version.isPrerelease,
+        version: version.description, title: summary.title, date: summary.date,
+        isPrerelease: version.isPrerelease,
         notes: notes)
     }
     return ReleaseBrowser(
-      appName: TerminalUI.appName, releases: sections, version: version, scroll: scroll, notesFocused: notesFocused,
+      appName: TerminalUI.appName, releases: sections, version: version, scroll: scroll,
+      notesFocused: notesFocused,
       palette: ui.palette)
   }
 
@@ -76,4 +80,3 @@ struct ScreenContent {
     ui.source(markdown: try catalog.welcomeBack(daysAway: days))
   }
 }
-

@@ -44,7 +44,9 @@ final class TerminalUI {
   /// Text that renders `document` with the renderer at the screen's width.
   func source(_ document: MarkdownDocument) -> LineSource {
     let theme = theme
-    return LineSource { width in TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme)) }
+    return LineSource { width in
+      TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme))
+    }
   }
 
   /// Text that renders the Markdown `text`.

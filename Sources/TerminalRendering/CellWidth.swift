@@ -1,28 +1,90 @@
-/// Terminal cell widths of graphemes, independent of the locale.
+/// Terminal cell widths of graphemes, from tables generated from Unicode data
+/// (``WidthTable``, made by `scripts/gen-width-table.py`), never from the locale.
 ///
-/// PROVISIONAL: replaced by a table generated from Unicode data (scripts/gen-width-table).
+/// - A scalar is 2 cells when East Asian Wide or Fullwidth or Emoji_Presentation, 0 when a
+///   nonspacing or enclosing mark, a format character (ZWJ, ZWSP, variation selectors …) or
+///   a Hangul medial/final jamo, and 1 otherwise (East Asian Ambiguous included).
+/// - A grapheme cluster (a Swift `Character`) is as wide as its first scalar, except that an
+///   emoji base followed by U+FE0F or joined by U+200D is 2 (and by U+FE0E is 1), and a pair
+///   of regional indicators (a flag) is 2. A cluster that starts with a zero-width scalar
+///   takes the width of its widest scalar. Control characters are 0 (they never reach the
+///   screen: ``Sanitizer`` replaces them first).
 public enum CellWidth {
   /// The width of one grapheme cluster in terminal cells: 0, 1 or 2.
   public static func of(_ character: Character) -> Int {
-    guard let first = character.unicodeScalars.first else { return 0 }
-    let v = first.value
-    if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
-    if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-    if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-      || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-      || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v) || (0x1F900...0x1F9FF).contains(v)
-      || (0x20000...0x3FFFD).contains(v)
-    {
-      return 2
+    let scalars = character.unicodeScalars
+    var iterator = scalars.makeIterator()
+    guard let first = iterator.next() else { return 0 }
+    guard let second = iterator.next() else { return of(scalar: first) }
+    let base = of(scalar: first)
+    if isRegionalIndicator(first.value), isRegionalIndicator(second.value) { return 2 }
+    if contains(WidthTable.emoji, first.value) {
+      var sawZWJ = false
+      var next: Unicode.Scalar? = second
+      while let s = next {
+        switch s.value {
+        case 0xFE0F: return 2
+        case 0xFE0E: return 1
+        case 0x200D: sawZWJ = true
+        default: break
+        }
+        next = iterator.next()
+      }
+      return sawZWJ ? 2 : base
     }
-    if first.properties.generalCategory == .nonspacingMark || v == 0x200D { return 0 }
+    if base == 0 {
+      var widest = of(scalar: second)
+      while let s = iterator.next() { widest = max(widest, of(scalar: s)) }
+      return widest
+    }
+    return base
+  }
+
+  /// The width of a string in terminal cells (the sum over its grapheme clusters).
+  public static func of(_ text: some StringProtocol) -> Int {
+    var total = 0
+    var allASCII = true
+    for byte in text.utf8 where byte >= 0x80 || byte < 0x20 || byte == 0x7F {
+      allASCII = false
+      break
+    }
+    if allASCII { return text.utf8.count }
+    for ch in text { total += of(ch) }
+    return total
+  }
+
+  /// The width of a single scalar on its own: 0, 1 or 2.
+  public static func of(scalar: Unicode.Scalar) -> Int {
+    let v = scalar.value
+    if v < 0x300 {
+      if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+      return 1
+    }
+    if contains(WidthTable.zeroWidth, v) { return 0 }
+    if v >= 0x1100, contains(WidthTable.wide, v) { return 2 }
     return 1
   }
 
-  /// The width of a string in terminal cells.
-  public static func of(_ text: some StringProtocol) -> Int {
-    var total = 0
-    for ch in text { total += of(ch) }
-    return total
+  // MARK: - Helpers
+
+  private static func isRegionalIndicator(_ v: UInt32) -> Bool {
+    v >= 0x1F1E6 && v <= 0x1F1FF
+  }
+
+  /// Binary search in a flat table of sorted inclusive (first, last) pairs.
+  private static func contains(_ table: [UInt32], _ v: UInt32) -> Bool {
+    var lo = 0
+    var hi = table.count / 2
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if v < table[2 * mid] {
+        hi = mid
+      } else if v > table[2 * mid + 1] {
+        lo = mid + 1
+      } else {
+        return true
+      }
+    }
+    return false
   }
 }

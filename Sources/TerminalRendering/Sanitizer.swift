@@ -1,29 +1,101 @@
-/// Neutralises terminal control characters. Every path that prints text goes through it.
+/// Neutralises terminal control characters. Every path that prints text goes through it:
+/// the Markdown renderer (on the text the syntax tree holds, so after entity decoding),
+/// both serialisers, and ``Canvas/put(_:row:column:style:maxWidth:)``.
 ///
-/// PROVISIONAL: the rendering work replaces this with the full rules (tabs, bidi, C1 …).
+/// The rules:
+/// - C0 controls other than newline (U+0000–U+001F except U+000A, and not tab, see below)
+///   become their Unicode control picture (U+2400 + code, e.g. ESC → `␛`, NUL → `␀`,
+///   BEL → `␇`): visible, one cell wide, and harmless.
+/// - DEL (U+007F) becomes `␡` (U+2421).
+/// - C1 controls (U+0080–U+009F), which some terminals treat like `ESC x` (U+009B is CSI),
+///   and the bidi controls U+200E, U+200F, U+202A–U+202E, U+2066–U+2069 become U+FFFD `�`.
+/// - Tabs expand to spaces up to the next tab stop, every ``tabWidth`` (4) cells counted from
+///   the last newline in the same string.
+/// - Newlines are kept; callers split lines themselves.
 public enum Sanitizer {
-  /// The visible stand-in for a removed control character.
+  /// The visible stand-in for a C1 or bidi control.
   public static let replacement: Character = "\u{FFFD}"
+  /// Distance between tab stops, in cells.
+  public static let tabWidth = 4
 
-  /// Returns `text` with control characters (other than newline) replaced.
+  /// Returns `text` with control characters replaced and tabs expanded. Returns `text`
+  /// itself (no copy) when there is nothing to change, which is the common case.
   public static func sanitize(_ text: String) -> String {
-    var needs = false
-    for s in text.unicodeScalars where isControl(s) {
-      needs = true
-      break
-    }
-    guard needs else { return text }
+    guard needsSanitizing(text) else { return text }
     var out = String.UnicodeScalarView()
+    var column = 0
     for s in text.unicodeScalars {
-      if isControl(s) { out.append(contentsOf: String(replacement).unicodeScalars) } else { out.append(s) }
+      let v = s.value
+      if v == 0x0A {
+        out.append(s)
+        column = 0
+      } else if v == 0x09 {
+        let spaces = tabWidth - column % tabWidth
+        for _ in 0..<spaces { out.append(" ") }
+        column += spaces
+      } else if let stand = standIn(for: v) {
+        out.append(stand)
+        column += 1
+      } else {
+        out.append(s)
+        column += CellWidth.of(scalar: s)
+      }
     }
     return String(out)
   }
 
-  static func isControl(_ s: Unicode.Scalar) -> Bool {
-    let v = s.value
-    if v == 0x0A { return false }
-    return v < 0x20 || (v >= 0x7F && v < 0xA0) || (0x202A...0x202E).contains(v)
-      || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F
+  /// True when `text` holds anything ``sanitize(_:)`` would change. Scans UTF-8 bytes only.
+  public static func needsSanitizing(_ text: String) -> Bool {
+    var utf8 = text.utf8
+    if let answer = utf8.withContiguousStorageIfAvailable({ scan($0) }) { return answer }
+    var copy = text
+    copy.makeContiguousUTF8()
+    utf8 = copy.utf8
+    return utf8.withContiguousStorageIfAvailable({ scan($0) }) ?? true
+  }
+
+  /// True for a scalar that ``sanitize(_:)`` replaces (tab and newline are not replaced).
+  public static func isControl(_ s: Unicode.Scalar) -> Bool {
+    standIn(for: s.value) != nil
+  }
+
+  // MARK: - Helpers
+
+  private static func standIn(for v: UInt32) -> Unicode.Scalar? {
+    if v < 0x20 {
+      if v == 0x0A || v == 0x09 { return nil }
+      return Unicode.Scalar(0x2400 + v)
+    }
+    if v < 0x7F { return nil }
+    if v == 0x7F { return "\u{2421}" }
+    if v <= 0x9F { return "\u{FFFD}" }
+    if v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+      return "\u{FFFD}"
+    }
+    return nil
+  }
+
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let n = bytes.count
+    var i = 0
+    while i < n {
+      let b = bytes[i]
+      if b < 0x20 {
+        if b != 0x0A { return true }
+      } else if b == 0x7F {
+        return true
+      } else if b == 0xC2 {
+        // U+0080–U+009F are C2 80 … C2 9F.
+        if i + 1 < n, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F { return true }
+      } else if b == 0xE2, i + 2 < n {
+        // U+200E/F: E2 80 8E/8F; U+202A–E: E2 80 AA–AE; U+2066–9: E2 81 A6–A9.
+        let b1 = bytes[i + 1]
+        let b2 = bytes[i + 2]
+        if b1 == 0x80, b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE) { return true }
+        if b1 == 0x81, b2 >= 0xA6, b2 <= 0xA9 { return true }
+      }
+      i += 1
+    }
+    return false
   }
 }

@@ -1,12 +1,165 @@
 import ArgumentParser
+import MarkdownSyntax
+import TerminalRendering
 
+#if canImport(Glibc)
+  import Glibc
+  private let systemRead = Glibc.read
+  private let systemWrite = Glibc.write
+  private let systemExit = Glibc.exit
+#elseif canImport(Musl)
+  import Musl
+  private let systemRead = Musl.read
+  private let systemWrite = Musl.write
+  private let systemExit = Musl.exit
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemRead = Darwin.read
+  private let systemWrite = Darwin.write
+  private let systemExit = Darwin.exit
+#endif
+
+/// `whatsnew render [FILE|-] [--format plain|ansi|html|json] [--width N]`: renders a Markdown
+/// file the way the what's-new sheet does, for previewing and for scripts.
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Renders a Markdown file for the terminal or as HTML."
+    abstract: "Renders a Markdown file for the terminal, as HTML or as its syntax tree (JSON).",
+    discussion: """
+      The default format is 'ansi' when standard output is a terminal (and NO_COLOR and \
+      TERM=dumb are unset), else 'plain'. The width is --width, else $COLUMNS, else 80; it \
+      must be between 2 and 10000. With NO_COLOR set, 'ansi' uses only bold, underline, \
+      reverse and dim.
+      """
   )
 
+  @Argument(help: "The Markdown file, or '-' (the default) for standard input.")
+  var file: String = "-"
+
+  @Option(help: "Output format: plain, ansi, html or json.")
+  var format: String?
+
+  @Option(help: "Width in terminal cells (2...10000).")
+  var width: Int?
+
+  /// The width range accepted; wider output is useless and narrower cannot hold a wide grapheme.
+  static let widths = 2...10000
+
   func run() throws {
-    throw ValidationError("'render' is not implemented yet")
+    let environment = Environment()
+    let chosenFormat: OutputFormat
+    if let format {
+      guard let parsed = OutputFormat(rawValue: format) else {
+        fail("invalid --format '\(format)': expected plain, ansi, html or json", code: 2)
+      }
+      chosenFormat = parsed
+    } else {
+      chosenFormat =
+        environment.stdoutIsTerminal && !environment.noColor && !environment.dumbTerminal ? .ansi : .plain
+    }
+    var columns = 80
+    if let width {
+      guard Self.widths.contains(width) else {
+        fail("invalid --width \(width): expected a number of cells from 2 to 10000", code: 2)
+      }
+      columns = width
+    } else if let fromEnvironment = environment.columns, Self.widths.contains(fromEnvironment) {
+      columns = fromEnvironment
+    }
+
+    let bytes: [UInt8]
+    do {
+      bytes = try FileInput.read(file)
+    } catch {
+      fail("cannot read \(file == "-" ? "standard input" : file): \(error.message)", code: 1)
+    }
+    let document = MarkdownParser.parse(bytes: bytes)
+    let theme: Theme = environment.noColor ? .monochrome : .dark
+    let options = RenderOptions(width: columns, theme: theme)
+    switch chosenFormat {
+    case .plain:
+      FileOutput.write(PlainSerializer.serialize(TerminalMarkdown.render(document, options: options)))
+    case .ansi:
+      FileOutput.write(ANSISerializer.serialize(TerminalMarkdown.render(document, options: options)))
+    case .json:
+      FileOutput.write(SyntaxTreeJSON.encode(document) + "\n")
+    case .html:
+      fail("--format html is not available yet (the HTML renderer has not landed)", code: 1)
+    }
+  }
+
+  /// Prints `whatsnew: message` (sanitised) on standard error and exits with `code`.
+  private func fail(_ message: String, code: Int32) -> Never {
+    FileOutput.writeError("whatsnew: " + Sanitizer.sanitize(message) + "\n")
+    systemExit(code)
+  }
+}
+
+// MARK: - Helpers
+
+/// The output formats of `render`.
+enum OutputFormat: String {
+  case plain, ansi, html, json
+}
+
+/// What `render` reads from its environment.
+private struct Environment {
+  var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  var noColor: Bool { value("NO_COLOR").map { !$0.isEmpty } ?? false }
+  var dumbTerminal: Bool { value("TERM") == "dumb" }
+  var columns: Int? { value("COLUMNS").flatMap { Int($0) } }
+
+  func value(_ name: String) -> String? {
+    guard let raw = getenv(name) else { return nil }
+    return String(cString: raw)
+  }
+}
+
+/// A failed read, with the C library's message.
+struct FileError: Error {
+  var message: String
+}
+
+/// Reads whole files (or standard input) as bytes, with the C library: no Foundation needed.
+enum FileInput {
+  static func read(_ path: String) throws(FileError) -> [UInt8] {
+    let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
+    guard fd >= 0 else { throw FileError(message: String(cString: strerror(errno))) }
+    defer { if fd != STDIN_FILENO { close(fd) } }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+      if n == 0 { break }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw FileError(message: String(cString: strerror(errno)))
+      }
+      bytes.append(contentsOf: buffer[0..<n])
+    }
+    return bytes
+  }
+}
+
+/// Writes to standard output and standard error with the C library.
+enum FileOutput {
+  static func write(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let n = systemWrite(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if n < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += n
+      }
+    }
+  }
+
+  static func writeError(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer in _ = systemWrite(STDERR_FILENO, buffer.baseAddress, buffer.count) }
   }
 }

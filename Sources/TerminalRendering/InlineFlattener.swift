@@ -1,0 +1,135 @@
+import MarkdownSyntax
+
+/// Turns inline Markdown into styled text: one ``StyledLine`` per hard-broken segment.
+///
+/// Iterative (an explicit stack), so deeply nested emphasis cannot overflow the call stack.
+/// Text is sanitised here, after the parser decoded entities. Links keep their text and get a
+/// numbered reference (`[1]`) unless the text already is the URL; images show `[alt]` and a
+/// reference to their source. Inline HTML is never interpreted: comments and tags are
+/// dropped, and `<br>` becomes a line break.
+struct InlineFlattener {
+  let theme: Theme
+  var references: LinkReferences
+
+  init(theme: Theme, references: LinkReferences) {
+    self.theme = theme
+    self.references = references
+  }
+
+  private struct Frame {
+    var items: [Inline]
+    var index: Int
+    var style: Style
+    var suffix: StyledRun?
+  }
+
+  /// The segments of `inlines` (split at hard breaks), starting in style `base`.
+  mutating func flatten(_ inlines: [Inline], base: Style) -> [StyledLine] {
+    var segments: [StyledLine] = [StyledLine()]
+    var stack = [Frame(items: inlines, index: 0, style: base, suffix: nil)]
+    func append(_ text: String, _ style: Style) {
+      segments[segments.count - 1].append(text, style: style)
+    }
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      if stack[top].index >= stack[top].items.count {
+        if let suffix = stack.removeLast().suffix { append(suffix.text, suffix.style) }
+        continue
+      }
+      let item = stack[top].items[stack[top].index]
+      stack[top].index += 1
+      let style = stack[top].style
+      switch item {
+      case .text(let s):
+        append(Sanitizer.sanitize(s), style)
+      case .softBreak:
+        append(" ", style)
+      case .hardBreak:
+        segments.append(StyledLine())
+      case .code(let s):
+        append(Sanitizer.sanitize(s), style.overlaid(with: theme.code))
+      case .emphasis(let c):
+        stack.append(Frame(items: c, index: 0, style: style.overlaid(with: theme.emphasis), suffix: nil))
+      case .strong(let c):
+        stack.append(Frame(items: c, index: 0, style: style.overlaid(with: theme.strong), suffix: nil))
+      case .strikethrough(let c):
+        stack.append(
+          Frame(items: c, index: 0, style: style.overlaid(with: theme.strikethrough), suffix: nil))
+      case .link(let destination, _, let content):
+        var suffix: StyledRun?
+        if Self.needsReference(destination: destination, text: content.plainText) {
+          let n = references.number(for: destination)
+          suffix = StyledRun("[\(n)]", style: theme.linkReference)
+        }
+        stack.append(
+          Frame(items: content, index: 0, style: style.overlaid(with: theme.link), suffix: suffix))
+      case .image(let source, _, let alt):
+        let imageStyle = style.overlaid(with: theme.image)
+        var suffixText = "]"
+        if !source.isEmpty { suffixText += "[\(references.number(for: source))]" }
+        if alt.isEmpty {
+          append("[image", imageStyle)
+        } else {
+          append("[", imageStyle)
+        }
+        stack.append(
+          Frame(items: alt, index: 0, style: imageStyle, suffix: StyledRun(suffixText, style: imageStyle)))
+      case .html(let html):
+        if Self.isLineBreakTag(html) { segments.append(StyledLine()) }
+      }
+    }
+    return segments
+  }
+
+  /// All segments joined by spaces: one line (for table cells).
+  mutating func flattenToOneLine(_ inlines: [Inline], base: Style) -> StyledLine {
+    let segments = flatten(inlines, base: base)
+    var line = StyledLine()
+    for (i, segment) in segments.enumerated() {
+      if i > 0 { line.append(" ", style: base) }
+      for run in segment.runs { line.append(run.text, style: run.style) }
+    }
+    return line
+  }
+
+  // MARK: - Helpers
+
+  /// A link whose text is its URL (an autolink) needs no reference.
+  static func needsReference(destination: String, text: String) -> Bool {
+    if destination.isEmpty || destination.hasPrefix("#") { return false }
+    if text == destination { return false }
+    if destination.hasPrefix("mailto:"), destination.dropFirst(7) == text { return false }
+    // GFM extended autolinks: `www.example.com` links to `http://www.example.com`.
+    if "http://" + text == destination || "https://" + text == destination { return false }
+    return true
+  }
+
+  /// `<br>`, `<br/>`, `<br />` in any case.
+  static func isLineBreakTag(_ html: String) -> Bool {
+    var letters = ""
+    for ch in html where ch != " " && ch != "/" { letters.append(ch) }
+    return letters.lowercased() == "<br>"
+  }
+}
+
+/// Numbered link references: each distinct URL gets a number the first time it is seen, and
+/// waits in ``pending`` until the renderer lists it (at the end of the top-level block).
+struct LinkReferences {
+  private var numbers: [String: Int] = [:]
+  private(set) var pending: [(number: Int, url: String)] = []
+
+  /// The number for `url`, assigning the next one if it is new.
+  mutating func number(for url: String) -> Int {
+    if let n = numbers[url] { return n }
+    let n = numbers.count + 1
+    numbers[url] = n
+    pending.append((n, url))
+    return n
+  }
+
+  /// Returns the references not yet listed, and forgets them.
+  mutating func takePending() -> [(number: Int, url: String)] {
+    defer { pending.removeAll() }
+    return pending
+  }
+}

@@ -1,0 +1,195 @@
+/// How each Markdown element looks: plain data, so themes can be compared, copied and
+/// written by hand.
+///
+/// A theme holds styles and the few glyphs the renderer draws (bullets, check boxes, the
+/// block-quote bar, the wrap marker). ``dark`` suits dark terminal backgrounds, ``light``
+/// light ones, and ``monochrome`` uses only bold, underline, reverse and dim, so it reads
+/// the same on any terminal and under `NO_COLOR`.
+public struct Theme: Sendable, Hashable {
+  /// Ordinary paragraph text.
+  public var text: Style
+  /// Headings by level: index 0 is level 1; levels past the end use the last entry.
+  public var headings: [Style]
+  /// The rule drawn under level-1 (`═`) and level-2 (`─`) headings, and the `###` marks of
+  /// deeper headings.
+  public var headingDecoration: Style
+  public var emphasis: Style
+  public var strong: Style
+  public var strikethrough: Style
+  /// Inline code spans.
+  public var code: Style
+  /// The lines of fenced and indented code blocks.
+  public var codeBlock: Style
+  /// The marker at the end of a code line that continues on the next line.
+  public var wrapMarkerStyle: Style
+  /// Raw HTML blocks, shown verbatim (never interpreted).
+  public var html: Style
+  public var quoteBar: Style
+  public var listMarker: Style
+  public var taskDone: Style
+  public var taskOpen: Style
+  /// Link text.
+  public var link: Style
+  /// The `[1]` after link text, and the number in the list of references.
+  public var linkReference: Style
+  /// URLs in the list of references.
+  public var linkDestination: Style
+  /// Image alt text.
+  public var image: Style
+  public var tableBorder: Style
+  public var tableHeader: Style
+  public var thematicBreak: Style
+
+  /// Bullets by list nesting depth (cycled).
+  public var bullets: [String]
+  public var taskDoneGlyph: String
+  public var taskOpenGlyph: String
+  /// Drawn at the start of every line of a block quote, followed by a space.
+  public var quoteBarGlyph: String
+  /// Ends a code line that is continued on the next line (one cell wide).
+  public var wrapMarker: String
+
+  /// Builds a theme; every style defaults to ``Style/plain`` and the glyphs to the usual ones.
+  public init(
+    text: Style = .plain, headings: [Style] = [.plain], headingDecoration: Style = .plain,
+    emphasis: Style = .plain, strong: Style = .plain, strikethrough: Style = .plain, code: Style = .plain,
+    codeBlock: Style = .plain, wrapMarkerStyle: Style = .plain, html: Style = .plain,
+    quoteBar: Style = .plain, listMarker: Style = .plain, taskDone: Style = .plain,
+    taskOpen: Style = .plain, link: Style = .plain, linkReference: Style = .plain,
+    linkDestination: Style = .plain, image: Style = .plain, tableBorder: Style = .plain,
+    tableHeader: Style = .plain, thematicBreak: Style = .plain,
+    bullets: [String] = ["•", "◦", "▪"], taskDoneGlyph: String = "☑", taskOpenGlyph: String = "☐",
+    quoteBarGlyph: String = "│", wrapMarker: String = "↩"
+  ) {
+    self.text = text
+    self.headings = headings
+    self.headingDecoration = headingDecoration
+    self.emphasis = emphasis
+    self.strong = strong
+    self.strikethrough = strikethrough
+    self.code = code
+    self.codeBlock = codeBlock
+    self.wrapMarkerStyle = wrapMarkerStyle
+    self.html = html
+    self.quoteBar = quoteBar
+    self.listMarker = listMarker
+    self.taskDone = taskDone
+    self.taskOpen = taskOpen
+    self.link = link
+    self.linkReference = linkReference
+    self.linkDestination = linkDestination
+    self.image = image
+    self.tableBorder = tableBorder
+    self.tableHeader = tableHeader
+    self.thematicBreak = thematicBreak
+    self.bullets = bullets
+    self.taskDoneGlyph = taskDoneGlyph
+    self.taskOpenGlyph = taskOpenGlyph
+    self.quoteBarGlyph = quoteBarGlyph
+    self.wrapMarker = wrapMarker
+  }
+
+  /// The style of a heading of `level` (1...6).
+  public func heading(level: Int) -> Style {
+    guard !headings.isEmpty else { return .plain }
+    return headings[min(max(level, 1), headings.count) - 1]
+  }
+
+  /// For dark backgrounds: colour for structure, attributes for emphasis.
+  public static let dark = Theme(
+    headings: [
+      Style(foreground: .named(13), attributes: [.bold]),
+      Style(foreground: .named(14), attributes: [.bold]),
+      Style(foreground: .named(12), attributes: [.bold]),
+      Style(foreground: .named(12)),
+    ],
+    headingDecoration: Style(foreground: .brightBlack),
+    emphasis: Style(attributes: [.italic]),
+    strong: Style(attributes: [.bold]),
+    strikethrough: Style(attributes: [.strikethrough, .dim]),
+    code: Style(foreground: .named(11)),
+    codeBlock: Style(foreground: .named(10)),
+    wrapMarkerStyle: Style(foreground: .brightBlack),
+    html: Style(foreground: .brightBlack),
+    quoteBar: Style(foreground: .brightBlack),
+    listMarker: Style(foreground: .named(11)),
+    taskDone: Style(foreground: .named(10)),
+    taskOpen: Style(foreground: .named(11)),
+    link: Style(foreground: .named(12), attributes: [.underline]),
+    linkReference: Style(foreground: .brightBlack),
+    linkDestination: Style(foreground: .named(12)),
+    image: Style(foreground: .named(13)),
+    tableBorder: Style(foreground: .brightBlack),
+    tableHeader: Style(attributes: [.bold]),
+    thematicBreak: Style(foreground: .brightBlack)
+  )
+
+  /// For light backgrounds: darker, non-bright colours.
+  public static let light = Theme(
+    headings: [
+      Style(foreground: .magenta, attributes: [.bold]),
+      Style(foreground: .blue, attributes: [.bold]),
+      Style(foreground: .cyan, attributes: [.bold]),
+      Style(foreground: .cyan),
+    ],
+    headingDecoration: Style(foreground: .brightBlack),
+    emphasis: Style(attributes: [.italic]),
+    strong: Style(attributes: [.bold]),
+    strikethrough: Style(attributes: [.strikethrough, .dim]),
+    code: Style(foreground: .red),
+    codeBlock: Style(foreground: .green),
+    wrapMarkerStyle: Style(foreground: .brightBlack),
+    html: Style(foreground: .brightBlack),
+    quoteBar: Style(foreground: .brightBlack),
+    listMarker: Style(foreground: .yellow),
+    taskDone: Style(foreground: .green),
+    taskOpen: Style(foreground: .yellow),
+    link: Style(foreground: .blue, attributes: [.underline]),
+    linkReference: Style(foreground: .brightBlack),
+    linkDestination: Style(foreground: .blue),
+    image: Style(foreground: .magenta),
+    tableBorder: Style(foreground: .brightBlack),
+    tableHeader: Style(attributes: [.bold]),
+    thematicBreak: Style(foreground: .brightBlack)
+  )
+
+  /// No colour at all: only bold, underline, reverse and dim.
+  public static let monochrome = Theme(
+    headings: [
+      Style(attributes: [.bold, .underline]),
+      Style(attributes: [.bold]),
+      Style(attributes: [.bold]),
+      Style(attributes: [.underline]),
+    ],
+    headingDecoration: Style(attributes: [.dim]),
+    emphasis: Style(attributes: [.underline]),
+    strong: Style(attributes: [.bold]),
+    strikethrough: Style(attributes: [.dim]),
+    code: Style(attributes: [.reverse]),
+    codeBlock: Style(),
+    wrapMarkerStyle: Style(attributes: [.dim]),
+    html: Style(attributes: [.dim]),
+    quoteBar: Style(attributes: [.dim]),
+    listMarker: Style(attributes: [.bold]),
+    taskDone: Style(attributes: [.bold]),
+    taskOpen: Style(),
+    link: Style(attributes: [.underline]),
+    linkReference: Style(attributes: [.dim]),
+    linkDestination: Style(attributes: [.underline]),
+    image: Style(attributes: [.underline]),
+    tableBorder: Style(attributes: [.dim]),
+    tableHeader: Style(attributes: [.bold]),
+    thematicBreak: Style(attributes: [.dim])
+  )
+}
+
+extension Style {
+  /// This style with `other` laid over it: `other`'s colours where they are not the default,
+  /// and the union of the attributes. Used to nest emphasis inside links, headings, etc.
+  public func overlaid(with other: Style) -> Style {
+    Style(
+      foreground: other.foreground == .default ? foreground : other.foreground,
+      background: other.background == .default ? background : other.background,
+      attributes: attributes.union(other.attributes))
+  }
+}

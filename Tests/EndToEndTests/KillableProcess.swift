@@ -1,0 +1,105 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A child process started with `posix_spawn`, for tests that kill processes at chosen
+/// moments (Foundation's `Process` adds threads and pipes that blur the timing).
+///
+/// Standard input, output and error go to `/dev/null` unless `outputFile` is given, in
+/// which case stdout and stderr are appended to it.
+struct KillableProcess {
+  /// How a spawned process ended.
+  enum Outcome: Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signalled(Int32)
+
+    var description: String {
+      switch self {
+      case .exited(let status): return "exit \(status)"
+      case .signalled(let signal): return "signal \(signal)"
+      }
+    }
+  }
+
+  let pid: pid_t
+
+  /// Starts `executable` with `arguments` and exactly `environment`.
+  init(
+    _ executable: URL, _ arguments: [String], environment: [String: String],
+    outputFile: String? = nil
+  ) throws {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    let out = outputFile ?? "/dev/null"
+    posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+    let argv = [executable.path] + arguments
+    let envp = environment.map { "\($0.key)=\($0.value)" }
+    var cArgv: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    var cEnvp: [UnsafeMutablePointer<CChar>?] = envp.map { strdup($0) } + [nil]
+    defer {
+      for p in cArgv { free(p) }
+      for p in cEnvp { free(p) }
+    }
+    var child: pid_t = 0
+    let rc = posix_spawn(&child, executable.path, &actions, nil, &cArgv, &cEnvp)
+    guard rc == 0 else {
+      throw KillableProcessError(message: "posix_spawn \(executable.path): \(String(cString: strerror(rc)))")
+    }
+    pid = child
+  }
+
+  /// Sends `signal` (it may already have exited; a zombie ignores it).
+  func send(_ signal: Int32) {
+    _ = kill(pid, signal)
+  }
+
+  /// Waits for the process to end and says how.
+  func wait() -> Outcome {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
+    let signal = status & 0x7f
+    if signal == 0 { return .exited((status >> 8) & 0xff) }
+    return .signalled(signal)
+  }
+
+  /// Waits at most `timeout` seconds; kills the process with SIGKILL if it is still
+  /// running then. Returns nil when it had to be killed.
+  func wait(timeout: Double) -> Outcome? {
+    let deadline = Date().addingTimeInterval(timeout)
+    var status: Int32 = 0
+    while Date() < deadline {
+      let r = waitpid(pid, &status, WNOHANG)
+      if r == pid {
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+      }
+      usleep(2_000)
+    }
+    send(SIGKILL)
+    _ = wait()
+    return nil
+  }
+
+  /// The environment of the test process without `CI` (as `Run.whatsnew` does) plus `extra`.
+  static func environment(_ extra: [String: String]) -> [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "CI")
+    for (k, v) in extra { env[k] = v }
+    return env
+  }
+}
+
+struct KillableProcessError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}

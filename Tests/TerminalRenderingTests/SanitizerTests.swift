@@ -1,0 +1,43 @@
+import Testing
+
+@testable import TerminalRendering
+
+@Suite struct SanitizerTests {
+  @Test func controlsBecomeVisiblePictures() {
+    #expect(Sanitizer.sanitize("a\u{1B}[31mb") == "a␛[31mb")
+    #expect(Sanitizer.sanitize("\u{0}\u{7}\u{7F}") == "␀␇␡")
+    #expect(Sanitizer.sanitize("x\u{9B}y\u{85}") == "x\u{FFFD}y\u{FFFD}")
+    #expect(Sanitizer.sanitize("\u{202E}evil\u{2066}\u{200F}") == "\u{FFFD}evil\u{FFFD}\u{FFFD}")
+    #expect(Sanitizer.sanitize("line\nnext") == "line\nnext")
+  }
+
+  @Test func tabsExpandToStopsOfFour() {
+    #expect(Sanitizer.sanitize("\tx") == "    x")
+    #expect(Sanitizer.sanitize("ab\tc") == "ab  c")
+    #expect(Sanitizer.sanitize("abcd\te\nx\ty") == "abcd    e\nx   y")
+    #expect(Sanitizer.sanitize("日\tx") == "日  x")
+  }
+
+  @Test func cleanTextIsUnchanged() {
+    let text = "Plain text, 中文, emoji 👍, accents é, arrows ↩ and bars │."
+    #expect(!Sanitizer.needsSanitizing(text))
+    #expect(Sanitizer.sanitize(text) == text)
+  }
+
+  @Test func everyControlScalarIsCaught() {
+    var controls: [Unicode.Scalar] = []
+    for v in UInt32(0)...0x9F where v != 0x0A && v != 0x09 && (v < 0x20 || v >= 0x7F) {
+      if let s = Unicode.Scalar(v) { controls.append(s) }
+    }
+    for v: UInt32 in [0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+    {
+      if let s = Unicode.Scalar(v) { controls.append(s) }
+    }
+    for s in controls {
+      let text = "a" + String(s) + "b"
+      #expect(Sanitizer.needsSanitizing(text), "U+\(String(s.value, radix: 16))")
+      let out = Sanitizer.sanitize(text)
+      #expect(!out.unicodeScalars.contains(s), "U+\(String(s.value, radix: 16)) survived")
+    }
+  }
+}

@@ -1,0 +1,68 @@
+// libFuzzer target: the launch-state file decoder (LaunchTracking).
+//
+// Built by scripts/fuzz from Sources/LaunchTracking. Each input is written as
+// `launch-state.json` in a scratch directory and read through `FileLaunchStore.read()`,
+// the same path a launch takes (file checks, read, schema probe, decode). Whatever the
+// bytes, reading must not trap, and:
+// - an unusable file is reported with a one-line reason naming the file;
+// - a state that decodes survives an encode/decode round trip unchanged.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import LaunchTracking
+
+let scratch: String = {
+  var template = Array("/tmp/whatsnew-fuzz-state-XXXXXX".utf8CString)
+  guard let dir = mkdtemp(&template) else { fatalError("fuzz state: mkdtemp failed") }
+  return String(cString: dir)
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let path = scratch + "/launch-state.json"
+  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  guard fd >= 0 else { fatalError("fuzz state: cannot write \(path)") }
+  var offset = 0
+  while offset < size {
+    let n = write(fd, data + offset, size - offset)
+    guard n > 0 else { fatalError("fuzz state: short write") }
+    offset += n
+  }
+  close(fd)
+
+  let store = FileLaunchStore(directory: scratch, warn: { _ in })
+  let snapshot: LaunchStoreSnapshot
+  do {
+    snapshot = try store.read()
+  } catch {
+    fatalError("fuzz state: read() threw \(error)")
+  }
+  switch snapshot {
+  case .empty:
+    fatalError("fuzz state: an existing file read as empty")
+  case .unusable(let reason):
+    if !reason.contains(path) || reason.contains("\n") {
+      fatalError("fuzz state: unclear reason \(reason.debugDescription)")
+    }
+  case .state(let state), .newerSchema(_, .some(let state)):
+    roundTrip(state)
+  case .newerSchema(_, .none):
+    break
+  }
+  return 0
+}
+
+/// Encoding a decoded state and decoding it again gives the same state.
+func roundTrip(_ state: LaunchState) {
+  do {
+    let encoded = try LaunchState.makeEncoder().encode(state)
+    let again = try LaunchState.makeDecoder().decode(LaunchState.self, from: encoded)
+    if again != state { fatalError("fuzz state: round trip changed the state") }
+  } catch {
+    fatalError("fuzz state: a decoded state does not round-trip: \(error)")
+  }
+}

@@ -118,7 +118,9 @@ final class BlockParser {
     }
     node.lineOffsets.append(node.content.count)
     node.lineNumbers.append(lineNumber)
-    if offset < lineEnd { node.content.append(contentsOf: UnsafeBufferPointer(rebasing: p[offset..<lineEnd])) }
+    if offset < lineEnd {
+      node.content.append(contentsOf: UnsafeBufferPointer(rebasing: p[offset..<lineEnd]))
+    }
     node.content.append(10)
   }
 
@@ -272,7 +274,8 @@ final class BlockParser {
         container = addChild(container, .thematicBreak)
         advanceOffset(lineEnd - offset, columns: false)
       } else if indent < 4 && container.depth + 2 <= Self.maxDepth,
-        let matched = parseListMarker(firstNonspace, interruptsParagraph: container.kind == .paragraph, &listData)
+        let matched = parseListMarker(
+          firstNonspace, interruptsParagraph: container.kind == .paragraph, &listData)
       {
         advanceOffset(firstNonspace + matched - offset, columns: false)
         let savedTab = partiallyConsumedTab
@@ -391,7 +394,8 @@ final class BlockParser {
   func finalize(_ node: BlockNode) -> BlockNode {
     let parent = node.parent ?? root
     node.open = false
-    if node.kind == .document || (node.kind == .codeBlock && node.fenced) || (node.kind == .heading && node.setext)
+    if node.kind == .document || (node.kind == .codeBlock && node.fenced)
+      || (node.kind == .heading && node.setext)
     {
       node.endLine = lineNumber
     } else {

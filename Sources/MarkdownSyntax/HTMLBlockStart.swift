@@ -43,7 +43,9 @@ enum HTMLBlockStart {
       }
       if blockTags.contains(name) {
         if nameEnd >= end || Scan.isSpace(p[nameEnd]) || p[nameEnd] == UInt8(ascii: ">") { return 6 }
-        if p[nameEnd] == UInt8(ascii: "/"), nameEnd + 1 < end, p[nameEnd + 1] == UInt8(ascii: ">") { return 6 }
+        if p[nameEnd] == UInt8(ascii: "/"), nameEnd + 1 < end, p[nameEnd + 1] == UInt8(ascii: ">") {
+          return 6
+        }
       }
     }
     // Type 7: a complete open or closing tag alone on the line.

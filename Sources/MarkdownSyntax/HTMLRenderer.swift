@@ -95,7 +95,8 @@ struct HTMLWriter {
   static func isFilteredTag(_ b: [UInt8], _ i: Int) -> Bool {
     var j = i + 1
     if j < b.count, b[j] == UInt8(ascii: "/") { j += 1 }
-    for name in ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext"] {
+    for name in ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext"]
+    {
       let n = Array(name.utf8)
       guard j + n.count <= b.count else { continue }
       var match = true
@@ -183,7 +184,10 @@ struct HTMLWriter {
         cr()
         raw("<li>")
         if let task = item.task {
-          raw(task ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> ")
+          raw(
+            task
+              ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
+              : "<input type=\"checkbox\" disabled=\"\" /> ")
         }
         blocks(item.blocks, tight: list.isTight)
         raw("</li>\n")

@@ -213,10 +213,14 @@ struct InlineParser {
 
   mutating func unlink(_ n: Int) {
     let node = nodes[n]
-    if node.prev >= 0 { nodes[node.prev].next = node.next } else if node.parent >= 0 {
+    if node.prev >= 0 {
+      nodes[node.prev].next = node.next
+    } else if node.parent >= 0 {
       nodes[node.parent].first = node.next
     }
-    if node.next >= 0 { nodes[node.next].prev = node.prev } else if node.parent >= 0 {
+    if node.next >= 0 {
+      nodes[node.next].prev = node.prev
+    } else if node.parent >= 0 {
       nodes[node.parent].last = node.prev
     }
     nodes[n].prev = -1
@@ -378,8 +382,9 @@ struct InlineParser {
     var j = i + 1
     if j < end, Scan.isAlpha(p[j]) {
       var k = j + 1
-      while k < end, Scan.isAlnum(p[k]) || p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: ".")
-        || p[k] == UInt8(ascii: "-")
+      while k < end,
+        Scan.isAlnum(p[k]) || p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: ".")
+          || p[k] == UInt8(ascii: "-")
       {
         k += 1
       }
@@ -664,7 +669,8 @@ struct InlineParser {
     // A match: the nodes after the opener become the link's content.
     let isImage = opener.image
     links.append((destination ?? "", title))
-    let link = insertAfter(opener.node, Node(kind: isImage ? .image : .link, start: 0, end: 0, payload: links.count - 1))
+    let link = insertAfter(
+      opener.node, Node(kind: isImage ? .image : .link, start: 0, end: 0, payload: links.count - 1))
     adopt(after: link, before: -1, into: link)
     unlink(opener.node)
     processEmphasis(stackBottom: opener.position)
@@ -715,7 +721,9 @@ struct InlineParser {
   /// `http://`, `https://` or `ftp://` at `:`; the scheme is taken back from the text before.
   mutating func tryURLAutolink() -> Bool {
     if inBracket() { return false }
-    guard pos + 2 < end, p[pos + 1] == UInt8(ascii: "/"), p[pos + 2] == UInt8(ascii: "/") else { return false }
+    guard pos + 2 < end, p[pos + 1] == UInt8(ascii: "/"), p[pos + 2] == UInt8(ascii: "/") else {
+      return false
+    }
     let last = nodes[0].last
     guard last >= 0, nodes[last].kind == .text, !nodes[last].inExtra, nodes[last].end == pos else {
       return false

@@ -152,7 +152,8 @@ struct DocumentBuilder {
   mutating func cellInlines(_ cell: [UInt8], line: Int) -> [Inline] {
     let definitions = definitions
     return cell.withUnsafeBufferPointer { b in
-      InlineParser.parse(b, 0..<b.count, definitions: definitions, unresolved: &unresolved, lineOf: { _ in line })
+      InlineParser.parse(
+        b, 0..<b.count, definitions: definitions, unresolved: &unresolved, lineOf: { _ in line })
     }
   }
 

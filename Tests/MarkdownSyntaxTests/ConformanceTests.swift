@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs every example of the CommonMark 0.31.2 and GFM specs through the HTML renderer and
 /// fails when fewer pass than the committed baseline (`conformance-baseline.json`).
@@ -157,6 +157,7 @@ enum FailureReport {
     }
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try text.trimmingCharacters(in: .newlines).appending("\n").write(to: url, atomically: true, encoding: .utf8)
+    try text.trimmingCharacters(in: .newlines).appending("\n").write(
+      to: url, atomically: true, encoding: .utf8)
   }
 }

@@ -106,7 +106,9 @@ enum HTMLNormalizer {
       name.unicodeScalars.append(s[i])
       i += 1
     }
-    guard !name.isEmpty, name.unicodeScalars.first.map({ $0.properties.isAlphabetic }) == true else { return nil }
+    guard !name.isEmpty, name.unicodeScalars.first.map({ $0.properties.isAlphabetic }) == true else {
+      return nil
+    }
     name = name.lowercased()
     var attributes: [String] = []
     while i < s.count {

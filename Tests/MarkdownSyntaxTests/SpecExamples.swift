@@ -20,7 +20,8 @@ struct SpecExample {
   }
 
   var actualHTML: String {
-    HTMLRenderer.render(MarkdownParser.parse(markdown, frontMatter: false), tagFilter: extensionName == "tagfilter")
+    HTMLRenderer.render(
+      MarkdownParser.parse(markdown, frontMatter: false), tagFilter: extensionName == "tagfilter")
   }
 
   /// Reads every example of a spec file (`→` stands for a tab).

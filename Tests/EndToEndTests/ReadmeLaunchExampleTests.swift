@@ -19,7 +19,8 @@ import Testing
     #expect(try Run.whatsnew(["demo", "--app-version", "1.0.0"], environment: first).status == 0)
     var second = env
     second["WHATSNEW_NOW"] = "2026-03-01T09:00:00Z"
-    #expect(try Run.whatsnew(["demo", "--app-version", "1.1.0", "--explain"], environment: second).status == 0)
+    #expect(
+      try Run.whatsnew(["demo", "--app-version", "1.1.0", "--explain"], environment: second).status == 0)
     let result = try Run.whatsnew(["state", "--json"], environment: env)
     #expect(result.status == 0)
     let actual = result.stdout.replacingOccurrences(of: dir, with: "/tmp/whatsnew-readme")

@@ -154,7 +154,10 @@ import Testing
     clock.advance(days: 50)
     let record = try launch("2.0.0", store: store, clock: clock)
     // Recorded, so `state` shows it, but onboarding comes first ...
-    #expect(record.state.pending == [.onboarding(page: 0), .whatsNew(since: version("1.0.0")), .welcomeBack(days: 50)])
+    #expect(
+      record.state.pending == [
+        .onboarding(page: 0), .whatsNew(since: version("1.0.0")), .welcomeBack(days: 50),
+      ])
     #expect(decide(record, interactive) == .onboarding(resumeAtPage: 0))
     // ... and finishing it leaves no release notes behind.
     try tracker("2.0.0", store: store, clock: clock).completeOnboarding()

@@ -89,6 +89,7 @@ struct NotesCommand: ParsableCommand {
     }
 
     let notes: [ReleaseNote]
+    var notesSince: AppVersion?
     var rangeText = ""
     if let version {
       notes = [try catalog.note(for: try AppVersion(parsing: version))]
@@ -100,6 +101,7 @@ struct NotesCommand: ParsableCommand {
           ?? index.newestRelease ?? index.newest
       else { throw ReleaseNotesError.noReleaseNotes(directory: directory) }
       notes = try catalog.notes(after: start, upTo: end)
+      notesSince = start
       rangeText = start.map { "after \($0) up to \(end)" } ?? "up to \(end)"
     } else {
       let index = try catalog.index()
@@ -118,13 +120,15 @@ struct NotesCommand: ParsableCommand {
       ReleaseNotesCLI.printError("whatsnew: no release notes \(rangeText) in \(directory)")
       return
     }
+    if self.format == .auto, ReleaseNotesCLI.stdoutIsTerminal, ReleaseNotesCLI.stdinIsTerminal,
+      NotesSheet.present(notes, since: notesSince)
+    {
+      return
+    }
     let document = WhatsNewDocument.make(notes)
     switch format {
     case .html:
-      guard let html = NotesOutput.html(document) else {
-        throw ReleaseNotesCLI.failure("--format html is not available yet (the HTML renderer has not landed)")
-      }
-      ReleaseNotesCLI.writeOut(html)
+      ReleaseNotesCLI.writeOut(NotesOutput.html(document))
     case .ansi:
       let noColor = ReleaseNotesCLI.environment("NO_COLOR") != nil
       ReleaseNotesCLI.writeOut(NotesOutput.ansi(document, width: outputWidth, noColor: noColor))

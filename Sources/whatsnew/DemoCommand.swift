@@ -1,5 +1,14 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import LaunchTracking
 
 /// `whatsnew demo`: the demo app. Records the launch (running its update steps under the
@@ -10,8 +19,8 @@ struct DemoCommand: ParsableCommand {
     commandName: "demo",
     abstract: "Runs the demo app: records the launch and presents what it calls for.",
     discussion: """
-      A launch is interactive only when stdin and stdout are terminals, CI is unset (or 0 or
-      false), TERM is not dumb and WHATSNEW_DISABLE is not 1; otherwise nothing is presented
+      A launch is interactive only when stdin and stdout are terminals, CI is unset (or 0 or \
+      false), TERM is not dumb and WHATSNEW_DISABLE is not 1; otherwise nothing is presented \
       and everything stays pending. WHATSNEW_NOW (ISO 8601) overrides the clock.
       """
   )

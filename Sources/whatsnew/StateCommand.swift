@@ -1,5 +1,14 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import LaunchTracking
 
 /// `whatsnew state`: prints the recorded launch state, for people or (`--json`) tools.

@@ -119,8 +119,9 @@ public enum HostileContent {
     return docs
   }
 
-  /// Pathological documents (each at most a few MB; built on demand).
-  public static var pathological: [Document] {
+  /// Pathological documents: 10,000-deep nesting of every container, long runs of
+  /// delimiters, and single lines of `lineBytes` bytes (1 MB by default).
+  public static func pathological(lineBytes: Int = 1_048_576) -> [Document] {
     let n = 10_000
     var docs: [Document] = []
     func add(_ name: String, _ text: String) { docs.append(Document(name: name, bytes: Array(text.utf8))) }
@@ -135,12 +136,12 @@ public enum HostileContent {
     add(
       "emphasis.md", String(repeating: "*_", count: n) + marker + "\n" + String(repeating: "**a ", count: n))
     add("backticks.md", (1...200).map { String(repeating: "`", count: $0) + "a" }.joined(separator: " "))
-    add("long-line-words.md", String(repeating: "word ", count: 1_048_576 / 5) + "\n")
-    add("long-line-no-spaces.md", String(repeating: "x", count: 1_048_576) + "\n")
-    add("long-line-cjk.md", String(repeating: "漢", count: 1_048_576 / 3) + "\n")
+    add("long-line-words.md", String(repeating: "word ", count: lineBytes / 5) + "\n")
+    add("long-line-no-spaces.md", String(repeating: "x", count: lineBytes) + "\n")
+    add("long-line-cjk.md", String(repeating: "漢", count: lineBytes / 3) + "\n")
     add(
       "long-line-escapes.md",
-      String(repeating: "\u{1B}]2;\(hostileTitle)\u{07}\u{1B}[2J", count: 1_048_576 / 20) + marker + "\n")
+      String(repeating: "\u{1B}]2;\(hostileTitle)\u{07}\u{1B}[2J", count: lineBytes / 20) + marker + "\n")
     add(
       "wide-table.md",
       "|" + String(repeating: " a |", count: 2_000) + "\n|" + String(repeating: "---|", count: 2_000) + "\n")

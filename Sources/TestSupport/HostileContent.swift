@@ -126,9 +126,10 @@ public enum HostileContent {
     var docs: [Document] = []
     func add(_ name: String, _ text: String) { docs.append(Document(name: name, bytes: Array(text.utf8))) }
     add("nested-quotes.md", String(repeating: "> ", count: n) + marker + "\n")
+    // Indented lines grow quadratically, so this form nests only 300 deep (90 KB).
     add(
-      "nested-bullets.md",
-      (0..<n).map { String(repeating: " ", count: 2 * $0) + "- \(marker)" }.joined(separator: "\n"))
+      "nested-bullets-indented.md",
+      (0..<300).map { String(repeating: " ", count: 2 * $0) + "- \(marker)" }.joined(separator: "\n"))
     add("nested-bullets-one-line.md", String(repeating: "- ", count: n) + marker + "\n")
     add("nested-ordered.md", String(repeating: "1. ", count: n) + marker + "\n")
     add("nested-quote-list.md", String(repeating: "> - ", count: n) + marker + "\n")

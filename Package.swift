@@ -47,11 +47,14 @@ let package = Package(
       name: "TerminalRenderingTests",
       dependencies: ["TerminalRendering", "MarkdownSyntax", "TestSupport"]
     ),
-    .testTarget(name: "ReleaseNotesTests", dependencies: ["ReleaseNotes", "TestSupport"]),
+    .testTarget(
+      name: "ReleaseNotesTests",
+      dependencies: ["ReleaseNotes", "MarkdownSyntax", "LaunchTracking", "TestSupport"]),
     .testTarget(
       name: "LaunchScreensTests",
       dependencies: ["LaunchScreens", "TerminalRendering", "ReleaseNotes", "TestSupport"]
     ),
+    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "LaunchScreens"]),
     .testTarget(name: "EndToEndTests", dependencies: ["whatsnew", "LaunchTracking", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -25,4 +25,47 @@ static inline chtype whatsnew_a_normal(void) { return A_NORMAL; }
 static inline int whatsnew_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int whatsnew_getmaxx(WINDOW *w) { return getmaxx(w); }
 
+/// `stdscr` and `curscr` are C globals, which Swift 6 will not touch; these return them.
+static inline WINDOW *whatsnew_stdscr(void) { return stdscr; }
+static inline WINDOW *whatsnew_curscr(void) { return curscr; }
+static inline int whatsnew_key_f(int n) { return KEY_F(n); }
+static inline int whatsnew_key_code_yes(void) { return KEY_CODE_YES; }
+static inline mmask_t whatsnew_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t whatsnew_button5_pressed(void) { return BUTTON5_PRESSED; }
+static inline int whatsnew_colors(void) { return COLORS; }
+static inline int whatsnew_color_pairs(void) { return COLOR_PAIRS; }
+
+/// A terminfo string capability, or NULL when the terminal lacks it (ncurses returns -1 for
+/// "not a string capability", which is awkward in Swift).
+static inline const char *whatsnew_tigetstr(const char *name) {
+  char *s = tigetstr((char *)name);
+  if (s == (char *)-1) return 0;
+  return s;
+}
+
+/// Paints one cell: `count` wide characters (a spacing one, then combining ones) with
+/// attributes and a colour pair, at (`y`, `x`) of `stdscr`. Falls back to the first character
+/// alone when ncurses refuses the combination. Returns ncurses' OK or ERR.
+static inline int whatsnew_put_cell(int y, int x, const wchar_t *chars, int count, attr_t attrs, int pair) {
+  wchar_t buffer[CCHARW_MAX + 1];
+  int n = count < CCHARW_MAX ? count : CCHARW_MAX;
+  for (int i = 0; i < n; i++) buffer[i] = chars[i];
+  buffer[n] = 0;
+  cchar_t cell;
+  if (setcchar(&cell, buffer, attrs, (short)pair, 0) != OK) {
+    buffer[1] = 0;
+    if (setcchar(&cell, buffer, attrs, (short)pair, 0) != OK) return ERR;
+  }
+  return mvwadd_wch(stdscr, y, x, &cell);
+}
+
+/// Reads one key with `wget_wch` into `*key`; returns OK, KEY_CODE_YES or ERR.
+static inline int whatsnew_get_key(int *key) {
+  wint_t ch = 0;
+  int rc = wget_wch(stdscr, &ch);
+  *key = (int)ch;
+  return rc;
+}
+
+
 #endif

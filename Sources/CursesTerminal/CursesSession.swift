@@ -1,6 +1,250 @@
 import CNcurses
+import LaunchScreens
+import TerminalRendering
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The ncurses driver: the only code in the package that calls ncurses.
 ///
-/// PLACEHOLDER: the terminal UI work fills this target.
-public enum CursesPlaceholder {}
+/// A session puts the terminal in the state the screens need (alternate screen, raw mode with
+/// Ctrl-C as a key, keypad, hidden cursor, mouse wheel, colours on the default background) and
+/// gives it back on every way out: ``close()`` after a normal end or a termination signal, and
+/// the crash handlers of ``Signals`` for a crash. Use it from one thread only.
+///
+/// The loop in ``run(_:perform:)`` only turns keys into events, calls the screen's `update`,
+/// hands the effects to the app, draws the screen into a ``Canvas`` and paints it.
+public final class CursesSession {
+  /// How the app wants the terminal set up.
+  public struct Options: Sendable {
+    public var colorMode: ColorMode
+    /// `$NO_COLOR`, honoured in ``ColorMode/auto``.
+    public var noColor: String?
+    /// Whether the mouse wheel scrolls (mouse reporting takes over the terminal's own
+    /// selection while the session runs).
+    public var mouse: Bool
+
+    public init(colorMode: ColorMode = .auto, noColor: String? = nil, mouse: Bool = true) {
+      self.colorMode = colorMode
+      self.noColor = noColor
+      self.mouse = mouse
+    }
+  }
+
+  /// What the app's effect handler tells the loop.
+  public enum Action: Sendable {
+    case `continue`
+    case stop
+  }
+
+  /// Why ``run(_:perform:)`` returned.
+  public enum Outcome: Sendable, Equatable {
+    /// The app said stop.
+    case finished
+    /// A termination signal arrived; the app should ``close()`` and then
+    /// ``Signals/reraise(_:)`` it.
+    case interrupted(signal: Int32)
+  }
+
+  /// True when colours are painted.
+  public let usesColor: Bool
+  /// The terminal's current size.
+  public private(set) var width: Int
+  public private(set) var height: Int
+
+  /// Sets up the terminal, or returns nil when standard input or output is not a terminal or
+  /// ncurses cannot drive it (the app then falls back to plain output).
+  public static func open(_ options: Options = Options()) -> CursesSession? {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
+    return CursesSession(options)
+  }
+
+  /// Draws `screen` once, without reading keys (for progress while work runs).
+  public func show(_ screen: some Screen) {
+    guard let screenPointer else { return }
+    _ = screenPointer
+    paint(screen)
+  }
+
+  /// Runs `screen` until `perform` says stop or a termination signal arrives. `perform` gets
+  /// every effect the screen returns and may change the screen (push another one).
+  @discardableResult
+  public func run<S: Screen>(_ screen: inout S, perform: (ScreenEffect, inout S) -> Action) -> Outcome {
+    guard screenPointer != nil else { return .finished }
+    if dispatch(.resize(width: width, height: height), to: &screen, perform) == .stop { return .finished }
+    paint(screen)
+    while true {
+      if let signal = Signals.takePending() { return .interrupted(signal: signal) }
+      var code: Int32 = 0
+      let status = whatsnew_get_key(&code)
+      if status == ERR { continue }
+      var events: [ScreenEvent] = []
+      switch KeyDecoder.decode(code, isFunctionKey: status == whatsnew_key_code_yes()) {
+      case .event(let event): events.append(event)
+      case .resize:
+        updateSize()
+        events.append(.resize(width: width, height: height))
+      case .mouse:
+        if let wheel = readWheel() { events.append(.wheel(wheel)) }
+      case .suspend:
+        suspend()
+        events.append(.resize(width: width, height: height))
+      case .ignored: break
+      }
+      for event in events where dispatch(event, to: &screen, perform) == .stop {
+        return .finished
+      }
+      if !events.isEmpty { paint(screen) }
+    }
+  }
+
+  /// Gives the terminal back: leaves the alternate screen, restores the modes, removes the
+  /// crash handlers. Safe to call twice.
+  public func close() {
+    guard let screenPointer else { return }
+    curs_set(1)
+    if options.mouse { mousemask(0, nil) }
+    endwin()
+    delscreen(screenPointer)
+    self.screenPointer = nil
+    if let output { fclose(output) }
+    if let input { fclose(input) }
+    Signals.removeCrashHandlers()
+    Signals.removeTerminationHandlers()
+  }
+
+  deinit { close() }
+
+  // MARK: - Helpers
+
+  private let options: Options
+  private var screenPointer: OpaquePointer?
+  private var output: UnsafeMutablePointer<FILE>?
+  private var input: UnsafeMutablePointer<FILE>?
+  private var painter: Painter
+
+  private init?(_ options: Options) {
+    self.options = options
+    Self.useUTF8Locale()
+    // The terminal modes before ncurses touches them, for the crash handler.
+    var modes = termios()
+    let hasModes = tcgetattr(STDIN_FILENO, &modes) == 0
+    // Our handlers first, so ncurses leaves SIGINT/SIGTERM to us.
+    Signals.installTerminationHandlers()
+    guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
+      Signals.removeTerminationHandlers()
+      return nil
+    }
+    guard let screen = newterm(nil, output, input) else {
+      fclose(output)
+      fclose(input)
+      Signals.removeTerminationHandlers()
+      return nil
+    }
+    self.output = output
+    self.input = input
+    self.screenPointer = screen
+    set_term(screen)
+    raw()
+    noecho()
+    nonl()
+    let window = whatsnew_stdscr()
+    keypad(window, true)
+    // Poll so termination flags are noticed within a tenth of a second.
+    wtimeout(window, 100)
+    set_escdelay(25)
+    curs_set(0)
+    var colors = false
+    if options.colorMode.wantsColor(noColor: options.noColor), has_colors() {
+      start_color()
+      use_default_colors()
+      colors = true
+    }
+    self.usesColor = colors
+    self.painter = Painter(
+      usesColor: colors, colorCount: colors ? Int(whatsnew_colors()) : 0,
+      pairLimit: colors ? Int(whatsnew_color_pairs()) : 0)
+    if options.mouse {
+      mouseinterval(0)
+      mousemask(whatsnew_button4_pressed() | whatsnew_button5_pressed(), nil)
+    }
+    self.width = Int(whatsnew_getmaxx(window))
+    self.height = Int(whatsnew_getmaxy(window))
+    Signals.installCrashHandlers(
+      fd: STDOUT_FILENO, modes: hasModes ? modes : nil, bytes: Self.restoreSequence(mouse: options.mouse))
+  }
+
+  private func dispatch<S: Screen>(
+    _ event: ScreenEvent, to screen: inout S, _ perform: (ScreenEffect, inout S) -> Action
+  ) -> Action {
+    for effect in screen.update(event) where perform(effect, &screen) == .stop {
+      return .stop
+    }
+    return .continue
+  }
+
+  private func paint(_ screen: some Screen) {
+    updateSize()
+    var canvas = Canvas(width: width, height: height)
+    screen.draw(into: &canvas)
+    painter.paint(canvas)
+    wrefresh(whatsnew_stdscr())
+  }
+
+  private func updateSize() {
+    let window = whatsnew_stdscr()
+    width = Int(whatsnew_getmaxx(window))
+    height = Int(whatsnew_getmaxy(window))
+  }
+
+  private func readWheel() -> WheelDirection? {
+    var event = MEVENT()
+    guard getmouse(&event) == OK else { return nil }
+    if event.bstate & whatsnew_button4_pressed() != 0 { return .up }
+    if event.bstate & whatsnew_button5_pressed() != 0 { return .down }
+    return nil
+  }
+
+  /// Ctrl-Z in raw mode is a key, so suspend by hand: give the terminal back, stop the job
+  /// like the default SIGTSTP would, and on `fg` take the terminal again and redraw everything.
+  private func suspend() {
+    endwin()
+    let previous = signal(SIGTSTP, SIG_DFL)
+    kill(0, SIGTSTP)
+    // Execution continues here after SIGCONT.
+    _ = signal(SIGTSTP, previous)
+    clearok(whatsnew_curscr(), true)
+    wrefresh(whatsnew_stdscr())
+    updateSize()
+  }
+
+  /// The bytes that undo the session's terminal changes: leave the alternate screen, show the
+  /// cursor, reset attributes, keypad off, mouse reporting off.
+  private static func restoreSequence(mouse: Bool) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+      if let s = whatsnew_tigetstr(name) { bytes += Array(String(cString: s).utf8) }
+    }
+    if mouse { bytes += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8) }
+    return bytes
+  }
+
+  /// ncurses paints wide characters only in a UTF-8 locale: take the user's, and when that is
+  /// not UTF-8 (for example `C` in a bare environment) use `C.UTF-8` for the character type.
+  private static func useUTF8Locale() {
+    setlocale(LC_ALL, "")
+    if let codeset = nl_langinfo(nl_item(CODESET)),
+      String(cString: codeset).uppercased().replacingUTF8Dash() == "UTF8"
+    {
+      return
+    }
+    if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "C.utf8") }
+  }
+}
+
+extension String {
+  fileprivate func replacingUTF8Dash() -> String { filter { $0 != "-" } }
+}

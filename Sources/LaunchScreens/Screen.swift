@@ -1,6 +1,103 @@
 import TerminalRendering
 
-/// A screen is a value: `update(event)` returns effects, `draw(into:)` paints a canvas.
+/// A screen of the terminal UI: a value holding its state, a pure `update(_:)` that turns an
+/// event into effects, and a `draw(into:)` that paints the state into a ``Canvas``.
 ///
-/// PLACEHOLDER: the terminal UI work fills this target.
-public enum LaunchScreensPlaceholder {}
+/// Screens never call ncurses and never read or write files; the driver turns keys into
+/// ``ScreenEvent``s, and the app carries out the ``ScreenEffect``s a screen returns.
+public protocol Screen: Sendable {
+  /// Applies `event` to the state and returns what the app should do about it.
+  mutating func update(_ event: ScreenEvent) -> [ScreenEffect]
+
+  /// Paints the whole screen into `canvas` (which is the size of the terminal).
+  func draw(into canvas: inout Canvas)
+
+  /// The keys this screen understands, for the `?` help overlay.
+  var help: [HelpEntry] { get }
+
+  /// Where the user is, for reopening the demo app in the same place; nil when this screen
+  /// is not worth coming back to (a one-off presentation).
+  var restorationPoint: RestorationState? { get }
+}
+
+extension Screen {
+  public var help: [HelpEntry] { [] }
+  public var restorationPoint: RestorationState? { nil }
+}
+
+/// Something that happened: a key, a new terminal size, the mouse wheel, or a clock tick.
+public enum ScreenEvent: Sendable, Hashable {
+  case key(Key)
+  /// The terminal now has this many columns and rows.
+  case resize(width: Int, height: Int)
+  case wheel(WheelDirection)
+  /// Sent periodically while the driver waits for input.
+  case tick
+}
+
+/// The direction the mouse wheel turned.
+public enum WheelDirection: Sendable, Hashable {
+  case up
+  case down
+}
+
+/// A key press, already decoded by the driver.
+public enum Key: Sendable, Hashable {
+  /// A printable character (including space).
+  case char(Character)
+  case up, down, left, right
+  case pageUp, pageDown, home, end
+  case enter, escape, tab, backTab, backspace
+  /// Ctrl-C: in raw mode it arrives as a key, not a signal.
+  case ctrlC
+  /// Another control key, by its letter (`ctrl("d")` for Ctrl-D).
+  case ctrl(Character)
+  /// A function key, F1 ... F12.
+  case function(Int)
+}
+
+/// What a screen asks the app to do. The app performs these; screens never do I/O.
+public enum ScreenEffect: Sendable, Hashable {
+  /// Remove the screen that returned this from the stack.
+  case close
+  /// Leave the app.
+  case quit
+  /// The user has seen and dismissed a presentation: it is no longer pending.
+  case dismissed(Presentation)
+  /// The onboarding walkthrough is now on `page` (0-based); remember it in case the user
+  /// leaves before the end.
+  case onboardingProgress(page: Int)
+  /// The walkthrough is over: completed (`skippedAt` nil) or skipped on a page (0-based).
+  case onboardingFinished(skippedAt: Int?)
+  /// Open another screen on top of this one.
+  case open(Destination)
+  /// A hidden key asked for a deliberate crash (only honoured when the app enables it).
+  case crashRequested
+}
+
+/// A presentation the launch decided on, named in ``ScreenEffect/dismissed(_:)``.
+public enum Presentation: Sendable, Hashable {
+  case onboarding
+  /// The what's-new sheet for releases up to and including this version.
+  case whatsNew(upTo: String)
+  case welcomeBack
+}
+
+/// A screen the home screen can reopen.
+public enum Destination: Sendable, Hashable {
+  case whatsNew
+  case onboarding
+  /// The release-notes browser, optionally on one version.
+  case releaseNotes(version: String?)
+}
+
+/// One line of the `?` help overlay: the keys and what they do.
+public struct HelpEntry: Sendable, Hashable {
+  public var keys: String
+  public var action: String
+
+  public init(_ keys: String, _ action: String) {
+    self.keys = keys
+    self.action = action
+  }
+}

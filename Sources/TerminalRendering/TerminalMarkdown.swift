@@ -137,7 +137,8 @@ struct BlockRenderer {
           marker.append(theme.taskOpenGlyph + " ", style: theme.taskOpen)
         }
       }
-      let base = index == 0 ? frame.first : frame.rest
+      // Past the indentation cap the first line starts like the others, so prefixes stay bounded.
+      let base = index == 0 && frame.first.width + marker.width <= maxPrefix ? frame.first : frame.rest
       var itemFrame = Frame(
         first: base.appending(marker), rest: frame.rest, listDepth: frame.listDepth + 1)
       let hanging = StyledLine(String(repeating: " ", count: marker.width))

@@ -1,12 +1,211 @@
 import ArgumentParser
+import Foundation
+import LaunchTracking
+import MarkdownSyntax
+import ReleaseNotes
+import TerminalRendering
 
+/// `whatsnew notes`: previews release notes from Content/ — one version, a range as an
+/// upgrader sees it, or the list of versions.
 struct NotesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "notes",
-    abstract: "Shows release notes from Content/."
+    abstract: "Shows release notes from Content/.",
+    discussion: """
+      With no VERSION and no --from, shows the newest release. --from V shows every version \
+      after V up to --to (default: the newest release), newest first, as an upgrader sees \
+      them; pre-releases are left out unless --to is one. Piped output is plain text.
+      """
   )
 
+  /// How the notes are printed.
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case auto, plain, ansi, html, json
+  }
+
+  @Argument(help: "The version to show (default: the newest release).")
+  var version: String?
+
+  @Option(help: ArgumentHelp("Show every version after this one.", valueName: "version"))
+  var from: String?
+
+  @Option(help: ArgumentHelp("The last version to show (default: the newest release).", valueName: "version"))
+  var to: String?
+
+  @Flag(help: "List the versions with their titles and dates, newest first.")
+  var list = false
+
+  @Option(help: "auto (a terminal gets ansi, a pipe plain), plain, ansi, html or json.")
+  var format: Format = .auto
+
+  @Option(help: "The width in terminal cells (default: the terminal's, or 80).")
+  var width: Int?
+
+  @Option(help: ArgumentHelp("The content directory.", valueName: "dir"))
+  var content: String?
+
+  func validate() throws {
+    if let width, !(20...1000).contains(width) {
+      throw ValidationError("--width must be between 20 and 1000, not \(width)")
+    }
+    if version != nil && (from != nil || to != nil) {
+      throw ValidationError("give either a VERSION or --from/--to, not both")
+    }
+    if list && (version != nil || from != nil || to != nil) {
+      throw ValidationError("--list shows every version; it takes no VERSION, --from or --to")
+    }
+  }
+
   func run() throws {
-    throw ValidationError("'notes' is not implemented yet")
+    do {
+      try show()
+    } catch let error as ReleaseNotesError {
+      throw ReleaseNotesCLI.failure(error.description)
+    } catch let error as AppVersion.ParseError {
+      throw ReleaseNotesCLI.failure(error.description)
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func show() throws {
+    let directory = try ReleaseNotesCLI.contentDirectory(option: content)
+    let catalog = try ReleaseNotesCatalog(directory: directory)
+    let format = resolvedFormat
+
+    if list {
+      let summaries = try catalog.summaries().reversed()
+      if format == .json {
+        try printJSON(CatalogJSON(content: directory, versions: summaries.map(VersionJSON.init), notes: nil))
+      } else {
+        printList(Array(summaries))
+      }
+      return
+    }
+
+    let notes: [ReleaseNote]
+    var notesSince: AppVersion?
+    var rangeText = ""
+    if let version {
+      notes = [try catalog.note(for: try AppVersion(parsing: version))]
+    } else if from != nil || to != nil {
+      let index = catalog.index()
+      let start = try from.map { text throws(AppVersion.ParseError) in try AppVersion(parsing: text) }
+      guard
+        let end = try to.map({ text throws(AppVersion.ParseError) in try AppVersion(parsing: text) })
+          ?? index.newestRelease ?? index.newest
+      else { throw ReleaseNotesError.noReleaseNotes(directory: directory) }
+      notes = try catalog.notes(after: start, upTo: end)
+      notesSince = start
+      rangeText = start.map { "after \($0) up to \(end)" } ?? "up to \(end)"
+    } else {
+      let index = catalog.index()
+      guard let newest = index.newestRelease ?? index.newest else {
+        throw ReleaseNotesError.noReleaseNotes(directory: directory)
+      }
+      notes = [try catalog.note(for: newest)]
+    }
+
+    if format == .json {
+      let versions = try catalog.summaries().reversed().map(VersionJSON.init)
+      try printJSON(CatalogJSON(content: directory, versions: versions, notes: notes.map(NoteJSON.init)))
+      return
+    }
+    if notes.isEmpty {
+      ReleaseNotesCLI.printError("whatsnew: no release notes \(rangeText) in \(directory)")
+      return
+    }
+    if self.format == .auto, ReleaseNotesCLI.stdoutIsTerminal, isatty(STDIN_FILENO) == 1,
+      NotesSheet.present(notes, since: notesSince)
+    {
+      return
+    }
+    let document = WhatsNewDocument.make(notes)
+    switch format {
+    case .html:
+      guard let html = NotesOutput.html(document) else {
+        throw ReleaseNotesCLI.failure("--format html is not available yet (the HTML renderer has not landed)")
+      }
+      ReleaseNotesCLI.writeOut(html)
+    case .ansi:
+      let noColor = ReleaseNotesCLI.environment("NO_COLOR") != nil
+      ReleaseNotesCLI.writeOut(NotesOutput.ansi(document, width: outputWidth, noColor: noColor))
+    case .plain, .auto, .json:
+      ReleaseNotesCLI.writeOut(NotesOutput.plain(document, width: outputWidth))
+    }
+  }
+
+  /// `auto` made concrete: ansi in a terminal (unless `TERM=dumb`), plain in a pipe.
+  private var resolvedFormat: Format {
+    guard format == .auto else { return format }
+    let dumb = ReleaseNotesCLI.environment("TERM") == "dumb"
+    return ReleaseNotesCLI.stdoutIsTerminal && !dumb ? .ansi : .plain
+  }
+
+  private var outputWidth: Int {
+    if let width { return width }
+    return ReleaseNotesCLI.stdoutIsTerminal ? ReleaseNotesCLI.terminalWidth() : 80
+  }
+
+  private func printList(_ summaries: [VersionSummary]) {
+    let versionWidth = summaries.map { $0.version.description.count }.max() ?? 0
+    for summary in summaries {
+      let version = summary.version.description
+      var line = version + String(repeating: " ", count: versionWidth - version.count)
+      line += "  " + (summary.date ?? String(repeating: " ", count: 10))
+      if let title = summary.title { line += "  " + title }
+      while line.last == " " { line.removeLast() }
+      ReleaseNotesCLI.printLine(line)
+    }
+  }
+
+  private func printJSON(_ value: CatalogJSON) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = try encoder.encode(value)
+    print(String(decoding: data, as: UTF8.self))
+  }
+}
+
+// MARK: - JSON
+
+/// `notes --format json`: the catalog, and the notes asked for.
+private struct CatalogJSON: Encodable {
+  var content: String
+  /// Every version, newest first.
+  var versions: [VersionJSON]
+  /// The notes shown (absent with --list).
+  var notes: [NoteJSON]?
+}
+
+private struct VersionJSON: Encodable {
+  var version: String
+  var file: String
+  var title: String?
+  var date: String?
+  var prerelease: Bool
+
+  init(_ summary: VersionSummary) {
+    version = summary.version.description
+    file = summary.fileName
+    title = summary.title
+    date = summary.date
+    prerelease = summary.version.isPrerelease
+  }
+}
+
+private struct NoteJSON: Encodable {
+  var version: String
+  var file: String
+  var title: String?
+  var date: String?
+  var markdown: String
+
+  init(_ note: ReleaseNote) {
+    version = note.version.description
+    file = note.fileName
+    title = note.title
+    date = note.date
+    markdown = note.markdown
   }
 }

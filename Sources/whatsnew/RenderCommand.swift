@@ -40,7 +40,7 @@ struct RenderCommand: ParsableCommand {
   var format: String?
 
   @Option(help: "Width in terminal cells (2...10000).")
-  var width: Int?
+  var width: String?
 
   /// The width range accepted; wider output is useless and narrower cannot hold a wide grapheme.
   static let widths = 2...10000
@@ -59,7 +59,7 @@ struct RenderCommand: ParsableCommand {
     }
     var columns = 80
     if let width {
-      guard Self.widths.contains(width) else {
+      guard let width = Int(width), Self.widths.contains(width) else {
         fail("invalid --width \(width): expected a number of cells from 2 to 10000", code: 2)
       }
       columns = width

@@ -1,0 +1,167 @@
+import TerminalRendering
+
+/// The first-launch walkthrough: one page at a time, page dots and `2/4`, next, back, skip.
+///
+/// Every page change is reported as ``ScreenEffect/onboardingProgress(page:)`` so an
+/// interrupted walkthrough resumes where it stopped; the end is reported as
+/// ``ScreenEffect/onboardingFinished(skippedAt:)``. `q`/Esc leaves without finishing (the
+/// walkthrough stays pending).
+public struct OnboardingScreen: Screen {
+  /// One page of the onboarding walkthrough.
+  public struct Page: Sendable {
+    /// The page's heading (for the title bar and the help text).
+    public var title: String
+    /// The page's text, heading included, as the renderer draws it.
+    public var body: LineSource
+
+    public init(title: String, body: LineSource) {
+      self.title = title
+      self.body = body
+    }
+  }
+
+  public let appName: String
+  public let pages: [Page]
+  /// The current page, 0-based.
+  public private(set) var page: Int
+  public var palette: Palette
+  private var scroller = Scroller()
+  private var layout: Layout?
+
+  /// Opens the walkthrough on `startPage` (clamped to the pages there are).
+  public init(appName: String, pages: [Page], startPage: Int = 0, palette: Palette = .dark) {
+    self.appName = appName
+    self.pages = pages
+    self.page = max(0, min(startPage, pages.count - 1))
+    self.palette = palette
+  }
+
+  public var isLastPage: Bool { page >= pages.count - 1 }
+
+  /// `2/4`.
+  public var pageLabel: String { "\(page + 1)/\(max(1, pages.count))" }
+
+  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+    switch event {
+    case .resize(let width, let height):
+      relayout(width: width, height: height)
+      return []
+    case .wheel(let direction):
+      scroller.handle(direction)
+      return []
+    case .tick:
+      return []
+    case .key(let key):
+      return handle(key)
+    }
+  }
+
+  public func draw(into canvas: inout Canvas) {
+    var me = self
+    if layout?.width != canvas.width || layout?.height != canvas.height {
+      me.relayout(width: canvas.width, height: canvas.height)
+    }
+    me.drawLaidOut(into: &canvas)
+  }
+
+  public var help: [HelpEntry] {
+    [
+      HelpEntry("n  Enter  →", "next page"),
+      HelpEntry("p  ←", "previous page"),
+      HelpEntry("s", "skip the tour"),
+      HelpEntry("j k  ↑ ↓", "scroll a long page"),
+      HelpEntry("q  Esc", "close (resume later)"),
+    ]
+  }
+
+  // MARK: - Helpers
+
+  private struct Layout: Sendable {
+    var width: Int
+    var height: Int
+    var lines: [StyledLine]
+    var column: Int
+    var textWidth: Int
+    var bodyTop: Int
+    var bodyHeight: Int
+  }
+
+  private mutating func handle(_ key: Key) -> [ScreenEffect] {
+    switch key {
+    case .char("n"), .enter, .right, .char("l"):
+      return next()
+    case .char(" "):
+      if scroller.isAtBottom { return next() }
+      _ = scroller.handle(key)
+      return []
+    case .char("p"), .left, .char("h"), .backspace:
+      guard page > 0 else { return [] }
+      return go(to: page - 1)
+    case .char("s"):
+      return [.onboardingFinished(skippedAt: page), .close]
+    case .char("q"), .escape:
+      return [.close]
+    default:
+      _ = scroller.handle(key)
+      return []
+    }
+  }
+
+  private mutating func next() -> [ScreenEffect] {
+    if isLastPage { return [.onboardingFinished(skippedAt: nil), .close] }
+    return go(to: page + 1)
+  }
+
+  private mutating func go(to newPage: Int) -> [ScreenEffect] {
+    page = newPage
+    scroller = Scroller()
+    if let layout { relayout(width: layout.width, height: layout.height) }
+    return [.onboardingProgress(page: page)]
+  }
+
+  private mutating func relayout(width: Int, height: Int) {
+    let textWidth = max(1, min(width - 4, 76))
+    let column = max(0, (width - textWidth) / 2)
+    let bodyTop = height >= 12 ? 2 : 1
+    // Below the body: a blank line (when there is room), the dots, a blank line, the footer.
+    let below = height >= 12 ? 4 : 3
+    let bodyHeight = max(0, height - bodyTop - below)
+    let lines = pages.isEmpty ? [] : pages[page].body.lines(width: textWidth)
+    layout = Layout(
+      width: width, height: height, lines: lines, column: column, textWidth: textWidth, bodyTop: bodyTop,
+      bodyHeight: bodyHeight)
+    scroller.resize(contentHeight: lines.count, viewportHeight: bodyHeight)
+  }
+
+  private func drawLaidOut(into canvas: inout Canvas) {
+    guard let layout else { return }
+    let h = canvas.height
+    canvas.bar(
+      row: 0, left: "Welcome to \(appName)", right: pageLabel, style: palette.titleBar,
+      rightStyle: palette.titleBarDetail)
+    for i in 0..<layout.bodyHeight {
+      let index = scroller.offset + i
+      guard index < layout.lines.count else { break }
+      canvas.put(
+        line: layout.lines[index], row: layout.bodyTop + i, column: layout.column, maxWidth: layout.textWidth)
+    }
+    // The page dots: the current page filled, and `2/4` beside them.
+    var dots = StyledLine()
+    for i in pages.indices {
+      if i > 0 { dots.append(" ") }
+      dots.append(i == page ? "●" : "○", style: i == page ? palette.accent : palette.dim)
+    }
+    dots.append("  " + pageLabel, style: palette.dim)
+    canvas.centered(line: dots, row: h - 3)
+    if !scroller.isAtBottom, canvas.width >= dots.width + 16 {
+      canvas.put("↓ more", row: h - 3, column: canvas.width - 8, style: palette.dim)
+    }
+    var hints: [(key: String, action: String)] = []
+    hints.append((key: "n", action: isLastPage ? "finish" : "next"))
+    if page > 0 { hints.append((key: "p", action: "back")) }
+    if !isLastPage { hints.append((key: "s", action: "skip")) }
+    hints.append((key: "q", action: "later"))
+    hints.append((key: "?", action: "help"))
+    canvas.footer(row: h - 1, hints: hints, right: "", palette: palette)
+  }
+}

@@ -1,0 +1,198 @@
+import TerminalRendering
+
+/// The release-notes browser: the list of versions on the left, the selected version's notes
+/// on the right.
+///
+/// The focus starts on the list: `j`/`k`/arrows choose a version, Enter/→/Tab move into the
+/// notes, where the `less` keys scroll; ←/Tab/Esc go back to the list. Paging keys always
+/// scroll the notes. `q` closes the browser.
+public struct ReleaseBrowser: Screen {
+  public let appName: String
+  /// Every release, newest first.
+  public let releases: [ReleaseSection]
+  /// The selected release's index.
+  public private(set) var selected: Int
+  /// True when the notes pane has the focus.
+  public private(set) var notesFocused: Bool
+  public private(set) var scroller: Scroller
+  public var palette: Palette
+  private var layout: Layout?
+
+  /// Opens on `version` (or the newest) with the notes scrolled to `scroll`.
+  public init(
+    appName: String, releases: [ReleaseSection], version: String? = nil, scroll: Int = 0,
+    notesFocused: Bool = false,
+    palette: Palette = .dark
+  ) {
+    self.appName = appName
+    self.releases = releases
+    self.selected = releases.firstIndex(where: { $0.version == version }) ?? 0
+    self.notesFocused = notesFocused
+    // The offset is kept until the first layout clamps it.
+    self.scroller = Scroller(offset: scroll, contentHeight: Int.max / 2, viewportHeight: 0)
+    self.palette = palette
+  }
+
+  public var selectedVersion: String? { releases.isEmpty ? nil : releases[selected].version }
+
+  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+    switch event {
+    case .resize(let width, let height):
+      relayout(width: width, height: height)
+    case .wheel(let direction):
+      scroller.handle(direction)
+    case .tick:
+      break
+    case .key(let key):
+      return handle(key)
+    }
+    return []
+  }
+
+  public func draw(into canvas: inout Canvas) {
+    var me = self
+    if layout?.width != canvas.width || layout?.height != canvas.height {
+      me.relayout(width: canvas.width, height: canvas.height)
+    }
+    me.drawLaidOut(into: &canvas)
+  }
+
+  public var help: [HelpEntry] {
+    [
+      HelpEntry("j k  ↑ ↓", "choose a version / scroll"),
+      HelpEntry("Enter → Tab", "read the notes"),
+      HelpEntry("← Tab Esc", "back to the versions"),
+      HelpEntry("space  b", "page the notes"),
+      HelpEntry("g G", "top / bottom"),
+      HelpEntry("q", "close"),
+    ]
+  }
+
+  public var restorationPoint: RestorationState? {
+    RestorationState(
+      place: .releaseNotes, version: selectedVersion, scroll: scroller.offset, notesFocused: notesFocused)
+  }
+
+  // MARK: - Helpers
+
+  private struct Layout: Sendable {
+    var width: Int
+    var height: Int
+    var listWidth: Int
+    var notesColumn: Int
+    var notesWidth: Int
+    var lines: [StyledLine]
+    var bodyTop: Int
+    var bodyHeight: Int
+  }
+
+  private mutating func handle(_ key: Key) -> [ScreenEffect] {
+    switch key {
+    case .char("q"), .char("Q"):
+      return [.close]
+    case .escape:
+      if notesFocused { notesFocused = false } else { return [.close] }
+    case .tab, .backTab:
+      notesFocused.toggle()
+    case .enter, .right, .char("l"):
+      notesFocused = true
+    case .left, .char("h"):
+      notesFocused = false
+    case .down, .char("j"), .up, .char("k"), .home, .end, .char("g"), .char("G"):
+      if notesFocused {
+        _ = scroller.handle(key)
+      } else {
+        switch key {
+        case .down, .char("j"): select(selected + 1)
+        case .up, .char("k"): select(selected - 1)
+        case .home, .char("g"): select(0)
+        default: select(releases.count - 1)
+        }
+      }
+    default:
+      _ = scroller.handle(key)
+    }
+    return []
+  }
+
+  private mutating func select(_ index: Int) {
+    let clamped = max(0, min(index, releases.count - 1))
+    guard clamped != selected else { return }
+    selected = clamped
+    scroller = Scroller()
+    if let layout { relayout(width: layout.width, height: layout.height) }
+  }
+
+  private mutating func relayout(width: Int, height: Int) {
+    let listWidth = max(8, min(22, width / 4))
+    let notesColumn = listWidth + 2
+    let notesWidth = max(1, width - notesColumn - 1)
+    var lines: [StyledLine] = []
+    if !releases.isEmpty {
+      let release = releases[selected]
+      lines.append(StyledLine(Text.truncate(release.heading, to: notesWidth), style: palette.accent))
+      lines.append(StyledLine())
+      lines += release.notes.lines(width: notesWidth)
+    }
+    let bodyTop = 1
+    let bodyHeight = max(0, height - 2)
+    layout = Layout(
+      width: width, height: height, listWidth: listWidth, notesColumn: notesColumn, notesWidth: notesWidth,
+      lines: lines, bodyTop: bodyTop, bodyHeight: bodyHeight)
+    scroller.resize(contentHeight: lines.count, viewportHeight: bodyHeight)
+  }
+
+  private func drawLaidOut(into canvas: inout Canvas) {
+    guard let layout else { return }
+    let h = canvas.height
+    let count = releases.count
+    canvas.bar(
+      row: 0, left: "\(appName) release notes", right: count == 1 ? "1 version" : "\(count) versions",
+      style: palette.titleBar, rightStyle: palette.titleBarDetail)
+    // The version list, scrolled so the selection shows.
+    let listOffset = max(0, min(selected - layout.bodyHeight / 2, count - layout.bodyHeight))
+    for i in 0..<layout.bodyHeight {
+      let index = listOffset + i
+      guard index < count else { break }
+      let release = releases[index]
+      let row = layout.bodyTop + i
+      var text = " " + release.version
+      if let date = release.date, CellWidth.of(text) + CellWidth.of(date) + 3 <= layout.listWidth {
+        text = Text.pad(text, to: layout.listWidth - CellWidth.of(date) - 1) + date
+      }
+      text = Text.pad(text, to: layout.listWidth)
+      if index == selected {
+        canvas.put(
+          text, row: row, column: 0, style: notesFocused ? palette.inactiveSelection : palette.selection)
+      } else {
+        canvas.put(text, row: row, column: 0, style: release.isPrerelease ? palette.dim : .plain)
+        if let date = release.date, text.hasSuffix(date) {
+          canvas.put(date, row: row, column: layout.listWidth - CellWidth.of(date), style: palette.dim)
+        }
+      }
+    }
+    canvas.verticalLine(
+      column: layout.listWidth, row: layout.bodyTop, count: layout.bodyHeight,
+      style: notesFocused ? palette.focusedBorder : palette.border)
+    for i in 0..<layout.bodyHeight {
+      let index = scroller.offset + i
+      guard index < layout.lines.count else { break }
+      canvas.put(
+        line: layout.lines[index], row: layout.bodyTop + i, column: layout.notesColumn,
+        maxWidth: layout.notesWidth)
+    }
+    let hints: [(key: String, action: String)] =
+      notesFocused
+      ? [
+        (key: "←", action: "versions"), (key: "space", action: "page"), (key: "q", action: "close"),
+        (key: "?", action: "help"),
+      ]
+      : [
+        (key: "↑↓", action: "version"), (key: "→", action: "read"), (key: "q", action: "close"),
+        (key: "?", action: "help"),
+      ]
+    var right = scroller.positionLabel
+    if canvas.width >= 64 { right = scroller.rangeLabel + "  " + right }
+    canvas.footer(row: h - 1, hints: hints, right: right, palette: palette)
+  }
+}

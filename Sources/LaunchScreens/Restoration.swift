@@ -1,0 +1,43 @@
+/// Where the demo app was when the user left it, so the next launch reopens there.
+///
+/// A small Codable value; the app stores it as JSON in its state directory. A value that no
+/// longer fits (another schema, a version that is gone) is ignored or trimmed by
+/// ``validated(versions:)`` rather than trusted.
+public struct RestorationState: Codable, Sendable, Hashable {
+  /// The screens worth coming back to.
+  public enum Place: String, Codable, Sendable, Hashable {
+    case home
+    case releaseNotes
+  }
+
+  /// The schema this code writes and reads.
+  public static let currentSchema = 1
+
+  public var schema: Int
+  public var place: Place
+  /// The release-notes browser's selected version.
+  public var version: String?
+  /// The release-notes browser's scroll offset in the notes.
+  public var scroll: Int
+  /// Whether the browser's notes pane (not its version list) had the focus.
+  public var notesFocused: Bool
+
+  public init(place: Place, version: String? = nil, scroll: Int = 0, notesFocused: Bool = false) {
+    self.schema = Self.currentSchema
+    self.place = place
+    self.version = version
+    self.scroll = scroll
+    self.notesFocused = notesFocused
+  }
+
+  /// This state if it can still be used with a content that has `versions`: nil for another
+  /// schema or a nonsense scroll; a browser on a version that is gone goes back to the home
+  /// screen.
+  public func validated(versions: [String]) -> RestorationState? {
+    guard schema == Self.currentSchema, scroll >= 0, scroll < 1_000_000 else { return nil }
+    if place == .releaseNotes {
+      guard let version, versions.contains(version) else { return RestorationState(place: .home) }
+    }
+    return self
+  }
+}

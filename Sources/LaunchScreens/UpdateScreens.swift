@@ -1,0 +1,109 @@
+import TerminalRendering
+
+/// Shown while the app's update steps run: `Step 2 of 3`, the step's summary, a progress bar.
+///
+/// The app changes ``step``, ``summary`` and ``completed`` between draws; the screen takes no
+/// keys (the steps run to the end before the UI goes on).
+public struct UpdateProgressScreen: Screen {
+  public let appName: String
+  /// The version being updated to.
+  public let version: String
+  /// The step running now, 1-based.
+  public var step: Int
+  public var total: Int
+  public var summary: String
+  /// Steps finished so far (may be fractional when a step reports its own progress).
+  public var completed: Double
+  public var palette: Palette
+
+  public init(
+    appName: String, version: String, step: Int = 1, total: Int, summary: String = "", completed: Double = 0,
+    palette: Palette = .dark
+  ) {
+    self.appName = appName
+    self.version = version
+    self.step = step
+    self.total = total
+    self.summary = summary
+    self.completed = completed
+    self.palette = palette
+  }
+
+  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] { [] }
+
+  public func draw(into canvas: inout Canvas) {
+    let w = canvas.width
+    let h = canvas.height
+    canvas.bar(
+      row: 0, left: "Updating \(appName)", right: version, style: palette.titleBar,
+      rightStyle: palette.titleBarDetail)
+    let middle = max(1, h / 2 - 2)
+    canvas.centered("Updating \(appName) to \(version)", row: middle, style: palette.accent)
+    canvas.centered("Step \(step) of \(total)", row: middle + 1, style: palette.dim)
+    canvas.centered(summary, row: middle + 2)
+    // The bar: ━ filled, ─ empty, the percentage after it.
+    let fraction = total > 0 ? max(0, min(1, completed / Double(total))) : 1
+    let percent = " \(Int((fraction * 100).rounded()))%"
+    let barWidth = max(4, min(w - 4 - percent.count, 50))
+    let filled = Int((Double(barWidth) * fraction).rounded())
+    let left = max(0, (w - barWidth - percent.count) / 2)
+    let row = min(h - 1, middle + 4)
+    canvas.put(String(repeating: "━", count: filled), row: row, column: left, style: palette.progressFill)
+    canvas.put(
+      String(repeating: "─", count: barWidth - filled), row: row, column: left + filled,
+      style: palette.progressEmpty)
+    canvas.put(percent, row: row, column: left + barWidth, style: palette.dim)
+  }
+}
+
+/// Shown when an update step failed: which step, its message, and that it will be retried.
+/// Enter, `q` or Esc goes on.
+public struct UpdateFailureScreen: Screen {
+  public let appName: String
+  /// The failed step's one-line summary.
+  public let stepSummary: String
+  /// What went wrong.
+  public let message: String
+  public var palette: Palette
+
+  public init(appName: String, stepSummary: String, message: String, palette: Palette = .dark) {
+    self.appName = appName
+    self.stepSummary = stepSummary
+    self.message = message
+    self.palette = palette
+  }
+
+  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+    switch event {
+    case .key(.enter), .key(.char("q")), .key(.escape), .key(.char(" ")): return [.close]
+    default: return []
+    }
+  }
+
+  public func draw(into canvas: inout Canvas) {
+    let w = canvas.width
+    let h = canvas.height
+    canvas.bar(row: 0, left: "\(appName) could not finish updating", style: palette.titleBar)
+    let inner = max(1, min(w - 6, 70))
+    let left = max(0, (w - inner) / 2)
+    var lines: [StyledLine] = [StyledLine("✗ An update step failed", style: palette.error), StyledLine()]
+    lines += TextWrapper.wrap(
+      StyledLine(stepSummary), width: inner, firstIndent: StyledLine("Step   ", style: palette.dim),
+      restIndent: StyledLine("       "))
+    for part in message.split(separator: "\n", omittingEmptySubsequences: false) {
+      lines += TextWrapper.wrap(
+        StyledLine(String(part)), width: inner, firstIndent: StyledLine("Error  ", style: palette.dim),
+        restIndent: StyledLine("       "))
+    }
+    lines.append(StyledLine())
+    lines += TextWrapper.wrap(
+      StyledLine("\(appName) will try again on the next launch.", style: palette.dim), width: inner)
+    let top = max(1, (h - lines.count) / 2)
+    for (i, line) in lines.enumerated() where top + i < h - 1 {
+      canvas.put(line: line, row: top + i, column: left, maxWidth: inner)
+    }
+    canvas.footer(row: h - 1, hints: [(key: "⏎", action: "continue")], right: "", palette: palette)
+  }
+
+  public var help: [HelpEntry] { [HelpEntry("Enter  q  Esc", "continue")] }
+}

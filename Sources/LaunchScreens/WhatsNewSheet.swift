@@ -1,0 +1,184 @@
+import TerminalRendering
+
+/// The what's-new sheet: the notes of every release since the user's last version, newest
+/// first, in a pager with the keys of `less`.
+///
+/// The title names the version range, a line lists the releases covered, and the footer shows
+/// the release under the top line and the scroll position. `]`/`[` jump between releases.
+/// Closing it (`q`/Esc) reports the presentation as dismissed, if it was one.
+public struct WhatsNewSheet: Screen {
+  public let appName: String
+  /// The version the sheet leads up to (the app's current version).
+  public let version: String
+  /// The version the user came from, if the sheet covers an upgrade.
+  public let since: String?
+  /// The releases covered, newest first.
+  public let releases: [ReleaseSection]
+  /// A greeting shown above the notes (welcome-back after an upgrade).
+  public let greeting: LineSource?
+  /// What to report as dismissed on close; nil when the sheet was opened by hand.
+  public let presentation: Presentation?
+  public var palette: Palette
+  /// The title bar's text when it should not be the default "What's new in ...".
+  public var customTitle: String?
+  public private(set) var scroller = Scroller()
+  private var layout: Layout?
+
+  public init(
+    appName: String, version: String, since: String? = nil, releases: [ReleaseSection],
+    greeting: LineSource? = nil, presentation: Presentation? = nil, palette: Palette = .dark
+  ) {
+    self.appName = appName
+    self.version = version
+    self.since = since
+    self.releases = releases
+    self.greeting = greeting
+    self.presentation = presentation
+    self.palette = palette
+  }
+
+  /// "What's new in Jot 2.1.0 — since 1.0.0", unless ``customTitle`` says otherwise.
+  public var title: String {
+    if let customTitle { return customTitle }
+    var s = "What's new in \(appName) \(version)"
+    if let since { s += " — since \(since)" }
+    return s
+  }
+
+  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+    switch event {
+    case .resize(let width, let height):
+      relayout(width: width, height: height)
+    case .wheel(let direction):
+      scroller.handle(direction)
+    case .tick:
+      break
+    case .key(let key):
+      switch key {
+      case .char("q"), .escape, .char("Q"):
+        if let presentation { return [.dismissed(presentation), .close] }
+        return [.close]
+      case .char("]"), .char("}"), .tab:
+        if let start = layout?.sectionStarts.first(where: { $0 > scroller.offset }) {
+          scroller.scroll(to: start)
+        }
+      case .char("["), .char("{"), .backTab:
+        if let start = layout?.sectionStarts.last(where: { $0 < scroller.offset }) {
+          scroller.scroll(to: start)
+        }
+      default:
+        _ = scroller.handle(key)
+      }
+    }
+    return []
+  }
+
+  public func draw(into canvas: inout Canvas) {
+    var me = self
+    if layout?.width != canvas.width || layout?.height != canvas.height {
+      me.relayout(width: canvas.width, height: canvas.height)
+    }
+    me.drawLaidOut(into: &canvas)
+  }
+
+  public var help: [HelpEntry] {
+    [
+      HelpEntry("j k  ↑ ↓", "scroll a line"),
+      HelpEntry("space f PgDn", "next page"),
+      HelpEntry("b  PgUp", "previous page"),
+      HelpEntry("d  u", "half a page down / up"),
+      HelpEntry("g G  Home End", "top / bottom"),
+      HelpEntry("]  [", "next / previous release"),
+      HelpEntry("q  Esc", "close"),
+    ]
+  }
+
+  // MARK: - Helpers
+
+  private struct Layout: Sendable {
+    var width: Int
+    var height: Int
+    var lines: [StyledLine]
+    /// The first line of each release, in `lines`.
+    var sectionStarts: [Int]
+    var column: Int
+    var textWidth: Int
+    var bodyTop: Int
+    var bodyHeight: Int
+  }
+
+  private mutating func relayout(width: Int, height: Int) {
+    let textWidth = max(1, min(width - 4, 96))
+    let column = 2
+    var lines: [StyledLine] = []
+    if let greeting {
+      lines += greeting.lines(width: textWidth)
+      lines.append(StyledLine())
+    }
+    var starts: [Int] = []
+    for release in releases {
+      starts.append(lines.count)
+      var header = StyledLine()
+      header.append("▍", style: palette.accent)
+      header.append(Text.truncate(release.heading, to: textWidth - 1), style: palette.accent)
+      lines.append(header)
+      lines.append(StyledLine())
+      lines += release.notes.lines(width: textWidth)
+      lines.append(StyledLine())
+    }
+    while lines.last?.runs.isEmpty == true { lines.removeLast() }
+    let hasRule = height >= 10
+    let bodyTop = hasRule ? 3 : 2
+    let bodyHeight = max(0, height - bodyTop - 1)
+    layout = Layout(
+      width: width, height: height, lines: lines, sectionStarts: starts, column: column, textWidth: textWidth,
+      bodyTop: bodyTop, bodyHeight: bodyHeight)
+    scroller.resize(contentHeight: lines.count, viewportHeight: bodyHeight)
+  }
+
+  /// The release whose notes are at the top of the viewport.
+  private var currentRelease: ReleaseSection? {
+    guard let layout, !releases.isEmpty else { return nil }
+    let index = layout.sectionStarts.lastIndex(where: { $0 <= scroller.offset }) ?? 0
+    return releases[index]
+  }
+
+  private func drawLaidOut(into canvas: inout Canvas) {
+    guard let layout else { return }
+    let count = releases.count
+    canvas.bar(
+      row: 0, left: title, right: count == 1 ? "1 release" : "\(count) releases", style: palette.titleBar,
+      rightStyle: palette.titleBarDetail)
+    // The releases covered, on one line, ending in "+N" when they do not all fit.
+    var covers = StyledLine(" Covers ", style: palette.dim)
+    for (i, release) in releases.enumerated() {
+      let rest = count - i - 1
+      let piece = (i > 0 ? " · " : "") + release.version
+      let reserve = rest > 0 ? CellWidth.of(" +\(rest) more") : 0
+      if covers.width + CellWidth.of(piece) + reserve > canvas.width - 1 {
+        covers.append(" +\(count - i) more", style: palette.dim)
+        break
+      }
+      if i > 0 { covers.append(" · ", style: palette.dim) }
+      covers.append(release.version, style: release.isPrerelease ? palette.dim : palette.accent)
+    }
+    canvas.put(line: covers, row: 1, column: 0)
+    if layout.bodyTop == 3 { canvas.rule(row: 2, style: palette.border) }
+    for i in 0..<layout.bodyHeight {
+      let index = scroller.offset + i
+      guard index < layout.lines.count else { break }
+      canvas.put(
+        line: layout.lines[index], row: layout.bodyTop + i, column: layout.column, maxWidth: layout.textWidth)
+    }
+    var right = scroller.rangeLabel + "  " + scroller.positionLabel
+    if let current = currentRelease, canvas.width >= 60 { right = current.version + " · " + right }
+    if canvas.width < 44 { right = scroller.positionLabel }
+    canvas.footer(
+      row: canvas.height - 1,
+      hints: [
+        (key: "q", action: "close"), (key: "space", action: "page"), (key: "]", action: "next release"),
+        (key: "?", action: "help"),
+      ],
+      right: right, palette: palette)
+  }
+}

@@ -1,0 +1,93 @@
+/// Why an import wrote nothing (or stopped). Each description is one line naming the file.
+public enum ChangelogImportError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The changelog has no version headings.
+  case noVersions(changelog: String)
+  /// A file for a version exists already and `--force` was not given.
+  case exists(path: String, version: String)
+  /// The target exists and is not a directory.
+  case notADirectory(path: String)
+  /// A file or the directory could not be written.
+  case cannotWrite(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .noVersions(let changelog):
+      return "\(changelog) has no version headings (like ## 1.2.3 or ## [1.2.3] - 2024-01-02)"
+    case .exists(let path, let version):
+      return "\(path) already holds the notes for \(version); nothing was written (pass --force to overwrite)"
+    case .notADirectory(let path):
+      return "\(path) is not a directory"
+    case .cannotWrite(let path, let reason):
+      return "cannot write \(path): \(reason)"
+    }
+  }
+}
+
+extension ChangelogImporter {
+  /// A file the import wrote.
+  public struct WrittenFile: Sendable, Equatable {
+    public var path: String
+    public var section: Section
+    /// True when it replaced an existing file (only with `force`).
+    public var replaced: Bool
+  }
+
+  /// Writes one file per section into `directory` (created when missing).
+  ///
+  /// Without `force`, nothing is written when any version already has a file there (under
+  /// any spelling: `1.2.md` holds 1.2.0). With `force`, such files are overwritten in place.
+  public func write(into directory: String, force: Bool) throws(ChangelogImportError) -> [WrittenFile] {
+    switch FileSystem.kind(directory) {
+    case .directory: break
+    case .missing:
+      do { try FileSystem.makeDirectory(directory) } catch {
+        throw .cannotWrite(path: directory, reason: error.message)
+      }
+    case .file, .other: throw .notADirectory(path: directory)
+    }
+    let catalog: ReleaseNotesCatalog
+    do { catalog = try ReleaseNotesCatalog(directory: directory) } catch {
+      throw .cannotWrite(path: directory, reason: error.description)
+    }
+    var plan: [(path: String, section: Section, replaced: Bool)] = []
+    for section in sections {
+      if let existing = catalog.entry(for: section.version) {
+        guard force else {
+          throw .exists(path: catalog.path(of: existing.fileName), version: section.version.canonical)
+        }
+        plan.append((catalog.path(of: existing.fileName), section, true))
+      } else {
+        plan.append((catalog.path(of: section.fileName), section, false))
+      }
+    }
+    var written: [WrittenFile] = []
+    for item in plan {
+      do {
+        try FileSystem.writeFile(Array(item.section.fileText.utf8), to: item.path, overwrite: force)
+      } catch {
+        throw .cannotWrite(path: item.path, reason: error.message)
+      }
+      written.append(WrittenFile(path: item.path, section: item.section, replaced: item.replaced))
+    }
+    return written
+  }
+}
+
+extension ChangelogImporter {
+  /// Reads and splits the changelog at `path`.
+  public init(contentsOf path: String) throws(ReleaseNotesError) {
+    switch FileSystem.kind(path) {
+    case .missing: throw .unreadable(path: path, reason: "no such file")
+    case .directory: throw .unreadable(path: path, reason: "is a directory")
+    case .file, .other: break
+    }
+    let bytes: [UInt8]
+    do { bytes = try FileSystem.readFile(path) } catch {
+      throw .unreadable(path: path, reason: error.message)
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw .notUTF8(path: path, line: UTF8Check.firstInvalidLine(bytes) ?? 1)
+    }
+    self.init(text: text)
+  }
+}

@@ -1,0 +1,185 @@
+import LaunchTracking
+import MarkdownSyntax
+
+/// Checks a content directory before a release: the rules of `whatsnew lint`.
+///
+/// Errors (lint fails): a `.md` name that is not a version, two files for one version, a
+/// file that cannot be read or is not UTF-8, front matter that is not closed, has a line
+/// that is not `key: value` or a date that is not `YYYY-MM-DD`, and an empty notes file.
+///
+/// Warnings: a missing `onboarding.md` or `welcome-back.md` (an app may do without them, and
+/// a directory fresh from `import-changelog` has neither), an unknown or repeated front matter key, a link reference that is never
+/// defined, a heading level that jumps (`#` then `###`), a file that is not Markdown,
+/// onboarding without a level-1 heading, welcome-back without `{{days}}` or with an unknown
+/// placeholder.
+public enum ContentLinter {
+  /// Lints `directory`. Throws only when the directory itself cannot be listed.
+  public static func lint(directory: String) throws(ReleaseNotesError) -> LintReport {
+    let catalog = try ReleaseNotesCatalog(directory: directory)
+    var diagnostics: [LintDiagnostic] = []
+    var checked = 0
+    let names = catalog.allNames.filter { !$0.hasPrefix(".") }.sorted()
+    let index = catalog.index()
+    var duplicateOf: [String: String] = [:]
+    for dup in index.duplicates {
+      for other in dup.others { duplicateOf[other] = dup.kept }
+    }
+    let invalid = Dictionary(index.invalidNames.map { ($0.name, $0.error) }, uniquingKeysWith: { a, _ in a })
+
+    for special in [ReleaseNotesCatalog.onboardingFileName, ReleaseNotesCatalog.welcomeBackFileName]
+    where !names.contains(special) {
+      let what =
+        special == ReleaseNotesCatalog.onboardingFileName
+        ? "first launches get no onboarding" : "returning users get no welcome-back screen"
+      diagnostics.append(.init(.warning, file: catalog.path(of: special), line: nil, "missing: \(what)"))
+    }
+
+    for name in names {
+      let path = catalog.path(of: name)
+      let kind = FileSystem.kind(path)
+      guard name.hasSuffix(".md") else {
+        if kind == .file {
+          checked += 1
+          diagnostics.append(
+            .init(.warning, file: path, line: 1, "not a notes file: only .md files are read"))
+        }
+        continue
+      }
+      checked += 1
+      if let error = invalid[name] {
+        diagnostics.append(
+          .init(
+            .error, file: path, line: 1,
+            "file name is not a version (\(error.reason)); name notes files like 1.2.0.md"))
+        continue
+      }
+      if let kept = duplicateOf[name], let version = ReleaseNotesCatalog.version(forFileName: name) {
+        diagnostics.append(
+          .init(
+            .error, file: path, line: 1,
+            "second file for version \(version.canonical): \(kept) is the one used; remove or merge this one")
+        )
+        continue
+      }
+      diagnostics += checkFile(name: name, path: path)
+    }
+    return LintReport(diagnostics: diagnostics, filesChecked: checked)
+  }
+
+  // MARK: - One file
+
+  static func checkFile(name: String, path: String) -> [LintDiagnostic] {
+    var out: [LintDiagnostic] = []
+    func add(_ severity: LintDiagnostic.Severity, _ line: Int?, _ message: String) {
+      out.append(.init(severity, file: path, line: line, message))
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.readFile(path)
+    } catch {
+      add(.error, 1, "cannot read: \(error.message)")
+      return out
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      add(.error, UTF8Check.firstInvalidLine(bytes) ?? 1, "not valid UTF-8")
+      return out
+    }
+
+    let scan = FrontMatterScanner.scan(text)
+    if scan.unclosed {
+      add(.error, 1, "front matter is never closed: add a line --- after its last key")
+    }
+    if let frontMatter = scan.frontMatter {
+      for line in frontMatter.malformedLines {
+        add(.error, line, "malformed front matter line: expected key: value")
+      }
+      var seen: Set<String> = []
+      for entry in frontMatter.entries {
+        if !FrontMatterScanner.knownKeys.contains(entry.key) {
+          let known = FrontMatterScanner.knownKeys.joined(separator: ", ")
+          add(.warning, entry.line, "unknown front matter key \"\(entry.key)\" (known keys: \(known))")
+        } else if seen.contains(entry.key) {
+          add(.warning, entry.line, "front matter key \"\(entry.key)\" repeated; the first one is used")
+        }
+        seen.insert(entry.key)
+        if entry.key == "date" && !FrontMatterScanner.isValidDate(entry.value) {
+          add(.error, entry.line, "bad date \"\(entry.value)\": expected a real day as YYYY-MM-DD")
+        }
+      }
+    }
+    out.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+
+    let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
+    let lineOffset = scan.bodyFirstLine - 1
+    if body.allSatisfy(\.isWhitespace) {
+      let what =
+        switch name {
+        case ReleaseNotesCatalog.onboardingFileName: "empty onboarding file"
+        case ReleaseNotesCatalog.welcomeBackFileName: "empty welcome-back file"
+        default: "empty notes file: the sheet would show nothing for this version"
+        }
+      add(.error, scan.bodyFirstLine, what)
+      return out
+    }
+
+    var markdown: [LintDiagnostic] = []
+    let lines = splitLines(body)
+    let headings = HeadingScanner(lines: lines).headings
+    var previous: Int?
+    for heading in headings {
+      if let previous, heading.level > previous + 1 {
+        markdown.append(
+          .init(
+            .warning, file: path, line: heading.firstLine + 1 + lineOffset,
+            "heading level jumps from \(previous) to \(heading.level): use "
+              + String(repeating: "#", count: previous + 1) + " here"))
+      }
+      previous = heading.level
+    }
+    let document = MarkdownParser.parse(body)
+    for reference in document.unresolvedReferences {
+      markdown.append(
+        .init(
+          .warning, file: path, line: reference.line + lineOffset,
+          "link reference [\(reference.label)] is never defined"))
+    }
+    if name == ReleaseNotesCatalog.onboardingFileName && !headings.contains(where: { $0.level == 1 }) {
+      markdown.append(
+        .init(
+          .warning, file: path, line: scan.bodyFirstLine,
+          "no level-1 heading: the walkthrough is one untitled page"))
+    }
+    if name == ReleaseNotesCatalog.welcomeBackFileName {
+      let placeholders = placeholders(in: lines)
+      if !placeholders.contains(where: { $0.name == "days" }) {
+        markdown.append(
+          .init(
+            .warning, file: path, line: scan.bodyFirstLine,
+            "{{days}} is not used: the screen will not say how long"))
+      }
+      for p in placeholders where p.name != "days" {
+        markdown.append(
+          .init(
+            .warning, file: path, line: p.line + lineOffset,
+            "unknown placeholder {{\(p.name)}}: only {{days}} is filled in"))
+      }
+    }
+    markdown.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+    return out + markdown
+  }
+
+  /// The `{{name}}` placeholders of a text, with their 1-based lines.
+  static func placeholders(in lines: [TextLine]) -> [(name: String, line: Int)] {
+    var found: [(String, Int)] = []
+    for (i, line) in lines.enumerated() {
+      var rest = line.text
+      while let open = rest.firstRange(of: "{{") {
+        let after = rest[open.upperBound...]
+        guard let close = after.firstRange(of: "}}") else { break }
+        found.append((String(trimSpaces(after[..<close.lowerBound])), i + 1))
+        rest = after[close.upperBound...]
+      }
+    }
+    return found
+  }
+}

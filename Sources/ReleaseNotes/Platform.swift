@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few file-system calls the catalog needs, straight on the C library: listing a
+/// directory with `opendir`/`readdir` (no `stat` per entry), reading one file, writing one
+/// file. Keeping them here keeps the rest of the target platform-free and fast to start.
+enum FileSystem {
+  /// What is at a path.
+  enum Kind: Equatable {
+    case missing, file, directory, other
+  }
+
+  /// Why a call failed: the C library's message for `errno`.
+  struct Failure: Error, Equatable {
+    var message: String
+  }
+
+  /// What `path` is (following symbolic links).
+  static func kind(_ path: String) -> Kind {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .file
+    case S_IFDIR: return .directory
+    default: return .other
+    }
+  }
+
+  /// The names in a directory, without `.` and `..`, in no particular order.
+  static func list(_ path: String) throws(Failure) -> [String] {
+    guard let dir = opendir(path) else { throw Failure(message: lastError()) }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// The whole content of a regular file.
+  static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw Failure(message: lastError()) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw Failure(message: lastError()) }
+    if info.st_mode & S_IFMT == S_IFDIR { throw Failure(message: "is a directory") }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(info.st_size) + 1)
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw Failure(message: lastError())
+      }
+      if n == 0 { break }
+      bytes.append(contentsOf: chunk[0..<n])
+    }
+    return bytes
+  }
+
+  /// Up to `limit` bytes from the start of a file (for front matter).
+  static func readPrefix(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw Failure(message: lastError()) }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var filled = 0
+    while filled < limit {
+      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + filled }, limit - filled) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw Failure(message: errno == EISDIR ? "is a directory" : lastError())
+      }
+      if n == 0 { break }
+      filled += n
+    }
+    return Array(bytes[0..<filled])
+  }
+
+  /// Writes `bytes` to `path` (mode 0644). Unless `overwrite`, fails when the file exists.
+  static func writeFile(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(Failure) {
+    let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
+    let fd = open(path, flags, 0o644)
+    guard fd >= 0 else { throw Failure(message: lastError()) }
+    defer { close(fd) }
+    var written = 0
+    while written < bytes.count {
+      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + written }, bytes.count - written) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw Failure(message: lastError())
+      }
+      written += n
+    }
+  }
+
+  /// Creates a directory (and its parents) when it does not exist yet.
+  static func makeDirectory(_ path: String) throws(Failure) {
+    if kind(path) == .directory { return }
+    let parent = parentDirectory(of: path)
+    if parent != path && !parent.isEmpty && kind(parent) == .missing { try makeDirectory(parent) }
+    if mkdir(path, 0o755) != 0 && errno != EEXIST { throw Failure(message: lastError()) }
+  }
+
+  /// The directory of the running executable (`/proc/self/exe` on Linux), if known.
+  static func executableDirectory() -> String? {
+    #if os(Linux)
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+      if n > 0 {
+        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return parentDirectory(of: path)
+      }
+    #endif
+    guard let first = CommandLine.arguments.first, first.contains("/") else { return nil }
+    return parentDirectory(of: first)
+  }
+
+  /// The current working directory.
+  static func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  static func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+  }
+
+  private static func lastError() -> String {
+    String(cString: strerror(errno))
+  }
+}
+
+/// Joins a directory and a name with one slash.
+func joinPath(_ directory: String, _ name: String) -> String {
+  if directory.isEmpty { return name }
+  return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+}

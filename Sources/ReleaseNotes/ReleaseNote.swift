@@ -1,0 +1,71 @@
+import LaunchTracking
+import MarkdownSyntax
+
+/// The notes for one version: what its file says, with the front matter split off.
+public struct ReleaseNote: Sendable, Equatable {
+  /// The version, parsed from the file name.
+  public var version: AppVersion
+  /// The file's name inside the content directory (`1.2.0.md`).
+  public var fileName: String
+  /// The `title:` from the front matter, if any.
+  public var title: String?
+  /// The `date:` from the front matter, if any (as written; lint checks it is `YYYY-MM-DD`).
+  public var date: String?
+  /// The Markdown after the front matter, as written.
+  public var markdown: String
+  /// The 1-based line of the file where ``markdown`` starts (add `line - 1` to a line in
+  /// ``document`` to get the file's line).
+  public var firstBodyLine: Int
+  /// ``markdown`` parsed.
+  public var document: MarkdownDocument
+
+  public init(
+    version: AppVersion, fileName: String, title: String?, date: String?, markdown: String,
+    firstBodyLine: Int = 1, document: MarkdownDocument
+  ) {
+    self.version = version
+    self.fileName = fileName
+    self.title = title
+    self.date = date
+    self.markdown = markdown
+    self.firstBodyLine = firstBodyLine
+    self.document = document
+  }
+
+  /// The heading the sheet shows above these notes: `2.1.0 — Daily notes`.
+  public var heading: String {
+    guard let title, !title.isEmpty else { return version.description }
+    return "\(version) — \(title)"
+  }
+}
+
+/// A version in the list of versions: what its front matter says, without its notes.
+public struct VersionSummary: Sendable, Equatable {
+  public var version: AppVersion
+  public var fileName: String
+  public var title: String?
+  public var date: String?
+
+  public init(version: AppVersion, fileName: String, title: String?, date: String?) {
+    self.version = version
+    self.fileName = fileName
+    self.title = title
+    self.date = date
+  }
+}
+
+/// One page of the onboarding walkthrough: a level-1 heading and what follows it.
+public struct OnboardingPage: Sendable, Equatable {
+  /// The heading's text (empty for text before the first heading).
+  public var title: String
+  /// The page's Markdown, without its heading.
+  public var markdown: String
+  /// ``markdown`` parsed.
+  public var document: MarkdownDocument
+
+  public init(title: String, markdown: String, document: MarkdownDocument) {
+    self.title = title
+    self.markdown = markdown
+    self.document = document
+  }
+}

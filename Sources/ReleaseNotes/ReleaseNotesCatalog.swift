@@ -1,0 +1,223 @@
+import LaunchTracking
+import MarkdownSyntax
+
+/// The demo app's `Content/` (or any app's): release notes keyed by version, the
+/// onboarding pages and the welcome-back text.
+///
+/// Opening a catalog lists the directory once and reads nothing else. Each question reads
+/// only the files it needs: one version's notes read one file (and parse, out of all the
+/// names, only those that can spell that version); a range reads the files in the range;
+/// only ``summaries()`` reads the front matter of every file. Notes files are named by their
+/// version (`1.2.0.md`, also `1.2.md` or `v1.2.0.md`); `onboarding.md` and
+/// `welcome-back.md` are special; other files are ignored (and reported by ``ContentLinter``).
+public struct ReleaseNotesCatalog: Sendable {
+  /// The file name of the onboarding walkthrough.
+  public static let onboardingFileName = "onboarding.md"
+  /// The file name of the welcome-back screen.
+  public static let welcomeBackFileName = "welcome-back.md"
+
+  /// The directory, as given.
+  public let directory: String
+  /// Every name in the directory ending in `.md`, except the special files, unparsed.
+  public let candidateNames: [String]
+  /// Every name in the directory, as listed.
+  public let allNames: [String]
+
+  /// One notes file and the version its name spells.
+  public struct Entry: Sendable, Equatable {
+    public var version: AppVersion
+    public var fileName: String
+  }
+
+  /// Lists `directory`. Throws when it is missing, not a directory or unreadable.
+  public init(directory: String) throws(ReleaseNotesError) {
+    try ContentLocation.requireDirectory(directory, origin: "the content directory")
+    let names: [String]
+    do {
+      names = try FileSystem.list(directory)
+    } catch {
+      throw .unreadable(path: directory, reason: error.message)
+    }
+    self.directory = directory
+    self.allNames = names
+    self.candidateNames = names.filter {
+      $0.hasSuffix(".md") && $0 != Self.onboardingFileName && $0 != Self.welcomeBackFileName
+        && !$0.hasPrefix(".")
+    }
+  }
+
+  /// The version a notes file name spells (`1.2.md` gives 1.2, i.e. 1.2.0), or nil.
+  public static func version(forFileName name: String) -> AppVersion? {
+    guard name.hasSuffix(".md") else { return nil }
+    return AppVersion(String(name.dropLast(3)))
+  }
+
+  /// The path of a file in the directory.
+  public func path(of fileName: String) -> String { joinPath(directory, fileName) }
+
+  // MARK: - Versions
+
+  /// Every notes file, oldest version first, one per version (see ``VersionIndex``).
+  public func index() -> VersionIndex {
+    VersionIndex(names: candidateNames)
+  }
+
+  /// The notes file for `version`, found without parsing every name: only names that
+  /// start with the version's first two numbers are parsed.
+  public func entry(for version: AppVersion) -> Entry? {
+    let prefix = Array("\(version.major).\(version.minor)".utf8)
+    var matches: [Entry] = []
+    for name in candidateNames {
+      var bytes = name.utf8[...]
+      if let first = bytes.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
+        bytes = bytes.dropFirst()
+      }
+      guard bytes.starts(with: prefix) else { continue }
+      if let parsed = Self.version(forFileName: name), parsed == version {
+        matches.append(Entry(version: parsed, fileName: name))
+      }
+    }
+    return VersionIndex.preferred(matches)
+  }
+
+  // MARK: - Notes
+
+  /// The notes for one version. Throws ``ReleaseNotesError/unknownVersion(_:directory:known:)``
+  /// when there is no file for it.
+  public func note(for version: AppVersion) throws(ReleaseNotesError) -> ReleaseNote {
+    guard let entry = entry(for: version) else {
+      throw .unknownVersion(version, directory: directory, known: index().versions)
+    }
+    return try note(entry)
+  }
+
+  /// The notes for every version `v` with `from < v <= to`, newest first. Pre-releases are
+  /// left out when `to` is a release. A nil `from` starts at the oldest version. Throws when
+  /// `from` is newer than `to`.
+  public func notes(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError) -> [ReleaseNote] {
+    var result: [ReleaseNote] = []
+    for entry in try index().entries(after: from, upTo: to) {
+      result.append(try note(entry))
+    }
+    return result
+  }
+
+  /// Reads and parses one notes file.
+  public func note(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNote {
+    let text = try readText(entry.fileName)
+    let scan = FrontMatterScanner.scan(text)
+    let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
+    return ReleaseNote(
+      version: entry.version, fileName: entry.fileName, title: nonEmpty(scan.frontMatter?["title"]),
+      date: nonEmpty(scan.frontMatter?["date"]), markdown: body, firstBodyLine: scan.bodyFirstLine,
+      document: MarkdownParser.parse(body))
+  }
+
+  /// Every version with its title and date, oldest first. Reads the start of every file.
+  public func summaries() throws(ReleaseNotesError) -> [VersionSummary] {
+    var result: [VersionSummary] = []
+    for entry in index().entries {
+      let head: String
+      do {
+        let bytes = try FileSystem.readPrefix(path(of: entry.fileName), limit: 4096)
+        head = String(decoding: bytes, as: UTF8.self)
+      } catch {
+        throw .unreadable(path: path(of: entry.fileName), reason: error.message)
+      }
+      var frontMatter = FrontMatterScanner.scan(head).frontMatter
+      if frontMatter == nil && head.utf8.count == 4096 {
+        // Front matter longer than the prefix: read the whole file.
+        frontMatter = FrontMatterScanner.scan(try readText(entry.fileName)).frontMatter
+      }
+      result.append(
+        VersionSummary(
+          version: entry.version, fileName: entry.fileName, title: nonEmpty(frontMatter?["title"]),
+          date: nonEmpty(frontMatter?["date"])))
+    }
+    return result
+  }
+
+  // MARK: - Onboarding and welcome back
+
+  /// The onboarding walkthrough, one page per level-1 heading. Text before the first
+  /// heading, if any, is a page without a title.
+  public func onboardingPages() throws(ReleaseNotesError) -> [OnboardingPage] {
+    let text = try readText(Self.onboardingFileName, required: true)
+    let scan = FrontMatterScanner.scan(text)
+    let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
+    return Self.pages(of: body)
+  }
+
+  /// Splits Markdown into pages at its level-1 headings.
+  public static func pages(of markdown: String) -> [OnboardingPage] {
+    let lines = splitLines(markdown)
+    let starts = HeadingScanner(lines: lines).headings.filter { $0.level == 1 }
+    var pages: [OnboardingPage] = []
+    func page(title: String, from: Int, to: Int) -> OnboardingPage? {
+      guard from < to else {
+        return title.isEmpty ? nil : OnboardingPage(title: title, markdown: "", document: .init())
+      }
+      let start = lines[from].offset
+      let end = lines[to - 1].end
+      let slice = String(decoding: markdown.utf8.dropFirst(start).prefix(end - start), as: UTF8.self)
+      if title.isEmpty && slice.allSatisfy(\.isWhitespace) { return nil }
+      return OnboardingPage(title: title, markdown: slice, document: MarkdownParser.parse(slice))
+    }
+    let firstStart = starts.first?.firstLine ?? lines.count
+    if let intro = page(title: "", from: 0, to: firstStart) { pages.append(intro) }
+    for (i, heading) in starts.enumerated() {
+      let next = i + 1 < starts.count ? starts[i + 1].firstLine : lines.count
+      if let p = page(title: heading.text, from: heading.lastLine + 1, to: next) { pages.append(p) }
+    }
+    return pages
+  }
+
+  /// The welcome-back text with `{{days}}` replaced by `daysAway`.
+  public func welcomeBack(daysAway: Int) throws(ReleaseNotesError) -> String {
+    let text = try readText(Self.welcomeBackFileName, required: true)
+    let scan = FrontMatterScanner.scan(text)
+    let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
+    return Self.fillPlaceholders(body, values: ["days": String(daysAway)])
+  }
+
+  /// Replaces `{{name}}` (spaces inside the braces allowed) by `values[name]`; unknown
+  /// placeholders are left as written.
+  public static func fillPlaceholders(_ text: String, values: [String: String]) -> String {
+    guard text.contains("{{") else { return text }
+    var out = ""
+    var rest = text[...]
+    while let open = rest.firstRange(of: "{{") {
+      let after = rest[open.upperBound...]
+      guard let close = after.firstRange(of: "}}") else { break }
+      out += rest[..<open.lowerBound]
+      let name = String(trimSpaces(after[..<close.lowerBound]))
+      out += values[name] ?? String(rest[open.lowerBound..<close.upperBound])
+      rest = after[close.upperBound...]
+    }
+    out += rest
+    return out
+  }
+
+  // MARK: - Helpers
+
+  /// Reads a file of the directory as UTF-8 text.
+  func readText(_ fileName: String, required: Bool = false) throws(ReleaseNotesError) -> String {
+    let path = path(of: fileName)
+    if required && FileSystem.kind(path) == .missing { throw .missingFile(path: path) }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.readFile(path)
+    } catch {
+      throw .unreadable(path: path, reason: error.message)
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw .notUTF8(path: path, line: UTF8Check.firstInvalidLine(bytes) ?? 1)
+    }
+    return text
+  }
+}
+
+private func nonEmpty(_ s: String?) -> String? {
+  guard let s, !s.isEmpty else { return nil }
+  return s
+}

@@ -1,0 +1,69 @@
+import LaunchTracking
+
+/// The notes files of a content directory, sorted by version: what a range, the version
+/// list or "the newest release" needs. Built from file names alone (no file is read).
+public struct VersionIndex: Sendable {
+  /// One entry per version, oldest first.
+  public let entries: [ReleaseNotesCatalog.Entry]
+  /// Files that spell a version another file also spells (`1.2.md` beside `1.2.0.md`): the
+  /// entry in ``entries`` is the one kept, `others` are ignored.
+  public let duplicates: [(kept: String, others: [String])]
+  /// `.md` names that are not a version, with the parse error.
+  public let invalidNames: [(name: String, error: AppVersion.ParseError)]
+
+  init(names: [String]) {
+    var byVersion: [AppVersion: [ReleaseNotesCatalog.Entry]] = [:]
+    var invalid: [(String, AppVersion.ParseError)] = []
+    for name in names {
+      do {
+        let version = try AppVersion(parsing: String(name.dropLast(3)))
+        byVersion[version, default: []].append(.init(version: version, fileName: name))
+      } catch {
+        invalid.append((name, error))
+      }
+    }
+    var entries: [ReleaseNotesCatalog.Entry] = []
+    var duplicates: [(String, [String])] = []
+    for (_, group) in byVersion {
+      guard let kept = Self.preferred(group) else { continue }
+      entries.append(kept)
+      if group.count > 1 {
+        duplicates.append((kept.fileName, group.map(\.fileName).filter { $0 != kept.fileName }.sorted()))
+      }
+    }
+    self.entries = entries.sorted { $0.version < $1.version }
+    self.duplicates = duplicates.sorted { $0.0 < $1.0 }
+    self.invalidNames = invalid.sorted { $0.0 < $1.0 }
+  }
+
+  /// The versions, oldest first.
+  public var versions: [AppVersion] { entries.map(\.version) }
+
+  /// The newest version that is not a pre-release.
+  public var newestRelease: AppVersion? { entries.last(where: { !$0.version.isPrerelease })?.version }
+
+  /// The newest version of all.
+  public var newest: AppVersion? { entries.last?.version }
+
+  /// Entries with `from < v <= to`, newest first; pre-releases are left out when `to` is a
+  /// release.
+  public func entries(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError)
+    -> [ReleaseNotesCatalog.Entry]
+  {
+    if let from, from > to { throw .invalidRange(from: from, to: to) }
+    return entries.reversed().filter { entry in
+      let v = entry.version
+      guard v <= to else { return false }
+      if let from, v <= from { return false }
+      if v.isPrerelease && !to.isPrerelease { return false }
+      return true
+    }
+  }
+
+  /// Of several files for one version, the one whose name is the canonical spelling, else
+  /// the first by name.
+  static func preferred(_ group: [ReleaseNotesCatalog.Entry]) -> ReleaseNotesCatalog.Entry? {
+    if let exact = group.first(where: { $0.fileName == $0.version.canonical + ".md" }) { return exact }
+    return group.min { $0.fileName < $1.fileName }
+  }
+}

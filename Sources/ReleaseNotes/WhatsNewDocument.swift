@@ -1,0 +1,33 @@
+import MarkdownSyntax
+
+/// Builds the one document a what's-new sheet shows for several versions: each version's
+/// notes under a level-1 heading naming the version and its title, with its date below.
+///
+/// A notes file that itself uses level-1 headings has all its top-level headings moved one
+/// level down, so every version heading stays the outermost one.
+public enum WhatsNewDocument {
+  /// The document for `notes`, in the order given (the catalog gives newest first).
+  public static func make(_ notes: [ReleaseNote]) -> MarkdownDocument {
+    var blocks: [Block] = []
+    var definitions: [String: LinkDefinition] = [:]
+    for note in notes {
+      blocks.append(Block(.heading(level: 1, content: [.text(note.heading)]), startLine: 0, endLine: 0))
+      if let date = note.date, !date.isEmpty {
+        blocks.append(Block(.paragraph([.emphasis([.text("Released \(date)")])]), startLine: 0, endLine: 0))
+      }
+      let demote = note.document.blocks.contains {
+        if case .heading(1, _) = $0.kind { return true }
+        return false
+      }
+      for block in note.document.blocks {
+        if demote, case .heading(let level, let content) = block.kind {
+          blocks.append(Block(.heading(level: min(level + 1, 6), content: content), startLine: 0, endLine: 0))
+        } else {
+          blocks.append(block)
+        }
+      }
+      definitions.merge(note.document.linkDefinitions) { first, _ in first }
+    }
+    return MarkdownDocument(frontMatter: nil, blocks: blocks, linkDefinitions: definitions)
+  }
+}

@@ -1,0 +1,24 @@
+import MarkdownSyntax
+import TerminalRendering
+
+/// Turns the notes document into text for `notes`. The renderers themselves live in
+/// `TerminalRendering` (plain, ANSI) and `MarkdownSyntax` (HTML); this only picks options.
+enum NotesOutput {
+  /// Plain text at `width` cells, no escape sequences.
+  static func plain(_ document: MarkdownDocument, width: Int) -> String {
+    PlainSerializer.serialize(
+      TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: .monochrome)))
+  }
+
+  /// ANSI (SGR only) text at `width` cells; `NO_COLOR` gives the monochrome theme.
+  static func ansi(_ document: MarkdownDocument, width: Int, noColor: Bool) -> String {
+    let theme: Theme = noColor ? .monochrome : .dark
+    return ANSISerializer.serialize(
+      TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme)))
+  }
+
+  /// HTML, or nil while the HTML renderer has not landed.
+  static func html(_ document: MarkdownDocument) -> String? {
+    nil
+  }
+}

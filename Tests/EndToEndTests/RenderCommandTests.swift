@@ -1,0 +1,157 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Black-box tests of `whatsnew render`: formats, width, errors, hostile input.
+@Suite struct RenderCommandTests {
+  private func input(_ text: String) -> Data { Data(text.utf8) }
+
+  @Test func rendersStandardInputAsPlainTextWhenPiped() throws {
+    let result = try Run.whatsnew(
+      ["render", "--width", "30"], stdin: input("Hello *world*, this is a test of wrapping.\n"))
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    #expect(!result.stdout.contains("\u{1B}"))
+    #expect(result.stdout.contains("Hello"))
+    for line in result.stdout.split(separator: "\n") { #expect(line.count <= 30) }
+  }
+
+  @Test func rendersAFileWithDashOrName() throws {
+    let dir = try TestPaths.makeTemporaryDirectory()
+    let file = dir.appendingPathComponent("notes.md")
+    try Data("Release notes body\n".utf8).write(to: file)
+    let byName = try Run.whatsnew(["render", file.path])
+    let byStdin = try Run.whatsnew(["render", "-"], stdin: Data("Release notes body\n".utf8))
+    #expect(byName.status == 0)
+    #expect(byName.stdout == byStdin.stdout)
+    #expect(byName.stdout.contains("Release notes body"))
+  }
+
+  @Test func ansiFormatEmitsOnlySGR() throws {
+    let result = try Run.whatsnew(
+      ["render", "--format", "ansi"], environment: ["NO_COLOR": ""], stdin: input("# Title\n\nText\n"))
+    #expect(result.status == 0)
+    #expect(SGR.onlySGR(result.stdout))
+  }
+
+  @Test func widthFromColumnsThenDefault() throws {
+    let long = String(repeating: "word ", count: 40) + "\n"
+    let fromColumns = try Run.whatsnew(["render"], environment: ["COLUMNS": "25"], stdin: input(long))
+    #expect(fromColumns.stdout.split(separator: "\n").allSatisfy { $0.count <= 25 })
+    #expect(fromColumns.stdout.split(separator: "\n").contains { $0.count > 20 })
+    let byDefault = try Run.whatsnew(["render"], environment: ["COLUMNS": ""], stdin: input(long))
+    let widest = byDefault.stdout.split(separator: "\n").map(\.count).max() ?? 0
+    #expect(widest <= 80 && widest > 70)
+  }
+
+  @Test(arguments: ["0", "-3", "10001", "99999999999999999999", "abc"])
+  func absurdWidthIsAUsageError(width: String) throws {
+    let result = try Run.whatsnew(["render", "--width=\(width)"], stdin: input("x\n"))
+    #expect(result.status == 2 || result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("width"))
+  }
+
+  @Test func unknownFormatIsAUsageError() throws {
+    let result = try Run.whatsnew(["render", "--format", "pdf"], stdin: input("x\n"))
+    #expect(result.status == 2)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("pdf"))
+  }
+
+  @Test func missingFileIsNamedInOneLine() throws {
+    let result = try Run.whatsnew(["render", "/nonexistent/notes.md"])
+    #expect(result.status == 1)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("/nonexistent/notes.md"))
+  }
+
+  @Test func directoryIsAReadError() throws {
+    let dir = try TestPaths.makeTemporaryDirectory()
+    let result = try Run.whatsnew(["render", dir.path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains(dir.path))
+  }
+
+  @Test func jsonIsValidAndEscaped() throws {
+    let result = try Run.whatsnew(
+      ["render", "--format", "json"], stdin: input("# Head \"q\"\n\nText with \\ and \u{1B} and tab\there\n"))
+    #expect(result.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    let document = try #require(object as? [String: Any])
+    #expect(document["type"] as? String == "document")
+    #expect((document["blocks"] as? [Any])?.isEmpty == false)
+    #expect(!result.stdout.contains("\u{1B}"))
+  }
+
+  @Test func hostileDocumentIsDefused() throws {
+    var bytes = Data(
+      """
+      # Title \u{1B}]0;pwned\u{07}
+
+      Clear \u{1B}[2J\u{1B}[H bell \u{07} OSC 52 \u{1B}]52;c;ZWNobyBoaQ==\u{07} and
+      OSC 8 \u{1B}]8;;https://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\ entities &#27;[31m &#x9b;1m &#x1B;]0;t&#7;
+      bidi \u{202E}gnp.exe\u{202C} \u{2066}x\u{2069} \u{200F} NUL \u{0} DEL \u{7F}
+
+      ```
+      code \u{1B}[5m blink
+      ```
+
+      """.utf8)
+    bytes.append(contentsOf: [0xC2, 0x9B, 0x33, 0x31, 0x6D, 0x20, 0xC2, 0x9D, 0x20])  // C1 CSI and OSC
+    bytes.append(contentsOf: [0xFF, 0xFE, 0xC3, 0x28, 0xE2, 0x82, 0x0A])  // invalid UTF-8
+    for format in ["plain", "ansi"] {
+      let result = try Run.whatsnew(["render", "--format", format, "--width", "40"], stdin: bytes)
+      #expect(result.status == 0, "\(format): \(result.stderr)")
+      let out = Array(result.stdout.utf8)
+      if format == "plain" {
+        #expect(!out.contains(0x1B))
+        #expect(!out.contains(0x07))
+        #expect(!out.contains(0x00))
+        #expect(!out.contains(0x7F))
+      } else {
+        #expect(SGR.onlySGR(result.stdout))
+      }
+      for (a, b) in zip(out, out.dropFirst()) {
+        #expect(!(a == 0xC2 && (0x80...0x9F).contains(b)), "C1 byte")
+      }
+      for bidi in ["\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}", "\u{200F}"] {
+        #expect(!result.stdout.contains(bidi))
+      }
+    }
+  }
+
+  @Test func invalidUTF8DoesNotCrash() throws {
+    let result = try Run.whatsnew(["render"], stdin: Data([0x80, 0xFF, 0x41, 0xED, 0xA0, 0x80, 0x0A]))
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("A"))
+  }
+}
+
+/// Checks that ANSI output holds ESC only as `ESC [ digits(;digits)* m`.
+enum SGR {
+  static func onlySGR(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b == 0x1B {
+        guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") else { return false }
+        var j = i + 2
+        var sawDigit = false
+        while j < bytes.count, (0x30...0x39).contains(bytes[j]) || bytes[j] == UInt8(ascii: ";") {
+          sawDigit = true
+          j += 1
+        }
+        guard sawDigit, j < bytes.count, bytes[j] == UInt8(ascii: "m") else { return false }
+        i = j + 1
+        continue
+      }
+      if (b < 0x20 && b != 0x0A) || b == 0x7F { return false }
+      if b == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) { return false }
+      i += 1
+    }
+    return true
+  }
+}

@@ -1,0 +1,111 @@
+import LaunchScreens
+import TerminalRendering
+import TestSupport
+import Testing
+
+@Suite struct HomeScreenTests {
+  let home = HomeScreen(appName: "Jot", version: "2.1.0")
+
+  @Test(arguments: [(80, 24), (40, 12), (30, 8)])
+  func snapshot(size: (Int, Int)) {
+    let dump = Fixtures.render(home, width: size.0, height: size.1).textDump()
+    #expect(Golden.check(dump, named: "home-\(size.0)x\(size.1).txt") == nil)
+    #expect(dump.contains("What's new in 2.1.0"))
+    #expect(dump.contains("Quit"))
+  }
+
+  @Test func shortcutsOpenTheirScreens() {
+    var s = home
+    #expect(s.update(.key(.char("w"))) == [.open(.whatsNew)])
+    #expect(s.update(.key(.char("o"))) == [.open(.onboarding)])
+    #expect(s.update(.key(.char("r"))) == [.open(.releaseNotes(version: nil))])
+    #expect(s.update(.key(.char("q"))) == [.quit])
+  }
+
+  @Test func arrowsAndEnterChooseAnEntry() {
+    var s = home
+    #expect(s.update(.key(.down)) == [])
+    #expect(s.selected == 1)
+    #expect(s.update(.key(.enter)) == [.open(.onboarding)])
+    _ = s.update(.key(.up))
+    _ = s.update(.key(.up))
+    #expect(s.selected == 3)
+    #expect(s.update(.key(.enter)) == [.quit])
+  }
+
+  @Test func theHiddenCrashKeyOnlyAsks() {
+    var s = home
+    #expect(s.update(.key(.char("!"))) == [.crashRequested])
+  }
+}
+
+@Suite struct ReleaseBrowserTests {
+  func browser(version: String? = nil, scroll: Int = 0) -> ReleaseBrowser {
+    ReleaseBrowser(appName: "Jot", releases: Fixtures.releases, version: version, scroll: scroll)
+  }
+
+  @Test func listBesideNotesAt80x24() {
+    let dump = Fixtures.render(browser(), width: 80, height: 24).textDump()
+    #expect(Golden.check(dump, named: "browser-80x24.txt") == nil)
+    #expect(dump.contains(" 2.1.0"))
+    #expect(dump.contains("│2.1.0 — Tags · 2026-05-02") || dump.contains("│ 2.1.0 — Tags"))
+  }
+
+  @Test func choosingAVersionShowsItsNotes() {
+    var s = browser()
+    _ = s.update(.resize(width: 40, height: 12))
+    _ = Fixtures.press([.down, .char("j")], on: &s)
+    #expect(s.selectedVersion == "2.0.0-beta.1")
+    let dump = Fixtures.render(s, width: 40, height: 12).textDump()
+    #expect(Golden.check(dump, named: "browser-beta-40x12.txt") == nil)
+    #expect(dump.contains("JOT 2.0.0-beta.1"))
+  }
+
+  @Test func enterFocusesTheNotesWhereJScrolls() {
+    var s = browser()
+    _ = s.update(.resize(width: 80, height: 8))
+    _ = s.update(.key(.enter))
+    #expect(s.notesFocused)
+    _ = Fixtures.press([.char("j"), .char("j")], on: &s)
+    #expect(s.scroller.offset == 2)
+    #expect(s.selectedVersion == "2.1.0")
+    #expect(s.update(.key(.escape)) == [])
+    #expect(!s.notesFocused)
+    #expect(s.update(.key(.escape)) == [.close])
+  }
+
+  @Test func restorationRoundTrips() {
+    var s = browser()
+    _ = s.update(.resize(width: 80, height: 8))
+    _ = Fixtures.press([.down, .tab, .char("j"), .char("j"), .char("j")], on: &s)
+    let point = s.restorationPoint
+    #expect(point == RestorationState(place: .releaseNotes, version: "2.0.0", scroll: 3, notesFocused: true))
+    var restored = browser(version: point?.version, scroll: point?.scroll ?? 0)
+    _ = restored.update(.resize(width: 80, height: 8))
+    #expect(restored.selectedVersion == "2.0.0")
+    #expect(restored.scroller.offset == 3)
+  }
+
+  @Test func aScrollPastTheEndIsClamped() {
+    var s = browser(version: "1.1.0", scroll: 5000)
+    _ = s.update(.resize(width: 80, height: 24))
+    #expect(s.scroller.isAtBottom)
+    #expect(s.scroller.offset == s.scroller.maxOffset)
+  }
+}
+
+@Suite struct RestorationStateTests {
+  @Test func staleOrForeignStateIsNotTrusted() {
+    let versions = ["2.1.0", "2.0.0"]
+    let good = RestorationState(place: .releaseNotes, version: "2.0.0", scroll: 4)
+    #expect(good.validated(versions: versions) == good)
+    let gone = RestorationState(place: .releaseNotes, version: "9.9.9", scroll: 4)
+    #expect(gone.validated(versions: versions) == RestorationState(place: .home))
+    var future = good
+    future.schema = 99
+    #expect(future.validated(versions: versions) == nil)
+    var negative = good
+    negative.scroll = -3
+    #expect(negative.validated(versions: versions) == nil)
+  }
+}

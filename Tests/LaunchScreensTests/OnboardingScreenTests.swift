@@ -1,0 +1,87 @@
+import LaunchScreens
+import TerminalRendering
+import TestSupport
+import Testing
+
+@Suite struct OnboardingScreenTests {
+  func screen(start: Int = 0) -> OnboardingScreen {
+    var s = OnboardingScreen(appName: "Jot", pages: Fixtures.onboarding, startPage: start)
+    _ = s.update(.resize(width: 80, height: 24))
+    return s
+  }
+
+  @Test func firstPageAt80x24() {
+    let canvas = Fixtures.render(screen(), width: 80, height: 24)
+    #expect(Golden.check(canvas.textDump(), named: "onboarding-page1-80x24.txt") == nil)
+    #expect(canvas.textDump().contains("● ○ ○ ○  1/4"))
+  }
+
+  @Test func secondPageAt40x12() {
+    var s = screen()
+    #expect(s.update(.key(.char("n"))) == [.onboardingProgress(page: 1)])
+    let canvas = Fixtures.render(s, width: 40, height: 12)
+    #expect(Golden.check(canvas.textDump(), named: "onboarding-page2-40x12.txt") == nil)
+    #expect(canvas.textDump().contains("○ ● ○ ○  2/4"))
+  }
+
+  @Test func nextEnterAndRightAllGoOnAndTheLastPageFinishes() {
+    var s = screen()
+    let effects = Fixtures.press([.char("n"), .enter, .right], on: &s)
+    #expect(
+      effects == [.onboardingProgress(page: 1), .onboardingProgress(page: 2), .onboardingProgress(page: 3)])
+    #expect(s.isLastPage)
+    #expect(Fixtures.render(s, width: 80, height: 24).textDump().contains("n finish"))
+    #expect(s.update(.key(.char("n"))) == [.onboardingFinished(skippedAt: nil), .close])
+  }
+
+  @Test func backGoesToThePreviousPageAndStopsAtTheFirst() {
+    var s = screen(start: 1)
+    #expect(s.update(.key(.char("p"))) == [.onboardingProgress(page: 0)])
+    #expect(s.update(.key(.left)) == [])
+    #expect(s.page == 0)
+  }
+
+  @Test func skipReportsThePage() {
+    var s = screen(start: 2)
+    #expect(s.update(.key(.char("s"))) == [.onboardingFinished(skippedAt: 2), .close])
+  }
+
+  @Test func quitLeavesWithoutFinishing() {
+    var s = screen(start: 1)
+    #expect(s.update(.key(.char("q"))) == [.close])
+    #expect(s.update(.key(.escape)) == [.close])
+  }
+
+  @Test func resumesOnTheGivenPageAndClampsNonsense() {
+    #expect(screen(start: 2).page == 2)
+    #expect(screen(start: 99).page == 3)
+    #expect(screen(start: -1).page == 0)
+    #expect(Fixtures.render(screen(start: 2), width: 80, height: 24).textDump().contains("○ ○ ● ○  3/4"))
+  }
+
+  @Test func cjkPageAt40x12() {
+    let s = OnboardingScreen(appName: "Jot", pages: [Fixtures.cjkPage] + Fixtures.onboarding)
+    let canvas = Fixtures.render(s, width: 40, height: 12)
+    #expect(Golden.check(canvas.textDump(), named: "onboarding-cjk-40x12.txt") == nil)
+    // No row holds more cells than the canvas is wide, wide graphemes counted twice.
+    for row in 0..<canvas.height {
+      var cells = 0
+      for column in 0..<canvas.width where !canvas[row, column].isContinuation {
+        cells += Int(canvas[row, column].width)
+      }
+      #expect(cells <= 40)
+    }
+  }
+
+  @Test func aLongPageScrollsAndSpaceGoesOnAtItsEnd() {
+    let long = OnboardingScreen.Page(
+      title: "Long", body: Fixtures.source((1...30).map { "line \($0)" }.joined(separator: "\n")))
+    var s = OnboardingScreen(appName: "Jot", pages: [long] + Fixtures.onboarding)
+    _ = s.update(.resize(width: 40, height: 12))
+    #expect(Fixtures.render(s, width: 40, height: 12).textDump().contains("↓ more"))
+    // Space pages through the text first, and only at its end turns the page.
+    var effects: [ScreenEffect] = []
+    for _ in 0..<10 where effects.isEmpty { effects = s.update(.key(.char(" "))) }
+    #expect(effects == [.onboardingProgress(page: 1)])
+  }
+}

@@ -1,0 +1,151 @@
+import LaunchScreens
+import TerminalRendering
+import TestSupport
+import Testing
+
+@Suite struct WelcomeBackScreenTests {
+  let screen = WelcomeBackScreen(
+    appName: "Jot", days: 45,
+    greeting: Fixtures.source(
+      "WELCOME BACK\n\nIt has been 45 days. Your notes are right where you left them."))
+
+  @Test(arguments: [(80, 24), (40, 12)])
+  func snapshot(size: (Int, Int)) {
+    let dump = Fixtures.render(screen, width: size.0, height: size.1).textDump()
+    #expect(Golden.check(dump, named: "welcome-back-\(size.0)x\(size.1).txt") == nil)
+    #expect(dump.contains("45 days"))
+  }
+
+  @Test func anyOfTheUsualKeysDismisses() {
+    for key in [Key.enter, .char(" "), .char("q"), .escape] {
+      var s = screen
+      #expect(s.update(.key(key)) == [.dismissed(.welcomeBack), .close])
+    }
+    var s = screen
+    #expect(s.update(.key(.char("x"))) == [])
+  }
+}
+
+@Suite struct UpdateScreensTests {
+  @Test func progressBar() {
+    let s = UpdateProgressScreen(
+      appName: "Jot", version: "2.1.0", step: 2, total: 3, summary: "Rebuild the search index", completed: 1)
+    let dump = Fixtures.render(s, width: 80, height: 24).textDump()
+    #expect(Golden.check(dump, named: "progress-80x24.txt") == nil)
+    #expect(dump.contains("Step 2 of 3"))
+    #expect(dump.contains("33%"))
+    let small = Fixtures.render(s, width: 30, height: 8).textDump()
+    #expect(small.contains("33%"))
+  }
+
+  @Test func failureMessage() {
+    var s = UpdateFailureScreen(
+      appName: "Jot", stepSummary: "Convert notes to the 1.1 format",
+      message: "notes.txt: line 3 is not valid UTF-8")
+    let dump = Fixtures.render(s, width: 40, height: 12).textDump()
+    #expect(Golden.check(dump, named: "failure-40x12.txt") == nil)
+    #expect(dump.contains("An update step failed"))
+    #expect(s.update(.key(.enter)) == [.close])
+  }
+}
+
+@Suite struct ScreenStackTests {
+  func stack() -> ScreenStack {
+    var s = ScreenStack([HomeScreen(appName: "Jot", version: "2.1.0")])
+    _ = s.update(.resize(width: 80, height: 24))
+    return s
+  }
+
+  @Test func belowTheMinimumItAsksForMoreRoom() {
+    var s = stack()
+    _ = s.update(.resize(width: 29, height: 7))
+    #expect(s.isTooSmall)
+    var canvas = Canvas(width: 29, height: 7)
+    s.draw(into: &canvas)
+    #expect(Golden.check(canvas.textDump(), named: "too-small-29x7.txt") == nil)
+    #expect(canvas.textDump().contains("30x8"))
+    // Keys do nothing unseen, but q still quits.
+    #expect(s.update(.key(.char("w"))) == [])
+    #expect(s.update(.key(.char("q"))) == [.quit])
+  }
+
+  @Test func atTheMinimumTheScreenIsDrawn() {
+    var s = stack()
+    _ = s.update(.resize(width: 30, height: 8))
+    #expect(!s.isTooSmall)
+    var canvas = Canvas(width: 30, height: 8)
+    s.draw(into: &canvas)
+    #expect(canvas.textDump().contains("Quit"))
+  }
+
+  @Test func helpOverlayShowsTheTopScreensKeys() {
+    var s = stack()
+    s.push(WhatsNewSheet(appName: "Jot", version: "2.1.0", releases: Fixtures.upgradeReleases))
+    #expect(s.update(.key(.char("?"))) == [])
+    #expect(s.showsHelp)
+    var canvas = Canvas(width: 80, height: 24)
+    s.draw(into: &canvas)
+    #expect(Golden.check(canvas.textDump(), named: "help-80x24.txt") == nil)
+    #expect(canvas.textDump().contains("next / previous release"))
+    // Any key closes the overlay and does nothing else.
+    #expect(s.update(.key(.char("q"))) == [])
+    #expect(!s.showsHelp)
+    #expect(s.screens.count == 2)
+  }
+
+  @Test func closingPopsAndClosingTheLastQuits() {
+    var s = stack()
+    s.push(
+      WhatsNewSheet(appName: "Jot", version: "2.1.0", releases: [], presentation: .whatsNew(upTo: "2.1.0")))
+    #expect(s.update(.key(.char("q"))) == [.dismissed(.whatsNew(upTo: "2.1.0"))])
+    #expect(s.screens.count == 1)
+    #expect(s.update(.key(.char("w"))) == [.open(.whatsNew)])
+    #expect(s.update(.key(.escape)) == [.quit])
+  }
+
+  @Test func ctrlCQuitsFromAnywhere() {
+    var s = stack()
+    s.push(OnboardingScreen(appName: "Jot", pages: Fixtures.onboarding))
+    #expect(s.update(.key(.ctrlC)) == [.quit])
+  }
+
+  @Test func theScreenBelowIsLaidOutAgainAfterAResize() {
+    var s = ScreenStack([ReleaseBrowser(appName: "Jot", releases: Fixtures.releases)])
+    _ = s.update(.resize(width: 80, height: 24))
+    s.push(HomeScreen(appName: "Jot", version: "2.1.0"))
+    _ = s.update(.resize(width: 100, height: 30))
+    s.pop()
+    var canvas = Canvas(width: 100, height: 30)
+    s.draw(into: &canvas)
+    #expect(Golden.check(canvas.textDump(), named: "browser-100x30.txt") == nil)
+    #expect(s.restorationPoint?.place == .releaseNotes)
+  }
+}
+
+@Suite struct ScrollerTests {
+  @Test func labelsFollowLess() {
+    var s = Scroller(contentHeight: 100, viewportHeight: 20)
+    #expect(s.positionLabel == "Top")
+    #expect(s.rangeLabel == "1–20/100")
+    s.scroll(by: 30)
+    #expect(s.positionLabel == "50%")
+    _ = s.handle(.char("G"))
+    #expect(s.positionLabel == "Bot")
+    #expect(s.offset == 80)
+    #expect(Scroller(contentHeight: 5, viewportHeight: 20).positionLabel == "All")
+    #expect(Scroller(contentHeight: 0, viewportHeight: 20).rangeLabel == "0 lines")
+  }
+
+  @Test func halfPagesAndClamping() {
+    var s = Scroller(contentHeight: 100, viewportHeight: 20)
+    _ = s.handle(.char("d"))
+    #expect(s.offset == 10)
+    _ = s.handle(.char("u"))
+    _ = s.handle(.char("u"))
+    #expect(s.offset == 0)
+    let handled = s.handle(.char("x"))
+    #expect(!handled)
+    s.resize(contentHeight: 10, viewportHeight: 20)
+    #expect(s.offset == 0)
+  }
+}

@@ -16,7 +16,8 @@ import Testing
     for document in HostileContent.documents {
       let tree = MarkdownParser.parse(bytes: document.bytes)
       for (i, width) in Self.widths.enumerated() {
-        let lines = TerminalMarkdown.render(tree, options: RenderOptions(width: width, theme: Self.themes[i % 3]))
+        let lines = TerminalMarkdown.render(
+          tree, options: RenderOptions(width: width, theme: Self.themes[i % 3]))
         expectSafe(lines, width: width, name: document.name)
       }
     }

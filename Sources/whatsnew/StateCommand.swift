@@ -76,7 +76,11 @@ struct StateReport: Encodable {
     func date(_ d: Date) -> String { d.formatted(.iso8601) }
     let launch = s.lastLaunch
     var last = launch.kind.rawValue
-    if let from = launch.from { last += " from \(from) to \(launch.to)" } else { last += " of \(launch.to)" }
+    if let from = launch.from, from != launch.to {
+      last += " from \(from) to \(launch.to)"
+    } else {
+      last += " of \(launch.to)"
+    }
     if let days = launch.daysAway { last += ", \(days) days away" }
     let previously = s.previousVersion.map { ", previously \($0)" } ?? ""
     let versions = s.versionHistory.map { "\($0.version) (\(date($0.firstLaunchDate)))" }

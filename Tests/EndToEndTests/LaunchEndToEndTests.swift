@@ -76,7 +76,8 @@ import Testing
     let history = try #require(s["versionHistory"] as? [[String: Any]])
     #expect(history.compactMap { $0["version"] as? String } == ["1.0.0", "2.0.0", "1.5.0"])
     #expect(history.first?["firstLaunchDate"] as? String == "2026-01-01T12:00:00Z")
-    #expect(s["pending"] as? [String] == ["onboarding"])
+    // Scripted launches present nothing and keep everything pending.
+    #expect(s["pending"] as? [String] == ["onboarding", "whats-new", "welcome-back"])
     let steps = try #require(s["updateSteps"] as? [String: Any])
     #expect(steps["completed"] is [Any] && steps["notNeeded"] is [Any] && steps["failed"] is [Any])
   }

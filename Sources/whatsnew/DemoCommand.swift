@@ -1,4 +1,6 @@
 import ArgumentParser
+import LaunchTracking
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -9,7 +11,6 @@ import ArgumentParser
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import LaunchTracking
 
 /// `whatsnew demo`: the demo app. Records the launch (running its update steps under the
 /// state lock), decides what it calls for, and presents it when a person is at a terminal.

@@ -1,3 +1,5 @@
+import LaunchTracking
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -8,7 +10,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import LaunchTracking
 
 /// The demo's view of its `Content/`: where it is and which versions have notes.
 ///

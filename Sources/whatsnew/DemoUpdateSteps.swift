@@ -1,3 +1,5 @@
+import LaunchTracking
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -8,7 +10,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import LaunchTracking
 
 /// The demo app's update steps. The demo ("Jot", a notes app) keeps its notes in its state
 /// directory; the format changed over its releases:
@@ -115,7 +116,8 @@ struct DemoNotesFiles: Sendable {
   }
 
   func convertTextToJSON() throws {
-    let lines = String(decoding: try Data(contentsOf: text), as: UTF8.self).split(separator: "\n").map(String.init)
+    let lines = String(decoding: try Data(contentsOf: text), as: UTF8.self).split(separator: "\n").map(
+      String.init)
     try write(DemoNotes(format: 2, notes: lines.filter { !$0.isEmpty }.map { .init(text: $0) }))
     try FileManager.default.removeItem(at: text)
   }

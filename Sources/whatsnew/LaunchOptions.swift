@@ -1,4 +1,6 @@
 import ArgumentParser
+import LaunchTracking
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -9,7 +11,6 @@ import ArgumentParser
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import LaunchTracking
 
 /// The options `demo`, `state` and `reset` share: which app, and where its state lives.
 struct StateOptions: ParsableArguments {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import LaunchTracking
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -9,7 +11,6 @@ import ArgumentParser
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import LaunchTracking
 
 /// `whatsnew reset`: forgets the recorded launch state, so the next launch is a first one.
 /// For the demo app it also removes the demo's data files (its notes), so that the next

@@ -1,4 +1,6 @@
 import ArgumentParser
+import LaunchTracking
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -9,7 +11,6 @@ import ArgumentParser
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import LaunchTracking
 
 /// `whatsnew state`: prints the recorded launch state, for people or (`--json`) tools.
 /// Reads only: a corrupt file is reported, not repaired.

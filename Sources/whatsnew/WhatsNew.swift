@@ -1,4 +1,6 @@
 import ArgumentParser
+import TerminalRendering
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -9,7 +11,6 @@ import ArgumentParser
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TerminalRendering
 
 /// The `whatsnew` executable: argument parsing and wiring only. Each subcommand lives in
 /// its own file; the work is done by the library targets.
@@ -78,7 +79,9 @@ enum Console {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { systemWrite(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset) }
+      let n = bytes.withUnsafeMutableBytes {
+        systemWrite(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset)
+      }
       if n < 0 && errno == EINTR { continue }
       if n <= 0 { return }
       offset += n

@@ -78,6 +78,18 @@ public enum Sanitizer {
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let n = bytes.count
     var i = 0
+    // Eight bytes at a time: skip chunks of printable ASCII (no byte < 0x20 or >= 0x7F).
+    if let base = bytes.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while i + 8 <= n {
+        let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let below = (x &- ones &* 0x20) & ~x & highs
+        let above = ((x &+ ones) | x) & highs
+        if below | above != 0 { break }
+        i += 8
+      }
+    }
     while i < n {
       let b = bytes[i]
       if b < 0x20 {

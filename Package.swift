@@ -54,6 +54,7 @@ let package = Package(
       name: "LaunchScreensTests",
       dependencies: ["LaunchScreens", "TerminalRendering", "ReleaseNotes", "TestSupport"]
     ),
+    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "LaunchScreens"]),
     .testTarget(name: "EndToEndTests", dependencies: ["whatsnew", "LaunchTracking", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,18 +1,5 @@
 import TerminalRendering
 
-/// One page of the onboarding walkthrough.
-public struct OnboardingPage: Sendable {
-  /// The page's heading (for the title bar and the help text).
-  public var title: String
-  /// The page's text, heading included, as the renderer draws it.
-  public var body: LineSource
-
-  public init(title: String, body: LineSource) {
-    self.title = title
-    self.body = body
-  }
-}
-
 /// The first-launch walkthrough: one page at a time, page dots and `2/4`, next, back, skip.
 ///
 /// Every page change is reported as ``ScreenEffect/onboardingProgress(page:)`` so an
@@ -20,8 +7,21 @@ public struct OnboardingPage: Sendable {
 /// ``ScreenEffect/onboardingFinished(skippedAt:)``. `q`/Esc leaves without finishing (the
 /// walkthrough stays pending).
 public struct OnboardingScreen: Screen {
+  /// One page of the onboarding walkthrough.
+  public struct Page: Sendable {
+    /// The page's heading (for the title bar and the help text).
+    public var title: String
+    /// The page's text, heading included, as the renderer draws it.
+    public var body: LineSource
+
+    public init(title: String, body: LineSource) {
+      self.title = title
+      self.body = body
+    }
+  }
+
   public let appName: String
-  public let pages: [OnboardingPage]
+  public let pages: [Page]
   /// The current page, 0-based.
   public private(set) var page: Int
   public var palette: Palette
@@ -29,7 +29,7 @@ public struct OnboardingScreen: Screen {
   private var layout: Layout?
 
   /// Opens the walkthrough on `startPage` (clamped to the pages there are).
-  public init(appName: String, pages: [OnboardingPage], startPage: Int = 0, palette: Palette = .dark) {
+  public init(appName: String, pages: [Page], startPage: Int = 0, palette: Palette = .dark) {
     self.appName = appName
     self.pages = pages
     self.page = max(0, min(startPage, pages.count - 1))

@@ -19,6 +19,8 @@ public struct WhatsNewSheet: Screen {
   /// What to report as dismissed on close; nil when the sheet was opened by hand.
   public let presentation: Presentation?
   public var palette: Palette
+  /// The title bar's text when it should not be the default "What's new in ...".
+  public var customTitle: String?
   public private(set) var scroller = Scroller()
   private var layout: Layout?
 
@@ -35,8 +37,9 @@ public struct WhatsNewSheet: Screen {
     self.palette = palette
   }
 
-  /// "What's new in Jot 2.1.0 — since 1.0.0".
+  /// "What's new in Jot 2.1.0 — since 1.0.0", unless ``customTitle`` says otherwise.
   public var title: String {
+    if let customTitle { return customTitle }
     var s = "What's new in \(appName) \(version)"
     if let since { s += " — since \(since)" }
     return s

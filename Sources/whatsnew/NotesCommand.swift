@@ -84,6 +84,7 @@ struct NotesCommand: ParsableCommand {
     }
 
     let notes: [ReleaseNote]
+    var notesSince: AppVersion?
     var rangeText = ""
     if let version {
       notes = [try catalog.note(for: try AppVersion(parsing: version))]
@@ -95,6 +96,7 @@ struct NotesCommand: ParsableCommand {
           ?? index.newestRelease ?? index.newest
       else { throw ReleaseNotesError.noReleaseNotes(directory: directory) }
       notes = try catalog.notes(after: start, upTo: end)
+      notesSince = start
       rangeText = start.map { "after \($0) up to \(end)" } ?? "up to \(end)"
     } else {
       let index = catalog.index()
@@ -111,6 +113,11 @@ struct NotesCommand: ParsableCommand {
     }
     if notes.isEmpty {
       ReleaseNotesCLI.printError("whatsnew: no release notes \(rangeText) in \(directory)")
+      return
+    }
+    if self.format == .auto, ReleaseNotesCLI.stdoutIsTerminal, isatty(STDIN_FILENO) == 1,
+      NotesSheet.present(notes, since: notesSince)
+    {
       return
     }
     let document = WhatsNewDocument.make(notes)

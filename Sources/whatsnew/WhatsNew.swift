@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import TerminalRendering
 
 /// The `whatsnew` executable: argument parsing and wiring only. Each subcommand lives in
 /// its own file; the work is done by the library targets.
@@ -13,4 +15,48 @@ struct WhatsNew: ParsableCommand {
     ],
     defaultSubcommand: DemoCommand.self
   )
+
+  /// Runs the command and maps every error to the project's exit codes: 0 success (and
+  /// help), 1 a reported failure, 2 a usage error (ArgumentParser's 64). Errors print one
+  /// sanitised line on stderr, never a stack trace.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error).rawValue
+      if code == 0 {
+        let text = fullMessage(for: error)
+        if !text.isEmpty { print(text) }
+        Foundation.exit(0)
+      }
+      let isUsage = code == ExitCode.validationFailure.rawValue
+      let first = message(for: error).split(separator: "\n").first.map(String.init) ?? ""
+      if !first.isEmpty {
+        var line = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+        if isUsage { line += " (see 'whatsnew --help')" }
+        Console.error("whatsnew: " + line)
+      }
+      Foundation.exit(isUsage ? 2 : code)
+    }
+  }
+}
+
+/// A failure the command has reported: one line on stderr and exit code 1.
+struct CommandFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Writing to the terminal's standard streams, always sanitised.
+enum Console {
+  /// Writes one line to stderr.
+  static func error(_ line: String) {
+    FileHandle.standardError.write(Data((Sanitizer.sanitize(line) + "\n").utf8))
+  }
+
+  /// Writes text (newline added) to stdout.
+  static func out(_ text: String) {
+    FileHandle.standardOutput.write(Data((Sanitizer.sanitize(text) + "\n").utf8))
+  }
 }

@@ -15,24 +15,24 @@ enum Fixtures {
     LineSource { width in cut(text, width: width) }
   }
 
-  static let onboarding: [OnboardingPage] = [
-    OnboardingPage(
+  static let onboarding: [OnboardingScreen.Page] = [
+    OnboardingScreen.Page(
       title: "Welcome to Jot",
       body: source(
         "WELCOME TO JOT\n\nJot keeps your notes in plain text files, right in your terminal. "
           + "This short tour shows the four things worth knowing.")),
-    OnboardingPage(
+    OnboardingScreen.Page(
       title: "Write",
       body: source("WRITE\n\nPress n to start a new note. Jot saves as you type; there is no save key.")),
-    OnboardingPage(
+    OnboardingScreen.Page(
       title: "Find",
       body: source("FIND\n\nPress / and type: Jot searches every note, titles first.")),
-    OnboardingPage(
+    OnboardingScreen.Page(
       title: "Sync",
       body: source("SYNC\n\nPoint Jot at a folder in your cloud drive and your notes follow you.")),
   ]
 
-  static let cjkPage = OnboardingPage(
+  static let cjkPage = OnboardingScreen.Page(
     title: "ようこそ",
     body: source(
       "ようこそ JOT へ\n\nJot はターミナルのためのメモアプリです。メモはプレーンテキストで保存され、"

@@ -74,7 +74,7 @@ import Testing
   }
 
   @Test func aLongPageScrollsAndSpaceGoesOnAtItsEnd() {
-    let long = OnboardingPage(
+    let long = OnboardingScreen.Page(
       title: "Long", body: Fixtures.source((1...30).map { "line \($0)" }.joined(separator: "\n")))
     var s = OnboardingScreen(appName: "Jot", pages: [long] + Fixtures.onboarding)
     _ = s.update(.resize(width: 40, height: 12))

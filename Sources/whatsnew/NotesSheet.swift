@@ -1,0 +1,36 @@
+import Foundation
+import LaunchScreens
+import LaunchTracking
+import ReleaseNotes
+
+/// `whatsnew notes` in a terminal: the notes in the what's-new sheet instead of printed text.
+enum NotesSheet {
+  /// Shows `notes` (newest first) in the sheet and returns true, or returns false when there
+  /// is no terminal to show it in (the caller then prints plain text).
+  static func present(_ notes: [ReleaseNote], since: AppVersion?, color: String = "auto") -> Bool {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["TERM"] != "dumb", let newest = notes.first,
+      let ui = TerminalUI.shared(color: color)
+    else { return false }
+    defer { TerminalUI.closeShared() }
+    let sections = notes.map {
+      ReleaseSection(
+        version: $0.version.description, title: $0.title, date: $0.date,
+        isPrerelease: $0.version.isPrerelease,
+        notes: ui.source($0.document))
+    }
+    var sheet = WhatsNewSheet(
+      appName: TerminalUI.appName, version: newest.version.description, since: since?.description,
+      releases: sections, palette: ui.palette)
+    if let since {
+      sheet.customTitle = "Release notes after \(since) up to \(newest.version)"
+    } else if notes.count == 1 {
+      sheet.customTitle = "Release notes for \(newest.version)"
+    } else {
+      sheet.customTitle = "Release notes up to \(newest.version)"
+    }
+    var stack = ScreenStack([sheet], palette: ui.palette)
+    ui.run(&stack) { _, _ in }
+    return true
+  }
+}

@@ -1,0 +1,82 @@
+import LaunchScreens
+import LaunchTracking
+import ReleaseNotes
+import TerminalRendering
+
+/// Builds the screens' inputs from the Content catalog: release sections, walkthrough pages,
+/// the welcome-back greeting, the release browser. Reads only the files a screen needs; the
+/// browser reads each version's notes when it is selected.
+struct ScreenContent {
+  let catalog: ReleaseNotesCatalog
+  let ui: TerminalUI
+
+  /// A section of a sheet or the browser for one release's notes.
+  func section(_ note: ReleaseNote) -> ReleaseSection {
+    ReleaseSection(
+      version: note.version.description, title: note.title, date: note.date,
+      isPrerelease: note.version.isPrerelease, notes: ui.source(note.document))
+  }
+
+  /// The what's-new sheet for the releases after `since` up to `version`, newest first.
+  func whatsNewSheet(
+    since: AppVersion?, upTo version: AppVersion, welcomeBackDays: Int? = nil, presentation: Presentation?
+  ) throws -> WhatsNewSheet {
+    let notes = try catalog.notes(after: since, upTo: version)
+    var greeting: LineSource?
+    if let days = welcomeBackDays { greeting = try welcomeBackSource(days: days) }
+    return WhatsNewSheet(
+      appName: TerminalUI.appName, version: version.description, since: since?.description,
+      releases: notes.map(section), greeting: greeting, presentation: presentation, palette: ui.palette)
+  }
+
+  /// The walkthrough, opened on `page`.
+  func onboarding(page: Int) throws -> OnboardingScreen {
+    let pages = try catalog.onboardingPages().map {
+      OnboardingScreen.Page(title: $0.title, body: ui.source($0.document))
+    }
+    return OnboardingScreen(appName: TerminalUI.appName, pages: pages, startPage: page, palette: ui.palette)
+  }
+
+  /// The welcome-back screen for `days` away.
+  func welcomeBack(days: Int) throws -> WelcomeBackScreen {
+    WelcomeBackScreen(
+      appName: TerminalUI.appName, days: days, greeting: try welcomeBackSource(days: days),
+      palette: ui.palette)
+  }
+
+  /// The release-notes browser on `version` (or the newest).
+  func browser(version: String? = nil, scroll: Int = 0, notesFocused: Bool = false) throws -> ReleaseBrowser {
+    let catalog = catalog
+    let theme = ui.theme
+    let errorStyle = ui.palette.error
+    let sections = try catalog.summaries().reversed().map { summary in
+      let version = summary.version
+      let notes = LineSource { width in
+        do {
+          let document = try catalog.note(for: version).document
+          return TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme))
+        } catch {
+          return TextWrapper.wrap(
+            StyledLine("Cannot show these notes: \(error)", style: errorStyle), width: width)
+        }
+      }
+      return ReleaseSection(
+        version: version.description, title: summary.title, date: summary.date,
+        isPrerelease: version.isPrerelease,
+        notes: notes)
+    }
+    return ReleaseBrowser(
+      appName: TerminalUI.appName, releases: sections, version: version, scroll: scroll,
+      notesFocused: notesFocused,
+      palette: ui.palette)
+  }
+
+  /// Every version in the content, for checking a saved restoration point.
+  var versionNames: [String] { catalog.index().versions.map(\.description) }
+
+  // MARK: - Helpers
+
+  private func welcomeBackSource(days: Int) throws -> LineSource {
+    ui.source(markdown: try catalog.welcomeBack(daysAway: days))
+  }
+}

@@ -21,6 +21,12 @@ public enum Sanitizer {
   /// Returns `text` with control characters replaced and tabs expanded. Returns `text`
   /// itself (no copy) when there is nothing to change, which is the common case.
   public static func sanitize(_ text: String) -> String {
+    sanitize(text, expandingTabs: true)
+  }
+
+  /// Like ``sanitize(_:)``; with `expandingTabs` false, tabs are kept (for output such as
+  /// HTML, where a tab is data and not a cursor movement on the terminal that shows it).
+  public static func sanitize(_ text: String, expandingTabs: Bool) -> String {
     guard needsSanitizing(text) else { return text }
     var out = String.UnicodeScalarView()
     var column = 0
@@ -29,6 +35,9 @@ public enum Sanitizer {
       if v == 0x0A {
         out.append(s)
         column = 0
+      } else if v == 0x09, !expandingTabs {
+        out.append(s)
+        column += tabWidth - column % tabWidth
       } else if v == 0x09 {
         let spaces = tabWidth - column % tabWidth
         for _ in 0..<spaces { out.append(" ") }

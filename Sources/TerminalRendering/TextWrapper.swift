@@ -100,7 +100,8 @@ private struct Wrapper {
   init(width: Int, firstIndent: StyledLine, restIndent: StyledLine) {
     let minimum = min(width, 2)
     let first =
-      firstIndent.width > width - minimum ? TextWrapper.clip(firstIndent, width: width - minimum) : firstIndent
+      firstIndent.width > width - minimum
+      ? TextWrapper.clip(firstIndent, width: width - minimum) : firstIndent
     let rest =
       restIndent.width > width - minimum ? TextWrapper.clip(restIndent, width: width - minimum) : restIndent
     self.firstIndent = first
@@ -139,7 +140,10 @@ private struct Wrapper {
           j = utf8.index(after: j)
           count += 1
         }
-        addSpaces(literal ? Piece(run: run, start: i, end: j, spaces: 0) : Piece(run: run, start: i, end: i, spaces: count), count)
+        addSpaces(
+          literal
+            ? Piece(run: run, start: i, end: j, spaces: 0) : Piece(run: run, start: i, end: i, spaces: count),
+          count)
       } else {
         var count = 1
         while j < end, utf8[j] != 0x20, utf8[j] != 0x0A {
@@ -166,7 +170,10 @@ private struct Wrapper {
       let next = text.index(after: i)
       if ch == " " || ch == "\n" {
         if partStart < i { appendPart(Piece(run: run, start: partStart, end: i, spaces: 0), partWidth) }
-        addSpaces(ch == " " ? Piece(run: run, start: i, end: next, spaces: 0) : Piece(run: run, start: i, end: i, spaces: 1), 1)
+        addSpaces(
+          ch == " "
+            ? Piece(run: run, start: i, end: next, spaces: 0) : Piece(run: run, start: i, end: i, spaces: 1),
+          1)
         partStart = next
         partWidth = 0
       } else {
@@ -199,7 +206,9 @@ private struct Wrapper {
 
   /// Adds `piece` to the line, merging it with the previous slice when they are contiguous.
   private mutating func place(_ piece: Piece) {
-    if piece.spaces == 0, let last = line.last, last.spaces == 0, last.run == piece.run, last.end == piece.start {
+    if piece.spaces == 0, let last = line.last, last.spaces == 0, last.run == piece.run,
+      last.end == piece.start
+    {
       line[line.count - 1].end = piece.end
     } else {
       line.append(piece)

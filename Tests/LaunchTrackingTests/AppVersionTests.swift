@@ -144,7 +144,10 @@ import Testing
       if Bool.random(using: &rng) { s += ".\(Int.random(in: 0...1, using: &rng))" }
       if Int.random(in: 0...3, using: &rng) == 0 { s += ".\(Int.random(in: 0...1, using: &rng))" }
       if Bool.random(using: &rng) {
-        s += "-" + (0..<Int.random(in: 1...3, using: &rng)).map { _ in identifiers.randomElement(using: &rng) ?? "x" }
+        s +=
+          "-"
+          + (0..<Int.random(in: 1...3, using: &rng)).map { _ in identifiers.randomElement(using: &rng) ?? "x"
+          }
           .joined(separator: ".")
       }
       if Int.random(in: 0...3, using: &rng) == 0 { s += "+build.\(Int.random(in: 0...9, using: &rng))" }

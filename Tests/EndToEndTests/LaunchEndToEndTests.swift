@@ -302,6 +302,20 @@ import Testing
     #expect(try state()["launchCount"] as? Int == 1)
   }
 
+  @Test(.enabled(if: TestPaths.hasTool("script")))
+  func resetAsksOnATerminal() throws {
+    try demo(["--app-version", "1.0.0"])
+    let command = "\(TestPaths.whatsnewBinary.path) reset --state-dir \(stateDir)"
+    let declined = try Run.process(
+      URL(fileURLWithPath: "/usr/bin/env"), ["script", "-qec", command, "/dev/null"], stdin: Data("n\n".utf8))
+    #expect(declined.stdout.contains("[y/N]") && declined.stdout.contains("Nothing changed."))
+    #expect(FileManager.default.fileExists(atPath: statePath))
+    let accepted = try Run.process(
+      URL(fileURLWithPath: "/usr/bin/env"), ["script", "-qec", command, "/dev/null"], stdin: Data("y\n".utf8))
+    #expect(accepted.stdout.contains("Forgot the launch state of whatsnew-demo"))
+    #expect(!FileManager.default.fileExists(atPath: statePath))
+  }
+
   @Test func stateWithoutLaunchesAndHumanReadable() throws {
     let empty = try Run.whatsnew(["state", "--state-dir", stateDir])
     #expect(empty.status == 0 && empty.stdout.contains("No launches of whatsnew-demo recorded"))
@@ -332,7 +346,7 @@ import Testing
 
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "CI")
-    env["WHATSNEW_WRITE_DELAY_MS"] = "5000"
+    env["WHATSNEW_WRITE_DELAY_MS"] = "30000"
     let p = Process()
     p.executableURL = TestPaths.whatsnewBinary
     p.arguments = args
@@ -343,7 +357,7 @@ import Testing
     try p.run()
     // Wait until the new state is in the temporary file, then kill the writer.
     let temp = stateDir + "/.launch-state.json.tmp"
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(30)
     while !FileManager.default.fileExists(atPath: temp) && Date() < deadline { usleep(10_000) }
     #expect(FileManager.default.fileExists(atPath: temp))
     kill(p.processIdentifier, SIGKILL)

@@ -14,7 +14,8 @@
 ///
 /// - A transaction holds an exclusive `flock` on the sidecar `launch-state.json.lock` for
 ///   the whole read-modify-write (and the update steps run inside it).
-/// - Writes go to a temporary file in the same directory (mode 0600), which is fsynced,
+/// - Writes go to a temporary file in the same directory (`.launch-state.json.tmp`, mode
+///   0600, created with `O_EXCL | O_NOFOLLOW` after removing any leftover), which is fsynced,
 ///   renamed over the state file, and the directory is fsynced: a crash leaves the old file
 ///   or the new one, never a torn one.
 /// - A file of a newer schema is never overwritten (read-only, with a warning).
@@ -147,7 +148,8 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
   }
 
   public func reset() throws {
-    guard case .none = Platform.makeDirectories(directory) else { return }  // nothing there
+    var st = stat()
+    guard stat(directory, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR else { return }  // nothing there
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw LaunchStoreError("cannot open \(lockPath): \(Platform.errnoMessage())") }
     defer { close(fd) }
@@ -171,6 +173,10 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
     case unreadable(String)
   }
 
+  /// A state file larger than this is not read but treated as corrupt (a real one holds a
+  /// few kilobytes).
+  static let maximumFileSize = 4 * 1_048_576
+
   private struct SchemaProbe: Decodable {
     var schema: Int?
   }
@@ -188,6 +194,10 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
       return errno == ELOOP ? .foreign("is a symbolic link") : .unreadable(Platform.errnoMessage())
     }
     defer { close(fd) }
+    var st = stat()
+    if fstat(fd, &st) == 0 && st.st_size > Self.maximumFileSize {
+      return .corrupt("larger than \(Self.maximumFileSize / 1_048_576) MiB")
+    }
     guard let bytes = Platform.readAll(fd) else { return .unreadable(Platform.errnoMessage()) }
     return Self.decode(Data(bytes))
   }
@@ -244,7 +254,9 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
       return
     }
     bytes.append(0x0A)
-    let temp = directory + "/." + StateLocation.fileName + ".tmp-\(getpid())"
+    // One fixed name: only the lock holder writes, and a file left by a killed writer is
+    // simply replaced.
+    let temp = directory + "/." + StateLocation.fileName + ".tmp"
     unlink(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {

@@ -96,9 +96,15 @@ public struct LaunchTracker: Sendable {
     }
   }
 
-  /// Marks onboarding as finished (or skipped) by the user.
+  /// Marks onboarding as finished (or skipped) by the user. This also drops a pending
+  /// what's-new sheet and welcome-back: the walkthrough introduced the current version, and
+  /// a new user gets no release notes.
   public func completeOnboarding() throws {
-    try markDismissed(.onboarding)
+    try store.transaction { tx in
+      guard var state = tx.state else { return }
+      state.pending = []
+      tx.state = state
+    }
   }
 
   // MARK: - Classification
@@ -111,8 +117,9 @@ public struct LaunchTracker: Sendable {
   ///   went backwards gives 0, and the new (earlier) date is still recorded as the last;
   /// - an upgrade earns what's-new since the last version seen: an existing pending sheet
   ///   keeps its older start, so skipped and unseen versions are all covered;
-  /// - while onboarding is pending the user has seen nothing yet, so upgrades and absences
-  ///   earn nothing more (a new user gets no release notes);
+  /// - upgrades and absences are recorded as pending even while onboarding is pending (so
+  ///   `state` shows them), but onboarding is presented first, and completing it drops them:
+  ///   a new user gets the tour of the current version, not release notes;
   /// - any launch at least the returning threshold after the previous one (returning,
   ///   upgrade or downgrade) earns a welcome-back;
   /// - a downgrade to or below the start of a pending sheet drops that sheet.
@@ -144,9 +151,8 @@ public struct LaunchTracker: Sendable {
     state.lastLaunch = .init(
       kind: kind, from: last, to: version, daysAway: days, date: date, stateWasReset: false)
 
-    let onboarding = state.pending(.onboarding) != nil
     switch kind {
-    case .upgrade where !onboarding && state.pending(.whatsNew) == nil:
+    case .upgrade where state.pending(.whatsNew) == nil:
       state.setPending(.whatsNew, to: .whatsNew(since: last))
     case .downgrade:
       if case .whatsNew(let since)? = state.pending(.whatsNew), version <= since {
@@ -155,7 +161,7 @@ public struct LaunchTracker: Sendable {
     default:
       break
     }
-    if !onboarding && days >= returningThresholdDays {
+    if days >= returningThresholdDays {
       state.setPending(.welcomeBack, to: .welcomeBack(days: days))
     }
     return state

@@ -1,6 +1,16 @@
 import ArgumentParser
-import Foundation
 import LaunchTracking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `whatsnew state`: prints the recorded launch state, for people or (`--json`) tools.
 /// Reads only: a corrupt file is reported, not repaired.
@@ -12,7 +22,7 @@ struct StateCommand: ParsableCommand {
 
   @OptionGroup var state: StateOptions
 
-  @Flag(help: "Print JSON (the fields of DESIGN.md section 7).")
+  @Flag(help: "Print the state as JSON, for tools.")
   var json = false
 
   func run() throws {
@@ -76,7 +86,11 @@ struct StateReport: Encodable {
     func date(_ d: Date) -> String { d.formatted(.iso8601) }
     let launch = s.lastLaunch
     var last = launch.kind.rawValue
-    if let from = launch.from { last += " from \(from) to \(launch.to)" } else { last += " of \(launch.to)" }
+    if let from = launch.from, from != launch.to {
+      last += " from \(from) to \(launch.to)"
+    } else {
+      last += " of \(launch.to)"
+    }
     if let days = launch.daysAway { last += ", \(days) days away" }
     let previously = s.previousVersion.map { ", previously \($0)" } ?? ""
     let versions = s.versionHistory.map { "\($0.version) (\(date($0.firstLaunchDate)))" }

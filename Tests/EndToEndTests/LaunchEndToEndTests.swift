@@ -76,7 +76,8 @@ import Testing
     let history = try #require(s["versionHistory"] as? [[String: Any]])
     #expect(history.compactMap { $0["version"] as? String } == ["1.0.0", "2.0.0", "1.5.0"])
     #expect(history.first?["firstLaunchDate"] as? String == "2026-01-01T12:00:00Z")
-    #expect(s["pending"] as? [String] == ["onboarding"])
+    // Scripted launches present nothing and keep everything pending.
+    #expect(s["pending"] as? [String] == ["onboarding", "whats-new", "welcome-back"])
     let steps = try #require(s["updateSteps"] as? [String: Any])
     #expect(steps["completed"] is [Any] && steps["notNeeded"] is [Any] && steps["failed"] is [Any])
   }
@@ -301,6 +302,20 @@ import Testing
     #expect(try state()["launchCount"] as? Int == 1)
   }
 
+  @Test(.enabled(if: TestPaths.hasTool("script")))
+  func resetAsksOnATerminal() throws {
+    try demo(["--app-version", "1.0.0"])
+    let command = "\(TestPaths.whatsnewBinary.path) reset --state-dir \(stateDir)"
+    let declined = try Run.process(
+      URL(fileURLWithPath: "/usr/bin/env"), ["script", "-qec", command, "/dev/null"], stdin: Data("n\n".utf8))
+    #expect(declined.stdout.contains("[y/N]") && declined.stdout.contains("Nothing changed."))
+    #expect(FileManager.default.fileExists(atPath: statePath))
+    let accepted = try Run.process(
+      URL(fileURLWithPath: "/usr/bin/env"), ["script", "-qec", command, "/dev/null"], stdin: Data("y\n".utf8))
+    #expect(accepted.stdout.contains("Forgot the launch state of whatsnew-demo"))
+    #expect(!FileManager.default.fileExists(atPath: statePath))
+  }
+
   @Test func stateWithoutLaunchesAndHumanReadable() throws {
     let empty = try Run.whatsnew(["state", "--state-dir", stateDir])
     #expect(empty.status == 0 && empty.stdout.contains("No launches of whatsnew-demo recorded"))
@@ -318,5 +333,44 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.contains("corrupt"))
     #expect(try String(contentsOfFile: statePath, encoding: .utf8) == "{oops")
+  }
+}
+
+@Suite struct LaunchCrashTests {
+  @Test func processKilledWhileWritingLeavesAValidStateFile() throws {
+    let root = try TestPaths.makeTemporaryDirectory("launch-crash")
+    let stateDir = root.appendingPathComponent("state").path
+    let args = ["demo", "--state-dir", stateDir, "--app-version", "1.0.0"]
+    #expect(try Run.whatsnew(args).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: stateDir + "/launch-state.json"))
+
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "CI")
+    env["WHATSNEW_WRITE_DELAY_MS"] = "30000"
+    let p = Process()
+    p.executableURL = TestPaths.whatsnewBinary
+    p.arguments = args
+    p.environment = env
+    p.standardInput = FileHandle.nullDevice
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    // Wait until the new state is in the temporary file, then kill the writer.
+    let temp = stateDir + "/.launch-state.json.tmp"
+    let deadline = Date().addingTimeInterval(30)
+    while !FileManager.default.fileExists(atPath: temp) && Date() < deadline { usleep(10_000) }
+    #expect(FileManager.default.fileExists(atPath: temp))
+    kill(p.processIdentifier, SIGKILL)
+    p.waitUntilExit()
+    #expect(p.terminationReason == .uncaughtSignal)
+
+    // The old file is intact and the next launch carries on from it.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: stateDir + "/launch-state.json")) == before)
+    let next = try Run.whatsnew(args)
+    #expect(next.status == 0 && next.stderr.isEmpty)
+    let state = try Run.whatsnew(["state", "--json", "--state-dir", stateDir])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
+    #expect(json["launchCount"] as? Int == 2)
+    #expect(!FileManager.default.fileExists(atPath: temp))
   }
 }

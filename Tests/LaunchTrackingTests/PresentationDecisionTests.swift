@@ -153,8 +153,17 @@ import Testing
     try launch("1.0.0", store: store, clock: clock)  // onboarding never finished
     clock.advance(days: 50)
     let record = try launch("2.0.0", store: store, clock: clock)
-    #expect(record.state.pending == [.onboarding(page: 0)])
+    // Recorded, so `state` shows it, but onboarding comes first ...
+    #expect(
+      record.state.pending == [
+        .onboarding(page: 0), .whatsNew(since: version("1.0.0")), .welcomeBack(days: 50),
+      ])
     #expect(decide(record, interactive) == .onboarding(resumeAtPage: 0))
+    // ... and finishing it leaves no release notes behind.
+    try tracker("2.0.0", store: store, clock: clock).completeOnboarding()
+    let next = try launch("2.0.0", store: store, clock: clock)
+    #expect(next.state.pending == [])
+    #expect(decide(next, interactive) == .nothing(reason: "regular launch, nothing pending"))
   }
 
   @Test func deepLinkGoesStraightThereAndKeepsTheRestPending() throws {

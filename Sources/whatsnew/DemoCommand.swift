@@ -117,7 +117,8 @@ struct DemoCommand: ParsableCommand {
       launch: record.launch, pending: record.state.pending, availableNotes: content.versions,
       invocation: invocation)
     if explain {
-      explainLaunch(record, decision: decision, state: stateDescription, content: content, invocation: invocation)
+      explainLaunch(
+        record, decision: decision, state: stateDescription, content: content, invocation: invocation)
     }
     if case .nothing = decision {
     } else {
@@ -178,7 +179,8 @@ struct DemoCommand: ParsableCommand {
   // MARK: - Explain
 
   private func explainLaunch(
-    _ record: LaunchRecord, decision: PresentationDecision, state stateDescription: String, content: DemoContent,
+    _ record: LaunchRecord, decision: PresentationDecision, state stateDescription: String,
+    content: DemoContent,
     invocation: Invocation
   ) {
     let launch = record.launch

@@ -3,36 +3,220 @@
 ///
 /// The parser is pure Swift, has no Foundation dependency and runs in time linear
 /// in its input. Invalid UTF-8 and U+0000 become U+FFFD.
+///
+/// Parsing has two phases, as the spec describes: the block phase (``BlockParser``) reads
+/// the input line by line into containers and leaf blocks with raw text, collecting link
+/// reference definitions; the inline phase (``InlineParser``) then parses the text of each
+/// paragraph, heading and table cell. Nesting is capped (``BlockParser/maxDepth`` containers,
+/// ``InlineParser/maxDepth`` inline levels) so that no tree walk can overflow the stack.
 public enum MarkdownParser {
-  /// Parses UTF-8 bytes (invalid sequences are replaced by U+FFFD).
-  public static func parse(bytes: some Collection<UInt8>) -> MarkdownDocument {
-    parse(String(decoding: Array(bytes), as: UTF8.self))
+  /// Parses UTF-8 bytes (invalid sequences are replaced by U+FFFD). With `frontMatter`
+  /// (the default), a `---` line at the very top that has a closing `---` line starts front
+  /// matter; without it, such lines are thematic breaks or setext underlines as in plain
+  /// CommonMark.
+  public static func parse(bytes: some Collection<UInt8>, frontMatter: Bool = true) -> MarkdownDocument {
+    var input = Array(bytes)
+    var clean = true
+    for b in input where b == 0 || b >= 0x80 {
+      clean = false
+      break
+    }
+    if !clean {
+      input = Array(String(decoding: input, as: UTF8.self).utf8)
+      replaceNUL(&input)
+    }
+    return input.withUnsafeBufferPointer { parse(utf8: $0, frontMatter: frontMatter) }
   }
 
-  /// Parses a string.
-  public static func parse(_ text: String) -> MarkdownDocument {
-    // Placeholder until the block and inline parsers land: one paragraph per non-blank line run.
-    var blocks: [Block] = []
-    var current: [String] = []
-    var start = 1
-    var lineNumber = 0
-    func flush() {
-      if !current.isEmpty {
-        blocks.append(
-          Block(.paragraph([.text(current.joined(separator: " "))]), startLine: start, endLine: lineNumber))
-        current = []
-      }
-    }
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      lineNumber += 1
-      if line.allSatisfy({ $0 == " " }) {
-        flush()
+  /// Parses a string (see ``parse(bytes:frontMatter:)``).
+  public static func parse(_ text: String, frontMatter: Bool = true) -> MarkdownDocument {
+    var input = Array(text.utf8)
+    replaceNUL(&input)
+    return input.withUnsafeBufferPointer { parse(utf8: $0, frontMatter: frontMatter) }
+  }
+
+  // MARK: - Helpers
+
+  static func replaceNUL(_ input: inout [UInt8]) {
+    guard input.contains(0) else { return }
+    var out: [UInt8] = []
+    out.reserveCapacity(input.count + 16)
+    for b in input {
+      if b == 0 {
+        out.append(contentsOf: [0xEF, 0xBF, 0xBD])
       } else {
-        if current.isEmpty { start = lineNumber }
-        current.append(String(line))
+        out.append(b)
       }
     }
-    flush()
-    return MarkdownDocument(blocks: blocks)
+    input = out
+  }
+
+  static func parse(utf8 p: Bytes, frontMatter allowFrontMatter: Bool) -> MarkdownDocument {
+    var start = 0
+    // Byte order mark.
+    if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { start = 3 }
+    var frontMatter: FrontMatter?
+    var firstLine = 0
+    if allowFrontMatter, let (fm, next, lines) = parseFrontMatter(p, start) {
+      frontMatter = fm
+      start = next
+      firstLine = lines
+    }
+    let blockParser = BlockParser(bytes: p, firstLineNumber: firstLine)
+    let root = blockParser.run(from: start)
+    var builder = DocumentBuilder(p: p, definitions: blockParser.definitions)
+    let blocks = builder.blocks(of: root)
+    var document = MarkdownDocument(
+      frontMatter: frontMatter, blocks: blocks, linkDefinitions: blockParser.definitions)
+    document.unresolvedReferences = builder.unresolved
+    return document
+  }
+
+  /// Front matter: the first line is exactly `---` and a later line is exactly `---`.
+  /// Returns it, the offset after the closing line and the number of lines consumed.
+  static func parseFrontMatter(_ p: Bytes, _ start: Int) -> (FrontMatter, Int, Int)? {
+    var lines: [Range<Int>] = []
+    var i = start
+    var closing: Int?
+    while i < p.count {
+      var j = i
+      while j < p.count, p[j] != 10 { j += 1 }
+      var e = j
+      if e > i, p[e - 1] == 13 { e -= 1 }
+      let isFence = e - i == 3 && p[i] == 45 && p[i + 1] == 45 && p[i + 2] == 45
+      if lines.isEmpty && !isFence { return nil }
+      lines.append(i..<e)
+      i = j < p.count ? j + 1 : j
+      if isFence && lines.count > 1 {
+        closing = i
+        break
+      }
+    }
+    guard let next = closing else { return nil }
+    var entries: [(key: String, value: String, line: Int)] = []
+    var malformed: [Int] = []
+    for (index, range) in lines.enumerated().dropFirst().dropLast() {
+      let lineNumber = index + 1
+      var s = range.lowerBound
+      var e = range.upperBound
+      while s < e, Scan.isSpaceOrTab(p[s]) { s += 1 }
+      while e > s, Scan.isSpace(p[e - 1]) { e -= 1 }
+      if s == e || p[s] == UInt8(ascii: "#") { continue }
+      var colon = s
+      while colon < e, p[colon] != UInt8(ascii: ":") { colon += 1 }
+      var keyEnd = colon
+      while keyEnd > s, Scan.isSpaceOrTab(p[keyEnd - 1]) { keyEnd -= 1 }
+      guard colon < e, keyEnd > s, range.lowerBound == s else {
+        malformed.append(lineNumber)
+        continue
+      }
+      var v = colon + 1
+      while v < e, Scan.isSpaceOrTab(p[v]) { v += 1 }
+      let key = String(decoding: UnsafeBufferPointer(rebasing: p[s..<keyEnd]), as: UTF8.self)
+      let value = String(decoding: UnsafeBufferPointer(rebasing: p[v..<e]), as: UTF8.self)
+      entries.append((key, value, lineNumber))
+    }
+    return (FrontMatter(entries: entries, malformedLines: malformed, endLine: lines.count), next, lines.count)
+  }
+}
+
+/// Converts the block parser's nodes to ``Block`` values, running the inline phase.
+struct DocumentBuilder {
+  let p: Bytes
+  let definitions: [String: LinkDefinition]
+  var unresolved: [UnresolvedReference] = []
+
+  init(p: Bytes, definitions: [String: LinkDefinition]) {
+    self.p = p
+    self.definitions = definitions
+  }
+
+  mutating func blocks(of node: BlockNode) -> [Block] {
+    var out: [Block] = []
+    out.reserveCapacity(node.children.count)
+    for child in node.children {
+      if let block = block(child) { out.append(block) }
+    }
+    return out
+  }
+
+  mutating func inlines(_ node: BlockNode) -> [Inline] {
+    let definitions = definitions
+    return node.content.withUnsafeBufferPointer { b in
+      InlineParser.parse(
+        b, node.literalStart..<b.count, definitions: definitions, unresolved: &unresolved,
+        lineOf: { node.line(atContentOffset: $0) })
+    }
+  }
+
+  mutating func cellInlines(_ cell: [UInt8], line: Int) -> [Inline] {
+    let definitions = definitions
+    return cell.withUnsafeBufferPointer { b in
+      InlineParser.parse(
+        b, 0..<b.count, definitions: definitions, unresolved: &unresolved, lineOf: { _ in line })
+    }
+  }
+
+  mutating func block(_ node: BlockNode) -> Block? {
+    let kind: BlockKind
+    switch node.kind {
+    case .paragraph:
+      kind = .paragraph(inlines(node))
+    case .heading:
+      kind = .heading(level: node.level, content: inlines(node))
+    case .thematicBreak:
+      kind = .thematicBreak
+    case .codeBlock:
+      let literal = String(decoding: node.content[node.literalStart...], as: UTF8.self)
+      kind = .codeBlock(info: node.info, literal: literal, fenced: node.fenced)
+    case .htmlBlock:
+      kind = .htmlBlock(String(decoding: node.content, as: UTF8.self))
+    case .blockQuote:
+      kind = .blockQuote(blocks(of: node))
+    case .list:
+      var items: [ListItem] = []
+      for item in node.children {
+        let task = taskMarker(item)
+        items.append(ListItem(blocks: blocks(of: item), task: task, startLine: item.startLine))
+      }
+      let marker: ListBlock.Marker =
+        node.ordered
+        ? .ordered(start: node.start, delimiter: Character(Unicode.Scalar(node.delimiter)))
+        : .bullet(Character(Unicode.Scalar(node.bulletChar)))
+      kind = .list(ListBlock(marker: marker, isTight: node.tight, items: items))
+    case .table:
+      var header: [[Inline]] = []
+      for cell in node.headerCells { header.append(cellInlines(cell, line: node.startLine)) }
+      var rows: [[[Inline]]] = []
+      for (index, range) in node.rowLines.enumerated() {
+        let cells = TableRow.cells(p, range.lowerBound, range.upperBound)
+        let line = index < node.lineNumbers.count ? node.lineNumbers[index] : node.startLine
+        var row: [[Inline]] = []
+        for column in 0..<node.alignments.count {
+          row.append(column < cells.count ? cellInlines(cells[column], line: line) : [])
+        }
+        rows.append(row)
+      }
+      kind = .table(Table(alignments: node.alignments, header: header, rows: rows))
+    case .document, .item:
+      return nil
+    }
+    return Block(kind, startLine: node.startLine, endLine: max(node.startLine, node.endLine))
+  }
+
+  /// Detects and strips a GFM task marker (`[ ]`, `[x]`, `[X]` then whitespace) at the start
+  /// of an item's first paragraph.
+  func taskMarker(_ item: BlockNode) -> Bool? {
+    guard let first = item.children.first, first.kind == .paragraph else { return nil }
+    let c = first.content
+    let s = first.literalStart
+    guard s + 3 < c.count, c[s] == UInt8(ascii: "["), c[s + 2] == UInt8(ascii: "]") else { return nil }
+    let mark = c[s + 1]
+    guard mark == 32 || mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X") else { return nil }
+    guard Scan.isSpace(c[s + 3]) else { return nil }
+    var k = s + 3
+    while k < c.count, Scan.isSpaceOrTab(c[k]) { k += 1 }
+    first.literalStart = k
+    return mark != 32
   }
 }

@@ -8,7 +8,7 @@
 ///   BEL → `␇`): visible, one cell wide, and harmless.
 /// - DEL (U+007F) becomes `␡` (U+2421).
 /// - C1 controls (U+0080–U+009F), which some terminals treat like `ESC x` (U+009B is CSI),
-///   and the bidi controls U+200E, U+200F, U+202A–U+202E, U+2066–U+2069 become U+FFFD `�`.
+///   and the bidi controls (Unicode's Bidi_Control set: U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) become U+FFFD `�`.
 /// - Tabs expand to spaces up to the next tab stop, every ``tabWidth`` (4) cells counted from
 ///   the last newline in the same string.
 /// - Newlines are kept; callers split lines themselves.
@@ -21,6 +21,12 @@ public enum Sanitizer {
   /// Returns `text` with control characters replaced and tabs expanded. Returns `text`
   /// itself (no copy) when there is nothing to change, which is the common case.
   public static func sanitize(_ text: String) -> String {
+    sanitize(text, expandingTabs: true)
+  }
+
+  /// Like ``sanitize(_:)``; with `expandingTabs` false, tabs are kept (for output such as
+  /// HTML, where a tab is data and not a cursor movement on the terminal that shows it).
+  public static func sanitize(_ text: String, expandingTabs: Bool) -> String {
     guard needsSanitizing(text) else { return text }
     var out = String.UnicodeScalarView()
     var column = 0
@@ -29,6 +35,9 @@ public enum Sanitizer {
       if v == 0x0A {
         out.append(s)
         column = 0
+      } else if v == 0x09, !expandingTabs {
+        out.append(s)
+        column += tabWidth - column % tabWidth
       } else if v == 0x09 {
         let spaces = tabWidth - column % tabWidth
         for _ in 0..<spaces { out.append(" ") }
@@ -69,7 +78,9 @@ public enum Sanitizer {
     if v < 0x7F { return nil }
     if v == 0x7F { return "\u{2421}" }
     if v <= 0x9F { return "\u{FFFD}" }
-    if v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+    if v == 0x061C || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v)
+      || (0x2066...0x2069).contains(v)
+    {
       return "\u{FFFD}"
     }
     return nil
@@ -78,6 +89,18 @@ public enum Sanitizer {
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let n = bytes.count
     var i = 0
+    // Eight bytes at a time: skip chunks of printable ASCII (no byte < 0x20 or >= 0x7F).
+    if let base = bytes.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while i + 8 <= n {
+        let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let below = (x &- ones &* 0x20) & ~x & highs
+        let above = ((x &+ ones) | x) & highs
+        if below | above != 0 { break }
+        i += 8
+      }
+    }
     while i < n {
       let b = bytes[i]
       if b < 0x20 {
@@ -87,6 +110,9 @@ public enum Sanitizer {
       } else if b == 0xC2 {
         // U+0080–U+009F are C2 80 … C2 9F.
         if i + 1 < n, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F { return true }
+      } else if b == 0xD8 {
+        // U+061C (ARABIC LETTER MARK) is D8 9C.
+        if i + 1 < n, bytes[i + 1] == 0x9C { return true }
       } else if b == 0xE2, i + 2 < n {
         // U+200E/F: E2 80 8E/8F; U+202A–E: E2 80 AA–AE; U+2066–9: E2 81 A6–A9.
         let b1 = bytes[i + 1]

@@ -19,6 +19,16 @@ public enum TextWrapper {
     return wrapper.finish()
   }
 
+  /// ``wrap(_:width:firstIndent:restIndent:)`` for text that is already sanitised (the
+  /// Markdown renderer sanitises the tree's text as it flattens it).
+  static func wrapSanitized(
+    _ line: StyledLine, width: Int, firstIndent: StyledLine, restIndent: StyledLine
+  ) -> [StyledLine] {
+    var wrapper = Wrapper(width: max(1, width), firstIndent: firstIndent, restIndent: restIndent)
+    for run in line.runs { wrapper.feed(run.text, style: run.style) }
+    return wrapper.finish()
+  }
+
   /// `line` cut to at most `width` cells (graphemes are not split; a wide grapheme that would
   /// straddle the edge is left out).
   public static func clip(_ line: StyledLine, width: Int) -> StyledLine {
@@ -64,120 +74,157 @@ public enum TextWrapper {
 
 // MARK: - Helpers
 
-/// The state of one wrap: the line being filled, the word being collected and the spaces
-/// before it.
+/// The state of one wrap. Each run's text is kept as UTF-8 bytes and words as byte ranges of
+/// it; contiguous ranges of one run are merged, so a line costs one string per run it shows,
+/// not one per word, and printable ASCII (most release notes) is scanned byte by byte.
 private struct Wrapper {
+  /// Bytes `start..<end` of run `run`, or `spaces` synthetic spaces in that run's style.
+  struct Piece {
+    var run: Int
+    var start: Int
+    var end: Int
+    var spaces: Int
+  }
+
   let firstIndent: StyledLine
   let restIndent: StyledLine
   let firstLimit: Int
   let restLimit: Int
 
+  var texts: [[UInt8]] = []
+  var styles: [Style] = []
+
   var lines: [StyledLine] = []
-  var current: StyledLine
+  var isFirstLine = true
+  var line: [Piece] = []
   var currentWidth = 0
   var limit: Int
 
-  var word: [(text: Substring, style: Style)] = []
+  var word: [Piece] = []
   var wordWidth = 0
+  var space: [Piece] = []
   var spaceWidth = 0
-  var spaceStyle = Style.plain
   /// The last grapheme was wide, so a break may follow it.
   var afterWide = false
 
   init(width: Int, firstIndent: StyledLine, restIndent: StyledLine) {
     let minimum = min(width, 2)
-    let first =
-      firstIndent.width > width - minimum
-      ? TextWrapper.clip(firstIndent, width: width - minimum) : firstIndent
-    let rest =
-      restIndent.width > width - minimum ? TextWrapper.clip(restIndent, width: width - minimum) : restIndent
+    var first = firstIndent
+    var firstWidth = first.width
+    if firstWidth > width - minimum {
+      first = TextWrapper.clip(first, width: width - minimum)
+      firstWidth = first.width
+    }
+    var rest = restIndent
+    var restWidth = rest.width
+    if restWidth > width - minimum {
+      rest = TextWrapper.clip(rest, width: width - minimum)
+      restWidth = rest.width
+    }
     self.firstIndent = first
     self.restIndent = rest
-    self.firstLimit = width - first.width
-    self.restLimit = width - rest.width
-    self.current = first
+    self.firstLimit = width - firstWidth
+    self.restLimit = width - restWidth
     self.limit = firstLimit
   }
 
   mutating func feed(_ text: String, style: Style) {
-    let utf8 = text.utf8
+    guard !text.isEmpty else { return }
+    let run = texts.count
+    let bytes = Array(text.utf8)
+    texts.append(bytes)
+    styles.append(style)
     var ascii = true
-    for b in utf8 where b >= 0x80 {
+    for b in bytes where b >= 0x80 {
       ascii = false
       break
     }
-    if ascii { feedASCII(text, style: style) } else { feedUnicode(text, style: style) }
+    if ascii {
+      bytes.withUnsafeBufferPointer { feedASCII(run, $0) }
+    } else {
+      feedUnicode(run, text)
+    }
   }
 
-  private mutating func feedASCII(_ text: String, style: Style) {
-    let utf8 = text.utf8
-    var i = utf8.startIndex
-    let end = utf8.endIndex
+  private mutating func feedASCII(_ run: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+    let end = bytes.count
+    var i = 0
     while i < end {
-      let b = utf8[i]
-      var j = utf8.index(after: i)
+      let b = bytes[i]
+      var j = i + 1
       if b == 0x20 || b == 0x0A {
-        var count = 1
-        while j < end, utf8[j] == 0x20 || utf8[j] == 0x0A {
-          j = utf8.index(after: j)
-          count += 1
+        var literal = b == 0x20
+        while j < end, bytes[j] == 0x20 || bytes[j] == 0x0A {
+          if bytes[j] == 0x0A { literal = false }
+          j += 1
         }
-        addSpaces(count, style: style)
+        addSpaces(Piece(run: run, start: i, end: literal ? j : i, spaces: literal ? 0 : j - i), j - i)
       } else {
-        var count = 1
-        while j < end, utf8[j] != 0x20, utf8[j] != 0x0A {
-          j = utf8.index(after: j)
-          count += 1
-        }
+        while j < end, bytes[j] != 0x20, bytes[j] != 0x0A { j += 1 }
         if afterWide, !Self.noBreakBefore(Character(Unicode.Scalar(b))) { flushWord() }
         afterWide = false
-        word.append((text[i..<j], style))
-        wordWidth += count
+        word.append(Piece(run: run, start: i, end: j, spaces: 0))
+        wordWidth += j - i
       }
       i = j
     }
   }
 
-  private mutating func feedUnicode(_ text: String, style: Style) {
-    var i = text.startIndex
-    var partStart = i
+  private mutating func feedUnicode(_ run: Int, _ text: String) {
+    var offset = 0
+    var partStart = 0
     var partWidth = 0
-    let end = text.endIndex
-    while i < end {
-      let ch = text[i]
-      let next = text.index(after: i)
+    for ch in text {
+      let next = offset + ch.utf8.count
       if ch == " " || ch == "\n" {
-        if partStart < i { appendPart(text[partStart..<i], width: partWidth, style: style) }
-        addSpaces(1, style: style)
+        if partStart < offset {
+          appendPart(Piece(run: run, start: partStart, end: offset, spaces: 0), partWidth)
+        }
+        addSpaces(
+          ch == " "
+            ? Piece(run: run, start: offset, end: next, spaces: 0)
+            : Piece(run: run, start: offset, end: offset, spaces: 1), 1)
         partStart = next
         partWidth = 0
       } else {
         let w = CellWidth.of(ch)
-        let breakBefore = (w == 2 || afterWide) && !Self.noBreakBefore(ch)
-        if breakBefore {
-          if partStart < i { appendPart(text[partStart..<i], width: partWidth, style: style) }
-          partStart = i
+        if (w == 2 || afterWide) && !Self.noBreakBefore(ch) {
+          if partStart < offset {
+            appendPart(Piece(run: run, start: partStart, end: offset, spaces: 0), partWidth)
+          }
+          partStart = offset
           partWidth = 0
           flushWord()
         }
         partWidth += w
         afterWide = w == 2
       }
-      i = next
+      offset = next
     }
-    if partStart < end { appendPart(text[partStart..<end], width: partWidth, style: style) }
+    if partStart < offset { appendPart(Piece(run: run, start: partStart, end: offset, spaces: 0), partWidth) }
   }
 
-  private mutating func appendPart(_ part: Substring, width: Int, style: Style) {
-    word.append((part, style))
+  private mutating func appendPart(_ piece: Piece, _ width: Int) {
+    word.append(piece)
     wordWidth += width
   }
 
-  private mutating func addSpaces(_ count: Int, style: Style) {
+  private mutating func addSpaces(_ piece: Piece, _ width: Int) {
     flushWord()
     afterWide = false
-    if spaceWidth == 0 { spaceStyle = style }
-    spaceWidth += count
+    space.append(piece)
+    spaceWidth += width
+  }
+
+  /// Adds `piece` to the line, merging it with the previous range when they are contiguous.
+  private mutating func place(_ piece: Piece) {
+    if piece.spaces == 0, let last = line.last, last.spaces == 0, last.run == piece.run,
+      last.end == piece.start
+    {
+      line[line.count - 1].end = piece.end
+    } else {
+      line.append(piece)
+    }
   }
 
   /// Places the collected word on the current line, a new line, or across lines.
@@ -188,53 +235,67 @@ private struct Wrapper {
       wordWidth = 0
     }
     if currentWidth + spaceWidth + wordWidth <= limit {
-      placeSpaces()
-      for piece in word { current.append(String(piece.text), style: piece.style) }
+      for piece in space { place(piece) }
+      currentWidth += spaceWidth
+      space.removeAll(keepingCapacity: true)
+      spaceWidth = 0
+      for piece in word { place(piece) }
       currentWidth += wordWidth
       return
     }
+    space.removeAll(keepingCapacity: true)
     spaceWidth = 0
     if currentWidth > 0 { newLine() }
     if wordWidth <= limit {
-      for piece in word { current.append(String(piece.text), style: piece.style) }
+      for piece in word { place(piece) }
       currentWidth += wordWidth
       return
     }
     // Wider than a whole line: cut between graphemes.
     for piece in word {
-      var chunk = ""
-      for ch in piece.text {
+      let text = String(decoding: texts[piece.run][piece.start..<piece.end], as: UTF8.self)
+      var chunkStart = piece.start
+      var offset = piece.start
+      for ch in text {
         let w = CellWidth.of(ch)
         if currentWidth + w > limit, currentWidth > 0 {
-          current.append(chunk, style: piece.style)
-          chunk = ""
+          if chunkStart < offset { place(Piece(run: piece.run, start: chunkStart, end: offset, spaces: 0)) }
+          chunkStart = offset
           newLine()
         }
-        chunk.append(ch)
         currentWidth += w
+        offset += ch.utf8.count
       }
-      current.append(chunk, style: piece.style)
-    }
-  }
-
-  private mutating func placeSpaces() {
-    if spaceWidth > 0 {
-      current.append(String(repeating: " ", count: spaceWidth), style: spaceStyle)
-      currentWidth += spaceWidth
-      spaceWidth = 0
+      if chunkStart < piece.end { place(Piece(run: piece.run, start: chunkStart, end: piece.end, spaces: 0)) }
     }
   }
 
   private mutating func newLine() {
-    lines.append(TextWrapper.trimmingTrailingSpaces(current))
-    current = restIndent
+    lines.append(materialize())
+    line.removeAll(keepingCapacity: true)
+    isFirstLine = false
     currentWidth = 0
     limit = restLimit
   }
 
+  /// The current line as a ``StyledLine``: the indent, then one string per merged range.
+  private func materialize() -> StyledLine {
+    var out = isFirstLine ? firstIndent : restIndent
+    for piece in line {
+      if piece.spaces > 0 {
+        out.append(String(repeating: " ", count: piece.spaces), style: styles[piece.run])
+      } else {
+        out.append(
+          String(decoding: texts[piece.run][piece.start..<piece.end], as: UTF8.self), style: styles[piece.run]
+        )
+      }
+    }
+    return TextWrapper.trimmingTrailingSpaces(out)
+  }
+
   mutating func finish() -> [StyledLine] {
     flushWord()
-    lines.append(TextWrapper.trimmingTrailingSpaces(current))
+    lines.append(materialize())
     return lines
   }
 

@@ -119,15 +119,17 @@ public enum HostileContent {
     return docs
   }
 
-  /// Pathological documents (each at most a few MB; built on demand).
-  public static var pathological: [Document] {
+  /// Pathological documents: 10,000-deep nesting of every container, long runs of
+  /// delimiters, and single lines of `lineBytes` bytes (1 MB by default).
+  public static func pathological(lineBytes: Int = 1_048_576) -> [Document] {
     let n = 10_000
     var docs: [Document] = []
     func add(_ name: String, _ text: String) { docs.append(Document(name: name, bytes: Array(text.utf8))) }
     add("nested-quotes.md", String(repeating: "> ", count: n) + marker + "\n")
+    // Indented lines grow quadratically, so this form nests only 300 deep (90 KB).
     add(
-      "nested-bullets.md",
-      (0..<n).map { String(repeating: " ", count: 2 * $0) + "- \(marker)" }.joined(separator: "\n"))
+      "nested-bullets-indented.md",
+      (0..<300).map { String(repeating: " ", count: 2 * $0) + "- \(marker)" }.joined(separator: "\n"))
     add("nested-bullets-one-line.md", String(repeating: "- ", count: n) + marker + "\n")
     add("nested-ordered.md", String(repeating: "1. ", count: n) + marker + "\n")
     add("nested-quote-list.md", String(repeating: "> - ", count: n) + marker + "\n")
@@ -135,12 +137,12 @@ public enum HostileContent {
     add(
       "emphasis.md", String(repeating: "*_", count: n) + marker + "\n" + String(repeating: "**a ", count: n))
     add("backticks.md", (1...200).map { String(repeating: "`", count: $0) + "a" }.joined(separator: " "))
-    add("long-line-words.md", String(repeating: "word ", count: 1_048_576 / 5) + "\n")
-    add("long-line-no-spaces.md", String(repeating: "x", count: 1_048_576) + "\n")
-    add("long-line-cjk.md", String(repeating: "漢", count: 1_048_576 / 3) + "\n")
+    add("long-line-words.md", String(repeating: "word ", count: lineBytes / 5) + "\n")
+    add("long-line-no-spaces.md", String(repeating: "x", count: lineBytes) + "\n")
+    add("long-line-cjk.md", String(repeating: "漢", count: lineBytes / 3) + "\n")
     add(
       "long-line-escapes.md",
-      String(repeating: "\u{1B}]2;\(hostileTitle)\u{07}\u{1B}[2J", count: 1_048_576 / 20) + marker + "\n")
+      String(repeating: "\u{1B}]2;\(hostileTitle)\u{07}\u{1B}[2J", count: lineBytes / 20) + marker + "\n")
     add(
       "wide-table.md",
       "|" + String(repeating: " a |", count: 2_000) + "\n|" + String(repeating: "---|", count: 2_000) + "\n")

@@ -1,12 +1,236 @@
 import ArgumentParser
+import LaunchTracking
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `whatsnew demo`: the demo app. Records the launch (running its update steps under the
+/// state lock), decides what it calls for, and presents it when a person is at a terminal.
+/// A non-interactive launch presents nothing and keeps everything pending.
 struct DemoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "demo",
-    abstract: "Runs the demo app: records the launch and presents what it calls for."
+    abstract: "Runs the demo app: records the launch and presents what it calls for.",
+    discussion: """
+      A launch is interactive only when stdin and stdout are terminals, CI is unset (or 0 or \
+      false), TERM is not dumb and WHATSNEW_DISABLE is not 1; otherwise nothing is presented \
+      and everything stays pending. WHATSNEW_NOW (ISO 8601) overrides the clock.
+      """
   )
 
+  /// A QA scenario built in memory.
+  enum Scenario: String, ExpressibleByArgument, CaseIterable {
+    case first, upgrade, returning
+  }
+
+  @Option(help: "Simulate a scenario in memory; the real state is neither read nor written.")
+  var simulate: Scenario?
+
+  @Option(help: "With --simulate upgrade: the version upgraded from (default: the release before).")
+  var from: String?
+
+  @Option(help: "With --simulate: days since the previous launch.")
+  var away = 45
+
+  @Option(help: "The demo's version (default: the newest release in Content/).")
+  var appVersion: String?
+
+  @OptionGroup var state: StateOptions
+
+  @Option(help: ArgumentHelp("The content directory.", valueName: "dir"))
+  var content: String?
+
+  @Option(help: ArgumentHelp("Days of absence after which a launch is returning.", valueName: "days"))
+  var returningAfter = LaunchTracker.defaultReturningThresholdDays
+
+  @Option(help: ArgumentHelp("Open a deep link, e.g. whatsnew://notes/1.1.0.", valueName: "url"))
+  var open: String?
+
+  @Flag(help: "Print the launch classification, the update steps and the decision.")
+  var explain = false
+
+  @Option(help: "Colour: auto, always or never.")
+  var color = "auto"
+
+  func validate() throws {
+    if returningAfter < 1 { throw ValidationError("--returning-after must be at least 1 day") }
+    if away < 0 { throw ValidationError("--away must not be negative") }
+    if !["auto", "always", "never"].contains(color) {
+      throw ValidationError("--color must be auto, always or never, not \"\(color)\"")
+    }
+    if from != nil && simulate != .upgrade { throw ValidationError("--from needs --simulate upgrade") }
+    if let appVersion, AppVersion(appVersion) == nil {
+      throw ValidationError("--app-version: \(invalid(appVersion))")
+    }
+    if let from, AppVersion(from) == nil { throw ValidationError("--from: \(invalid(from))") }
+    if let open {
+      do { _ = try DeepLink(parsing: open) } catch { throw ValidationError("--open: \(error)") }
+    }
+  }
+
   func run() throws {
-    throw ValidationError("'demo' is not implemented yet")
+    let env = processEnvironment
+    let now = try LaunchClock.fromEnvironment()
+    let deepLink = try open.map { try DeepLink(parsing: $0) }
+    let content = try DemoContent.locate(flag: self.content)
+    let version = try appVersion.map { try AppVersion(parsing: $0) } ?? content.newestRelease
+    guard let version else {
+      throw CommandFailure(
+        content.directory.map {
+          "no release notes in \($0) to take the version from; pass --app-version"
+        }
+          ?? "no Content directory found (try --content DIR or --app-version)")
+    }
+    let invocation = Invocation.current(environment: env, deepLink: deepLink)
+
+    let tracker: LaunchTracker
+    let record: LaunchRecord
+    var where_: String
+    if let simulate {
+      (tracker, record) = try simulated(simulate, version: version, content: content, now: now)
+      where_ = "in memory (--simulate \(simulate.rawValue)); the real state is untouched"
+    } else {
+      let store = state.makeStore(now: now)
+      tracker = LaunchTracker(
+        appID: state.appID, version: version, store: store, returningThresholdDays: returningAfter, now: now)
+      let steps = DemoUpdateSteps.make(directory: store.directory, version: version, environment: env)
+      record = try tracker.recordLaunch(updateSteps: steps) { progress in
+        if invocation.isInteractive { DemoPresentation.showProgress(progress, color: color) }
+      }
+      where_ = store.path
+      if let reason = record.notRecordedReason { where_ += " (not recorded: \(reason))" }
+    }
+
+    if let link = deepLink, content.directory != nil, !content.versions.contains(link.version) {
+      throw CommandFailure("no release notes for version \(link.version) (from --open \(link.url))")
+    }
+    let decision = PresentationDecision.decide(
+      launch: record.launch, pending: record.state.pending, availableNotes: content.versions,
+      invocation: invocation)
+    if explain {
+      explainLaunch(record, decision: decision, state: where_, content: content, invocation: invocation)
+    }
+    if case .nothing = decision {
+    } else {
+      try DemoPresentation.present(
+        decision,
+        context: .init(
+          tracker: tracker, record: record, contentDirectory: content.directory, color: color))
+    }
+    if let failure = record.updates.failed {
+      throw CommandFailure(
+        "update step \(failure.id) (\(failure.version)) failed: \(failure.message); "
+          + "it will be retried on the next launch (attempt \(failure.attempts) so far)")
+    }
+  }
+
+  // MARK: - Simulation
+
+  /// Builds `scenario` in an in-memory store: the launch before it (`away` days ago), then
+  /// this one.
+  private func simulated(
+    _ scenario: Scenario, version: AppVersion, content: DemoContent, now: @escaping @Sendable () -> Date
+  )
+    throws -> (LaunchTracker, LaunchRecord)
+  {
+    let store = InMemoryLaunchStore()
+    let then = now().addingTimeInterval(-Double(away) * 86_400)
+    func tracker(_ v: AppVersion, at date: @escaping @Sendable () -> Date) -> LaunchTracker {
+      LaunchTracker(
+        appID: state.appID, version: v, store: store, returningThresholdDays: returningAfter, now: date)
+    }
+    switch scenario {
+    case .first:
+      break
+    case .upgrade:
+      let previous: AppVersion
+      if let from {
+        previous = try AppVersion(parsing: from)
+      } else if let before = content.release(before: version) {
+        previous = before
+      } else {
+        throw CommandFailure("no release before \(version) in Content/ to upgrade from; pass --from")
+      }
+      guard previous < version else {
+        throw CommandFailure("--from \(previous) is not older than \(version)")
+      }
+      let old = tracker(previous, at: { then })
+      _ = try old.recordLaunch()
+      try old.completeOnboarding()
+    case .returning:
+      let old = tracker(version, at: { then })
+      _ = try old.recordLaunch()
+      try old.completeOnboarding()
+    }
+    let current = tracker(version, at: now)
+    return (current, try current.recordLaunch())
+  }
+
+  // MARK: - Explain
+
+  private func explainLaunch(
+    _ record: LaunchRecord, decision: PresentationDecision, state where_: String, content: DemoContent,
+    invocation: Invocation
+  ) {
+    let launch = record.launch
+    var kind = launch.kind.rawValue
+    if let from = launch.from, from != launch.to {
+      kind += " from \(from) to \(launch.to)"
+    } else {
+      kind += " of \(launch.to)"
+    }
+    if let days = launch.daysAway { kind += ", \(days) day\(days == 1 ? "" : "s") away" }
+    if record.stateWasReset { kind += " (the state was reset: the old file was corrupt)" }
+    var lines = [
+      "launch:       \(kind) (launch \(record.state.launchCount) of \(record.state.appID))",
+      "state:        \(where_)",
+      "content:      \(content.directory ?? "none found") (\(content.versions.count) versions)",
+      "update steps: \(describe(record.updates))",
+      "pending:      "
+        + (record.state.pending.isEmpty
+          ? "nothing" : record.state.pending.map(\.summary).joined(separator: ", ")),
+    ]
+    if case .nothing(let reason) = decision {
+      lines.append("decision:     nothing")
+      lines.append("reason:       \(reason)")
+      if !invocation.isInteractive && invocation.deepLink == nil {
+        let interactive = PresentationDecision.decide(
+          launch: launch, pending: record.state.pending, availableNotes: content.versions,
+          invocation: Invocation(nonInteractiveReason: nil))
+        lines.append("interactive:  would present \(interactive.summary)")
+      }
+    } else {
+      lines.append("decision:     \(decision.summary)")
+    }
+    Console.out(lines.joined(separator: "\n"))
+  }
+
+  private func describe(_ report: UpdateRunReport) -> String {
+    if let skipped = report.skippedReason { return "not run: \(skipped)" }
+    var parts: [String] = []
+    if !report.completed.isEmpty { parts.append("ran " + report.completed.joined(separator: ", ")) }
+    if !report.notNeeded.isEmpty { parts.append("not needed " + report.notNeeded.joined(separator: ", ")) }
+    if let failed = report.failed {
+      parts.append("FAILED \(failed.id) (attempt \(failed.attempts)): \(failed.message)")
+    }
+    if !report.postponed.isEmpty { parts.append("postponed " + report.postponed.joined(separator: ", ")) }
+    return parts.isEmpty ? "none to run" : parts.joined(separator: "; ")
+  }
+}
+
+private func invalid(_ text: String) -> String {
+  do {
+    _ = try AppVersion(parsing: text)
+    return "\"\(text)\" is valid"
+  } catch {
+    return error.description
   }
 }

@@ -1,12 +1,57 @@
 import ArgumentParser
+import LaunchTracking
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `whatsnew reset`: forgets the recorded launch state, so the next launch is a first one.
+/// For the demo app it also removes the demo's data files (its notes), so that the next
+/// launch really is a fresh install. Asks first on a terminal; needs `--yes` otherwise.
 struct ResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reset",
     abstract: "Forgets the recorded launch state."
   )
 
+  @OptionGroup var state: StateOptions
+
+  @Flag(help: "Do not ask for confirmation.")
+  var yes = false
+
   func run() throws {
-    throw ValidationError("'reset' is not implemented yet")
+    let store = state.makeStore(now: { Date() })
+    if !yes {
+      guard isatty(0) == 1 && isatty(1) == 1 else {
+        throw CommandFailure("reset needs --yes when not run from a terminal (it would forget \(store.path))")
+      }
+      Console.prompt("Forget the launch state of \(state.appID) in \(store.directory)? [y/N] ")
+      let answer = (readLine() ?? "").filter { !$0.isWhitespace }.lowercased()
+      guard answer == "y" || answer == "yes" else {
+        Console.out("Nothing changed.")
+        return
+      }
+    }
+    try store.reset()
+    var removed = [StateLocation.fileName]
+    if state.appID == "whatsnew-demo" {
+      for name in DemoUpdateSteps.dataFiles {
+        let path = store.directory + "/" + name
+        if FileManager.default.fileExists(atPath: path) {
+          try? FileManager.default.removeItem(atPath: path)
+          removed.append(name)
+        }
+      }
+    }
+    Console.out(
+      "Forgot the launch state of \(state.appID): removed \(removed.joined(separator: ", ")) in \(store.directory)."
+    )
   }
 }

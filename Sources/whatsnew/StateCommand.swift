@@ -1,12 +1,119 @@
 import ArgumentParser
+import LaunchTracking
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `whatsnew state`: prints the recorded launch state, for people or (`--json`) tools.
+/// Reads only: a corrupt file is reported, not repaired.
 struct StateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "state",
     abstract: "Prints the recorded launch state."
   )
 
+  @OptionGroup var state: StateOptions
+
+  @Flag(help: "Print the state as JSON, for tools.")
+  var json = false
+
   func run() throws {
-    throw ValidationError("'state' is not implemented yet")
+    let store = state.makeStore(now: { Date() })
+    let snapshot = try store.read()
+    var recorded: LaunchState?
+    switch snapshot {
+    case .empty: break
+    case .state(let s): recorded = s
+    case .newerSchema(let schema, let s):
+      Console.error(
+        "whatsnew: warning: \(store.path) has schema \(schema), newer than this whatsnew understands "
+          + "(\(LaunchState.currentSchema))")
+      guard let s else { throw CommandFailure("cannot read \(store.path): schema \(schema) is too new") }
+      recorded = s
+    case .unusable(let reason):
+      throw CommandFailure(reason)
+    }
+    let report = StateReport(appID: state.appID, stateFile: store.path, state: recorded)
+    if json {
+      let data = try LaunchState.makeEncoder().encode(report)
+      Console.out(String(decoding: data, as: UTF8.self))
+    } else {
+      Console.out(report.humanReadable)
+    }
+  }
+}
+
+/// What `state --json` prints: the state's fields, with `pending` as a list of kinds and
+/// the details in `pendingDetail`. Fields without a value are `null`.
+struct StateReport: Encodable {
+  let appID: String
+  let stateFile: String
+  let state: LaunchState?
+
+  private enum Keys: String, CodingKey {
+    case appID, stateFile, schema, launchCount, firstLaunchDate, lastLaunchDate, installVersion
+    case previousVersion, currentVersion, versionHistory, lastLaunch, pending, pendingDetail, updateSteps
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: Keys.self)
+    try c.encode(appID, forKey: .appID)
+    try c.encode(stateFile, forKey: .stateFile)
+    try c.encode(state?.schema, forKey: .schema)
+    try c.encode(state?.launchCount ?? 0, forKey: .launchCount)
+    try c.encode(state?.firstLaunchDate, forKey: .firstLaunchDate)
+    try c.encode(state?.lastLaunchDate, forKey: .lastLaunchDate)
+    try c.encode(state?.installVersion, forKey: .installVersion)
+    try c.encode(state?.previousVersion, forKey: .previousVersion)
+    try c.encode(state?.currentVersion, forKey: .currentVersion)
+    try c.encode(state?.versionHistory ?? [], forKey: .versionHistory)
+    try c.encode(state?.lastLaunch, forKey: .lastLaunch)
+    try c.encode(state?.pending.map(\.kind) ?? [], forKey: .pending)
+    try c.encode(state?.pending ?? [], forKey: .pendingDetail)
+    try c.encode(state?.updateSteps ?? UpdateStepLog(), forKey: .updateSteps)
+  }
+
+  var humanReadable: String {
+    guard let s = state else { return "No launches of \(appID) recorded (\(stateFile))." }
+    func date(_ d: Date) -> String { d.formatted(.iso8601) }
+    let launch = s.lastLaunch
+    var last = launch.kind.rawValue
+    if let from = launch.from, from != launch.to {
+      last += " from \(from) to \(launch.to)"
+    } else {
+      last += " of \(launch.to)"
+    }
+    if let days = launch.daysAway { last += ", \(days) days away" }
+    let previously = s.previousVersion.map { ", previously \($0)" } ?? ""
+    let versions = s.versionHistory.map { "\($0.version) (\(date($0.firstLaunchDate)))" }
+    let pending = s.pending.isEmpty ? "nothing" : s.pending.map(\.summary).joined(separator: ", ")
+    let steps = s.updateSteps
+    var lines: [String] = []
+    lines.append("App:              \(s.appID) (\(stateFile))")
+    lines.append("Current version:  \(s.currentVersion)\(previously), installed \(s.installVersion)")
+    lines.append(
+      "Launches:         \(s.launchCount), first \(date(s.firstLaunchDate)), last \(date(s.lastLaunchDate))")
+    lines.append("Last launch:      \(last)")
+    lines.append("Versions:         \(versions.joined(separator: ", "))")
+    lines.append("Pending:          \(pending)")
+    lines.append(
+      "Update steps:     \(steps.completed.count) completed, \(steps.notNeeded.count) not needed, "
+        + "\(steps.failed.count) failed")
+    for e in s.updateSteps.completed { lines.append("  done        \(e.id) (\(e.version)) \(date(e.date))") }
+    for e in s.updateSteps.notNeeded {
+      lines.append("  not needed  \(e.id) (\(e.version)): \(e.reason ?? "not needed")")
+    }
+    for f in s.updateSteps.failed {
+      lines.append("  FAILED      \(f.id) (\(f.version)), \(f.attempts) attempt(s): \(f.message)")
+    }
+    return lines.joined(separator: "\n")
   }
 }

@@ -1,4 +1,16 @@
 import ArgumentParser
+import TerminalRendering
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The `whatsnew` executable: argument parsing and wiring only. Each subcommand lives in
 /// its own file; the work is done by the library targets.
@@ -13,4 +25,75 @@ struct WhatsNew: ParsableCommand {
     ],
     defaultSubcommand: DemoCommand.self
   )
+
+  /// Runs the command and maps every error to the project's exit codes: 0 success (and
+  /// help), 1 a reported failure, 2 a usage error (ArgumentParser's 64). Errors print one
+  /// sanitised line on stderr, never a stack trace.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error).rawValue
+      if code == 0 {
+        let text = fullMessage(for: error)
+        if !text.isEmpty { print(text) }
+        Self.exit(withError: ExitCode(0))
+      }
+      let isUsage = code == ExitCode.validationFailure.rawValue
+      let first = message(for: error).split(separator: "\n").first.map(String.init) ?? ""
+      if !first.isEmpty {
+        var line = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+        if isUsage { line += " (see 'whatsnew --help')" }
+        Console.error("whatsnew: " + line)
+      }
+      Self.exit(withError: ExitCode(isUsage ? 2 : code))
+    }
+  }
+}
+
+/// A failure the command has reported: one line on stderr and exit code 1.
+struct CommandFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Writing to the terminal's standard streams, always sanitised.
+enum Console {
+  /// Writes one line to stderr.
+  static func error(_ line: String) {
+    write(2, Sanitizer.sanitize(line) + "\n")
+  }
+
+  /// Writes text (newline added) to stdout.
+  static func out(_ text: String) {
+    write(1, Sanitizer.sanitize(text) + "\n")
+  }
+
+  /// Writes `text` to stdout without a newline (for prompts).
+  static func prompt(_ text: String) {
+    write(1, Sanitizer.sanitize(text))
+  }
+
+  private static func write(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeMutableBytes {
+        systemWrite(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset)
+      }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { return }
+      offset += n
+    }
+  }
+}
+
+/// `write(2)`, named so it does not clash with `TextOutputStream.write`.
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    return Glibc.write(fd, buffer, count)
+  #else
+    return Darwin.write(fd, buffer, count)
+  #endif
 }

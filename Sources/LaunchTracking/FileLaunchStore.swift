@@ -1,0 +1,317 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The default launch store: one JSON file, `DIR/launch-state.json`, that never loses or
+/// double-counts a launch.
+///
+/// - A transaction holds an exclusive `flock` on the sidecar `launch-state.json.lock` for
+///   the whole read-modify-write (and the update steps run inside it).
+/// - Writes go to a temporary file in the same directory (`.launch-state.json.tmp`, mode
+///   0600, created with `O_EXCL | O_NOFOLLOW` after removing any leftover), which is fsynced,
+///   renamed over the state file, and the directory is fsynced: a crash leaves the old file
+///   or the new one, never a torn one.
+/// - A file of a newer schema is never overwritten (read-only, with a warning).
+/// - A corrupt, truncated or wrongly shaped file is moved aside as
+///   `launch-state.json.corrupt-<UTC time>` with a one-line warning, and the launch starts
+///   afresh with ``LaunchStateTransaction/stateWasReset`` set.
+/// - A state file that is a symbolic link or not a regular file is foreign: it is neither
+///   followed nor written (read-only, with a warning).
+/// - An unwritable directory degrades to read-only with one warning; nothing throws.
+///
+/// Warnings go to the injected `warn` closure (the executable prints them to stderr), each
+/// distinct warning once per store.
+public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
+  /// The state directory.
+  public let directory: String
+  /// The state file, `directory/launch-state.json`.
+  public let path: String
+  /// The sidecar lock file, `directory/launch-state.json.lock`.
+  public let lockPath: String
+  /// A pause between writing the temporary file and renaming it (crash tests).
+  public let writeDelayMilliseconds: Int
+
+  private let warnSink: @Sendable (String) -> Void
+  private let now: @Sendable () -> Date
+  private let warnedLock: UnsafeMutablePointer<pthread_mutex_t>
+  private var warned: Set<String> = []
+
+  /// Creates a store in `directory`. `warn` receives one-line warnings; `now` dates the
+  /// names of corrupt files moved aside.
+  public init(
+    directory: String, writeDelayMilliseconds: Int = 0,
+    now: @escaping @Sendable () -> Date = { Date() },
+    warn: @escaping @Sendable (String) -> Void
+  ) {
+    self.directory = directory
+    self.path = directory + "/" + StateLocation.fileName
+    self.lockPath = path + ".lock"
+    self.writeDelayMilliseconds = writeDelayMilliseconds
+    self.now = now
+    self.warnSink = warn
+    warnedLock = .allocate(capacity: 1)
+    pthread_mutex_init(warnedLock, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(warnedLock)
+    warnedLock.deallocate()
+  }
+
+  public func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R {
+    var readOnlyReason: String?
+    var lockFD: Int32 = -1
+    defer { if lockFD >= 0 { close(lockFD) } }  // closing releases the flock
+    if let problem = Platform.makeDirectories(directory) {
+      readOnlyReason = problem
+    } else {
+      lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      if lockFD < 0 {
+        readOnlyReason = "cannot open \(lockPath): \(Platform.errnoMessage())"
+      } else if let problem = Platform.lock(lockFD, exclusive: true) {
+        readOnlyReason = "cannot lock \(lockPath): \(problem)"
+      }
+    }
+    if let readOnlyReason {
+      warn("whatsnew: warning: cannot record launches (\(readOnlyReason)); continuing without saving")
+    }
+
+    var state: LaunchState?
+    var wasReset = false
+    switch load() {
+    case .empty:
+      break
+    case .state(let s):
+      state = s
+    case .newerSchema(let schema, let s):
+      state = s
+      if readOnlyReason == nil {
+        readOnlyReason = "newer schema"
+        warn(
+          "whatsnew: warning: \(path) has schema \(schema), newer than this whatsnew understands "
+            + "(\(LaunchState.currentSchema)); leaving it untouched")
+      }
+    case .foreign(let why):
+      if readOnlyReason == nil {
+        readOnlyReason = "foreign file"
+        warn("whatsnew: warning: \(path) \(why); not reading or writing it")
+      }
+    case .unreadable(let why):
+      if readOnlyReason == nil {
+        readOnlyReason = "unreadable file"
+        warn("whatsnew: warning: cannot read \(path): \(why); continuing without saving")
+      }
+    case .corrupt(let why):
+      if readOnlyReason != nil {
+        warn("whatsnew: warning: \(path) is corrupt (\(why)); ignoring it")
+      } else {
+        let aside = corruptName()
+        if rename(path, aside) == 0 {
+          wasReset = true
+          warn("whatsnew: warning: \(path) was corrupt (\(why)); moved it to \(aside) and started afresh")
+        } else {
+          readOnlyReason = "cannot move corrupt file aside"
+          warn(
+            "whatsnew: warning: \(path) is corrupt (\(why)) and cannot be moved aside: "
+              + "\(Platform.errnoMessage()); continuing without saving")
+        }
+      }
+    }
+
+    let tx = LaunchStateTransaction(state: state, stateWasReset: wasReset, readOnlyReason: readOnlyReason) {
+      self.write($0)
+    }
+    let result = try body(tx)
+    try tx.save()
+    return result
+  }
+
+  public func read() throws -> LaunchStoreSnapshot {
+    let fd = open(lockPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    defer { if fd >= 0 { close(fd) } }
+    if fd >= 0 { _ = Platform.lock(fd, exclusive: false) }
+    switch load() {
+    case .empty: return .empty
+    case .state(let s): return .state(s)
+    case .newerSchema(let schema, let s): return .newerSchema(schema: schema, state: s)
+    case .corrupt(let why): return .unusable(reason: "\(path) is corrupt (\(why))")
+    case .foreign(let why): return .unusable(reason: "\(path) \(why)")
+    case .unreadable(let why): return .unusable(reason: "cannot read \(path): \(why)")
+    }
+  }
+
+  public func reset() throws {
+    var st = stat()
+    guard stat(directory, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR else { return }  // nothing there
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw LaunchStoreError("cannot open \(lockPath): \(Platform.errnoMessage())") }
+    defer { close(fd) }
+    if let problem = Platform.lock(fd, exclusive: true) {
+      throw LaunchStoreError("cannot lock \(lockPath): \(problem)")
+    }
+    if unlink(path) != 0 && errno != ENOENT {
+      throw LaunchStoreError("cannot remove \(path): \(Platform.errnoMessage())")
+    }
+    syncDirectory()
+  }
+
+  // MARK: - Reading
+
+  private enum Loaded {
+    case empty
+    case state(LaunchState)
+    case newerSchema(Int, LaunchState?)
+    case corrupt(String)
+    case foreign(String)
+    case unreadable(String)
+  }
+
+  /// A state file larger than this is not read but treated as corrupt (a real one holds a
+  /// few kilobytes).
+  static let maximumFileSize = 4 * 1_048_576
+
+  private struct SchemaProbe: Decodable {
+    var schema: Int?
+  }
+
+  private func load() -> Loaded {
+    switch Platform.fileKind(path) {
+    case .missing: return .empty
+    case .symlink: return .foreign("is a symbolic link")
+    case .other: return .foreign("is not a regular file")
+    case .error(let why): return .unreadable(why)
+    case .regular: break
+    }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard fd >= 0 else {
+      return errno == ELOOP ? .foreign("is a symbolic link") : .unreadable(Platform.errnoMessage())
+    }
+    defer { close(fd) }
+    var st = stat()
+    if fstat(fd, &st) == 0 && st.st_size > Self.maximumFileSize {
+      return .corrupt("larger than \(Self.maximumFileSize / 1_048_576) MiB")
+    }
+    guard let bytes = Platform.readAll(fd) else { return .unreadable(Platform.errnoMessage()) }
+    return Self.decode(Data(bytes))
+  }
+
+  private static func decode(_ data: Data) -> Loaded {
+    if data.isEmpty { return .corrupt("empty file") }
+    let decoder = LaunchState.makeDecoder()
+    // The common case first: one parse of a file of a known schema.
+    let failure: String
+    do {
+      let state = try decoder.decode(LaunchState.self, from: data)
+      if state.schema > LaunchState.currentSchema { return .newerSchema(state.schema, state) }
+      if state.schema < 1 { return .corrupt("unknown schema \(state.schema)") }
+      return .state(state)
+    } catch let error as DecodingError {
+      failure = Self.describe(error)
+    } catch {
+      failure = "\(error)"
+    }
+    // It did not decode: a newer schema may have changed the shape; otherwise it is corrupt.
+    guard let probe = try? decoder.decode(SchemaProbe.self, from: data) else {
+      return .corrupt("not a JSON object")
+    }
+    guard let schema = probe.schema else { return .corrupt("no schema number") }
+    if schema > LaunchState.currentSchema { return .newerSchema(schema, nil) }
+    return .corrupt(failure)
+  }
+
+  private static func describe(_ error: DecodingError) -> String {
+    func path(_ keys: [any CodingKey]) -> String {
+      keys.isEmpty
+        ? "top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "missing \(path(context.codingPath + [key]))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "wrong type at \(path(context.codingPath))"
+    case .dataCorrupted(let context):
+      return "bad value at \(path(context.codingPath))"
+    @unknown default:
+      return "unreadable"
+    }
+  }
+
+  // MARK: - Writing
+
+  /// Writes `state` atomically; a failure is a warning, never an error.
+  private func write(_ state: LaunchState) {
+    var bytes: [UInt8]
+    do {
+      bytes = Array(try LaunchState.makeEncoder().encode(state))
+    } catch {
+      warn("whatsnew: warning: cannot encode the launch state: \(error)")
+      return
+    }
+    bytes.append(0x0A)
+    // One fixed name: only the lock holder writes, and a file left by a killed writer is
+    // simply replaced.
+    let temp = directory + "/." + StateLocation.fileName + ".tmp"
+    unlink(temp)
+    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      warn("whatsnew: warning: cannot record launches (cannot create \(temp): \(Platform.errnoMessage()))")
+      return
+    }
+    fchmod(fd, 0o600)
+    var problem = Platform.writeAll(fd, bytes)
+    if problem == nil && fsync(fd) != 0 { problem = Platform.errnoMessage() }
+    close(fd)
+    if problem == nil {
+      Platform.sleep(milliseconds: writeDelayMilliseconds)
+      if rename(temp, path) != 0 { problem = Platform.errnoMessage() }
+    }
+    if let problem {
+      unlink(temp)
+      warn("whatsnew: warning: cannot record launches (writing \(path): \(problem))")
+      return
+    }
+    syncDirectory()
+  }
+
+  private func syncDirectory() {
+    let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if dfd >= 0 {
+      fsync(dfd)
+      close(dfd)
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func corruptName() -> String {
+    let base = path + ".corrupt-" + Platform.compactUTC(now().timeIntervalSince1970)
+    var candidate = base
+    var n = 1
+    if case .missing = Platform.fileKind(candidate) { return candidate }
+    while true {
+      n += 1
+      candidate = base + "-\(n)"
+      if case .missing = Platform.fileKind(candidate) { return candidate }
+    }
+  }
+
+  private func warn(_ message: String) {
+    pthread_mutex_lock(warnedLock)
+    let isNew = warned.insert(message).inserted
+    pthread_mutex_unlock(warnedLock)
+    if isNew { warnSink(message) }
+  }
+}
+
+/// A failure of a launch store that the caller should report.
+public struct LaunchStoreError: Error, Sendable, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}

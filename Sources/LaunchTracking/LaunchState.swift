@@ -1,0 +1,134 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Everything recorded about one app's launches: the content of `launch-state.json`.
+///
+/// The file carries a ``schema`` number. A reader never overwrites a file whose schema is
+/// newer than ``LaunchState/currentSchema``. Dates are ISO 8601 strings in the file.
+public struct LaunchState: Sendable, Equatable, Codable {
+  /// The schema this code writes.
+  public static let currentSchema = 1
+
+  /// The schema of the file this state came from (``currentSchema`` for new state).
+  public var schema: Int
+  /// The app this state belongs to.
+  public var appID: String
+  /// How many launches have been recorded.
+  public var launchCount: Int
+  /// When the app was first launched.
+  public var firstLaunchDate: Date
+  /// When the app was last launched (the clock's reading then, even if it went backwards).
+  public var lastLaunchDate: Date
+  /// The version first seen (the install version).
+  public var installVersion: AppVersion
+  /// The version of the latest launch.
+  public var currentVersion: AppVersion
+  /// The version launched before ``currentVersion`` was first launched; nil while only one
+  /// version was ever launched.
+  public var previousVersion: AppVersion?
+  /// Every version launched, in the order first seen, with the date it was first launched.
+  public var versionHistory: [VersionHistoryEntry]
+  /// How the latest launch was classified.
+  public var lastLaunch: LastLaunch
+  /// Presentations earned but not yet dismissed.
+  public var pending: [PendingPresentation]
+  /// What the update-step runner has done.
+  public var updateSteps: UpdateStepLog
+
+  /// One version and when it was first launched.
+  public struct VersionHistoryEntry: Sendable, Equatable, Codable {
+    public var version: AppVersion
+    public var firstLaunchDate: Date
+
+    public init(version: AppVersion, firstLaunchDate: Date) {
+      self.version = version
+      self.firstLaunchDate = firstLaunchDate
+    }
+  }
+
+  /// The classification of the latest launch.
+  public struct LastLaunch: Sendable, Equatable, Codable {
+    public var kind: LaunchKind
+    /// The version of the launch before (nil on `first`).
+    public var from: AppVersion?
+    /// The version launched.
+    public var to: AppVersion
+    /// Whole days since the launch before (nil on `first`; never negative).
+    public var daysAway: Int?
+    /// When this launch happened.
+    public var date: Date
+    /// True when a corrupt state file was moved aside during this launch.
+    public var stateWasReset: Bool
+
+    public init(
+      kind: LaunchKind, from: AppVersion?, to: AppVersion, daysAway: Int?, date: Date,
+      stateWasReset: Bool
+    ) {
+      self.kind = kind
+      self.from = from
+      self.to = to
+      self.daysAway = daysAway
+      self.date = date
+      self.stateWasReset = stateWasReset
+    }
+  }
+
+  /// Creates the state of a first launch.
+  public init(appID: String, version: AppVersion, date: Date, stateWasReset: Bool = false) {
+    schema = Self.currentSchema
+    self.appID = appID
+    launchCount = 1
+    firstLaunchDate = date
+    lastLaunchDate = date
+    installVersion = version
+    currentVersion = version
+    previousVersion = nil
+    versionHistory = [VersionHistoryEntry(version: version, firstLaunchDate: date)]
+    lastLaunch = LastLaunch(
+      kind: .first, from: nil, to: version, daysAway: nil, date: date, stateWasReset: stateWasReset)
+    pending = [.onboarding(page: 0)]
+    updateSteps = UpdateStepLog()
+  }
+
+  /// The pending presentation of `kind`, if any.
+  public func pending(_ kind: PendingPresentation.Kind) -> PendingPresentation? {
+    pending.first { $0.kind == kind }
+  }
+
+  /// Replaces (or removes, when `new` is nil) the pending presentation of `kind`.
+  public mutating func setPending(_ kind: PendingPresentation.Kind, to new: PendingPresentation?) {
+    pending.removeAll { $0.kind == kind }
+    if let new { pending.append(new) }
+    pending.sort { Self.pendingOrder($0.kind) < Self.pendingOrder($1.kind) }
+  }
+
+  // MARK: - Helpers
+
+  private static func pendingOrder(_ kind: PendingPresentation.Kind) -> Int {
+    switch kind {
+    case .onboarding: return 0
+    case .whatsNew: return 1
+    case .welcomeBack: return 2
+    }
+  }
+}
+
+extension LaunchState {
+  /// The JSON encoder used for the state file and `state --json`: pretty, ISO 8601 dates.
+  public static func makeEncoder() -> JSONEncoder {
+    let e = JSONEncoder()
+    e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    e.dateEncodingStrategy = .iso8601
+    return e
+  }
+
+  /// The JSON decoder matching ``makeEncoder()``.
+  public static func makeDecoder() -> JSONDecoder {
+    let d = JSONDecoder()
+    d.dateDecodingStrategy = .iso8601
+    return d
+  }
+}

@@ -1,0 +1,66 @@
+/// Where launch state is kept. The whole read-modify-write of a launch happens inside one
+/// ``transaction(_:)``, which holds the store's exclusive lock, so concurrent launches
+/// serialise and update steps run under the same lock.
+public protocol LaunchStore: Sendable {
+  /// Runs `body` with the stored state under the store's exclusive lock. Changes to
+  /// `transaction.state` are written when `body` returns (and whenever it calls
+  /// ``LaunchStateTransaction/save()``), unless the store is read-only.
+  func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R
+
+  /// Reads the state without changing anything (no repair of corrupt files).
+  func read() throws -> LaunchStoreSnapshot
+
+  /// Forgets the stored state.
+  func reset() throws
+}
+
+/// What a read-only look at a store found.
+public enum LaunchStoreSnapshot: Sendable, Equatable {
+  /// Nothing is stored.
+  case empty
+  /// A state of this code's schema (or an older one).
+  case state(LaunchState)
+  /// A file written by a newer schema; `state` is what could be read of it, if anything.
+  case newerSchema(schema: Int, state: LaunchState?)
+  /// A file that cannot be used, and why.
+  case unusable(reason: String)
+}
+
+/// The state of one store transaction, handed to the transaction's body.
+///
+/// Set ``state`` to change it; the store writes it when the body returns. Call ``save()``
+/// to write intermediate progress (the update-step runner saves after every step).
+public final class LaunchStateTransaction {
+  /// The state read at the start (nil when none, or when it was reset), as modified so far.
+  public var state: LaunchState?
+  /// True when a corrupt state file was moved aside when this transaction began.
+  public let stateWasReset: Bool
+  /// False when the state cannot be recorded (unwritable directory, newer schema, foreign
+  /// file): the body still runs, but nothing is written.
+  public let isWritable: Bool
+  /// Why the state is not writable, if it is not.
+  public let readOnlyReason: String?
+
+  private var lastSaved: LaunchState?
+  private let writer: (LaunchState) throws -> Void
+
+  /// Creates a transaction over `state`; `writer` persists a state.
+  public init(
+    state: LaunchState?, stateWasReset: Bool, readOnlyReason: String?,
+    writer: @escaping (LaunchState) throws -> Void
+  ) {
+    self.state = state
+    self.lastSaved = state
+    self.stateWasReset = stateWasReset
+    self.isWritable = readOnlyReason == nil
+    self.readOnlyReason = readOnlyReason
+    self.writer = writer
+  }
+
+  /// Writes ``state`` now if it changed since the last write. Does nothing when read-only.
+  public func save() throws {
+    guard isWritable, let state, state != lastSaved else { return }
+    try writer(state)
+    lastSaved = state
+  }
+}

@@ -1,0 +1,169 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Records each launch of an app once, classifies it, runs the app's update steps, and keeps
+/// the presentations the user has earned pending until they are dismissed.
+///
+/// The store and the clock are injected (tests use ``InMemoryLaunchStore`` and a fixed
+/// clock). Every method runs in one store transaction, so it holds the store's lock for its
+/// whole read-modify-write.
+public struct LaunchTracker: Sendable {
+  /// The app whose launches are tracked.
+  public let appID: String
+  /// The version being launched.
+  public let version: AppVersion
+  /// Where the state is kept.
+  public let store: any LaunchStore
+  /// The clock.
+  public let now: @Sendable () -> Date
+  /// A launch of the same version at least this many days after the previous one is
+  /// `returning` (and any launch that long after the previous one earns a welcome-back).
+  public let returningThresholdDays: Int
+
+  /// The default returning threshold, in days.
+  public static let defaultReturningThresholdDays = 30
+
+  public init(
+    appID: String, version: AppVersion, store: any LaunchStore,
+    returningThresholdDays: Int = Self.defaultReturningThresholdDays,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.appID = appID
+    self.version = version
+    self.store = store
+    self.returningThresholdDays = returningThresholdDays
+    self.now = now
+  }
+
+  /// Records this launch, then runs `updateSteps` (under the same lock) and returns the
+  /// classification and the new state. Duplicate step ids are refused before anything runs
+  /// or is recorded. A failing step does not make this throw: it is in the record's
+  /// ``LaunchRecord/updates``.
+  public func recordLaunch(
+    updateSteps: [UpdateStep] = [], progress: (UpdateProgress) -> Void = { _ in }
+  ) throws -> LaunchRecord {
+    try UpdateRunner.validate(updateSteps)
+    let date = now()
+    return try store.transaction { tx in
+      let state = Self.advance(
+        tx.state, appID: appID, version: version, date: date,
+        returningThresholdDays: returningThresholdDays, stateWasReset: tx.stateWasReset)
+      tx.state = state
+      try tx.save()  // the launch counts even if a step crashes the process
+      var report = UpdateRunReport()
+      if !updateSteps.isEmpty {
+        if let reason = tx.readOnlyReason {
+          report.skippedReason = "the launch state cannot be recorded (\(reason))"
+        } else {
+          report = try UpdateRunner.run(
+            updateSteps, in: tx, version: version,
+            isFreshInstall: state.lastLaunch.kind == .first && !tx.stateWasReset, now: now,
+            progress: progress)
+        }
+      }
+      return LaunchRecord(
+        state: tx.state ?? state, notRecordedReason: tx.readOnlyReason, updates: report)
+    }
+  }
+
+  /// Marks a pending presentation as seen and dismissed by the user. For what's-new,
+  /// `upTo` is the newest version whose notes were shown: the sheet stays pending for the
+  /// versions after it, if any (nil: everything up to the current version was seen).
+  public func markDismissed(_ kind: PendingPresentation.Kind, upTo: AppVersion? = nil) throws {
+    try store.transaction { tx in
+      guard var state = tx.state else { return }
+      if kind == .whatsNew, let upTo, upTo < state.currentVersion,
+        case .whatsNew(let since)? = state.pending(.whatsNew)
+      {
+        state.setPending(.whatsNew, to: .whatsNew(since: max(since, upTo)))
+      } else {
+        state.setPending(kind, to: nil)
+      }
+      tx.state = state
+    }
+  }
+
+  /// Remembers that onboarding reached `page` (0-based), so an interrupted walkthrough
+  /// resumes there. Does nothing when onboarding is not pending.
+  public func markOnboarding(page: Int) throws {
+    try store.transaction { tx in
+      guard var state = tx.state, state.pending(.onboarding) != nil else { return }
+      state.setPending(.onboarding, to: .onboarding(page: max(0, page)))
+      tx.state = state
+    }
+  }
+
+  /// Marks onboarding as finished (or skipped) by the user. This also drops a pending
+  /// what's-new sheet and welcome-back: the walkthrough introduced the current version, and
+  /// a new user gets no release notes.
+  public func completeOnboarding() throws {
+    try store.transaction { tx in
+      guard var state = tx.state else { return }
+      state.pending = []
+      tx.state = state
+    }
+  }
+
+  // MARK: - Classification
+
+  /// The state after a launch of `version` at `date`, given the state before it (nil: no
+  /// state). Pure; ``recordLaunch(updateSteps:progress:)`` stores its result.
+  ///
+  /// Rules beyond the kind table of DESIGN.md section 3:
+  /// - days away are whole days since the previous launch, never negative: a clock that
+  ///   went backwards gives 0, and the new (earlier) date is still recorded as the last;
+  /// - an upgrade earns what's-new since the last version seen: an existing pending sheet
+  ///   keeps its older start, so skipped and unseen versions are all covered;
+  /// - upgrades and absences are recorded as pending even while onboarding is pending (so
+  ///   `state` shows them), but onboarding is presented first, and completing it drops them:
+  ///   a new user gets the tour of the current version, not release notes;
+  /// - any launch at least the returning threshold after the previous one (returning,
+  ///   upgrade or downgrade) earns a welcome-back;
+  /// - a downgrade to or below the start of a pending sheet drops that sheet.
+  public static func advance(
+    _ previous: LaunchState?, appID: String, version: AppVersion, date: Date,
+    returningThresholdDays: Int, stateWasReset: Bool = false
+  ) -> LaunchState {
+    guard var state = previous else {
+      return LaunchState(appID: appID, version: version, date: date, stateWasReset: stateWasReset)
+    }
+    let last = state.currentVersion
+    let seconds = date.timeIntervalSince(state.lastLaunchDate)
+    let days = seconds > 0 ? Int((seconds / 86_400).rounded(.down)) : 0
+    let kind: LaunchKind
+    if version > last {
+      kind = .upgrade
+    } else if version < last {
+      kind = .downgrade
+    } else {
+      kind = days >= returningThresholdDays ? .returning : .regular
+    }
+    state.launchCount += 1
+    state.lastLaunchDate = date
+    if version != last { state.previousVersion = last }
+    state.currentVersion = version
+    if !state.versionHistory.contains(where: { $0.version == version }) {
+      state.versionHistory.append(.init(version: version, firstLaunchDate: date))
+    }
+    state.lastLaunch = .init(
+      kind: kind, from: last, to: version, daysAway: days, date: date, stateWasReset: false)
+
+    switch kind {
+    case .upgrade where state.pending(.whatsNew) == nil:
+      state.setPending(.whatsNew, to: .whatsNew(since: last))
+    case .downgrade:
+      if case .whatsNew(let since)? = state.pending(.whatsNew), version <= since {
+        state.setPending(.whatsNew, to: nil)
+      }
+    default:
+      break
+    }
+    if days >= returningThresholdDays {
+      state.setPending(.welcomeBack, to: .welcomeBack(days: days))
+    }
+    return state
+  }
+}

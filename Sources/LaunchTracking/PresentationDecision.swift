@@ -1,0 +1,85 @@
+/// What a launch presents. Decided by ``decide(launch:pending:availableNotes:invocation:)``,
+/// a pure function; the app presents it and reports dismissals to the ``LaunchTracker``.
+public enum PresentationDecision: Sendable, Equatable {
+  /// The onboarding walkthrough, starting at `resumeAtPage` (0-based).
+  case onboarding(resumeAtPage: Int)
+  /// The what's-new sheet for `versions` (newest first) after `from` up to `to`, headed by
+  /// a welcome-back greeting when `welcomeBackDays` is set.
+  case whatsNew(from: AppVersion, to: AppVersion, versions: [AppVersion], welcomeBackDays: Int?)
+  /// The welcome-back screen after `days` away.
+  case welcomeBack(days: Int)
+  /// One version's notes, asked for by a deep link.
+  case openNotes(AppVersion)
+  /// Nothing, and why.
+  case nothing(reason: String)
+
+  /// Decides what a launch presents (DESIGN.md section 3):
+  /// 1. a deep link goes straight to its notes; other pending work stays pending;
+  /// 2. a non-interactive launch presents nothing and keeps everything pending;
+  /// 3. pending onboarding (a first launch, or one interrupted) resumes at its page;
+  /// 4. a pending what's-new sheet covers every release `v` with `since < v <= current`
+  ///    in `availableNotes`, newest first, leaving pre-releases out when the current
+  ///    version is a release, headed by a pending welcome-back;
+  /// 5. a pending welcome-back;
+  /// 6. otherwise nothing.
+  public static func decide(
+    launch: LaunchState.LastLaunch, pending: [PendingPresentation], availableNotes: [AppVersion],
+    invocation: Invocation
+  ) -> PresentationDecision {
+    if let link = invocation.deepLink { return .openNotes(link.version) }
+    if let why = invocation.nonInteractiveReason {
+      let kept =
+        pending.isEmpty
+        ? "nothing pending" : "kept pending: " + pending.map(\.summary).joined(separator: ", ")
+      return .nothing(reason: "not interactive (\(why)); \(kept)")
+    }
+    var welcomeBackDays: Int?
+    var whatsNewSince: AppVersion?
+    for item in pending {
+      switch item {
+      case .onboarding(let page): return .onboarding(resumeAtPage: page)
+      case .whatsNew(let since): whatsNewSince = since
+      case .welcomeBack(let days): welcomeBackDays = days
+      }
+    }
+    let current = launch.to
+    var noNotesReason: String?
+    if let since = whatsNewSince {
+      let versions = notes(after: since, upTo: current, in: availableNotes)
+      if !versions.isEmpty {
+        return .whatsNew(from: since, to: current, versions: versions, welcomeBackDays: welcomeBackDays)
+      }
+      noNotesReason = "no release notes after \(since) up to \(current)"
+    }
+    if let days = welcomeBackDays { return .welcomeBack(days: days) }
+    if let noNotesReason { return .nothing(reason: noNotesReason) }
+    return .nothing(reason: "\(launch.kind.rawValue) launch, nothing pending")
+  }
+
+  /// The versions of `available` with `since < v <= current`, newest first, without
+  /// pre-releases unless `current` is one.
+  public static func notes(after since: AppVersion, upTo current: AppVersion, in available: [AppVersion])
+    -> [AppVersion]
+  {
+    var seen: Set<AppVersion> = []
+    return available.filter { v in
+      since < v && v <= current && (current.isPrerelease || !v.isPrerelease) && seen.insert(v).inserted
+    }
+    .sorted(by: >)
+  }
+
+  /// One line describing the decision, for `--explain` and the provisional presenter.
+  public var summary: String {
+    switch self {
+    case .onboarding(let page):
+      return page == 0 ? "onboarding" : "onboarding, resuming at page \(page + 1)"
+    case .whatsNew(let from, let to, let versions, let days):
+      let list = versions.map(\.description).joined(separator: ", ")
+      let head = days.map { ", headed by welcome back (\($0) days away)" } ?? ""
+      return "what's new from \(from) to \(to): \(list)\(head)"
+    case .welcomeBack(let days): return "welcome back (\(days) days away)"
+    case .openNotes(let version): return "open the notes of \(version)"
+    case .nothing(let reason): return "nothing (\(reason))"
+    }
+  }
+}

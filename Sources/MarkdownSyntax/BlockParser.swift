@@ -1,0 +1,665 @@
+/// The block phase: splits the input into lines and builds the container tree
+/// (CommonMark's two-phase algorithm, following cmark's `blocks.c`).
+///
+/// Each line is matched against the open containers, new blocks are opened, and the rest
+/// of the line is added to the innermost block. Paragraph text is kept raw for the inline
+/// phase. Container nesting is capped at ``BlockParser/maxDepth``: deeper `>` or list
+/// markers are treated as paragraph text, so no later tree walk can overflow the stack.
+final class BlockParser {
+  /// The deepest container nesting the parser builds (block quotes, lists and list items
+  /// each count one level).
+  static let maxDepth = 48
+
+  let p: Bytes
+  let root: BlockNode
+  var current: BlockNode
+  var lineNumber: Int
+  var definitions: [String: LinkDefinition] = [:]
+
+  // The line being processed: bytes `lineStart..<lineEnd`, then a virtual "\n".
+  var lineStart = 0
+  var lineEnd = 0
+  var offset = 0
+  var column = 0
+  var firstNonspace = 0
+  var firstNonspaceColumn = 0
+  var indent = 0
+  var blank = false
+  var partiallyConsumedTab = false
+  var thematicBreakKillPos = 0
+
+  init(bytes: Bytes, firstLineNumber: Int) {
+    p = bytes
+    root = BlockNode(.document, line: firstLineNumber + 1, depth: 0)
+    current = root
+    lineNumber = firstLineNumber
+  }
+
+  /// Parses lines from `start` to the end and closes every open block.
+  func run(from start: Int) -> BlockNode {
+    var i = start
+    let end = p.count
+    while i < end {
+      var j = i
+      while j < end, p[j] != 10, p[j] != 13 { j += 1 }
+      processLine(i, j)
+      if j < end, p[j] == 13 { j += 1 }
+      if j < end, p[j] == 10 { j += 1 }
+      i = j
+    }
+    while current !== root { current = finalize(current) }
+    _ = finalize(root)
+    return root
+  }
+
+  // MARK: - Line primitives
+
+  @inline(__always) func peek(_ i: Int) -> UInt8 {
+    i < lineEnd ? p[i] : (i == lineEnd ? 10 : 0)
+  }
+
+  func findFirstNonspace() {
+    var charsToTab = 4 - (column % 4)
+    if firstNonspace <= offset {
+      firstNonspace = offset
+      firstNonspaceColumn = column
+      while firstNonspace < lineEnd {
+        let c = p[firstNonspace]
+        if c == 32 {
+          firstNonspace += 1
+          firstNonspaceColumn += 1
+          charsToTab -= 1
+          if charsToTab == 0 { charsToTab = 4 }
+        } else if c == 9 {
+          firstNonspace += 1
+          firstNonspaceColumn += charsToTab
+          charsToTab = 4
+        } else {
+          break
+        }
+      }
+    }
+    indent = firstNonspaceColumn - column
+    blank = firstNonspace >= lineEnd
+  }
+
+  func advanceOffset(_ count: Int, columns: Bool) {
+    var count = count
+    while count > 0, offset <= lineEnd {
+      let c = peek(offset)
+      if c == 9 {
+        let charsToTab = 4 - (column % 4)
+        if columns {
+          partiallyConsumedTab = charsToTab > count
+          let advance = min(count, charsToTab)
+          column += advance
+          offset += partiallyConsumedTab ? 0 : 1
+          count -= advance
+        } else {
+          partiallyConsumedTab = false
+          column += charsToTab
+          offset += 1
+          count -= 1
+        }
+      } else {
+        partiallyConsumedTab = false
+        offset += 1
+        column += 1
+        count -= 1
+      }
+    }
+  }
+
+  func addLine(_ node: BlockNode) {
+    if partiallyConsumedTab {
+      offset += 1
+      let charsToTab = 4 - (column % 4)
+      for _ in 0..<charsToTab { node.content.append(32) }
+    }
+    node.lineOffsets.append(node.content.count)
+    node.lineNumbers.append(lineNumber)
+    if offset < lineEnd {
+      node.content.append(contentsOf: UnsafeBufferPointer(rebasing: p[offset..<lineEnd]))
+    }
+    node.content.append(10)
+  }
+
+  // MARK: - One line
+
+  func processLine(_ start: Int, _ end: Int) {
+    lineStart = start
+    lineEnd = end
+    offset = start
+    column = 0
+    firstNonspace = start
+    firstNonspaceColumn = 0
+    indent = 0
+    blank = false
+    partiallyConsumedTab = false
+    thematicBreakKillPos = start
+    lineNumber += 1
+
+    // 1. Match the open containers.
+    var container = root
+    var allMatched = true
+    var shouldContinue = true
+    while let last = container.children.last, last.open {
+      container = last
+      findFirstNonspace()
+      var matched = true
+      switch container.kind {
+      case .blockQuote:
+        if indent <= 3 && peek(firstNonspace) == UInt8(ascii: ">") {
+          advanceOffset(indent + 1, columns: true)
+          if Scan.isSpaceOrTab(peek(offset)) { advanceOffset(1, columns: true) }
+        } else {
+          matched = false
+        }
+      case .item:
+        if indent >= container.markerOffset + container.padding {
+          advanceOffset(container.markerOffset + container.padding, columns: true)
+        } else if blank && !container.children.isEmpty {
+          advanceOffset(firstNonspace - offset, columns: false)
+        } else {
+          matched = false
+        }
+      case .codeBlock:
+        matched = continueCodeBlock(container, &shouldContinue)
+      case .heading:
+        matched = false
+      case .htmlBlock:
+        matched = container.htmlType <= 5 || !blank
+      case .paragraph:
+        matched = !blank
+      case .table:
+        matched = !blank && !isLonePipe()
+      default:
+        break
+      }
+      if !matched {
+        allMatched = false
+        container = container.parent ?? root
+        break
+      }
+    }
+    if !shouldContinue { return }
+    let lastMatched = container
+
+    // 2. Open new blocks.
+    openNewBlocks(&container, allMatched: allMatched)
+
+    // 3. Add the rest of the line.
+    addText(container, lastMatched: lastMatched)
+  }
+
+  func continueCodeBlock(_ node: BlockNode, _ shouldContinue: inout Bool) -> Bool {
+    if !node.fenced {
+      if indent >= 4 {
+        advanceOffset(4, columns: true)
+        return true
+      } else if blank {
+        advanceOffset(firstNonspace - offset, columns: false)
+        return true
+      }
+      return false
+    }
+    if indent <= 3, peek(firstNonspace) == node.fenceChar {
+      var j = firstNonspace
+      while j < lineEnd, p[j] == node.fenceChar { j += 1 }
+      let length = j - firstNonspace
+      while j < lineEnd, Scan.isSpaceOrTab(p[j]) { j += 1 }
+      if length >= node.fenceLength, j == lineEnd {
+        shouldContinue = false
+        current = finalize(node)
+        return false
+      }
+    }
+    var i = node.fenceOffset
+    while i > 0, Scan.isSpaceOrTab(peek(offset)) {
+      advanceOffset(1, columns: true)
+      i -= 1
+    }
+    return true
+  }
+
+  func isLonePipe() -> Bool {
+    var e = lineEnd
+    while e > firstNonspace, Scan.isSpaceOrTab(p[e - 1]) { e -= 1 }
+    return e - firstNonspace == 1 && p[firstNonspace] == UInt8(ascii: "|")
+  }
+
+  func openNewBlocks(_ container: inout BlockNode, allMatched: Bool) {
+    var maybeLazy = current.kind == .paragraph
+    var kind = container.kind
+    while kind != .codeBlock && kind != .htmlBlock {
+      findFirstNonspace()
+      let indented = indent >= 4
+      let c = peek(firstNonspace)
+      var listData = ListData()
+      if !indented && c == UInt8(ascii: ">") && container.depth < Self.maxDepth {
+        advanceOffset(firstNonspace + 1 - offset, columns: false)
+        if Scan.isSpaceOrTab(peek(offset)) { advanceOffset(1, columns: true) }
+        container = addChild(container, .blockQuote)
+      } else if !indented && c == UInt8(ascii: "#"), let (matched, level) = scanATXStart(firstNonspace) {
+        advanceOffset(firstNonspace + matched - offset, columns: false)
+        container = addChild(container, .heading)
+        container.level = level
+      } else if !indented && (c == UInt8(ascii: "`") || c == UInt8(ascii: "~")),
+        let matched = scanOpenFence(firstNonspace)
+      {
+        container = addChild(container, .codeBlock)
+        container.fenced = true
+        container.fenceChar = c
+        container.fenceLength = matched
+        container.fenceOffset = firstNonspace - offset
+        advanceOffset(firstNonspace + matched - offset, columns: false)
+      } else if !indented && c == UInt8(ascii: "<"),
+        let type = HTMLBlockStart.scan(p, firstNonspace, lineEnd, allowType7: kind != .paragraph)
+      {
+        container = addChild(container, .htmlBlock)
+        container.htmlType = type
+      } else if !indented && kind == .paragraph && (c == UInt8(ascii: "=") || c == UInt8(ascii: "-")),
+        let level = scanSetext(firstNonspace)
+      {
+        if resolveDefinitions(container) {
+          container.kind = .heading
+          container.level = level
+          container.setext = true
+          advanceOffset(lineEnd - offset, columns: false)
+        }
+      } else if !indented && !(kind == .paragraph && !allMatched) && thematicBreakKillPos <= firstNonspace
+        && (c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_"))
+        && scanThematicBreak(firstNonspace)
+      {
+        container = addChild(container, .thematicBreak)
+        advanceOffset(lineEnd - offset, columns: false)
+      } else if indent < 4 && container.depth + 2 <= Self.maxDepth,
+        let matched = parseListMarker(
+          firstNonspace, interruptsParagraph: container.kind == .paragraph, &listData)
+      {
+        advanceOffset(firstNonspace + matched - offset, columns: false)
+        let savedTab = partiallyConsumedTab
+        let savedOffset = offset
+        let savedColumn = column
+        while column - savedColumn <= 5 && Scan.isSpaceOrTab(peek(offset)) {
+          advanceOffset(1, columns: true)
+        }
+        let spaces = column - savedColumn
+        if spaces >= 5 || spaces < 1 || Scan.isLineEnd(peek(offset)) {
+          listData.padding = matched + 1
+          offset = savedOffset
+          column = savedColumn
+          partiallyConsumedTab = savedTab
+          if spaces > 0 { advanceOffset(1, columns: true) }
+        } else {
+          listData.padding = matched + spaces
+        }
+        listData.markerOffset = indent
+        if kind != .list || !container.listMatches(listData) {
+          container = addChild(container, .list)
+          container.setList(listData)
+        }
+        container = addChild(container, .item)
+        container.setList(listData)
+      } else if indented && !maybeLazy && !blank {
+        advanceOffset(4, columns: true)
+        container = addChild(container, .codeBlock)
+      } else if !indented && kind == .paragraph, let table = tryTableStart(container) {
+        container = table
+      } else {
+        break
+      }
+      if container.kind.acceptsLines { break }
+      kind = container.kind
+      maybeLazy = false
+    }
+  }
+
+  func addText(_ container: BlockNode, lastMatched: BlockNode) {
+    var container = container
+    findFirstNonspace()
+    if blank, let last = container.children.last { last.lastLineBlank = true }
+    let kind = container.kind
+    container.lastLineBlank =
+      blank && kind != .blockQuote && kind != .heading && kind != .thematicBreak
+      && !(kind == .codeBlock && container.fenced)
+      && !(kind == .item && container.children.isEmpty && container.startLine == lineNumber)
+    var up = container.parent
+    while let node = up {
+      node.lastLineBlank = false
+      up = node.parent
+    }
+
+    if current !== lastMatched && container === lastMatched && !blank && current.kind == .paragraph {
+      // Lazy continuation line.
+      addLine(current)
+      return
+    }
+    while current !== lastMatched { current = finalize(current) }
+    switch container.kind {
+    case .codeBlock:
+      addLine(container)
+    case .htmlBlock:
+      addLine(container)
+      if HTMLBlockStart.endsBlock(type: container.htmlType, p, firstNonspace, lineEnd) {
+        container = finalize(container)
+      }
+    case .table where !blank:
+      advanceOffset(firstNonspace - offset, columns: false)
+      container.rowLines.append(offset..<lineEnd)
+      container.lineNumbers.append(lineNumber)
+    default:
+      if blank {
+        break
+      } else if container.kind.acceptsLines {
+        if container.kind == .heading && !container.setext { chopTrailingHashes() }
+        advanceOffset(firstNonspace - offset, columns: false)
+        addLine(container)
+      } else {
+        container = addChild(container, .paragraph)
+        advanceOffset(firstNonspace - offset, columns: false)
+        addLine(container)
+      }
+    }
+    current = container
+  }
+
+  func chopTrailingHashes() {
+    var e = lineEnd
+    while e > lineStart, Scan.isSpace(p[e - 1]) { e -= 1 }
+    var n = e
+    while n > lineStart, p[n - 1] == UInt8(ascii: "#") { n -= 1 }
+    if n != e && n > lineStart && Scan.isSpaceOrTab(p[n - 1]) {
+      e = n
+      while e > lineStart, Scan.isSpace(p[e - 1]) { e -= 1 }
+    } else if n != e && n == lineStart {
+      e = n
+    }
+    lineEnd = max(e, lineStart)
+  }
+
+  // MARK: - Tree building
+
+  func addChild(_ parent: BlockNode, _ kind: BlockNode.Kind) -> BlockNode {
+    var parent = parent
+    while !parent.canContain(kind) { parent = finalize(parent) }
+    let child = BlockNode(kind, line: lineNumber, depth: parent.depth + 1)
+    child.parent = parent
+    parent.children.append(child)
+    return child
+  }
+
+  /// Closes `node` and returns its parent.
+  @discardableResult
+  func finalize(_ node: BlockNode) -> BlockNode {
+    let parent = node.parent ?? root
+    node.open = false
+    if node.kind == .document || (node.kind == .codeBlock && node.fenced)
+      || (node.kind == .heading && node.setext)
+    {
+      node.endLine = lineNumber
+    } else {
+      node.endLine = max(node.startLine, lineNumber - 1)
+    }
+    switch node.kind {
+    case .paragraph:
+      if !resolveDefinitions(node) {
+        if parent.children.last === node { parent.children.removeLast() }
+      } else if let last = node.lineNumbers.last {
+        node.endLine = last
+      }
+    case .codeBlock:
+      if !node.fenced {
+        // Remove trailing blank lines.
+        var e = node.content.count
+        var cut = e
+        while e > 0 {
+          var s = e - 1
+          while s > 0, node.content[s - 1] != 10 { s -= 1 }
+          var isBlank = true
+          for k in s..<(e - 1) where !Scan.isSpaceOrTab(node.content[k]) {
+            isBlank = false
+            break
+          }
+          if !isBlank { break }
+          cut = s
+          e = s
+        }
+        node.content.removeSubrange(cut...)
+        var count = 0
+        for n in node.lineOffsets where n < cut { count += 1 }
+        if let last = node.lineNumbers.prefix(count).last { node.endLine = last }
+        node.literalStart = 0
+      } else {
+        var i = 0
+        while i < node.content.count, node.content[i] != 10 { i += 1 }
+        node.content.withUnsafeBufferPointer { b in
+          var s = 0
+          var e = i
+          while s < e, Scan.isSpace(b[s]) { s += 1 }
+          while e > s, Scan.isSpace(b[e - 1]) { e -= 1 }
+          node.info = Scan.unescape(b, s..<e)
+        }
+        node.literalStart = min(i + 1, node.content.count)
+      }
+    case .list:
+      node.tight = true
+      outer: for (index, item) in node.children.enumerated() {
+        let isLastItem = index == node.children.count - 1
+        if item.lastLineBlank && !isLastItem {
+          node.tight = false
+          break
+        }
+        for (subIndex, sub) in item.children.enumerated() {
+          let isLastSub = subIndex == item.children.count - 1
+          if (!isLastItem || !isLastSub) && sub.endsWithBlankLine() {
+            node.tight = false
+            break outer
+          }
+        }
+      }
+    default:
+      break
+    }
+    return parent
+  }
+
+  // MARK: - Block starts
+
+  /// `#{1,6}` followed by a space, tab or end of line. Returns the consumed length and level.
+  func scanATXStart(_ i: Int) -> (Int, Int)? {
+    var j = i
+    while j < lineEnd, p[j] == UInt8(ascii: "#"), j - i < 7 { j += 1 }
+    let level = j - i
+    guard level >= 1, level <= 6 else { return nil }
+    if j == lineEnd { return (level + 1, level) }
+    guard Scan.isSpaceOrTab(p[j]) else { return nil }
+    while j < lineEnd, Scan.isSpaceOrTab(p[j]) { j += 1 }
+    return (j - i, level)
+  }
+
+  func scanOpenFence(_ i: Int) -> Int? {
+    let c = p[i]
+    var j = i
+    while j < lineEnd, p[j] == c { j += 1 }
+    let n = j - i
+    guard n >= 3 else { return nil }
+    if c == UInt8(ascii: "`") {
+      while j < lineEnd {
+        if p[j] == UInt8(ascii: "`") { return nil }
+        j += 1
+      }
+    }
+    return n
+  }
+
+  func scanSetext(_ i: Int) -> Int? {
+    let c = p[i]
+    var j = i
+    while j < lineEnd, p[j] == c { j += 1 }
+    while j < lineEnd, Scan.isSpaceOrTab(p[j]) { j += 1 }
+    guard j == lineEnd else { return nil }
+    return c == UInt8(ascii: "=") ? 1 : 2
+  }
+
+  func scanThematicBreak(_ i: Int) -> Bool {
+    let c = p[i]
+    var count = 0
+    var j = i
+    while j < lineEnd {
+      let d = p[j]
+      if d == c {
+        count += 1
+      } else if !Scan.isSpaceOrTab(d) {
+        thematicBreakKillPos = j
+        return false
+      }
+      j += 1
+    }
+    if count >= 3 { return true }
+    thematicBreakKillPos = lineEnd
+    return false
+  }
+
+  func parseListMarker(_ i: Int, interruptsParagraph: Bool, _ data: inout ListData) -> Int? {
+    var j = i
+    let c = peek(j)
+    if c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") {
+      j += 1
+      guard Scan.isSpace(peek(j)) else { return nil }
+      if interruptsParagraph {
+        var k = j
+        while Scan.isSpaceOrTab(peek(k)) { k += 1 }
+        if peek(k) == 10 { return nil }
+      }
+      data.ordered = false
+      data.bulletChar = c
+      data.start = 1
+    } else if Scan.isDigit(c) {
+      var start = 0
+      var digits = 0
+      repeat {
+        start = start * 10 + Int(peek(j) - 48)
+        j += 1
+        digits += 1
+      } while digits < 9 && Scan.isDigit(peek(j))
+      if Scan.isDigit(peek(j)) { return nil }
+      if interruptsParagraph && start != 1 { return nil }
+      let d = peek(j)
+      guard d == UInt8(ascii: ".") || d == UInt8(ascii: ")") else { return nil }
+      j += 1
+      guard Scan.isSpace(peek(j)) else { return nil }
+      if interruptsParagraph {
+        var k = j
+        while Scan.isSpaceOrTab(peek(k)) { k += 1 }
+        if peek(k) == 10 { return nil }
+      }
+      data.ordered = true
+      data.start = start
+      data.delimiter = d
+    } else {
+      return nil
+    }
+    return j - i
+  }
+
+  // MARK: - Link reference definitions
+
+  /// Parses link reference definitions at the start of a paragraph, removing them.
+  /// Returns whether any content remains.
+  func resolveDefinitions(_ node: BlockNode) -> Bool {
+    node.content.withUnsafeBufferPointer { b in
+      var pos = node.literalStart
+      while pos < b.count, b[pos] == UInt8(ascii: "["), let next = parseDefinition(b, pos, node) {
+        pos = next
+      }
+      node.literalStart = pos
+    }
+    var i = node.literalStart
+    while i < node.content.count {
+      if !Scan.isSpace(node.content[i]) { return true }
+      i += 1
+    }
+    return false
+  }
+
+  func parseDefinition(_ b: Bytes, _ start: Int, _ node: BlockNode) -> Int? {
+    let end = b.count
+    guard let (afterLabel, inner) = Scan.linkLabel(b, start, end) else { return nil }
+    guard afterLabel < end, b[afterLabel] == UInt8(ascii: ":") else { return nil }
+    let destStart = Scan.spnl(b, afterLabel + 1, end)
+    guard let (destEnd, destRange) = Scan.linkDestination(b, destStart, end) else { return nil }
+    if destRange.isEmpty && b[destStart] != UInt8(ascii: "<") { return nil }
+    let beforeTitle = destEnd
+    let titleStart = Scan.spnl(b, beforeTitle, end)
+    var title: String?
+    var pos = beforeTitle
+    if titleStart != beforeTitle, let titleEnd = Scan.linkTitle(b, titleStart, end) {
+      title = Scan.unescape(b, (titleStart + 1)..<(titleEnd - 1))
+      pos = titleEnd
+    }
+    var q = pos
+    while q < end, Scan.isSpaceOrTab(b[q]) { q += 1 }
+    if q < end, b[q] != 10 {
+      guard title != nil else { return nil }
+      title = nil
+      q = beforeTitle
+      while q < end, Scan.isSpaceOrTab(b[q]) { q += 1 }
+      guard q >= end || b[q] == 10 else { return nil }
+    }
+    if q < end { q += 1 }
+    let label = Scan.normalizeLabel(b, inner)
+    if definitions[label] == nil {
+      let destination = Scan.unescape(b, destRange)
+      definitions[label] = LinkDefinition(
+        destination: destination, title: title, line: node.line(atContentOffset: start))
+    }
+    return q
+  }
+
+  // MARK: - Tables
+
+  func tryTableStart(_ paragraph: BlockNode) -> BlockNode? {
+    guard let alignments = TableRow.delimiterRow(p, firstNonspace, lineEnd) else { return nil }
+    guard let lastLineOffset = paragraph.lineOffsets.last, lastLineOffset >= paragraph.literalStart else {
+      return nil
+    }
+    let headerLine = paragraph.lineNumbers.last ?? lineNumber
+    var headerCells: [[UInt8]] = []
+    paragraph.content.withUnsafeBufferPointer { b in
+      var e = b.count
+      if e > lastLineOffset, b[e - 1] == 10 { e -= 1 }
+      headerCells = TableRow.cells(b, lastLineOffset, e)
+    }
+    guard headerCells.count == alignments.count else { return nil }
+    // The paragraph keeps the lines before the header row.
+    paragraph.content.removeSubrange(lastLineOffset...)
+    paragraph.lineOffsets.removeLast()
+    paragraph.lineNumbers.removeLast()
+    let parent = paragraph.parent ?? root
+    let keep = !paragraph.lineOffsets.isEmpty && resolveDefinitions(paragraph)
+    if keep {
+      paragraph.open = false
+      paragraph.endLine = paragraph.lineNumbers.last ?? paragraph.startLine
+    } else {
+      parent.children.removeLast()
+    }
+    let table = BlockNode(.table, line: headerLine, depth: parent.depth + 1)
+    table.parent = parent
+    table.alignments = alignments
+    table.headerCells = headerCells
+    parent.children.append(table)
+    advanceOffset(lineEnd - offset, columns: false)
+    return table
+  }
+}
+
+/// List marker data collected while opening a list item.
+struct ListData {
+  var ordered = false
+  var bulletChar: UInt8 = 0
+  var start = 1
+  var delimiter: UInt8 = 0
+  var markerOffset = 0
+  var padding = 0
+}

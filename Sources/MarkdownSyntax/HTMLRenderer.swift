@@ -1,0 +1,298 @@
+/// Renders a ``MarkdownDocument`` as HTML the way `cmark-gfm` does (raw HTML passes
+/// through unchanged, as with `--unsafe`).
+public enum HTMLRenderer {
+  /// The HTML for `document`; front matter is not rendered.
+  ///
+  /// With `tagFilter`, the GFM tag filter is applied to raw HTML: `<title>`, `<textarea>`,
+  /// `<style>`, `<xmp>`, `<iframe>`, `<noembed>`, `<noframes>`, `<script>` and `<plaintext>`
+  /// have their `<` escaped.
+  public static func render(_ document: MarkdownDocument, tagFilter: Bool = false) -> String {
+    var writer = HTMLWriter(tagFilter: tagFilter)
+    writer.blocks(document.blocks, tight: false)
+    return String(decoding: writer.out, as: UTF8.self)
+  }
+}
+
+// MARK: - Helpers
+
+struct HTMLWriter {
+  var out: [UInt8] = []
+  let tagFilter: Bool
+
+  init(tagFilter: Bool) {
+    self.tagFilter = tagFilter
+    out.reserveCapacity(4096)
+  }
+
+  mutating func raw(_ s: StaticString) {
+    out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+  }
+
+  mutating func raw(_ s: String) {
+    out.append(contentsOf: s.utf8)
+  }
+
+  mutating func cr() {
+    if let last = out.last, last != 10 { out.append(10) }
+  }
+
+  mutating func escaped(_ s: String) {
+    for c in s.utf8 {
+      switch c {
+      case UInt8(ascii: "&"): raw("&amp;")
+      case UInt8(ascii: "<"): raw("&lt;")
+      case UInt8(ascii: ">"): raw("&gt;")
+      case UInt8(ascii: "\""): raw("&quot;")
+      default: out.append(c)
+      }
+    }
+  }
+
+  static let hrefSafe: [Bool] = {
+    var t = [Bool](repeating: false, count: 256)
+    for c in "-_.+!*(),%#@?=;:/$~" { t[Int(c.asciiValue ?? 0)] = true }
+    for c in UInt8(ascii: "0")...UInt8(ascii: "9") { t[Int(c)] = true }
+    for c in UInt8(ascii: "a")...UInt8(ascii: "z") { t[Int(c)] = true }
+    for c in UInt8(ascii: "A")...UInt8(ascii: "Z") { t[Int(c)] = true }
+    return t
+  }()
+
+  /// Percent-encodes a URL as cmark's `houdini_escape_href` does.
+  mutating func href(_ s: String) {
+    let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+    for c in s.utf8 {
+      if Self.hrefSafe[Int(c)] {
+        out.append(c)
+      } else if c == UInt8(ascii: "&") {
+        raw("&amp;")
+      } else if c == UInt8(ascii: "'") {
+        raw("&#x27;")
+      } else {
+        out.append(UInt8(ascii: "%"))
+        out.append(hex[Int(c >> 4)])
+        out.append(hex[Int(c & 15)])
+      }
+    }
+  }
+
+  mutating func rawHTML(_ s: String) {
+    guard tagFilter else {
+      raw(s)
+      return
+    }
+    let bytes = Array(s.utf8)
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "<"), Self.isFilteredTag(bytes, i) {
+        raw("&lt;")
+      } else {
+        out.append(bytes[i])
+      }
+      i += 1
+    }
+  }
+
+  static func isFilteredTag(_ b: [UInt8], _ i: Int) -> Bool {
+    var j = i + 1
+    if j < b.count, b[j] == UInt8(ascii: "/") { j += 1 }
+    for name in ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext"]
+    {
+      let n = Array(name.utf8)
+      guard j + n.count <= b.count else { continue }
+      var match = true
+      for k in 0..<n.count where (b[j + k] | 0x20) != n[k] {
+        match = false
+        break
+      }
+      if match {
+        let k = j + n.count
+        if k == b.count || Scan.isSpace(b[k]) || b[k] == UInt8(ascii: ">") || b[k] == UInt8(ascii: "/") {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  // MARK: Blocks
+
+  mutating func blocks(_ blocks: [Block], tight: Bool) {
+    for block in blocks { self.block(block, tight: tight) }
+  }
+
+  mutating func block(_ block: Block, tight: Bool) {
+    switch block.kind {
+    case .paragraph(let content):
+      if tight {
+        inlines(content)
+      } else {
+        cr()
+        raw("<p>")
+        inlines(content)
+        raw("</p>\n")
+      }
+    case .heading(let level, let content):
+      cr()
+      raw("<h")
+      raw(String(level))
+      raw(">")
+      inlines(content)
+      raw("</h")
+      raw(String(level))
+      raw(">\n")
+    case .thematicBreak:
+      cr()
+      raw("<hr />\n")
+    case .codeBlock(let info, let literal, _):
+      cr()
+      if info.isEmpty {
+        raw("<pre><code>")
+      } else {
+        raw("<pre><code class=\"language-")
+        var word = Substring(info)
+        if let space = info.firstIndex(where: { $0 == " " || $0 == "\t" }) { word = info[..<space] }
+        escaped(String(word))
+        raw("\">")
+      }
+      escaped(literal)
+      raw("</code></pre>\n")
+    case .htmlBlock(let html):
+      cr()
+      rawHTML(html)
+      cr()
+    case .blockQuote(let children):
+      cr()
+      raw("<blockquote>\n")
+      blocks(children, tight: false)
+      cr()
+      raw("</blockquote>\n")
+    case .list(let list):
+      cr()
+      switch list.marker {
+      case .bullet:
+        raw("<ul>\n")
+      case .ordered(let start, _):
+        if start == 1 {
+          raw("<ol>\n")
+        } else {
+          raw("<ol start=\"")
+          raw(String(start))
+          raw("\">\n")
+        }
+      }
+      for item in list.items {
+        cr()
+        raw("<li>")
+        if let task = item.task {
+          raw(
+            task
+              ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
+              : "<input type=\"checkbox\" disabled=\"\" /> ")
+        }
+        blocks(item.blocks, tight: list.isTight)
+        raw("</li>\n")
+      }
+      if case .bullet = list.marker { raw("</ul>\n") } else { raw("</ol>\n") }
+    case .table(let table):
+      cr()
+      raw("<table>\n<thead>\n<tr>\n")
+      for (column, cell) in table.header.enumerated() {
+        tableCell("th", cell, table.alignments[column])
+      }
+      raw("</tr>\n</thead>\n")
+      if !table.rows.isEmpty {
+        raw("<tbody>\n")
+        for row in table.rows {
+          raw("<tr>\n")
+          for (column, cell) in row.enumerated() {
+            tableCell("td", cell, table.alignments[column])
+          }
+          raw("</tr>\n")
+        }
+        raw("</tbody>\n")
+      }
+      raw("</table>\n")
+    }
+  }
+
+  mutating func tableCell(_ tag: StaticString, _ content: [Inline], _ alignment: Table.Alignment) {
+    raw("<")
+    raw(tag)
+    switch alignment {
+    case .none: break
+    case .left: raw(" align=\"left\"")
+    case .center: raw(" align=\"center\"")
+    case .right: raw(" align=\"right\"")
+    }
+    raw(">")
+    inlines(content)
+    raw("</")
+    raw(tag)
+    raw(">\n")
+  }
+
+  // MARK: Inlines
+
+  mutating func inlines(_ inlines: [Inline]) {
+    for inline in inlines { self.inline(inline) }
+  }
+
+  mutating func inline(_ inline: Inline) {
+    switch inline {
+    case .text(let s): escaped(s)
+    case .softBreak: out.append(10)
+    case .hardBreak: raw("<br />\n")
+    case .code(let s):
+      raw("<code>")
+      escaped(s)
+      raw("</code>")
+    case .emphasis(let c):
+      raw("<em>")
+      inlines(c)
+      raw("</em>")
+    case .strong(let c):
+      raw("<strong>")
+      inlines(c)
+      raw("</strong>")
+    case .strikethrough(let c):
+      raw("<del>")
+      inlines(c)
+      raw("</del>")
+    case .link(let destination, let title, let content):
+      raw("<a href=\"")
+      href(destination)
+      if let title, !title.isEmpty {
+        raw("\" title=\"")
+        escaped(title)
+      }
+      raw("\">")
+      inlines(content)
+      raw("</a>")
+    case .image(let source, let title, let alt):
+      raw("<img src=\"")
+      href(source)
+      raw("\" alt=\"")
+      altText(alt)
+      if let title, !title.isEmpty {
+        raw("\" title=\"")
+        escaped(title)
+      }
+      raw("\" />")
+    case .html(let s):
+      rawHTML(s)
+    }
+  }
+
+  /// Image descriptions are rendered as plain, escaped text.
+  mutating func altText(_ inlines: [Inline]) {
+    for inline in inlines {
+      switch inline {
+      case .text(let s), .code(let s), .html(let s): escaped(s)
+      case .softBreak, .hardBreak: out.append(32)
+      case .emphasis(let c), .strong(let c), .strikethrough(let c): altText(c)
+      case .link(_, _, let c): altText(c)
+      case .image(_, _, let c): altText(c)
+      }
+    }
+  }
+}

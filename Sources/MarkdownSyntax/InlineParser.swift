@@ -1,0 +1,821 @@
+/// The inline phase: turns the raw text of a paragraph, heading or table cell into
+/// ``Inline`` values (following cmark's `inlines.c`).
+///
+/// Nodes live in a flat array linked by indices, so no reference chain can overflow the
+/// stack when freed. Emphasis uses the delimiter stack with the openers-bottom table and
+/// links use a bracket stack, which keeps the whole phase linear in its input.
+struct InlineParser {
+  enum Kind: UInt8 {
+    case root, text, softBreak, hardBreak, code, html, emphasis, strong, strikethrough, link, image
+  }
+
+  struct Node {
+    var kind: Kind
+    /// Text: a range of `input` (or of `extra` when `inExtra`).
+    var start: Int
+    var end: Int
+    var inExtra = false
+    var payload = -1
+    var parent = -1
+    var first = -1
+    var last = -1
+    var prev = -1
+    var next = -1
+  }
+
+  struct Delimiter {
+    var node: Int
+    var char: UInt8
+    var canOpen: Bool
+    var canClose: Bool
+    var length: Int
+    var position: Int
+    var prev: Int
+    var next: Int
+  }
+
+  struct Bracket {
+    var node: Int
+    var image: Bool
+    var active = true
+    var bracketAfter = false
+    var position: Int
+  }
+
+  /// The deepest inline nesting kept in the tree; deeper emphasis and links are flattened
+  /// into their content.
+  static let maxDepth = 48
+
+  let p: Bytes
+  let begin: Int
+  let end: Int
+  let definitions: [String: LinkDefinition]
+  let lineOf: (Int) -> Int
+  var pos = 0
+  var nodes: [Node] = []
+  var extra: [UInt8] = []
+  var links: [(String, String?)] = []
+  var delimiters: [Delimiter] = []
+  var lastDelimiter = -1
+  var brackets: [Bracket] = []
+  var unresolved: [UnresolvedReference] = []
+  // Code span memo (cmark's backticks table).
+  var backticks: [Int] = []
+  var scannedForBackticks = false
+  // Raw HTML memos: positions past which no terminator exists.
+  var noCommentEnd = false
+  var noPIEnd = false
+  var noCDATAEnd = false
+  var noDeclEnd = false
+
+  init(
+    _ p: Bytes, _ range: Range<Int>, definitions: [String: LinkDefinition], lineOf: @escaping (Int) -> Int
+  ) {
+    self.p = p
+    self.pos = range.lowerBound
+    self.begin = range.lowerBound
+    self.end = range.upperBound
+    self.definitions = definitions
+    self.lineOf = lineOf
+    nodes.reserveCapacity(16)
+    nodes.append(Node(kind: .root, start: 0, end: 0))
+  }
+
+  /// Parses `range` of `bytes` into inlines.
+  static func parse(
+    _ p: Bytes, _ range: Range<Int>, definitions: [String: LinkDefinition],
+    unresolved: inout [UnresolvedReference], lineOf: @escaping (Int) -> Int
+  ) -> [Inline] {
+    var s = range.lowerBound
+    var e = range.upperBound
+    while s < e, Scan.isSpace(p[s]) { s += 1 }
+    while e > s, Scan.isSpace(p[e - 1]) { e -= 1 }
+    if s == e { return [] }
+    var parser = InlineParser(p, s..<e, definitions: definitions, lineOf: lineOf)
+    parser.run()
+    unresolved.append(contentsOf: parser.unresolved)
+    return parser.build()
+  }
+
+  // MARK: - Main loop
+
+  mutating func run() {
+    while pos < end {
+      parseOne()
+    }
+    processEmphasis(stackBottom: 0)
+  }
+
+  static let special: [Bool] = {
+    var t = [Bool](repeating: false, count: 256)
+    for c in "\n\r`\\&<*_[]!~:w" { t[Int(c.asciiValue ?? 0)] = true }
+    return t
+  }()
+
+  mutating func parseOne() {
+    let c = p[pos]
+    switch c {
+    case 10, 13:
+      handleNewline()
+    case UInt8(ascii: "`"):
+      handleBackticks()
+    case UInt8(ascii: "\\"):
+      handleBackslash()
+    case UInt8(ascii: "&"):
+      handleEntity()
+    case UInt8(ascii: "<"):
+      handlePointyBrace()
+    case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+      handleDelimiter(c)
+    case UInt8(ascii: "["):
+      let n = appendText(pos, pos + 1)
+      pos += 1
+      pushBracket(node: n, image: false)
+    case UInt8(ascii: "]"):
+      handleCloseBracket()
+    case UInt8(ascii: "!"):
+      if pos + 1 < end, p[pos + 1] == UInt8(ascii: "[") {
+        let n = appendText(pos, pos + 2)
+        pos += 2
+        pushBracket(node: n, image: true)
+      } else {
+        _ = appendText(pos, pos + 1)
+        pos += 1
+      }
+    case UInt8(ascii: "w"):
+      if !tryWWWAutolink() { textRun(from: pos + 1) }
+    case UInt8(ascii: ":"):
+      if !tryURLAutolink() { textRun(from: pos + 1) }
+    default:
+      textRun(from: pos)
+    }
+  }
+
+  /// Appends plain text from `pos` up to the next special character.
+  mutating func textRun(from: Int) {
+    var j = from
+    let table = Self.special
+    while j < end {
+      let c = p[j]
+      if table[Int(c)] {
+        if c == UInt8(ascii: "w") {
+          if j > begin {
+            let b = p[j - 1]
+            if !(Scan.isSpace(b) || b == UInt8(ascii: "*") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
+              || b == UInt8(ascii: "("))
+            {
+              j += 1
+              continue
+            }
+          }
+        } else if c == UInt8(ascii: ":") {
+          if !(j + 2 < end && p[j + 1] == UInt8(ascii: "/") && p[j + 2] == UInt8(ascii: "/")) {
+            j += 1
+            continue
+          }
+        }
+        break
+      }
+      j += 1
+    }
+    var e = j
+    if j < end, Scan.isLineEnd(p[j]) {
+      while e > pos, p[e - 1] == 32 { e -= 1 }
+    }
+    if e > pos { _ = appendText(pos, e) }
+    pos = j
+  }
+
+  // MARK: - Nodes
+
+  @discardableResult
+  mutating func appendText(_ s: Int, _ e: Int) -> Int {
+    append(Node(kind: .text, start: s, end: e), to: 0)
+  }
+
+  mutating func appendExtraText(_ bytes: some Sequence<UInt8>) {
+    let s = extra.count
+    extra.append(contentsOf: bytes)
+    append(Node(kind: .text, start: s, end: extra.count, inExtra: true), to: 0)
+  }
+
+  @discardableResult
+  mutating func append(_ node: Node, to parent: Int) -> Int {
+    var node = node
+    let index = nodes.count
+    node.parent = parent
+    node.prev = nodes[parent].last
+    if node.prev >= 0 { nodes[node.prev].next = index } else { nodes[parent].first = index }
+    nodes[parent].last = index
+    nodes.append(node)
+    return index
+  }
+
+  mutating func unlink(_ n: Int) {
+    let node = nodes[n]
+    if node.prev >= 0 {
+      nodes[node.prev].next = node.next
+    } else if node.parent >= 0 {
+      nodes[node.parent].first = node.next
+    }
+    if node.next >= 0 {
+      nodes[node.next].prev = node.prev
+    } else if node.parent >= 0 {
+      nodes[node.parent].last = node.prev
+    }
+    nodes[n].prev = -1
+    nodes[n].next = -1
+    nodes[n].parent = -1
+  }
+
+  mutating func insertAfter(_ anchor: Int, _ node: Node) -> Int {
+    var node = node
+    let index = nodes.count
+    let parent = nodes[anchor].parent
+    node.parent = parent
+    node.prev = anchor
+    node.next = nodes[anchor].next
+    nodes.append(node)
+    if node.next >= 0 { nodes[node.next].prev = index } else if parent >= 0 { nodes[parent].last = index }
+    nodes[anchor].next = index
+    return index
+  }
+
+  /// Moves the siblings strictly between `from` and `to` (or to the end when `to` is -1)
+  /// into `container`.
+  mutating func adopt(after from: Int, before to: Int, into container: Int) {
+    var n = nodes[from].next
+    while n >= 0 && n != to {
+      let next = nodes[n].next
+      unlink(n)
+      let last = nodes[container].last
+      nodes[n].parent = container
+      nodes[n].prev = last
+      if last >= 0 { nodes[last].next = n } else { nodes[container].first = n }
+      nodes[container].last = n
+      n = next
+    }
+  }
+
+  // MARK: - Simple inlines
+
+  mutating func handleNewline() {
+    let nl = pos
+    if p[pos] == 13 { pos += 1 }
+    if pos < end, p[pos] == 10 { pos += 1 }
+    while pos < end, Scan.isSpaceOrTab(p[pos]) { pos += 1 }
+    let hard = nl - 2 >= begin && p[nl - 1] == 32 && p[nl - 2] == 32
+    append(Node(kind: hard ? .hardBreak : .softBreak, start: nl, end: nl), to: 0)
+  }
+
+  mutating func handleBackslash() {
+    if pos + 1 < end {
+      let c = p[pos + 1]
+      if Scan.isASCIIPunct(c) {
+        _ = appendText(pos + 1, pos + 2)
+        pos += 2
+        return
+      }
+      if Scan.isLineEnd(c) {
+        pos += 1
+        if p[pos] == 13 { pos += 1 }
+        if pos < end, p[pos] == 10 { pos += 1 }
+        while pos < end, Scan.isSpaceOrTab(p[pos]) { pos += 1 }
+        append(Node(kind: .hardBreak, start: pos, end: pos), to: 0)
+        return
+      }
+    }
+    _ = appendText(pos, pos + 1)
+    pos += 1
+  }
+
+  mutating func handleEntity() {
+    let s = extra.count
+    if let next = Scan.entity(p, pos, end, into: &extra) {
+      append(Node(kind: .text, start: s, end: extra.count, inExtra: true), to: 0)
+      pos = next
+    } else {
+      _ = appendText(pos, pos + 1)
+      pos += 1
+    }
+  }
+
+  mutating func handleBackticks() {
+    let start = pos
+    while pos < end, p[pos] == UInt8(ascii: "`") { pos += 1 }
+    let length = pos - start
+    guard let closeEnd = scanToClosingBackticks(length) else {
+      _ = appendText(start, start + length)
+      return
+    }
+    // Content between the runs: line endings become spaces; strip one space each side.
+    let cs = start + length
+    let ce = closeEnd - length
+    let s = extra.count
+    for k in cs..<ce {
+      let c = p[k]
+      if c == 13 {
+        if k + 1 < ce, p[k + 1] == 10 { continue }
+        extra.append(32)
+      } else {
+        extra.append(c == 10 ? 32 : c)
+      }
+    }
+    var a = s
+    var b = extra.count
+    if b - a >= 2, extra[a] == 32, extra[b - 1] == 32 {
+      var allSpace = true
+      for k in a..<b where extra[k] != 32 {
+        allSpace = false
+        break
+      }
+      if !allSpace {
+        a += 1
+        b -= 1
+      }
+    }
+    append(Node(kind: .code, start: a, end: b, inExtra: true), to: 0)
+    pos = closeEnd
+  }
+
+  mutating func scanToClosingBackticks(_ length: Int) -> Int? {
+    if length > 1000 { return nil }
+    if backticks.isEmpty { backticks = [Int](repeating: 0, count: 1001) }
+    if scannedForBackticks && backticks[length] <= pos { return nil }
+    var j = pos
+    while true {
+      while j < end, p[j] != UInt8(ascii: "`") { j += 1 }
+      if j >= end { break }
+      let s = j
+      while j < end, p[j] == UInt8(ascii: "`") { j += 1 }
+      let n = j - s
+      if n <= 1000 { backticks[n] = s }
+      if n == length { return j }
+    }
+    scannedForBackticks = true
+    return nil
+  }
+
+  mutating func handlePointyBrace() {
+    let start = pos
+    // Autolinks.
+    if let (e, isEmail) = scanAutolink(start) {
+      let dest = String(decoding: UnsafeBufferPointer(rebasing: p[(start + 1)..<(e - 1)]), as: UTF8.self)
+      links.append((isEmail ? "mailto:" + dest : dest, nil))
+      let link = append(Node(kind: .link, start: start, end: e, payload: links.count - 1), to: 0)
+      let text = Node(kind: .text, start: start + 1, end: e - 1)
+      append(text, to: link)
+      pos = e
+      return
+    }
+    if let e = scanInlineHTML(start) {
+      append(Node(kind: .html, start: start, end: e), to: 0)
+      pos = e
+      return
+    }
+    _ = appendText(start, start + 1)
+    pos += 1
+  }
+
+  func scanAutolink(_ i: Int) -> (Int, Bool)? {
+    // URI: scheme of 2-32 chars [A-Za-z][A-Za-z0-9+.-]*, ':', then no space, < or >.
+    var j = i + 1
+    if j < end, Scan.isAlpha(p[j]) {
+      var k = j + 1
+      while k < end,
+        Scan.isAlnum(p[k]) || p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: ".")
+          || p[k] == UInt8(ascii: "-")
+      {
+        k += 1
+      }
+      let schemeLength = k - j
+      if schemeLength >= 2, schemeLength <= 32, k < end, p[k] == UInt8(ascii: ":") {
+        var m = k + 1
+        while m < end {
+          let c = p[m]
+          if c == UInt8(ascii: ">") { return (m + 1, false) }
+          if c <= 32 || c == UInt8(ascii: "<") || c == 127 { break }
+          m += 1
+        }
+      }
+    }
+    // Email.
+    j = i + 1
+    let localStart = j
+    while j < end {
+      let c = p[j]
+      if Scan.isAlnum(c) || (c < 128 && ".!#$%&'*+/=?^_`{|}~-".utf8.contains(c)) {
+        j += 1
+      } else {
+        break
+      }
+    }
+    guard j > localStart, j < end, p[j] == UInt8(ascii: "@") else { return nil }
+    j += 1
+    while true {
+      // label: alnum, then up to 61 alnum or '-', ending alnum
+      let ls = j
+      guard j < end, Scan.isAlnum(p[j]) else { return nil }
+      while j < end, Scan.isAlnum(p[j]) || p[j] == UInt8(ascii: "-") { j += 1 }
+      if j - ls > 63 || p[j - 1] == UInt8(ascii: "-") { return nil }
+      guard j < end else { return nil }
+      if p[j] == UInt8(ascii: ">") { return (j + 1, true) }
+      if p[j] == UInt8(ascii: ".") {
+        j += 1
+        continue
+      }
+      return nil
+    }
+  }
+
+  mutating func scanInlineHTML(_ i: Int) -> Int? {
+    guard i + 1 < end else { return nil }
+    let c = p[i + 1]
+    if Scan.isAlpha(c) { return Scan.openTag(p, i, end) }
+    if c == UInt8(ascii: "/") { return Scan.closingTag(p, i, end) }
+    if c == UInt8(ascii: "?") {
+      if noPIEnd { return nil }
+      if let e = Scan.find(p, "?>", from: i + 2, end) { return e }
+      noPIEnd = true
+      return nil
+    }
+    guard c == UInt8(ascii: "!") else { return nil }
+    if Scan.hasPrefixIgnoringCase(p, i, end, "<!--") {
+      if i + 4 < end, p[i + 4] == UInt8(ascii: ">") { return i + 5 }
+      if i + 5 < end, p[i + 4] == UInt8(ascii: "-"), p[i + 5] == UInt8(ascii: ">") { return i + 6 }
+      if noCommentEnd { return nil }
+      if let e = Scan.find(p, "-->", from: i + 4, end) { return e }
+      noCommentEnd = true
+      return nil
+    }
+    if i + 9 <= end, Scan.hasPrefixIgnoringCase(p, i, end, "<![cdata["), p[i + 3] == UInt8(ascii: "C") {
+      if noCDATAEnd { return nil }
+      if let e = Scan.find(p, "]]>", from: i + 9, end) { return e }
+      noCDATAEnd = true
+      return nil
+    }
+    if i + 2 < end, Scan.isAlpha(p[i + 2]) {
+      if noDeclEnd { return nil }
+      if let e = Scan.find(p, ">", from: i + 2, end) { return e }
+      noDeclEnd = true
+      return nil
+    }
+    return nil
+  }
+
+  // MARK: - Emphasis
+
+  mutating func handleDelimiter(_ c: UInt8) {
+    let start = pos
+    while pos < end, p[pos] == c { pos += 1 }
+    let count = pos - start
+    let before: UInt32 = start > begin ? Scan.scalar(p, before: start, start: begin) : 10
+    let after: UInt32 = pos < end ? Scan.scalar(p, at: pos, end: end) : 10
+    let beforeSpace = Scan.isUnicodeWhitespace(before)
+    let afterSpace = Scan.isUnicodeWhitespace(after)
+    let beforePunct = Scan.isUnicodePunct(before)
+    let afterPunct = Scan.isUnicodePunct(after)
+    let leftFlanking = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+    let rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+    var canOpen: Bool
+    var canClose: Bool
+    if c == UInt8(ascii: "_") {
+      canOpen = leftFlanking && (!rightFlanking || beforePunct)
+      canClose = rightFlanking && (!leftFlanking || afterPunct)
+    } else {
+      canOpen = leftFlanking
+      canClose = rightFlanking
+    }
+    if c == UInt8(ascii: "~") && count > 2 {
+      canOpen = false
+      canClose = false
+    }
+    let node = appendText(start, pos)
+    if canOpen || canClose {
+      let d = Delimiter(
+        node: node, char: c, canOpen: canOpen, canClose: canClose, length: count, position: start,
+        prev: lastDelimiter, next: -1)
+      delimiters.append(d)
+      let index = delimiters.count - 1
+      if lastDelimiter >= 0 { delimiters[lastDelimiter].next = index }
+      lastDelimiter = index
+    }
+  }
+
+  mutating func removeDelimiter(_ d: Int) {
+    let delim = delimiters[d]
+    if delim.next >= 0 { delimiters[delim.next].prev = delim.prev } else { lastDelimiter = delim.prev }
+    if delim.prev >= 0 { delimiters[delim.prev].next = delim.next }
+  }
+
+  mutating func processEmphasis(stackBottom: Int) {
+    var openersBottom = [Int](repeating: stackBottom, count: 18)
+    var closer = -1
+    var candidate = lastDelimiter
+    while candidate >= 0 && delimiters[candidate].position >= stackBottom {
+      closer = candidate
+      candidate = delimiters[candidate].prev
+    }
+    while closer >= 0 {
+      let cd = delimiters[closer]
+      guard cd.canClose else {
+        closer = cd.next
+        continue
+      }
+      let charIndex = cd.char == UInt8(ascii: "*") ? 0 : cd.char == UInt8(ascii: "_") ? 1 : 2
+      let bottomIndex = charIndex * 6 + (cd.canOpen ? 3 : 0) + cd.length % 3
+      var opener = cd.prev
+      var found = false
+      while opener >= 0 && delimiters[opener].position >= openersBottom[bottomIndex] {
+        let od = delimiters[opener]
+        if od.canOpen && od.char == cd.char {
+          if cd.char == UInt8(ascii: "~") {
+            if od.length == cd.length {
+              found = true
+              break
+            }
+          } else if !(cd.canOpen || od.canClose) || cd.length % 3 == 0 || (od.length + cd.length) % 3 != 0 {
+            found = true
+            break
+          }
+        }
+        opener = od.prev
+      }
+      let oldCloser = closer
+      if found {
+        closer = insertEmphasis(opener: opener, closer: closer)
+      } else {
+        closer = cd.next
+        openersBottom[bottomIndex] = cd.position
+        if !cd.canOpen { removeDelimiter(oldCloser) }
+      }
+    }
+    while lastDelimiter >= 0 && delimiters[lastDelimiter].position >= stackBottom {
+      removeDelimiter(lastDelimiter)
+    }
+  }
+
+  mutating func insertEmphasis(opener: Int, closer: Int) -> Int {
+    let openerNode = delimiters[opener].node
+    let closerNode = delimiters[closer].node
+    var openerChars = nodes[openerNode].end - nodes[openerNode].start
+    var closerChars = nodes[closerNode].end - nodes[closerNode].start
+    let char = delimiters[closer].char
+    let use = (closerChars >= 2 && openerChars >= 2) ? 2 : 1
+    openerChars -= use
+    closerChars -= use
+    nodes[openerNode].end -= use
+    nodes[closerNode].end -= use
+    // Remove the delimiters between opener and closer.
+    var d = delimiters[closer].prev
+    while d >= 0 && d != opener {
+      let prev = delimiters[d].prev
+      removeDelimiter(d)
+      d = prev
+    }
+    let kind: Kind = char == UInt8(ascii: "~") ? .strikethrough : (use == 1 ? .emphasis : .strong)
+    let emph = insertAfter(openerNode, Node(kind: kind, start: 0, end: 0))
+    adopt(after: emph, before: closerNode, into: emph)
+    if openerChars == 0 {
+      unlink(openerNode)
+      removeDelimiter(opener)
+    }
+    if closerChars == 0 {
+      unlink(closerNode)
+      let next = delimiters[closer].next
+      removeDelimiter(closer)
+      return next
+    }
+    return closer
+  }
+
+  // MARK: - Links
+
+  mutating func pushBracket(node: Int, image: Bool) {
+    if !brackets.isEmpty { brackets[brackets.count - 1].bracketAfter = true }
+    brackets.append(Bracket(node: node, image: image, position: pos))
+  }
+
+  mutating func handleCloseBracket() {
+    pos += 1
+    let initialPos = pos
+    guard let opener = brackets.last else {
+      _ = appendText(pos - 1, pos)
+      return
+    }
+    if !opener.active {
+      brackets.removeLast()
+      _ = appendText(pos - 1, pos)
+      return
+    }
+    var destination: String?
+    var title: String?
+    // Inline link.
+    if pos < end, p[pos] == UInt8(ascii: "(") {
+      let ds = Scan.spaceChars(p, pos + 1, end)
+      if let (destEnd, destRange) = Scan.linkDestination(p, ds, end) {
+        let ts = Scan.spaceChars(p, destEnd, end)
+        var titleEnd = ts
+        var titleRange: Range<Int>?
+        if ts != destEnd, let te = Scan.linkTitle(p, ts, end) {
+          titleEnd = te
+          titleRange = (ts + 1)..<(te - 1)
+        }
+        let close = Scan.spaceChars(p, titleEnd, end)
+        if close < end, p[close] == UInt8(ascii: ")") {
+          pos = close + 1
+          destination = Scan.unescape(p, destRange)
+          title = titleRange.map { Scan.unescape(p, $0) }
+        }
+      }
+    }
+    if destination == nil {
+      // Reference link: full, collapsed or shortcut.
+      var labelRange: Range<Int>?
+      var explicit = false
+      if let (labelEnd, inner) = Scan.linkLabel(p, pos, end) {
+        labelRange = inner
+        explicit = true
+        pos = labelEnd
+      } else if pos + 1 < end, p[pos] == UInt8(ascii: "["), p[pos + 1] == UInt8(ascii: "]") {
+        pos += 2
+        if !opener.bracketAfter { labelRange = opener.position..<(initialPos - 1) }
+        explicit = true
+      } else if !opener.bracketAfter {
+        labelRange = opener.position..<(initialPos - 1)
+      }
+      var found = false
+      if let range = labelRange, range.count <= 1000 {
+        if !definitions.isEmpty {
+          let label = Scan.normalizeLabel(p, range)
+          if let def = definitions[label] {
+            destination = def.destination
+            title = def.title
+            found = true
+          }
+        }
+        if !found && explicit && !range.isEmpty {
+          let label = String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+          unresolved.append(UnresolvedReference(label: label, line: lineOf(opener.position)))
+        }
+      }
+      if !found {
+        brackets.removeLast()
+        pos = initialPos
+        _ = appendText(pos - 1, pos)
+        return
+      }
+    }
+    // A match: the nodes after the opener become the link's content.
+    let isImage = opener.image
+    links.append((destination ?? "", title))
+    let link = insertAfter(
+      opener.node, Node(kind: isImage ? .image : .link, start: 0, end: 0, payload: links.count - 1))
+    adopt(after: link, before: -1, into: link)
+    unlink(opener.node)
+    processEmphasis(stackBottom: opener.position)
+    brackets.removeLast()
+    if !isImage {
+      var k = brackets.count - 1
+      while k >= 0 {
+        if !brackets[k].image {
+          if !brackets[k].active { break }
+          brackets[k].active = false
+        }
+        k -= 1
+      }
+    }
+  }
+
+  // MARK: - Extended autolinks (GFM)
+
+  func inBracket() -> Bool { !brackets.isEmpty }
+
+  /// `www.` at a word boundary.
+  mutating func tryWWWAutolink() -> Bool {
+    if inBracket() { return false }
+    if pos > begin {
+      let b = p[pos - 1]
+      if !(Scan.isSpace(b) || b == UInt8(ascii: "*") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
+        || b == UInt8(ascii: "("))
+      {
+        return false
+      }
+    }
+    guard pos + 4 <= end, p[pos + 1] == UInt8(ascii: "w"), p[pos + 2] == UInt8(ascii: "w"),
+      p[pos + 3] == UInt8(ascii: ".")
+    else { return false }
+    guard let domainEnd = Self.checkDomain(p, pos, end, allowShort: false) else { return false }
+    var e = domainEnd
+    while e < end, !Scan.isSpace(p[e]), p[e] != UInt8(ascii: "<") { e += 1 }
+    e = Self.autolinkDelimiter(p, pos, e)
+    guard e > pos else { return false }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: p[pos..<e]), as: UTF8.self)
+    links.append(("http://" + text, nil))
+    let link = append(Node(kind: .link, start: pos, end: e, payload: links.count - 1), to: 0)
+    append(Node(kind: .text, start: pos, end: e), to: link)
+    pos = e
+    return true
+  }
+
+  /// `http://`, `https://` or `ftp://` at `:`; the scheme is taken back from the text before.
+  mutating func tryURLAutolink() -> Bool {
+    if inBracket() { return false }
+    guard pos + 2 < end, p[pos + 1] == UInt8(ascii: "/"), p[pos + 2] == UInt8(ascii: "/") else {
+      return false
+    }
+    let last = nodes[0].last
+    guard last >= 0, nodes[last].kind == .text, !nodes[last].inExtra, nodes[last].end == pos else {
+      return false
+    }
+    var s = pos
+    while s > nodes[last].start, Scan.isAlpha(p[s - 1]) { s -= 1 }
+    let n = pos - s
+    let ok =
+      (n == 4 && Scan.hasPrefixIgnoringCase(p, s, end, "http"))
+      || (n == 5 && Scan.hasPrefixIgnoringCase(p, s, end, "https"))
+      || (n == 3 && Scan.hasPrefixIgnoringCase(p, s, end, "ftp"))
+    guard ok else { return false }
+    let domainStart = pos + 3
+    guard domainStart < end, Self.isHostChar(p, domainStart, end),
+      let domainEnd = Self.checkDomain(p, domainStart - 1, end, allowShort: true)
+    else { return false }
+    var e = domainEnd
+    while e < end, !Scan.isSpace(p[e]), p[e] != UInt8(ascii: "<") { e += 1 }
+    e = Self.autolinkDelimiter(p, s, e)
+    guard e > domainStart else { return false }
+    nodes[last].end = s
+    if nodes[last].end == nodes[last].start { unlink(last) }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: p[s..<e]), as: UTF8.self)
+    links.append((text, nil))
+    let link = append(Node(kind: .link, start: s, end: e, payload: links.count - 1), to: 0)
+    append(Node(kind: .text, start: s, end: e), to: link)
+    pos = e
+    return true
+  }
+
+  static func isHostChar(_ p: Bytes, _ i: Int, _ end: Int) -> Bool {
+    let c = Scan.scalar(p, at: i, end: end)
+    return !Scan.isUnicodeWhitespace(c) && !Scan.isUnicodePunct(c)
+  }
+
+  /// cmark-gfm's `check_domain`: segments of host characters, `-` and `_` separated by
+  /// dots, no `_` in the last two segments. `i` is one before the first character checked.
+  static func checkDomain(_ p: Bytes, _ i: Int, _ end: Int, allowShort: Bool) -> Int? {
+    var periods = 0
+    var underscoreLast = 0
+    var underscorePrev = 0
+    var j = i + 1
+    while j < end - 1 || (j < end && allowShort) {
+      let c = p[j]
+      if c == UInt8(ascii: "\\"), j < end - 2 { j += 1 }
+      let d = p[j]
+      if d == UInt8(ascii: "_") {
+        underscoreLast += 1
+      } else if d == UInt8(ascii: ".") {
+        underscorePrev = underscoreLast
+        underscoreLast = 0
+        periods += 1
+      } else if d != UInt8(ascii: "-") && !isHostChar(p, j, end) {
+        break
+      }
+      j += d >= 0xC0 ? (d >= 0xF0 ? 4 : d >= 0xE0 ? 3 : 2) : 1
+    }
+    if underscorePrev > 0 || underscoreLast > 0 { return nil }
+    if allowShort { return j }
+    return periods > 0 ? j : nil
+  }
+
+  /// cmark-gfm's `autolink_delim`: trims trailing punctuation and unbalanced `)`.
+  static func autolinkDelimiter(_ p: Bytes, _ start: Int, _ linkEnd: Int) -> Int {
+    var e = linkEnd
+    var opening = 0
+    var closing = 0
+    for k in start..<e {
+      let c = p[k]
+      if c == UInt8(ascii: "<") {
+        e = k
+        break
+      }
+      if c == UInt8(ascii: "(") { opening += 1 } else if c == UInt8(ascii: ")") { closing += 1 }
+    }
+    while e > start {
+      switch p[e - 1] {
+      case UInt8(ascii: ")"):
+        if closing <= opening { return e }
+        closing -= 1
+        e -= 1
+      case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"),
+        UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+        e -= 1
+      case UInt8(ascii: ";"):
+        var k = e - 2
+        while k > start, Scan.isAlpha(p[k]) { k -= 1 }
+        if k < e - 2, p[k] == UInt8(ascii: "&") { e = k } else { e -= 1 }
+      default:
+        return e
+      }
+    }
+    return e
+  }
+}

@@ -1,0 +1,174 @@
+/// Turns the inline parser's index-linked nodes into ``Inline`` values: adjacent text is
+/// merged, GFM email autolinks are found in the merged text (as cmark-gfm does after
+/// parsing), and nesting deeper than ``InlineParser/maxDepth`` is flattened.
+extension InlineParser {
+  func build() -> [Inline] {
+    var out: [Inline] = []
+    buildChildren(of: 0, depth: 0, inLink: false, into: &out)
+    return out
+  }
+
+  func appendText(of node: Node, to buffer: inout [UInt8]) {
+    guard node.end > node.start else { return }
+    if node.inExtra {
+      buffer.append(contentsOf: extra[node.start..<node.end])
+    } else {
+      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[node.start..<node.end]))
+    }
+  }
+
+  func string(of node: Node) -> String {
+    if node.inExtra {
+      return String(decoding: extra[node.start..<node.end], as: UTF8.self)
+    }
+    return String(decoding: UnsafeBufferPointer(rebasing: p[node.start..<node.end]), as: UTF8.self)
+  }
+
+  func buildChildren(of parent: Int, depth: Int, inLink: Bool, into out: inout [Inline]) {
+    var buffer: [UInt8] = []
+    var n = nodes[parent].first
+    while n >= 0 {
+      let node = nodes[n]
+      switch node.kind {
+      case .text:
+        appendText(of: node, to: &buffer)
+      case .softBreak, .hardBreak, .code, .html:
+        Self.flush(&buffer, into: &out, autolink: !inLink)
+        out.append(leaf(node))
+      case .emphasis, .strong, .strikethrough, .link, .image:
+        if depth >= Self.maxDepth {
+          flatten(n, buffer: &buffer, into: &out, inLink: inLink)
+          break
+        }
+        Self.flush(&buffer, into: &out, autolink: !inLink)
+        var children: [Inline] = []
+        let childInLink = inLink || node.kind == .link || node.kind == .image
+        buildChildren(of: n, depth: depth + 1, inLink: childInLink, into: &children)
+        switch node.kind {
+        case .emphasis: out.append(.emphasis(children))
+        case .strong: out.append(.strong(children))
+        case .strikethrough: out.append(.strikethrough(children))
+        case .link:
+          let (destination, title) = links[node.payload]
+          out.append(.link(destination: destination, title: title, content: children))
+        default:
+          let (destination, title) = links[node.payload]
+          out.append(.image(source: destination, title: title, alt: children))
+        }
+      case .root:
+        break
+      }
+      n = node.next
+    }
+    Self.flush(&buffer, into: &out, autolink: !inLink)
+  }
+
+  func leaf(_ node: Node) -> Inline {
+    switch node.kind {
+    case .softBreak: return .softBreak
+    case .hardBreak: return .hardBreak
+    case .code: return .code(string(of: node))
+    default: return .html(string(of: node))
+    }
+  }
+
+  /// Emits the leaves under `root` without their wrappers (iteratively: no recursion).
+  func flatten(_ root: Int, buffer: inout [UInt8], into out: inout [Inline], inLink: Bool) {
+    var n = nodes[root].first
+    while n >= 0 {
+      let node = nodes[n]
+      switch node.kind {
+      case .text: appendText(of: node, to: &buffer)
+      case .softBreak, .hardBreak, .code, .html:
+        Self.flush(&buffer, into: &out, autolink: !inLink)
+        out.append(leaf(node))
+      default: break
+      }
+      // Depth-first: go down, else to the next sibling, else up until a sibling exists.
+      if node.first >= 0 {
+        n = node.first
+        continue
+      }
+      var m = n
+      while m >= 0 && m != root && nodes[m].next < 0 { m = nodes[m].parent }
+      n = (m < 0 || m == root) ? -1 : nodes[m].next
+    }
+  }
+
+  /// Appends the buffered text, splitting out email autolinks when allowed.
+  static func flush(_ buffer: inout [UInt8], into out: inout [Inline], autolink: Bool) {
+    guard !buffer.isEmpty else { return }
+    defer { buffer.removeAll(keepingCapacity: true) }
+    if autolink && buffer.contains(UInt8(ascii: "@")) {
+      buffer.withUnsafeBufferPointer { b in splitEmails(b, into: &out) }
+      return
+    }
+    out.append(.text(String(decoding: buffer, as: UTF8.self)))
+  }
+
+  /// cmark-gfm's email autolink post-processing of a text run.
+  static func splitEmails(_ b: Bytes, into out: inout [Inline]) {
+    var textStart = 0
+    var i = 0
+    let end = b.count
+    while i < end {
+      guard b[i] == UInt8(ascii: "@") else {
+        i += 1
+        continue
+      }
+      let at = i
+      var s = at
+      var slash = false
+      while s > textStart {
+        let c = b[s - 1]
+        if Scan.isAlnum(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+          || c == UInt8(ascii: "_")
+        {
+          s -= 1
+          continue
+        }
+        if c == UInt8(ascii: "/") { slash = true }
+        break
+      }
+      if s == at || slash {
+        i += 1
+        continue
+      }
+      var e = at
+      var ats = 0
+      var dots = 0
+      while e < end {
+        let c = b[e]
+        if Scan.isAlnum(c) {
+        } else if c == UInt8(ascii: "@") {
+          ats += 1
+        } else if c == UInt8(ascii: "."), e + 1 < end, Scan.isAlnum(b[e + 1]) {
+          dots += 1
+        } else if c != UInt8(ascii: "-") && c != UInt8(ascii: "_") {
+          break
+        }
+        e += 1
+      }
+      let length = e - at
+      if length < 2 || ats != 1 || dots == 0 || !(Scan.isAlpha(b[e - 1]) || b[e - 1] == UInt8(ascii: ".")) {
+        i += 1
+        continue
+      }
+      e = autolinkDelimiter(b, at, e)
+      if e <= at {
+        i += 1
+        continue
+      }
+      if s > textStart {
+        out.append(.text(String(decoding: UnsafeBufferPointer(rebasing: b[textStart..<s]), as: UTF8.self)))
+      }
+      let address = String(decoding: UnsafeBufferPointer(rebasing: b[s..<e]), as: UTF8.self)
+      out.append(.link(destination: "mailto:" + address, title: nil, content: [.text(address)]))
+      textStart = e
+      i = e
+    }
+    if textStart < end {
+      out.append(.text(String(decoding: UnsafeBufferPointer(rebasing: b[textStart..<end]), as: UTF8.self)))
+    }
+  }
+}

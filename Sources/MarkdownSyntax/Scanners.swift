@@ -1,0 +1,411 @@
+/// Byte-level scanners shared by the block and inline phases: character classes, link
+/// destinations, titles and labels, raw HTML, entities and label normalisation.
+///
+/// Every scanner works on UTF-8 bytes and returns how far it matched; none of them
+/// allocates unless it must build a result.
+typealias Bytes = UnsafeBufferPointer<UInt8>
+
+enum Scan {
+  // MARK: - Character classes
+
+  @inline(__always) static func isSpaceOrTab(_ c: UInt8) -> Bool { c == 32 || c == 9 }
+  @inline(__always) static func isLineEnd(_ c: UInt8) -> Bool { c == 10 || c == 13 }
+  /// ASCII whitespace as cmark counts it: space, tab, LF, VT, FF, CR.
+  @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
+  @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+  @inline(__always) static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
+  @inline(__always) static func isAlnum(_ c: UInt8) -> Bool { isAlpha(c) || isDigit(c) }
+  @inline(__always) static func isHex(_ c: UInt8) -> Bool {
+    isDigit(c) || ((c | 0x20) >= 97 && (c | 0x20) <= 102)
+  }
+  @inline(__always) static func isControl(_ c: UInt8) -> Bool { c < 32 || c == 127 }
+  /// ASCII punctuation (the characters a backslash can escape).
+  @inline(__always) static func isASCIIPunct(_ c: UInt8) -> Bool {
+    (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126)
+  }
+
+  /// Decodes the scalar starting at `i` (the input is valid UTF-8).
+  static func scalar(_ p: Bytes, at i: Int, end: Int) -> UInt32 {
+    let b0 = UInt32(p[i])
+    if b0 < 0x80 { return b0 }
+    if b0 < 0xE0, i + 1 < end { return (b0 & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F) }
+    if b0 < 0xF0, i + 2 < end {
+      return (b0 & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F)
+    }
+    if i + 3 < end {
+      return (b0 & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
+        | UInt32(p[i + 3] & 0x3F)
+    }
+    return 0xFFFD
+  }
+
+  /// Decodes the scalar that ends just before `i`.
+  static func scalar(_ p: Bytes, before i: Int, start: Int) -> UInt32 {
+    var j = i - 1
+    while j > start, p[j] & 0xC0 == 0x80 { j -= 1 }
+    return scalar(p, at: j, end: i)
+  }
+
+  /// Unicode whitespace (Zs) plus tab, LF, FF, CR.
+  static func isUnicodeWhitespace(_ c: UInt32) -> Bool {
+    if c < 0x80 { return c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }
+    guard let s = Unicode.Scalar(c) else { return false }
+    return s.properties.generalCategory == .spaceSeparator
+  }
+
+  /// Unicode punctuation as CommonMark 0.31 defines it: general category P or S.
+  static func isUnicodePunct(_ c: UInt32) -> Bool {
+    if c < 0x80 { return isASCIIPunct(UInt8(c)) }
+    guard let s = Unicode.Scalar(c) else { return false }
+    switch s.properties.generalCategory {
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+      .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol,
+      .modifierSymbol, .otherSymbol:
+      return true
+    default:
+      return false
+    }
+  }
+
+  // MARK: - Links
+
+  /// Skips spaces and tabs, at most one line ending, then spaces and tabs again.
+  static func spnl(_ p: Bytes, _ i: Int, _ end: Int) -> Int {
+    var i = i
+    while i < end, isSpaceOrTab(p[i]) { i += 1 }
+    if i < end, p[i] == 10 {
+      i += 1
+      while i < end, isSpaceOrTab(p[i]) { i += 1 }
+    }
+    return i
+  }
+
+  /// Skips ASCII whitespace including line endings (cmark's `scan_spacechars`).
+  static func spaceChars(_ p: Bytes, _ i: Int, _ end: Int) -> Int {
+    var i = i
+    while i < end, isSpace(p[i]) { i += 1 }
+    return i
+  }
+
+  /// A link destination at `i`: returns the end of the match and the range of the
+  /// destination text (without pointy brackets), or nil.
+  static func linkDestination(_ p: Bytes, _ i: Int, _ end: Int) -> (end: Int, text: Range<Int>)? {
+    var j = i
+    if j < end, p[j] == UInt8(ascii: "<") {
+      j += 1
+      while j < end {
+        let c = p[j]
+        if c == UInt8(ascii: ">") {
+          return (j + 1, (i + 1)..<j)
+        } else if c == UInt8(ascii: "\\") {
+          j += 2
+        } else if c == 10 || c == UInt8(ascii: "<") {
+          return nil
+        } else {
+          j += 1
+        }
+      }
+      return nil
+    }
+    var depth = 0
+    while j < end {
+      let c = p[j]
+      if c == UInt8(ascii: "\\"), j + 1 < end, isASCIIPunct(p[j + 1]) {
+        j += 2
+      } else if c == UInt8(ascii: "(") {
+        depth += 1
+        j += 1
+        if depth > 32 { return nil }
+      } else if c == UInt8(ascii: ")") {
+        if depth == 0 { break }
+        depth -= 1
+        j += 1
+      } else if isSpace(c) || isControl(c) {
+        if j == i { return nil }
+        break
+      } else {
+        j += 1
+      }
+    }
+    if j >= end || depth != 0 { return nil }
+    return (j, i..<j)
+  }
+
+  /// A link title at `i` (`"…"`, `'…'` or `(…)`): returns the end of the match.
+  static func linkTitle(_ p: Bytes, _ i: Int, _ end: Int) -> Int? {
+    guard i < end else { return nil }
+    let open = p[i]
+    let close: UInt8
+    switch open {
+    case UInt8(ascii: "\""): close = open
+    case UInt8(ascii: "'"): close = open
+    case UInt8(ascii: "("): close = UInt8(ascii: ")")
+    default: return nil
+    }
+    var j = i + 1
+    while j < end {
+      let c = p[j]
+      if c == close { return j + 1 }
+      if c == UInt8(ascii: "\\"), j + 1 < end {
+        j += 2
+        continue
+      }
+      if open == UInt8(ascii: "("), c == UInt8(ascii: "(") { return nil }
+      j += 1
+    }
+    return nil
+  }
+
+  /// A link label `[…]` at `i`: returns the end (after `]`) and the inner range.
+  /// Labels hold at most 999 characters and no unescaped brackets.
+  static func linkLabel(_ p: Bytes, _ i: Int, _ end: Int) -> (end: Int, inner: Range<Int>)? {
+    guard i < end, p[i] == UInt8(ascii: "[") else { return nil }
+    var j = i + 1
+    var nonBlank = false
+    while j < end {
+      let c = p[j]
+      if c == UInt8(ascii: "]") {
+        if !nonBlank { return nil }
+        return (j + 1, (i + 1)..<j)
+      }
+      if c == UInt8(ascii: "[") { return nil }
+      if c == UInt8(ascii: "\\"), j + 1 < end, isASCIIPunct(p[j + 1]) {
+        j += 1
+        nonBlank = true
+      } else if !isSpace(c) {
+        nonBlank = true
+      }
+      j += 1
+      if j - i > 1000 { return nil }
+    }
+    return nil
+  }
+
+  /// Normalises a link label: trims, collapses internal whitespace and case-folds.
+  static func normalizeLabel(_ p: Bytes, _ range: Range<Int>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(range.count)
+    var ascii = true
+    var pendingSpace = false
+    for i in range {
+      let c = p[i]
+      if isSpace(c) {
+        pendingSpace = !out.isEmpty
+        continue
+      }
+      if pendingSpace {
+        out.append(32)
+        pendingSpace = false
+      }
+      if c >= 0x80 { ascii = false }
+      out.append(c >= 65 && c <= 90 ? c | 0x20 : c)
+    }
+    let s = String(decoding: out, as: UTF8.self)
+    if ascii { return s }
+    // Full case folding approximated by lower(upper(lower(s))), which maps ẞ and ß to "ss".
+    return s.lowercased().uppercased().lowercased()
+  }
+
+  // MARK: - Raw HTML
+
+  /// A tag name: ASCII letter then letters, digits or `-`. Returns the end.
+  static func tagName(_ p: Bytes, _ i: Int, _ end: Int) -> Int? {
+    guard i < end, isAlpha(p[i]) else { return nil }
+    var j = i + 1
+    while j < end, isAlnum(p[j]) || p[j] == UInt8(ascii: "-") { j += 1 }
+    return j
+  }
+
+  /// An open tag starting at `i` (pointing at `<`): returns the end after `>`.
+  static func openTag(_ p: Bytes, _ i: Int, _ end: Int) -> Int? {
+    guard var j = tagName(p, i + 1, end) else { return nil }
+    while true {
+      // attribute: whitespace, name, optional value
+      let ws = spaceChars(p, j, end)
+      guard ws < end else { return nil }
+      let c = p[ws]
+      if c == UInt8(ascii: ">") { return ws + 1 }
+      if c == UInt8(ascii: "/") {
+        return ws + 1 < end && p[ws + 1] == UInt8(ascii: ">") ? ws + 2 : nil
+      }
+      if ws == j { return nil }
+      guard isAlpha(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") else { return nil }
+      var k = ws + 1
+      while k < end {
+        let d = p[k]
+        if isAlnum(d) || d == UInt8(ascii: "_") || d == UInt8(ascii: ".") || d == UInt8(ascii: ":")
+          || d == UInt8(ascii: "-")
+        {
+          k += 1
+        } else {
+          break
+        }
+      }
+      j = k
+      // optional value
+      let beforeEq = spaceChars(p, k, end)
+      if beforeEq < end, p[beforeEq] == UInt8(ascii: "=") {
+        var v = spaceChars(p, beforeEq + 1, end)
+        guard v < end else { return nil }
+        let q = p[v]
+        if q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
+          v += 1
+          while v < end, p[v] != q { v += 1 }
+          guard v < end else { return nil }
+          j = v + 1
+        } else {
+          let start = v
+          while v < end {
+            let d = p[v]
+            if isSpace(d) || d == UInt8(ascii: "\"") || d == UInt8(ascii: "'") || d == UInt8(ascii: "=")
+              || d == UInt8(ascii: "<") || d == UInt8(ascii: ">") || d == UInt8(ascii: "`")
+            {
+              break
+            }
+            v += 1
+          }
+          if v == start { return nil }
+          j = v
+        }
+      }
+    }
+  }
+
+  /// A closing tag `</name  >` starting at `i`: returns the end.
+  static func closingTag(_ p: Bytes, _ i: Int, _ end: Int) -> Int? {
+    guard i + 1 < end, p[i + 1] == UInt8(ascii: "/"), let j = tagName(p, i + 2, end) else { return nil }
+    let k = spaceChars(p, j, end)
+    return k < end && p[k] == UInt8(ascii: ">") ? k + 1 : nil
+  }
+
+  /// Finds `needle` at or after `i`; returns the index just past it.
+  static func find(_ p: Bytes, _ needle: StaticString, from i: Int, _ end: Int) -> Int? {
+    let n = needle.utf8CodeUnitCount
+    let s = needle.utf8Start
+    var j = i
+    while j + n <= end {
+      if p[j] == s[0] {
+        var k = 1
+        while k < n, p[j + k] == s[k] { k += 1 }
+        if k == n { return j + n }
+      }
+      j += 1
+    }
+    return nil
+  }
+
+  /// True when the bytes at `i` start with `word`, ignoring ASCII case.
+  static func hasPrefixIgnoringCase(_ p: Bytes, _ i: Int, _ end: Int, _ word: StaticString) -> Bool {
+    let n = word.utf8CodeUnitCount
+    guard i + n <= end else { return false }
+    let s = word.utf8Start
+    for k in 0..<n {
+      var c = p[i + k]
+      if c >= 65 && c <= 90 { c |= 0x20 }
+      if c != s[k] { return false }
+    }
+    return true
+  }
+
+  // MARK: - Entities and escapes
+
+  /// The HTML5 entity table, parsed once.
+  static let entities: [[UInt8]: [UInt8]] = {
+    var table: [[UInt8]: [UInt8]] = [:]
+    table.reserveCapacity(2200)
+    for line in EntityTable.source.utf8.split(separator: 10) {
+      let parts = line.split(separator: 32)
+      guard let name = parts.first else { continue }
+      var value = ""
+      for hex in parts.dropFirst() {
+        if let v = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let s = Unicode.Scalar(v) {
+          value.unicodeScalars.append(s)
+        }
+      }
+      table[Array(name)] = Array(value.utf8)
+    }
+    return table
+  }()
+
+  /// Appends the UTF-8 encoding of `code` (invalid and zero code points become U+FFFD).
+  static func appendScalar(_ code: UInt32, to out: inout [UInt8]) {
+    let c = (code == 0 || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) ? 0xFFFD : code
+    if c < 0x80 {
+      out.append(UInt8(c))
+    } else if c < 0x800 {
+      out.append(UInt8(0xC0 | (c >> 6)))
+      out.append(UInt8(0x80 | (c & 0x3F)))
+    } else if c < 0x10000 {
+      out.append(UInt8(0xE0 | (c >> 12)))
+      out.append(UInt8(0x80 | ((c >> 6) & 0x3F)))
+      out.append(UInt8(0x80 | (c & 0x3F)))
+    } else {
+      out.append(UInt8(0xF0 | (c >> 18)))
+      out.append(UInt8(0x80 | ((c >> 12) & 0x3F)))
+      out.append(UInt8(0x80 | ((c >> 6) & 0x3F)))
+      out.append(UInt8(0x80 | (c & 0x3F)))
+    }
+  }
+
+  /// Decodes an entity or numeric character reference at `i` (pointing at `&`), appending
+  /// the decoded bytes. Returns the end of the reference, or nil when there is none.
+  static func entity(_ p: Bytes, _ i: Int, _ end: Int, into out: inout [UInt8]) -> Int? {
+    var j = i + 1
+    guard j < end else { return nil }
+    if p[j] == UInt8(ascii: "#") {
+      j += 1
+      var value: UInt32 = 0
+      var digits = 0
+      if j < end, p[j] | 0x20 == UInt8(ascii: "x") {
+        j += 1
+        while j < end, isHex(p[j]), digits < 7 {
+          let c = p[j]
+          let d = isDigit(c) ? UInt32(c - 48) : UInt32((c | 0x20) - 87)
+          value = value * 16 + d
+          digits += 1
+          j += 1
+        }
+        guard digits >= 1, digits <= 6 else { return nil }
+      } else {
+        while j < end, isDigit(p[j]), digits < 8 {
+          value = value * 10 + UInt32(p[j] - 48)
+          digits += 1
+          j += 1
+        }
+        guard digits >= 1, digits <= 7 else { return nil }
+      }
+      guard j < end, p[j] == UInt8(ascii: ";") else { return nil }
+      appendScalar(value, to: &out)
+      return j + 1
+    }
+    guard isAlpha(p[j]) else { return nil }
+    let start = j
+    while j < end, isAlnum(p[j]), j - start < 32 { j += 1 }
+    guard j < end, p[j] == UInt8(ascii: ";") else { return nil }
+    guard let value = entities[Array(p[start..<j])] else { return nil }
+    out.append(contentsOf: value)
+    return j + 1
+  }
+
+  /// Removes backslash escapes and decodes entities in `range` (for destinations, titles,
+  /// info strings).
+  static func unescape(_ p: Bytes, _ range: Range<Int>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(range.count)
+    var i = range.lowerBound
+    let end = range.upperBound
+    while i < end {
+      let c = p[i]
+      if c == UInt8(ascii: "\\"), i + 1 < end, isASCIIPunct(p[i + 1]) {
+        out.append(p[i + 1])
+        i += 2
+      } else if c == UInt8(ascii: "&"), let next = entity(p, i, end, into: &out) {
+        i = next
+      } else {
+        out.append(c)
+        i += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

@@ -1,0 +1,161 @@
+import LaunchTracking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The demo app's update steps. The demo ("Jot", a notes app) keeps its notes in its state
+/// directory; the format changed over its releases:
+///
+/// | version | data |
+/// |---|---|
+/// | 1.0.0 | `notes.txt`, one note per line |
+/// | 1.1.0 | `notes.json` (`format` 2): `{"text": ...}` objects |
+/// | 1.2.0 | `notes.json` (`format` 3): notes carry `tags` taken from `#words` |
+/// | 2.0.0 | plus `notes-index.json`, a word -> note numbers search index |
+///
+/// Each step appends `<id> <pid>` to `update-steps.log` when it runs, so tests can count
+/// runs. QA knobs: `WHATSNEW_DEMO_FAIL_STEP=<id>` makes that step throw, and
+/// `WHATSNEW_DEMO_STEP_DELAY_MS` makes every step take that long.
+enum DemoUpdateSteps {
+  /// The names of the demo's data files in the state directory (removed by `reset`).
+  static let dataFiles = ["notes.txt", "notes.json", "notes-index.json", "update-steps.log"]
+
+  /// The steps, acting on files in `directory`, for the demo running at `version`.
+  static func make(directory: String, version: AppVersion, environment: [String: String]) -> [UpdateStep] {
+    let files = DemoNotesFiles(directory: URL(fileURLWithPath: directory))
+    let failID = environment["WHATSNEW_DEMO_FAIL_STEP"]
+    let delay = environment["WHATSNEW_DEMO_STEP_DELAY_MS"].flatMap { Int($0) } ?? 0
+    func work(_ id: String, _ body: @escaping @Sendable () throws -> Void) -> @Sendable () throws -> Void {
+      {
+        if delay > 0 { usleep(useconds_t(delay) * 1000) }
+        try files.log(id)
+        if id == failID { throw DemoStepError("simulated failure (WHATSNEW_DEMO_FAIL_STEP=\(id))") }
+        try body()
+      }
+    }
+    return [
+      UpdateStep(
+        id: "seed-notes", version: AppVersion(1, 0, 0), summary: "Create the sample notes",
+        runsOnFreshInstall: true, isApplicable: { !files.exists(files.text) && !files.exists(files.json) },
+        work: work("seed-notes") { try files.seed(for: version) }),
+      UpdateStep(
+        id: "notes-to-json", version: AppVersion(1, 1, 0), summary: "Convert notes.txt to notes.json",
+        isApplicable: { files.exists(files.text) },
+        work: work("notes-to-json") { try files.convertTextToJSON() }),
+      UpdateStep(
+        id: "add-tags", version: AppVersion(1, 2, 0), summary: "Add tags to every note",
+        isApplicable: { files.exists(files.json) },
+        work: work("add-tags") { try files.addTags() }),
+      UpdateStep(
+        id: "build-index", version: AppVersion(2, 0, 0), summary: "Build the search index",
+        runsOnFreshInstall: true, isApplicable: { files.exists(files.json) },
+        work: work("build-index") { try files.buildIndex() }),
+    ]
+  }
+}
+
+/// A demo step's failure.
+struct DemoStepError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+// MARK: - The data files
+
+/// The demo's notes data, as stored in `notes.json`.
+struct DemoNotes: Codable, Equatable {
+  struct Note: Codable, Equatable {
+    var text: String
+    var tags: [String]?
+  }
+  var format: Int
+  var notes: [Note]
+}
+
+/// Reading and writing the demo's data files.
+struct DemoNotesFiles: Sendable {
+  let directory: URL
+  var text: URL { directory.appendingPathComponent("notes.txt") }
+  var json: URL { directory.appendingPathComponent("notes.json") }
+  var index: URL { directory.appendingPathComponent("notes-index.json") }
+  var stepLog: URL { directory.appendingPathComponent("update-steps.log") }
+
+  static let samples = [
+    "Welcome to Jot #intro", "Press ? for help at any time #tips", "Notes are plain text #tips #format",
+  ]
+
+  func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+
+  func log(_ id: String) throws {
+    let line = Array("\(id) \(getpid())\n".utf8)
+    let fd = open(stepLog.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw DemoStepError("cannot open \(stepLog.path)") }
+    defer { close(fd) }
+    guard line.withUnsafeBytes({ systemWrite(fd, $0.baseAddress, $0.count) }) == line.count else {
+      throw DemoStepError("cannot write \(stepLog.path)")
+    }
+  }
+
+  /// Writes the sample notes in the format of `version`.
+  func seed(for version: AppVersion) throws {
+    if version < AppVersion(1, 1, 0) {
+      try Data((Self.samples.joined(separator: "\n") + "\n").utf8).write(to: text, options: .atomic)
+    } else {
+      var notes = DemoNotes(format: 2, notes: Self.samples.map { .init(text: $0) })
+      if version >= AppVersion(1, 2, 0) { notes = Self.tagged(notes) }
+      try write(notes)
+    }
+  }
+
+  func convertTextToJSON() throws {
+    let lines = String(decoding: try Data(contentsOf: text), as: UTF8.self).split(separator: "\n").map(
+      String.init)
+    try write(DemoNotes(format: 2, notes: lines.filter { !$0.isEmpty }.map { .init(text: $0) }))
+    try FileManager.default.removeItem(at: text)
+  }
+
+  func addTags() throws {
+    try write(Self.tagged(try read()))
+  }
+
+  func buildIndex() throws {
+    var index: [String: [Int]] = [:]
+    for (i, note) in try read().notes.enumerated() {
+      for word in Set(note.text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })) {
+        index[String(word), default: []].append(i)
+      }
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    try encoder.encode(index).write(to: self.index, options: .atomic)
+  }
+
+  func read() throws -> DemoNotes {
+    try JSONDecoder().decode(DemoNotes.self, from: Data(contentsOf: json))
+  }
+
+  private func write(_ notes: DemoNotes) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(notes).write(to: json, options: .atomic)
+  }
+
+  private static func tagged(_ notes: DemoNotes) -> DemoNotes {
+    DemoNotes(
+      format: 3,
+      notes: notes.notes.map { note in
+        let tags = note.text.split(separator: " ").filter { $0.hasPrefix("#") && $0.count > 1 }.map {
+          String($0.dropFirst())
+        }
+        return .init(text: note.text, tags: tags)
+      })
+  }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the README's launch-tracking example and compares `state --json` with the JSON
+/// shown there, so the README never rots.
+@Suite struct ReadmeLaunchExampleTests {
+  @Test func stateJSONMatchesTheReadme() throws {
+    let readme = try String(
+      contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let marker = try #require(readme.range(of: "<!-- state-json-example -->\n```json\n"))
+    let end = try #require(readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex))
+    let documented = String(readme[marker.upperBound..<end.lowerBound])
+
+    let dir = try TestPaths.makeTemporaryDirectory("readme-launch").path
+    let env = ["WHATSNEW_STATE_DIR": dir]
+    var first = env
+    first["WHATSNEW_NOW"] = "2026-01-15T09:00:00Z"
+    #expect(try Run.whatsnew(["demo", "--app-version", "1.0.0"], environment: first).status == 0)
+    var second = env
+    second["WHATSNEW_NOW"] = "2026-03-01T09:00:00Z"
+    #expect(
+      try Run.whatsnew(["demo", "--app-version", "1.1.0", "--explain"], environment: second).status == 0)
+    let result = try Run.whatsnew(["state", "--json"], environment: env)
+    #expect(result.status == 0)
+    let actual = result.stdout.replacingOccurrences(of: dir, with: "/tmp/whatsnew-readme")
+    #expect(actual == documented + "\n")
+  }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+@testable import LaunchTracking
+
+@Suite struct FileLaunchStoreTests {
+  private func makeDir() throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "launch-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }
+
+  private func store(_ dir: String, _ log: WarningLog, clock: TestClock = TestClock()) -> FileLaunchStore {
+    FileLaunchStore(directory: dir, now: clock.closure, warn: log.sink)
+  }
+
+  private func siblings(_ dir: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+  }
+
+  @Test func writesAPrivateFileWithASchemaAndReadsItBack() throws {
+    let dir = try makeDir() + "/nested/app"
+    let log = WarningLog()
+    let clock = TestClock()
+    try launch("1.0.0", store: store(dir, log), clock: clock)
+    clock.advance(days: 2)
+    let second = try launch("1.1.0", store: store(dir, log), clock: clock)
+    #expect(second.kind == .upgrade && second.state.launchCount == 2)
+    #expect(log.all.isEmpty)
+    let path = dir + "/launch-state.json"
+    let attrs = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attrs[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    let json =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+    #expect(json?["schema"] as? Int == 1)
+    #expect(json?["launchCount"] as? Int == 2)
+    // Only the state file and its lock remain: no temporary files.
+    #expect(try siblings(dir) == ["launch-state.json", "launch-state.json.lock"])
+    #expect(try store(dir, log).read() == .state(second.state))
+  }
+
+  @Test(arguments: [
+    ("truncated", Data(#"{"schema": 1, "appID": "test-app", "launchCou"#.utf8)),
+    ("random bytes", Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })),
+    ("wrong shape", Data(#"{"schema": 1, "launchCount": "many"}"#.utf8)),
+    ("an array", Data("[1, 2, 3]".utf8)),
+    ("empty", Data()),
+    ("no schema", Data(#"{"appID": "x"}"#.utf8)),
+  ])
+  func corruptFilesAreMovedAsideAndTheLaunchStartsAfresh(label: String, bytes: Data) throws {
+    let dir = try makeDir()
+    let path = dir + "/launch-state.json"
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let log = WarningLog()
+    let clock = TestClock("2026-02-03T04:05:06Z")
+    let record = try launch("1.0.0", store: store(dir, log, clock: clock), clock: clock)
+    #expect(record.kind == .first, "\(label)")
+    #expect(record.stateWasReset)
+    #expect(record.isRecorded)
+    #expect(log.all.count == 1)
+    #expect(log.all.first?.contains("corrupt") == true)
+    #expect(log.all.first?.contains("\n") == false)
+    let aside = path + ".corrupt-20260203T040506Z"
+    #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == bytes)
+    #expect(try store(dir, log).read() == .state(record.state))
+    // The next launch is an ordinary one again.
+    #expect(try launch("1.0.0", store: store(dir, log, clock: clock), clock: clock).kind == .regular)
+  }
+
+  @Test func hugeFilesAreNotReadButMovedAside() throws {
+    let dir = try makeDir()
+    let path = dir + "/launch-state.json"
+    let big =
+      Data(#"{"schema": 1, "pad": ""#.utf8) + Data(repeating: 0x61, count: 5 * 1_048_576) + Data(#""}"#.utf8)
+    try big.write(to: URL(fileURLWithPath: path))
+    let log = WarningLog()
+    let record = try launch("1.0.0", store: store(dir, log), clock: TestClock())
+    #expect(record.kind == .first && record.stateWasReset)
+    #expect(log.all.first?.contains("larger than 4 MiB") == true)
+  }
+
+  @Test func twoCorruptionsAtTheSameSecondKeepBothFiles() throws {
+    let dir = try makeDir()
+    let path = dir + "/launch-state.json"
+    let clock = TestClock()
+    for _ in 0..<2 {
+      try Data("garbage".utf8).write(to: URL(fileURLWithPath: path))
+      try launch("1.0.0", store: store(dir, WarningLog(), clock: clock), clock: clock)
+    }
+    #expect(try siblings(dir).filter { $0.contains(".corrupt-") }.count == 2)
+  }
+
+  @Test func newerSchemaIsLeftByteForByte() throws {
+    let dir = try makeDir()
+    let path = dir + "/launch-state.json"
+    let clock = TestClock()
+    // A valid state of this schema, relabelled as schema 2 with an extra field.
+    try launch("1.0.0", store: store(dir, WarningLog()), clock: clock)
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    text = text.replacingOccurrences(of: #""schema" : 1"#, with: #""schema" : 2, "future" : true"#)
+    let bytes = Data(text.utf8)
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let log = WarningLog()
+    clock.advance(days: 1)
+    let record = try launch("1.1.0", store: store(dir, log), clock: clock)
+    #expect(!record.isRecorded)
+    #expect(record.kind == .upgrade)  // classified against what could be read
+    #expect(log.all.count == 1 && log.all[0].contains("schema 2"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    // Dismissals do not write either.
+    try tracker("1.1.0", store: store(dir, log), clock: clock).completeOnboarding()
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+  }
+
+  @Test func symlinkedStateFileIsForeignAndNeverWrittenThrough() throws {
+    let dir = try makeDir()
+    let target = dir + "/elsewhere.json"
+    try Data("precious".utf8).write(to: URL(fileURLWithPath: target))
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/launch-state.json", withDestinationPath: target)
+    let log = WarningLog()
+    let record = try launch("1.0.0", store: store(dir, log), clock: TestClock())
+    #expect(!record.isRecorded)
+    #expect(log.all.count == 1 && log.all[0].contains("symbolic link"))
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/launch-state.json") == target)
+  }
+
+  @Test func unwritableDirectoryDegradesWithOneWarning() throws {
+    // A path below a regular file cannot be created, even by root.
+    let file = try makeDir() + "/file.txt"
+    try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+    let log = WarningLog()
+    let s = store(file + "/sub", log)
+    let ran = Counter()
+    let step = UpdateStep(id: "s", version: AppVersion(1, 0, 0), summary: "s", runsOnFreshInstall: true) {
+      ran.increment()
+    }
+    let record = try tracker("1.0.0", store: s, clock: TestClock()).recordLaunch(updateSteps: [step])
+    #expect(record.kind == .first)
+    #expect(!record.isRecorded)
+    #expect(record.updates.skippedReason != nil)
+    #expect(ran.value == 0)
+    #expect(log.all.count == 1)
+    try tracker("1.0.0", store: s, clock: TestClock()).completeOnboarding()
+    #expect(log.all.count == 1)
+  }
+
+  @Test func concurrentLaunchesInThreadsLoseNothing() async throws {
+    let dir = try makeDir()
+    let clock = TestClock()
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<40 {
+        group.addTask {
+          _ = try? launch("1.0.0", store: FileLaunchStore(directory: dir, warn: { _ in }), clock: clock)
+        }
+      }
+    }
+    guard case .state(let s) = try FileLaunchStore(directory: dir, warn: { _ in }).read() else {
+      Issue.record("no state")
+      return
+    }
+    #expect(s.launchCount == 40)
+  }
+
+  @Test func resetForgets() throws {
+    let dir = try makeDir()
+    let s = store(dir, WarningLog())
+    try launch("1.0.0", store: s, clock: TestClock())
+    try s.reset()
+    #expect(try s.read() == .empty)
+    #expect(try launch("1.0.0", store: s, clock: TestClock()).kind == .first)
+  }
+
+  @Test func readReportsCorruptionWithoutRepairing() throws {
+    let dir = try makeDir()
+    try Data("{".utf8).write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+    guard case .unusable(let reason) = try store(dir, WarningLog()).read() else {
+      Issue.record("expected unusable")
+      return
+    }
+    #expect(reason.contains("corrupt"))
+    #expect(try siblings(dir).contains("launch-state.json"))
+  }
+}
+
+@Suite struct StateLocationTests {
+  @Test func xdgAndOverrides() {
+    #expect(
+      StateLocation.directory(
+        appID: "a", stateDirectory: nil, environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"])
+        == "/x/a")
+    #expect(
+      StateLocation.directory(
+        appID: "a", stateDirectory: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"])
+        == "/h/.local/state/a")
+    #expect(
+      StateLocation.directory(appID: "a", stateDirectory: nil, environment: ["HOME": "/h"])
+        == "/h/.local/state/a")
+    #expect(
+      StateLocation.directory(
+        appID: "a", stateDirectory: nil, environment: ["WHATSNEW_STATE_DIR": "/s", "HOME": "/h"])
+        == "/s")
+    #expect(
+      StateLocation.directory(appID: "a", stateDirectory: "/flag", environment: ["WHATSNEW_STATE_DIR": "/s"])
+        == "/flag")
+  }
+
+  @Test func appIDsMustNameADirectory() {
+    #expect(StateLocation.problem(withAppID: "whatsnew-demo") == nil)
+    #expect(StateLocation.problem(withAppID: "com.example.app_2") == nil)
+    for bad in ["", "..", ".hidden", "a/b", "a b", String(repeating: "x", count: 129)] {
+      #expect(StateLocation.problem(withAppID: bad) != nil, "\(bad)")
+    }
+  }
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+  func increment() {
+    lock.lock()
+    count += 1
+    lock.unlock()
+  }
+}

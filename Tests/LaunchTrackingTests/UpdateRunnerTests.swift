@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+
+@testable import LaunchTracking
+
+/// Records the order steps ran in.
+final class RunLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var ids: [String] = []
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return ids
+  }
+  func add(_ id: String) {
+    lock.lock()
+    ids.append(id)
+    lock.unlock()
+  }
+}
+
+struct StepFailure: Error, CustomStringConvertible {
+  var description: String { "disk full" }
+}
+
+/// A switch a failing step reads.
+final class Toggle: @unchecked Sendable {
+  private let lock = NSLock()
+  private var on: Bool
+  init(_ on: Bool) { self.on = on }
+  var value: Bool {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return on
+    }
+    set {
+      lock.lock()
+      on = newValue
+      lock.unlock()
+    }
+  }
+}
+
+@Suite struct UpdateRunnerTests {
+  private func step(
+    _ id: String, _ v: String, log: RunLog, fresh: Bool = false, applicable: Bool = true, fails: Toggle? = nil
+  ) -> UpdateStep {
+    UpdateStep(
+      id: id, version: version(v), summary: "step \(id)", runsOnFreshInstall: fresh,
+      isApplicable: { applicable }
+    ) {
+      log.add(id)
+      if fails?.value == true { throw StepFailure() }
+    }
+  }
+
+  /// A store where 1.0.0 was launched once (not a fresh install any more).
+  private func installed(_ v: String = "1.0.0", clock: TestClock) throws -> InMemoryLaunchStore {
+    let store = InMemoryLaunchStore()
+    try launch(v, store: store, clock: clock)
+    clock.advance(days: 1)
+    return store
+  }
+
+  @Test func stepsDeclaredOutOfOrderRunInVersionOrder() throws {
+    let clock = TestClock()
+    let store = try installed(clock: clock)
+    let log = RunLog()
+    let steps = [
+      step("c", "1.3.0", log: log), step("a1", "1.1.0", log: log), step("b", "1.2.0", log: log),
+      step("a2", "1.1.0", log: log), step("a0", "1.1", log: log),
+    ]
+    let record = try launch("1.3.0", store: store, clock: clock, steps: steps)
+    #expect(log.all == ["a1", "a2", "a0", "b", "c"])  // declaration order within 1.1.0 == 1.1
+    #expect(record.updates.completed == ["a1", "a2", "a0", "b", "c"])
+    #expect(store.state?.updateSteps.completed.map(\.id) == ["a1", "a2", "a0", "b", "c"])
+    #expect(store.state?.updateSteps.completed.first?.date == clock.now)
+    #expect(store.state?.updateSteps.completed.first?.version == version("1.1.0"))
+  }
+
+  @Test func shortAndFullVersionAreTheSame() throws {
+    let clock = TestClock()
+    let store = try installed("0.9.0", clock: clock)
+    let log = RunLog()
+    try launch("1.0.0", store: store, clock: clock, steps: [step("x", "1.0", log: log)])
+    #expect(log.all == ["x"])
+    try launch("1.0", store: store, clock: clock, steps: [step("y", "1.0.0", log: log)])
+    #expect(log.all == ["x", "y"])
+  }
+
+  @Test func jumpingVersionsRunsEveryStepBetweenOnce() throws {
+    let clock = TestClock()
+    let store = try installed(clock: clock)
+    let log = RunLog()
+    let steps = ["1.0.0", "1.5.0", "2.0.0", "2.5.0", "3.0.0", "3.0.1"].enumerated().map {
+      step("s\($0.offset)", $0.element, log: log)
+    }
+    try launch("3.0.0", store: store, clock: clock, steps: steps)
+    #expect(log.all == ["s0", "s1", "s2", "s3", "s4"])  // 3.0.1 is in the future
+    clock.advance(days: 1)
+    let second = try launch("3.0.0", store: store, clock: clock, steps: steps)
+    #expect(second.updates == UpdateRunReport())
+    #expect(log.all.count == 5)
+    try launch("3.0.1", store: store, clock: clock, steps: steps)
+    #expect(log.all == ["s0", "s1", "s2", "s3", "s4", "s5"])
+  }
+
+  @Test func futureStepsNeverRun() throws {
+    let clock = TestClock()
+    let store = try installed(clock: clock)
+    let log = RunLog()
+    let record = try launch(
+      "1.0.0", store: store, clock: clock, steps: [step("later", "1.0.1-beta.1", log: log)])
+    #expect(log.all.isEmpty)
+    #expect(record.updates == UpdateRunReport())
+    #expect(store.state?.updateSteps == UpdateStepLog())
+  }
+
+  @Test func failureStopsLaterStepsAndIsRetriedUntilItSucceeds() throws {
+    let clock = TestClock()
+    let store = try installed(clock: clock)
+    let log = RunLog()
+    let failing = Toggle(true)
+    let steps = [
+      step("a", "1.1.0", log: log), step("b", "1.2.0", log: log, fails: failing),
+      step("c", "1.3.0", log: log),
+    ]
+    let first = try launch("2.0.0", store: store, clock: clock, steps: steps)
+    #expect(log.all == ["a", "b"])
+    #expect(first.updates.completed == ["a"])
+    #expect(
+      first.updates.failed == .init(id: "b", version: version("1.2.0"), message: "disk full", attempts: 1))
+    #expect(first.updates.postponed == ["c"])
+    #expect(store.state?.updateSteps.failed.map(\.attempts) == [1])
+    #expect(store.state?.launchCount == 2)  // the launch itself was recorded
+
+    clock.advance(days: 1)
+    let second = try launch("2.0.0", store: store, clock: clock, steps: steps)
+    #expect(second.updates.failed?.attempts == 2)
+    #expect(log.all == ["a", "b", "b"])
+    #expect(store.state?.updateSteps.failed.first?.message == "disk full")
+
+    failing.value = false
+    clock.advance(days: 1)
+    let third = try launch("2.0.0", store: store, clock: clock, steps: steps)
+    #expect(log.all == ["a", "b", "b", "b", "c"])
+    #expect(third.updates.completed == ["b", "c"])
+    #expect(third.updates.failed == nil)
+    #expect(store.state?.updateSteps.failed == [])
+    #expect(store.state?.updateSteps.completed.map(\.id) == ["a", "b", "c"])
+    #expect(store.state?.updateSteps.completed.first { $0.id == "b" }?.attempts == 3)
+  }
+
+  @Test func freshInstallRecordsStepsThatDoNotRunOnItAsNotNeeded() throws {
+    let clock = TestClock()
+    let store = InMemoryLaunchStore()
+    let log = RunLog()
+    let steps = [
+      step("convert", "1.1.0", log: log), step("seed", "1.0.0", log: log, fresh: true),
+      step("index", "2.0.0", log: log, fresh: true), step("future", "3.0.0", log: log, fresh: true),
+    ]
+    let record = try launch("2.0.0", store: store, clock: clock, steps: steps)
+    #expect(log.all == ["seed", "index"])
+    #expect(record.updates.notNeeded == ["convert"])
+    #expect(store.state?.updateSteps.notNeeded.map(\.id) == ["convert"])
+    #expect(store.state?.updateSteps.notNeeded.first?.reason == "fresh install")
+    // Not needed is final: a later launch does not run it either.
+    try launch("2.0.0", store: store, clock: clock, steps: steps)
+    #expect(log.all == ["seed", "index"])
+  }
+
+  @Test func afterACorruptStateWasResetApplicableStepsStillRun() throws {
+    // The old data may still need converting, so this is not treated as a fresh install.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reset-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    try Data("not json".utf8).write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+    let log = RunLog()
+    let store = FileLaunchStore(directory: dir, warn: { _ in })
+    let record = try launch(
+      "2.0.0", store: store, clock: TestClock(),
+      steps: [step("convert", "1.1.0", log: log), step("gone", "1.2.0", log: log, applicable: false)])
+    #expect(record.kind == .first && record.stateWasReset)
+    #expect(log.all == ["convert"])
+    #expect(record.updates.notNeeded == ["gone"])
+  }
+
+  @Test func inapplicableStepsAreRecordedAsNotNeeded() throws {
+    let clock = TestClock()
+    let store = try installed(clock: clock)
+    let log = RunLog()
+    let record = try launch(
+      "1.1.0", store: store, clock: clock, steps: [step("skip", "1.1.0", log: log, applicable: false)])
+    #expect(log.all.isEmpty)
+    #expect(record.updates.notNeeded == ["skip"])
+    #expect(store.state?.updateSteps.notNeeded.first?.reason == "not applicable")
+  }
+
+  @Test func duplicateIDsAreRefusedBeforeAnythingRuns() throws {
+    let clock = TestClock()
+    let store = try installed(clock: clock)
+    let writes = store.writeCount
+    let log = RunLog()
+    let steps = [step("a", "1.0.0", log: log), step("b", "1.0.0", log: log), step("a", "1.1.0", log: log)]
+    #expect(throws: UpdateStepError.duplicateID("a")) {
+      try launch("1.1.0", store: store, clock: clock, steps: steps)
+    }
+    #expect(log.all.isEmpty)
+    #expect(store.writeCount == writes)
+    #expect(store.state?.launchCount == 1)
+    #expect(UpdateStepError.duplicateID("a").description == "update step id \"a\" is declared more than once")
+  }
+
+  @Test func progressReportsStepIOfN() throws {
+    let clock = TestClock()
+    let store = try installed(clock: clock)
+    let log = RunLog()
+    var events: [UpdateProgress] = []
+    _ = try tracker("1.2.0", store: store, clock: clock).recordLaunch(
+      updateSteps: [step("a", "1.1.0", log: log), step("b", "1.2.0", log: log)]
+    ) { events.append($0) }
+    #expect(
+      events.map { "\($0.index)/\($0.total) \($0.id) \($0.phase)" } == [
+        "1/2 a started", "1/2 a completed", "2/2 b started", "2/2 b completed",
+      ])
+    #expect(events.first?.summary == "step a")
+  }
+
+  @Test func stepsRunUnderTheStoreLock() async throws {
+    // Many threads launching with one slow step: it runs exactly once.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
+      .path
+    let clock = TestClock()
+    let log = RunLog()
+    let steps = [
+      UpdateStep(id: "slow", version: version("1.0.0"), summary: "slow", runsOnFreshInstall: true) {
+        usleep(50_000)
+        log.add("slow")
+      }
+    ]
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          _ = try? launch(
+            "1.0.0", store: FileLaunchStore(directory: dir, warn: { _ in }), clock: clock, steps: steps)
+        }
+      }
+    }
+    #expect(log.all == ["slow"])
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs every example of the CommonMark 0.31.2 and GFM specs through the HTML renderer and
+/// fails when fewer pass than the committed baseline (`conformance-baseline.json`).
+///
+/// Set `WHATSNEW_RECORD=1` to raise the baseline (it never goes down) and to rewrite
+/// `docs/conformance-failures.md` with the failing examples.
+@Suite(.serialized) struct ConformanceTests {
+  struct Baseline: Codable {
+    var commonmark: Int
+    var gfm: Int
+    var gfmExtensions: Int
+  }
+
+  static let baselineURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("conformance-baseline.json")
+
+  static func readBaseline() throws -> Baseline {
+    try JSONDecoder().decode(Baseline.self, from: Data(contentsOf: baselineURL))
+  }
+
+  static var recording: Bool { ProcessInfo.processInfo.environment["WHATSNEW_RECORD"] == "1" }
+
+  /// Prints the pass count per section and returns the failing examples.
+  static func run(_ examples: [SpecExample], title: String) -> [SpecExample] {
+    var sections: [(String, Int, Int)] = []
+    var failures: [SpecExample] = []
+    for example in examples {
+      let ok = example.passes
+      if !ok {
+        failures.append(example)
+        if ProcessInfo.processInfo.environment["WHATSNEW_SHOW_FAILURES"] == "1" {
+          print("=== example \(example.number) (\(example.section))")
+          print(example.markdown + "--- expected\n" + example.html + "--- actual\n" + example.actualHTML)
+        }
+      }
+      if let last = sections.last, last.0 == example.section {
+        sections[sections.count - 1].1 += ok ? 1 : 0
+        sections[sections.count - 1].2 += 1
+      } else {
+        sections.append((example.section, ok ? 1 : 0, 1))
+      }
+    }
+    print("\(title): \(examples.count - failures.count)/\(examples.count) examples pass")
+    for (name, passed, total) in sections {
+      print("  \(name): \(passed)/\(total)")
+    }
+    return failures
+  }
+
+  @Test func commonMarkSpec() throws {
+    let examples = try SpecExample.load("commonmark-spec-0.31.2.txt")
+    #expect(examples.count == 652)
+    let failures = Self.run(examples, title: "CommonMark 0.31.2")
+    let passed = examples.count - failures.count
+    var baseline = try Self.readBaseline()
+    if Self.recording {
+      baseline.commonmark = max(baseline.commonmark, passed)
+      try Self.write(baseline)
+      try FailureReport.write(commonmark: failures)
+    }
+    #expect(passed >= baseline.commonmark, "CommonMark conformance fell below the baseline")
+    #expect(Double(passed) / Double(examples.count) >= 0.97)
+  }
+
+  @Test func gfmSpec() throws {
+    let examples = try SpecExample.load("gfm-spec.txt")
+    #expect(examples.count == 673)
+    let failures = Self.run(examples, title: "GFM")
+    let extensions = examples.filter { !$0.extensionName.isEmpty }
+    let extensionFailures = failures.filter { !$0.extensionName.isEmpty }
+    let extensionPassed = extensions.count - extensionFailures.count
+    print("GFM extension examples: \(extensionPassed)/\(extensions.count) pass")
+    for failure in extensionFailures {
+      print("  failing: example \(failure.number) (\(failure.extensionName))")
+    }
+    let passed = examples.count - failures.count
+    var baseline = try Self.readBaseline()
+    if Self.recording {
+      baseline.gfm = max(baseline.gfm, passed)
+      baseline.gfmExtensions = max(baseline.gfmExtensions, extensionPassed)
+      try Self.write(baseline)
+      try FailureReport.write(gfm: failures)
+    }
+    #expect(extensions.count == 24)
+    #expect(passed >= baseline.gfm, "GFM conformance fell below the baseline")
+    #expect(extensionPassed >= baseline.gfmExtensions)
+    #expect(extensionPassed >= 20)
+  }
+
+  static func write(_ baseline: Baseline) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(baseline).write(to: baselineURL)
+  }
+}
+
+/// Writes `docs/conformance-failures.md`, keeping the hand-written reasons already there.
+enum FailureReport {
+  static let url = TestPaths.packageRoot.appendingPathComponent("docs/conformance-failures.md")
+
+  static func write(commonmark: [SpecExample]) throws {
+    try update(section: "CommonMark 0.31.2", failures: commonmark)
+  }
+
+  static func write(gfm: [SpecExample]) throws {
+    try update(section: "GFM", failures: gfm)
+  }
+
+  /// Existing reasons, keyed by "section/number".
+  static func reasons(_ text: String) -> [String: String] {
+    var result: [String: String] = [:]
+    var section = ""
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("## ") { section = String(line.dropFirst(3)) }
+      guard line.hasPrefix("| "), !line.hasPrefix("| example"), !line.hasPrefix("| ---") else { continue }
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      if cells.count >= 4 { result["\(section)/\(cells[1])"] = cells[3] }
+    }
+    return result
+  }
+
+  static func update(section: String, failures: [SpecExample]) throws {
+    let old = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    let known = reasons(old)
+    var parts: [String: String] = [:]
+    var current = ""
+    for line in old.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("## ") { current = String(line.dropFirst(3)) }
+      if !current.isEmpty { parts[current, default: ""] += line + "\n" }
+    }
+    var body = "## \(section)\n\n\(failures.count) failing examples.\n\n"
+    if !failures.isEmpty {
+      body += "| example | spec section | reason |\n| --- | --- | --- |\n"
+      for failure in failures {
+        let reason = known["\(section)/\(failure.number)"] ?? "not yet analysed"
+        body += "| \(failure.number) | \(failure.section) | \(reason) |\n"
+      }
+    }
+    body += "\n"
+    parts[section] = body
+    var text = """
+      # Conformance failures
+
+      Every spec example the `MarkdownSyntax` HTML renderer does not reproduce, as run by
+      `ConformanceTests` (`WHATSNEW_RECORD=1 swift test --filter ConformanceTests` regenerates
+      this list; the reasons are written by hand).
+
+
+      """
+    for name in ["CommonMark 0.31.2", "GFM"] {
+      if let part = parts[name] { text += part.trimmingCharacters(in: .newlines) + "\n\n" }
+    }
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.trimmingCharacters(in: .newlines).appending("\n").write(
+      to: url, atomically: true, encoding: .utf8)
+  }
+}

@@ -39,7 +39,8 @@ public struct UpdateProgressScreen: Screen {
       rightStyle: palette.titleBarDetail)
     let middle = max(1, h / 2 - 2)
     canvas.centered(
-      version.map { "Updating \(appName) to \($0)" } ?? "Updating \(appName)", row: middle, style: palette.accent)
+      version.map { "Updating \(appName) to \($0)" } ?? "Updating \(appName)", row: middle,
+      style: palette.accent)
     canvas.centered("Step \(step) of \(total)", row: middle + 1, style: palette.dim)
     canvas.centered(summary, row: middle + 2)
     // The bar: ━ filled, ─ empty, the percentage after it.

@@ -57,7 +57,8 @@ enum DemoPresentation {
       palette: ui.palette)
 
     // Reopen where the user left off, if the saved point still makes sense.
-    if let point = RestorationFile.load(from: context.stateDirectory)?.validated(versions: content.versionNames),
+    if let point = RestorationFile.load(from: context.stateDirectory)?.validated(
+      versions: content.versionNames),
       point.place == .releaseNotes
     {
       stack.push(
@@ -85,7 +86,8 @@ enum DemoPresentation {
     if let failure = context.record.updates.failed {
       stack.push(
         UpdateFailureScreen(
-          appName: TerminalUI.appName, stepSummary: "\(failure.id) (\(failure.version))", message: failure.message,
+          appName: TerminalUI.appName, stepSummary: "\(failure.id) (\(failure.version))",
+          message: failure.message,
           palette: ui.palette))
     }
 

@@ -107,12 +107,16 @@ final class TmuxSession {
 
   /// Waits for the program started by ``start(_:environment:)`` to end; returns its status.
   func waitForExit(timeout: Double = 10) throws -> Int {
-    let screen = try waitUntil("EXIT:", timeout: timeout) { $0.range(of: #"EXIT:\d+"#, options: .regularExpression) != nil }
+    let screen = try waitUntil("EXIT:", timeout: timeout) {
+      $0.range(of: #"EXIT:\d+"#, options: .regularExpression) != nil
+    }
     guard let range = screen.range(of: #"EXIT:\d+"#, options: .regularExpression) else { return -1 }
     // The stty snapshot is written right after; wait for it.
     let after = directory.appendingPathComponent("stty-after")
     let deadline = Date().addingTimeInterval(timeout)
-    while (try? String(contentsOf: after, encoding: .utf8))?.isEmpty ?? true, Date() < deadline { usleep(20_000) }
+    while (try? String(contentsOf: after, encoding: .utf8))?.isEmpty ?? true, Date() < deadline {
+      usleep(20_000)
+    }
     return Int(screen[range].dropFirst(5)) ?? -1
   }
 
@@ -193,7 +197,9 @@ final class TmuxSession {
       usleep(2_000)
     }
     let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-    guard status == 0 else { throw Failure.tmux("tmux \(arguments.joined(separator: " ")): status \(status): \(text)") }
+    guard status == 0 else {
+      throw Failure.tmux("tmux \(arguments.joined(separator: " ")): status \(status): \(text)")
+    }
     return text
   }
 }

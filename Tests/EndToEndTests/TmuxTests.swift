@@ -17,7 +17,9 @@ enum TmuxAvailability {
 
 /// The terminal UI end to end: the built binary in a real terminal (tmux), driven by keys,
 /// checked by what the pane shows and by the terminal modes it leaves behind.
-@Suite(.serialized, .enabled(if: TmuxAvailability.present, "tmux is not installed; the terminal UI tests are skipped"))
+@Suite(
+  .serialized,
+  .enabled(if: TmuxAvailability.present, "tmux is not installed; the terminal UI tests are skipped"))
 struct TmuxTests {
   /// Checks the terminal came back: same modes as before, normal screen, shell prompt.
   func expectRestored(_ tmux: TmuxSession, _ comment: Comment? = nil) throws {
@@ -46,7 +48,9 @@ struct TmuxTests {
     try expectClean(screen, width: 100, height: 30, title: "Release notes after 1.0.0", footer: "q close")
 
     try tmux.resize(width: 30, height: 8)
-    screen = try tmux.waitUntil("a 30-column layout") { s in Self.lines(s).allSatisfy { $0.count <= 30 } && s.contains("Covers") }
+    screen = try tmux.waitUntil("a 30-column layout") { s in
+      Self.lines(s).allSatisfy { $0.count <= 30 } && s.contains("Covers")
+    }
     try expectClean(screen, width: 30, height: 8, title: "Release notes", footer: "q close")
 
     try tmux.resize(width: 24, height: 6)

@@ -71,7 +71,8 @@ struct TmuxTests {
     defer { tmux.kill() }
     try tmux.start("demo --simulate first --content \(tmux.content)")
     try tmux.waitFor("1/\(pages)")
-    #expect(try tmux.capture().contains("● " + Array(repeating: "○", count: pages - 1).joined(separator: " ")))
+    #expect(
+      try tmux.capture().contains("● " + Array(repeating: "○", count: pages - 1).joined(separator: " ")))
     for page in 2...pages {
       try tmux.keys("n")
       try tmux.waitFor("\(page)/\(pages)")
@@ -154,7 +155,8 @@ struct TmuxTests {
   @Test func crashRestores() throws {
     let tmux = try TmuxSession()
     defer { tmux.kill() }
-    try tmux.start("demo --simulate first --content \(tmux.content)", environment: "WHATSNEW_CRASH_FOR_TESTING=1")
+    try tmux.start(
+      "demo --simulate first --content \(tmux.content)", environment: "WHATSNEW_CRASH_FOR_TESTING=1")
     try tmux.waitFor("Welcome to Jot")
     try tmux.keys("q")
     try tmux.waitFor("Explore")
@@ -234,7 +236,9 @@ struct TmuxTests {
 
   /// The number of walkthrough pages in the repository's Content (level-1 headings).
   static func onboardingPageCount() -> Int {
-    let text = (try? String(contentsOf: TestPaths.content.appendingPathComponent("onboarding.md"), encoding: .utf8)) ?? ""
+    let text =
+      (try? String(contentsOf: TestPaths.content.appendingPathComponent("onboarding.md"), encoding: .utf8))
+      ?? ""
     return text.split(separator: "\n").filter { $0.hasPrefix("# ") }.count
   }
 
@@ -244,7 +248,10 @@ struct TmuxTests {
     func parts(_ v: String) -> [Int] { v.split(separator: ".").map { Int($0) ?? 0 } }
     return names.filter { $0.hasSuffix(".md") && !$0.contains("-") }
       .map { String($0.dropLast(3)) }
-      .filter { $0.first?.isNumber == true && parts($0).lexicographicallyPrecedes(parts(version)) == false && $0 != version }
+      .filter {
+        $0.first?.isNumber == true && parts($0).lexicographicallyPrecedes(parts(version)) == false
+          && $0 != version
+      }
       .sorted { parts($0).lexicographicallyPrecedes(parts($1)) }
       .reversed()
   }

@@ -14,7 +14,8 @@
 ///
 /// - A transaction holds an exclusive `flock` on the sidecar `launch-state.json.lock` for
 ///   the whole read-modify-write (and the update steps run inside it).
-/// - Writes go to a temporary file in the same directory (mode 0600), which is fsynced,
+/// - Writes go to a temporary file in the same directory (`.launch-state.json.tmp`, mode
+///   0600, created with `O_EXCL | O_NOFOLLOW` after removing any leftover), which is fsynced,
 ///   renamed over the state file, and the directory is fsynced: a crash leaves the old file
 ///   or the new one, never a torn one.
 /// - A file of a newer schema is never overwritten (read-only, with a warning).
@@ -244,7 +245,9 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
       return
     }
     bytes.append(0x0A)
-    let temp = directory + "/." + StateLocation.fileName + ".tmp-\(getpid())"
+    // One fixed name: only the lock holder writes, and a file left by a killed writer is
+    // simply replaced.
+    let temp = directory + "/." + StateLocation.fileName + ".tmp"
     unlink(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {

@@ -1,6 +1,16 @@
 import ArgumentParser
-import Foundation
 import LaunchTracking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `whatsnew demo`: the demo app. Records the launch (running its update steps under the
 /// state lock), decides what it calls for, and presents it when a person is at a terminal.
@@ -10,8 +20,8 @@ struct DemoCommand: ParsableCommand {
     commandName: "demo",
     abstract: "Runs the demo app: records the launch and presents what it calls for.",
     discussion: """
-      A launch is interactive only when stdin and stdout are terminals, CI is unset (or 0 or
-      false), TERM is not dumb and WHATSNEW_DISABLE is not 1; otherwise nothing is presented
+      A launch is interactive only when stdin and stdout are terminals, CI is unset (or 0 or \
+      false), TERM is not dumb and WHATSNEW_DISABLE is not 1; otherwise nothing is presented \
       and everything stays pending. WHATSNEW_NOW (ISO 8601) overrides the clock.
       """
   )

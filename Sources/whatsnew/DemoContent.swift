@@ -1,5 +1,15 @@
-import Foundation
 import LaunchTracking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The demo's view of its `Content/`: where it is and which versions have notes.
 ///
@@ -17,8 +27,8 @@ struct DemoContent {
   static func locate(flag: String?) throws -> DemoContent {
     let fm = FileManager.default
     func isDirectory(_ path: String) -> Bool {
-      var isDir: ObjCBool = false
-      return fm.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+      var st = stat()
+      return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
     if let explicit = flag
       ?? ProcessInfo.processInfo.environment["WHATSNEW_CONTENT_DIR"].flatMap({

@@ -1,5 +1,15 @@
-import Foundation
 import LaunchTracking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The demo app's update steps. The demo ("Jot", a notes app) keeps its notes in its state
 /// directory; the format changed over its releases:
@@ -85,13 +95,12 @@ struct DemoNotesFiles: Sendable {
   func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
   func log(_ id: String) throws {
-    let line = Data("\(id) \(getpid())\n".utf8)
-    if let handle = FileHandle(forWritingAtPath: stepLog.path) {
-      defer { try? handle.close() }
-      try handle.seekToEnd()
-      try handle.write(contentsOf: line)
-    } else {
-      try line.write(to: stepLog)
+    let line = Array("\(id) \(getpid())\n".utf8)
+    let fd = open(stepLog.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw DemoStepError("cannot open \(stepLog.path)") }
+    defer { close(fd) }
+    guard line.withUnsafeBytes({ systemWrite(fd, $0.baseAddress, $0.count) }) == line.count else {
+      throw DemoStepError("cannot write \(stepLog.path)")
     }
   }
 
@@ -107,7 +116,8 @@ struct DemoNotesFiles: Sendable {
   }
 
   func convertTextToJSON() throws {
-    let lines = try String(contentsOf: text, encoding: .utf8).split(separator: "\n").map(String.init)
+    let lines = String(decoding: try Data(contentsOf: text), as: UTF8.self).split(separator: "\n").map(
+      String.init)
     try write(DemoNotes(format: 2, notes: lines.filter { !$0.isEmpty }.map { .init(text: $0) }))
     try FileManager.default.removeItem(at: text)
   }

@@ -1,6 +1,16 @@
 import ArgumentParser
-import Foundation
 import LaunchTracking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The options `demo`, `state` and `reset` share: which app, and where its state lives.
 struct StateOptions: ParsableArguments {
@@ -51,13 +61,14 @@ enum LaunchClock {
   }
 
   static func parse(_ text: String) -> Date? {
-    let plain = ISO8601DateFormatter()
-    if let d = plain.date(from: text) { return d }
-    let fractional = ISO8601DateFormatter()
-    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let d = fractional.date(from: text) { return d }
-    let dateOnly = ISO8601DateFormatter()
-    dateOnly.formatOptions = [.withFullDate]
-    return dateOnly.date(from: text)
+    let styles = [
+      Date.ISO8601FormatStyle(),
+      Date.ISO8601FormatStyle(includingFractionalSeconds: true),
+      Date.ISO8601FormatStyle().year().month().day(),
+    ]
+    for style in styles {
+      if let date = try? style.parse(text) { return date }
+    }
+    return nil
   }
 }

@@ -1,6 +1,16 @@
 import ArgumentParser
-import Foundation
 import LaunchTracking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `whatsnew reset`: forgets the recorded launch state, so the next launch is a first one.
 /// For the demo app it also removes the demo's data files (its notes), so that the next
@@ -22,9 +32,8 @@ struct ResetCommand: ParsableCommand {
       guard isatty(0) == 1 && isatty(1) == 1 else {
         throw CommandFailure("reset needs --yes when not run from a terminal (it would forget \(store.path))")
       }
-      FileHandle.standardOutput.write(
-        Data("Forget the launch state of \(state.appID) in \(store.directory)? [y/N] ".utf8))
-      let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+      Console.prompt("Forget the launch state of \(state.appID) in \(store.directory)? [y/N] ")
+      let answer = (readLine() ?? "").filter { !$0.isWhitespace }.lowercased()
       guard answer == "y" || answer == "yes" else {
         Console.out("Nothing changed.")
         return

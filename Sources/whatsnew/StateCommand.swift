@@ -1,6 +1,16 @@
 import ArgumentParser
-import Foundation
 import LaunchTracking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `whatsnew state`: prints the recorded launch state, for people or (`--json`) tools.
 /// Reads only: a corrupt file is reported, not repaired.

@@ -1,6 +1,16 @@
 import ArgumentParser
-import Foundation
 import TerminalRendering
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The `whatsnew` executable: argument parsing and wiring only. Each subcommand lives in
 /// its own file; the work is done by the library targets.
@@ -28,7 +38,7 @@ struct WhatsNew: ParsableCommand {
       if code == 0 {
         let text = fullMessage(for: error)
         if !text.isEmpty { print(text) }
-        Foundation.exit(0)
+        Self.exit(withError: ExitCode(0))
       }
       let isUsage = code == ExitCode.validationFailure.rawValue
       let first = message(for: error).split(separator: "\n").first.map(String.init) ?? ""
@@ -37,7 +47,7 @@ struct WhatsNew: ParsableCommand {
         if isUsage { line += " (see 'whatsnew --help')" }
         Console.error("whatsnew: " + line)
       }
-      Foundation.exit(isUsage ? 2 : code)
+      Self.exit(withError: ExitCode(isUsage ? 2 : code))
     }
   }
 }
@@ -52,11 +62,38 @@ struct CommandFailure: Error, CustomStringConvertible {
 enum Console {
   /// Writes one line to stderr.
   static func error(_ line: String) {
-    FileHandle.standardError.write(Data((Sanitizer.sanitize(line) + "\n").utf8))
+    write(2, Sanitizer.sanitize(line) + "\n")
   }
 
   /// Writes text (newline added) to stdout.
   static func out(_ text: String) {
-    FileHandle.standardOutput.write(Data((Sanitizer.sanitize(text) + "\n").utf8))
+    write(1, Sanitizer.sanitize(text) + "\n")
   }
+
+  /// Writes `text` to stdout without a newline (for prompts).
+  static func prompt(_ text: String) {
+    write(1, Sanitizer.sanitize(text))
+  }
+
+  private static func write(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeMutableBytes {
+        systemWrite(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset)
+      }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { return }
+      offset += n
+    }
+  }
+}
+
+/// `write(2)`, named so it does not clash with `TextOutputStream.write`.
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    return Glibc.write(fd, buffer, count)
+  #else
+    return Darwin.write(fd, buffer, count)
+  #endif
 }

@@ -321,3 +321,42 @@ import Testing
     #expect(try String(contentsOfFile: statePath, encoding: .utf8) == "{oops")
   }
 }
+
+@Suite struct LaunchCrashTests {
+  @Test func processKilledWhileWritingLeavesAValidStateFile() throws {
+    let root = try TestPaths.makeTemporaryDirectory("launch-crash")
+    let stateDir = root.appendingPathComponent("state").path
+    let args = ["demo", "--state-dir", stateDir, "--app-version", "1.0.0"]
+    #expect(try Run.whatsnew(args).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: stateDir + "/launch-state.json"))
+
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "CI")
+    env["WHATSNEW_WRITE_DELAY_MS"] = "5000"
+    let p = Process()
+    p.executableURL = TestPaths.whatsnewBinary
+    p.arguments = args
+    p.environment = env
+    p.standardInput = FileHandle.nullDevice
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    // Wait until the new state is in the temporary file, then kill the writer.
+    let temp = stateDir + "/.launch-state.json.tmp"
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: temp) && Date() < deadline { usleep(10_000) }
+    #expect(FileManager.default.fileExists(atPath: temp))
+    kill(p.processIdentifier, SIGKILL)
+    p.waitUntilExit()
+    #expect(p.terminationReason == .uncaughtSignal)
+
+    // The old file is intact and the next launch carries on from it.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: stateDir + "/launch-state.json")) == before)
+    let next = try Run.whatsnew(args)
+    #expect(next.status == 0 && next.stderr.isEmpty)
+    let state = try Run.whatsnew(["state", "--json", "--state-dir", stateDir])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
+    #expect(json["launchCount"] as? Int == 2)
+    #expect(!FileManager.default.fileExists(atPath: temp))
+  }
+}

@@ -42,13 +42,24 @@ public enum CellWidth {
 
   /// The width of a string in terminal cells (the sum over its grapheme clusters).
   public static func of(_ text: some StringProtocol) -> Int {
+    if let count = printableASCIICount(text.utf8) { return count }
     var total = 0
-    var allASCII = true
-    for byte in text.utf8 where byte >= 0x80 || byte < 0x20 || byte == 0x7F {
-      allASCII = false
-      break
-    }
-    if allASCII { return text.utf8.count }
+    for ch in text { total += of(ch) }
+    return total
+  }
+
+  /// The width of a string in terminal cells (the sum over its grapheme clusters).
+  public static func of(_ text: String) -> Int {
+    if let count = printableASCIICount(text.utf8) { return count }
+    var total = 0
+    for ch in text { total += of(ch) }
+    return total
+  }
+
+  /// The width of a substring in terminal cells (the sum over its grapheme clusters).
+  public static func of(_ text: Substring) -> Int {
+    if let count = printableASCIICount(text.utf8) { return count }
+    var total = 0
     for ch in text { total += of(ch) }
     return total
   }
@@ -66,6 +77,17 @@ public enum CellWidth {
   }
 
   // MARK: - Helpers
+
+  /// The byte count when `utf8` is all printable ASCII (one cell per byte), else nil.
+  private static func printableASCIICount<U: Collection<UInt8>>(_ utf8: U) -> Int? {
+    let fast = utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+      for byte in buffer where byte >= 0x7F || byte < 0x20 { return false }
+      return true
+    }
+    if let fast { return fast ? utf8.count : nil }
+    for byte in utf8 where byte >= 0x7F || byte < 0x20 { return nil }
+    return utf8.count
+  }
 
   private static func isRegionalIndicator(_ v: UInt32) -> Bool {
     v >= 0x1F1E6 && v <= 0x1F1FF

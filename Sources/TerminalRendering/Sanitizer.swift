@@ -21,6 +21,12 @@ public enum Sanitizer {
   /// Returns `text` with control characters replaced and tabs expanded. Returns `text`
   /// itself (no copy) when there is nothing to change, which is the common case.
   public static func sanitize(_ text: String) -> String {
+    sanitize(text, expandingTabs: true)
+  }
+
+  /// Like ``sanitize(_:)``; with `expandingTabs` false, tabs are kept (for output such as
+  /// HTML, where a tab is data and not a cursor movement on the terminal that shows it).
+  public static func sanitize(_ text: String, expandingTabs: Bool) -> String {
     guard needsSanitizing(text) else { return text }
     var out = String.UnicodeScalarView()
     var column = 0
@@ -29,6 +35,9 @@ public enum Sanitizer {
       if v == 0x0A {
         out.append(s)
         column = 0
+      } else if v == 0x09, !expandingTabs {
+        out.append(s)
+        column += tabWidth - column % tabWidth
       } else if v == 0x09 {
         let spaces = tabWidth - column % tabWidth
         for _ in 0..<spaces { out.append(" ") }
@@ -80,6 +89,18 @@ public enum Sanitizer {
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let n = bytes.count
     var i = 0
+    // Eight bytes at a time: skip chunks of printable ASCII (no byte < 0x20 or >= 0x7F).
+    if let base = bytes.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while i + 8 <= n {
+        let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let below = (x &- ones &* 0x20) & ~x & highs
+        let above = ((x &+ ones) | x) & highs
+        if below | above != 0 { break }
+        i += 8
+      }
+    }
     while i < n {
       let b = bytes[i]
       if b < 0x20 {

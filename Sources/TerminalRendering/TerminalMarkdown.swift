@@ -237,6 +237,11 @@ struct BlockRenderer {
     }
   }
 
+  /// True when `text` has a space (scans UTF-8 bytes).
+  static func containsSpace(_ text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.contains(0x20) } ?? text.utf8.contains(0x20)
+  }
+
   /// `html` without its `<!-- … -->` comments.
   static func removingComments(_ html: String) -> String {
     guard html.contains("<!--") else { return html }
@@ -280,7 +285,12 @@ struct BlockRenderer {
     for (number, url) in pending {
       let label = StyledLine("[\(number)] ", style: theme.linkReference)
       let hanging = StyledLine(String(repeating: " ", count: label.width))
-      let text = StyledLine(Sanitizer.sanitize(url), style: theme.linkDestination)
+      let url = Sanitizer.sanitize(url)
+      if label.width + CellWidth.of(url) <= width, !Self.containsSpace(url) {
+        emit(label.appending(url, style: theme.linkDestination))
+        continue
+      }
+      let text = StyledLine(url, style: theme.linkDestination)
       for line in TextWrapper.wrap(text, width: width, firstIndent: label, restIndent: hanging) {
         emit(line)
       }

@@ -64,23 +64,36 @@ public enum TextWrapper {
 
 // MARK: - Helpers
 
-/// The state of one wrap: the line being filled, the word being collected and the spaces
-/// before it.
+/// The state of one wrap. Words are kept as slices of the (sanitised) run texts, and
+/// contiguous slices of one run are merged, so a line costs one string per run it shows, not
+/// one per word.
 private struct Wrapper {
+  /// A slice `start..<end` of run `run`'s text, or `spaces` synthetic spaces in that run's style.
+  struct Piece {
+    var run: Int
+    var start: String.Index
+    var end: String.Index
+    var spaces: Int
+  }
+
   let firstIndent: StyledLine
   let restIndent: StyledLine
   let firstLimit: Int
   let restLimit: Int
 
+  var texts: [String] = []
+  var styles: [Style] = []
+
   var lines: [StyledLine] = []
-  var current: StyledLine
+  var isFirstLine = true
+  var line: [Piece] = []
   var currentWidth = 0
   var limit: Int
 
-  var word: [(text: Substring, style: Style)] = []
+  var word: [Piece] = []
   var wordWidth = 0
+  var space: [Piece] = []
   var spaceWidth = 0
-  var spaceStyle = Style.plain
   /// The last grapheme was wide, so a break may follow it.
   var afterWide = false
 
@@ -95,21 +108,24 @@ private struct Wrapper {
     self.restIndent = rest
     self.firstLimit = width - first.width
     self.restLimit = width - rest.width
-    self.current = first
     self.limit = firstLimit
   }
 
   mutating func feed(_ text: String, style: Style) {
-    let utf8 = text.utf8
+    guard !text.isEmpty else { return }
+    let run = texts.count
+    texts.append(text)
+    styles.append(style)
     var ascii = true
-    for b in utf8 where b >= 0x80 {
+    for b in text.utf8 where b >= 0x80 {
       ascii = false
       break
     }
-    if ascii { feedASCII(text, style: style) } else { feedUnicode(text, style: style) }
+    if ascii { feedASCII(run) } else { feedUnicode(run) }
   }
 
-  private mutating func feedASCII(_ text: String, style: Style) {
+  private mutating func feedASCII(_ run: Int) {
+    let text = texts[run]
     let utf8 = text.utf8
     var i = utf8.startIndex
     let end = utf8.endIndex
@@ -118,11 +134,16 @@ private struct Wrapper {
       var j = utf8.index(after: i)
       if b == 0x20 || b == 0x0A {
         var count = 1
+        var literal = b == 0x20
         while j < end, utf8[j] == 0x20 || utf8[j] == 0x0A {
+          if utf8[j] == 0x0A { literal = false }
           j = utf8.index(after: j)
           count += 1
         }
-        addSpaces(count, style: style)
+        addSpaces(
+          literal
+            ? Piece(run: run, start: i, end: j, spaces: 0) : Piece(run: run, start: i, end: i, spaces: count),
+          count)
       } else {
         var count = 1
         while j < end, utf8[j] != 0x20, utf8[j] != 0x0A {
@@ -131,14 +152,15 @@ private struct Wrapper {
         }
         if afterWide, !Self.noBreakBefore(Character(Unicode.Scalar(b))) { flushWord() }
         afterWide = false
-        word.append((text[i..<j], style))
+        word.append(Piece(run: run, start: i, end: j, spaces: 0))
         wordWidth += count
       }
       i = j
     }
   }
 
-  private mutating func feedUnicode(_ text: String, style: Style) {
+  private mutating func feedUnicode(_ run: Int) {
+    let text = texts[run]
     var i = text.startIndex
     var partStart = i
     var partWidth = 0
@@ -147,15 +169,17 @@ private struct Wrapper {
       let ch = text[i]
       let next = text.index(after: i)
       if ch == " " || ch == "\n" {
-        if partStart < i { appendPart(text[partStart..<i], width: partWidth, style: style) }
-        addSpaces(1, style: style)
+        if partStart < i { appendPart(Piece(run: run, start: partStart, end: i, spaces: 0), partWidth) }
+        addSpaces(
+          ch == " "
+            ? Piece(run: run, start: i, end: next, spaces: 0) : Piece(run: run, start: i, end: i, spaces: 1),
+          1)
         partStart = next
         partWidth = 0
       } else {
         let w = CellWidth.of(ch)
-        let breakBefore = (w == 2 || afterWide) && !Self.noBreakBefore(ch)
-        if breakBefore {
-          if partStart < i { appendPart(text[partStart..<i], width: partWidth, style: style) }
+        if (w == 2 || afterWide) && !Self.noBreakBefore(ch) {
+          if partStart < i { appendPart(Piece(run: run, start: partStart, end: i, spaces: 0), partWidth) }
           partStart = i
           partWidth = 0
           flushWord()
@@ -165,19 +189,30 @@ private struct Wrapper {
       }
       i = next
     }
-    if partStart < end { appendPart(text[partStart..<end], width: partWidth, style: style) }
+    if partStart < end { appendPart(Piece(run: run, start: partStart, end: end, spaces: 0), partWidth) }
   }
 
-  private mutating func appendPart(_ part: Substring, width: Int, style: Style) {
-    word.append((part, style))
+  private mutating func appendPart(_ piece: Piece, _ width: Int) {
+    word.append(piece)
     wordWidth += width
   }
 
-  private mutating func addSpaces(_ count: Int, style: Style) {
+  private mutating func addSpaces(_ piece: Piece, _ width: Int) {
     flushWord()
     afterWide = false
-    if spaceWidth == 0 { spaceStyle = style }
-    spaceWidth += count
+    space.append(piece)
+    spaceWidth += width
+  }
+
+  /// Adds `piece` to the line, merging it with the previous slice when they are contiguous.
+  private mutating func place(_ piece: Piece) {
+    if piece.spaces == 0, let last = line.last, last.spaces == 0, last.run == piece.run,
+      last.end == piece.start
+    {
+      line[line.count - 1].end = piece.end
+    } else {
+      line.append(piece)
+    }
   }
 
   /// Places the collected word on the current line, a new line, or across lines.
@@ -188,53 +223,66 @@ private struct Wrapper {
       wordWidth = 0
     }
     if currentWidth + spaceWidth + wordWidth <= limit {
-      placeSpaces()
-      for piece in word { current.append(String(piece.text), style: piece.style) }
+      for piece in space { place(piece) }
+      currentWidth += spaceWidth
+      space.removeAll(keepingCapacity: true)
+      spaceWidth = 0
+      for piece in word { place(piece) }
       currentWidth += wordWidth
       return
     }
+    space.removeAll(keepingCapacity: true)
     spaceWidth = 0
     if currentWidth > 0 { newLine() }
     if wordWidth <= limit {
-      for piece in word { current.append(String(piece.text), style: piece.style) }
+      for piece in word { place(piece) }
       currentWidth += wordWidth
       return
     }
     // Wider than a whole line: cut between graphemes.
     for piece in word {
-      var chunk = ""
-      for ch in piece.text {
-        let w = CellWidth.of(ch)
+      let text = texts[piece.run]
+      var chunkStart = piece.start
+      var i = piece.start
+      while i < piece.end {
+        let next = text.index(after: i)
+        let w = CellWidth.of(text[i])
         if currentWidth + w > limit, currentWidth > 0 {
-          current.append(chunk, style: piece.style)
-          chunk = ""
+          if chunkStart < i { place(Piece(run: piece.run, start: chunkStart, end: i, spaces: 0)) }
+          chunkStart = i
           newLine()
         }
-        chunk.append(ch)
         currentWidth += w
+        i = next
       }
-      current.append(chunk, style: piece.style)
-    }
-  }
-
-  private mutating func placeSpaces() {
-    if spaceWidth > 0 {
-      current.append(String(repeating: " ", count: spaceWidth), style: spaceStyle)
-      currentWidth += spaceWidth
-      spaceWidth = 0
+      if chunkStart < piece.end { place(Piece(run: piece.run, start: chunkStart, end: piece.end, spaces: 0)) }
     }
   }
 
   private mutating func newLine() {
-    lines.append(TextWrapper.trimmingTrailingSpaces(current))
-    current = restIndent
+    lines.append(materialize())
+    line.removeAll(keepingCapacity: true)
+    isFirstLine = false
     currentWidth = 0
     limit = restLimit
   }
 
+  /// The current line as a ``StyledLine``: the indent, then one string per merged slice.
+  private func materialize() -> StyledLine {
+    var out = isFirstLine ? firstIndent : restIndent
+    for piece in line {
+      if piece.spaces > 0 {
+        out.append(String(repeating: " ", count: piece.spaces), style: styles[piece.run])
+      } else {
+        out.append(String(texts[piece.run][piece.start..<piece.end]), style: styles[piece.run])
+      }
+    }
+    return TextWrapper.trimmingTrailingSpaces(out)
+  }
+
   mutating func finish() -> [StyledLine] {
     flushWord()
-    lines.append(TextWrapper.trimmingTrailingSpaces(current))
+    lines.append(materialize())
     return lines
   }
 

@@ -84,7 +84,10 @@ struct RenderCommand: ParsableCommand {
     case .json:
       FileOutput.write(SyntaxTreeJSON.encode(document) + "\n")
     case .html:
-      fail("--format html is not available yet (the HTML renderer has not landed)", code: 1)
+      // Raw HTML passes through (tag filter applied), but control characters are neutralised
+      // like on every other path, in case the HTML is shown on a terminal.
+      let html = HTMLRenderer.render(document, tagFilter: true)
+      FileOutput.write(Sanitizer.sanitize(html, expandingTabs: false))
     }
   }
 

@@ -31,7 +31,20 @@ import Testing
     let result = try Run.whatsnew(
       ["render", "--format", "ansi"], environment: ["NO_COLOR": ""], stdin: input("# Title\n\nText\n"))
     #expect(result.status == 0)
+    #expect(result.stdout.contains("\u{1B}["), "the heading is styled")
     #expect(SGR.onlySGR(result.stdout))
+  }
+
+  @Test func htmlFormatUsesTheHTMLRendererAndNeutralisesControls() throws {
+    let result = try Run.whatsnew(
+      ["render", "--format", "html"],
+      stdin: input("# Title\n\nText &amp; \u{1B}]0;t\u{07} <script>x</script>\n"))
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("<h1>Title</h1>"))
+    #expect(result.stdout.contains("&amp;"))
+    #expect(result.stdout.contains("&lt;script>"), "GFM tag filter")
+    #expect(!result.stdout.utf8.contains(0x1B))
+    #expect(!result.stdout.utf8.contains(0x07))
   }
 
   @Test func widthFromColumnsThenDefault() throws {

@@ -40,4 +40,15 @@ import Testing
       #expect(!out.unicodeScalars.contains(s), "U+\(String(s.value, radix: 16)) survived")
     }
   }
+
+  @Test func controlsAreFoundAtEveryOffsetOfALongString() {
+    for control in ["\u{1B}", "\u{0}", "\u{1F}", "\u{7F}", "\u{9B}", "\u{202E}", "\u{2069}"] {
+      for offset in 0..<24 {
+        let text = String(repeating: "x", count: offset) + control + String(repeating: "y", count: 17)
+        #expect(Sanitizer.needsSanitizing(text), "offset \(offset)")
+        #expect(!Sanitizer.sanitize(text).contains(control))
+      }
+    }
+    #expect(!Sanitizer.needsSanitizing(String(repeating: "~ printable ascii } ", count: 10)))
+  }
 }

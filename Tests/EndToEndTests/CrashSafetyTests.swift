@@ -114,10 +114,11 @@ struct KillLane: Sendable {
         throw KillableProcessError(message: "an undisturbed launch was not recorded once")
       }
     }
-    let base = durations.sorted()[durations.count / 2]
+    var base = durations.sorted()[durations.count / 2]
     print("CrashSafetyTests: lane \(index): an undisturbed launch takes \(Int(base * 1000)) ms")
 
     var round = 0
+    var lastTemp: String?
     while result.killed < kills && round < kills * 4 {
       // Odd rounds widen the write window (between the fsynced temporary file and the
       // rename) with the delay knob and aim the kill at the end of the launch, where the
@@ -133,6 +134,9 @@ struct KillLane: Sendable {
       if after != before && after != before + 1 {
         result.failures.append("lane \(index) round \(round): count \(after) after \(before)")
       }
+      // The machine's load changes how long a launch takes: narrow the range of kill
+      // moments when a launch outran its kill, widen it slowly when the kill won.
+      base *= outcome == .exited(0) ? 0.85 : 1.03
       switch outcome {
       case .exited(0):
         if after != before + 1 {
@@ -146,13 +150,16 @@ struct KillLane: Sendable {
         result.failures.append("lane \(index) round \(round): the launch ended with \(outcome)")
       }
       expected = after
+      // A temporary file that is new since the last round means this kill hit a write.
+      let temp = temporaryFileIdentity(in: dir)
+      if let temp, temp != lastTemp { result.midWrite += 1 }
+      lastTemp = temp
       let corrupt = try leftovers(in: dir, containing: ".corrupt-")
       guard corrupt.isEmpty else {
         throw KillableProcessError(message: "round \(round): the store found a corrupt file: \(corrupt)")
       }
     }
     result.rounds = round + 5
-    result.midWrite = try leftovers(in: dir, containing: ".tmp").count
     if expected != result.completed + result.committedBeforeKill {
       result.failures.append("lane \(index): launchCount \(expected) but \(result.completed) completed")
     }
@@ -168,6 +175,13 @@ struct KillLane: Sendable {
     case .state(let state): return state.launchCount
     case let other: throw KillableProcessError(message: "the state file is not valid after a kill: \(other)")
     }
+  }
+
+  /// The inode and modification time of the store's temporary file, if there is one.
+  private func temporaryFileIdentity(in dir: URL) -> String? {
+    var info = stat()
+    guard lstat(dir.path + "/.launch-state.json.tmp", &info) == 0 else { return nil }
+    return "\(info.st_ino) \(info.st_mtim.tv_sec) \(info.st_mtim.tv_nsec)"
   }
 
   private func leftovers(in dir: URL, containing part: String) throws -> [String] {

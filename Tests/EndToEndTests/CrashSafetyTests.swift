@@ -18,9 +18,10 @@ import Testing
   static let lanes = 2
 
   @Test func sigkillAtRandomMomentsNeverCorruptsOrLosesALaunch() throws {
-    let seed = UInt64(Date().timeIntervalSince1970 * 1000)
-    print(
-      "CrashSafetyTests: random seed \(SeededRandom(seed: seed).seed) (set WHATSNEW_CRASH_SEED to repeat)")
+    let seed =
+      ProcessInfo.processInfo.environment["WHATSNEW_CRASH_SEED"].flatMap { UInt64($0) }
+      ?? UInt64(Date().timeIntervalSince1970 * 1000)
+    print("CrashSafetyTests: random seed \(seed) (set WHATSNEW_CRASH_SEED to repeat)")
     let lanes = (0..<Self.lanes).map {
       KillLane(index: $0, seed: seed &+ UInt64($0), kills: Self.kills / Self.lanes)
     }
@@ -222,9 +223,8 @@ struct SeededRandom: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) {
-    let fromEnv = ProcessInfo.processInfo.environment["WHATSNEW_CRASH_SEED"].flatMap { UInt64($0) }
-    self.seed = fromEnv ?? seed
-    state = self.seed
+    self.seed = seed
+    state = seed
   }
 
   mutating func next() -> UInt64 {

@@ -148,7 +148,8 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
   }
 
   public func reset() throws {
-    guard case .none = Platform.makeDirectories(directory) else { return }  // nothing there
+    var st = stat()
+    guard stat(directory, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR else { return }  // nothing there
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw LaunchStoreError("cannot open \(lockPath): \(Platform.errnoMessage())") }
     defer { close(fd) }
@@ -172,6 +173,10 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
     case unreadable(String)
   }
 
+  /// A state file larger than this is not read but treated as corrupt (a real one holds a
+  /// few kilobytes).
+  static let maximumFileSize = 4 * 1_048_576
+
   private struct SchemaProbe: Decodable {
     var schema: Int?
   }
@@ -189,6 +194,10 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
       return errno == ELOOP ? .foreign("is a symbolic link") : .unreadable(Platform.errnoMessage())
     }
     defer { close(fd) }
+    var st = stat()
+    if fstat(fd, &st) == 0 && st.st_size > Self.maximumFileSize {
+      return .corrupt("larger than \(Self.maximumFileSize / 1_048_576) MiB")
+    }
     guard let bytes = Platform.readAll(fd) else { return .unreadable(Platform.errnoMessage()) }
     return Self.decode(Data(bytes))
   }

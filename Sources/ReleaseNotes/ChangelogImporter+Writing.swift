@@ -1,3 +1,5 @@
+import LaunchTracking
+
 /// Why an import wrote nothing (or stopped). Each description is one line naming the file.
 public enum ChangelogImportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The changelog has no version headings.
@@ -49,9 +51,16 @@ extension ChangelogImporter {
     do { catalog = try ReleaseNotesCatalog(directory: directory) } catch {
       throw .cannotWrite(path: directory, reason: error.description)
     }
+    let existingFiles: [AppVersion: ReleaseNotesCatalog.Entry]
+    do {
+      existingFiles = Dictionary(
+        try catalog.index().entries.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
+    } catch {
+      throw .cannotWrite(path: directory, reason: error.description)
+    }
     var plan: [(path: String, section: Section, replaced: Bool)] = []
     for section in sections {
-      if let existing = catalog.entry(for: section.version) {
+      if let existing = existingFiles[section.version] {
         guard force else {
           throw .exists(path: catalog.path(of: existing.fileName), version: section.version.canonical)
         }

@@ -18,8 +18,8 @@ public enum ContentLinter {
     let catalog = try ReleaseNotesCatalog(directory: directory)
     var diagnostics: [LintDiagnostic] = []
     var checked = 0
-    let names = catalog.allNames.filter { !$0.hasPrefix(".") }.sorted()
-    let index = catalog.index()
+    let names = try catalog.allNames().filter { !$0.hasPrefix(".") }.sorted()
+    let index = try catalog.index()
     var duplicateOf: [String: String] = [:]
     for dup in index.duplicates {
       for other in dup.others { duplicateOf[other] = dup.kept }

@@ -33,14 +33,27 @@ enum FileSystem {
 
   /// The names in a directory, without `.` and `..`, in no particular order.
   static func list(_ path: String) throws(Failure) -> [String] {
+    try list(path, suffix: []) { _ in true }
+  }
+
+  /// The names in a directory that end in `suffix` (compared as bytes, before a `String` is
+  /// made), do not start with `.`, and pass `keep`.
+  static func list(_ path: String, suffix: [UInt8], keep: (String) -> Bool) throws(Failure) -> [String] {
     guard let dir = opendir(path) else { throw Failure(message: lastError()) }
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        let length = raw.firstIndex(of: 0) ?? raw.count
+        guard length > 0, length >= suffix.count else { return nil }
+        if raw[0] == UInt8(ascii: ".") {
+          // `.`, `..` and, when filtering, hidden files.
+          if !suffix.isEmpty || length == 1 || (length == 2 && raw[1] == UInt8(ascii: ".")) { return nil }
+        }
+        if !suffix.isEmpty && !raw[(length - suffix.count)..<length].elementsEqual(suffix) { return nil }
+        return String(decoding: raw[0..<length], as: UTF8.self)
       }
-      if name != "." && name != ".." { names.append(name) }
+      if let name, keep(name) { names.append(name) }
     }
     return names
   }

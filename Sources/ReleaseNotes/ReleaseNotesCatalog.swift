@@ -18,10 +18,6 @@ public struct ReleaseNotesCatalog: Sendable {
 
   /// The directory, as given.
   public let directory: String
-  /// Every name in the directory ending in `.md`, except the special files, unparsed.
-  public let candidateNames: [String]
-  /// Every name in the directory, as listed.
-  public let allNames: [String]
 
   /// One notes file and the version its name spells.
   public struct Entry: Sendable, Equatable {
@@ -29,22 +25,35 @@ public struct ReleaseNotesCatalog: Sendable {
     public var fileName: String
   }
 
-  /// Lists `directory`. Throws when it is missing, not a directory or unreadable.
+  /// Opens `directory`: checks that it is a directory, nothing more (listing waits for a
+  /// question that needs it). Throws when it is missing or not a directory.
   public init(directory: String) throws(ReleaseNotesError) {
     try ContentLocation.requireDirectory(directory, origin: "the content directory")
-    let names: [String]
+    self.directory = directory
+  }
+
+  /// Every name in the directory, as listed (no order), except `.` and `..`.
+  public func allNames() throws(ReleaseNotesError) -> [String] {
     do {
-      names = try FileSystem.list(directory)
+      return try FileSystem.list(directory)
     } catch {
       throw .unreadable(path: directory, reason: error.message)
     }
-    self.directory = directory
-    self.allNames = names
-    self.candidateNames = names.filter {
-      $0.hasSuffix(".md") && $0 != Self.onboardingFileName && $0 != Self.welcomeBackFileName
-        && !$0.hasPrefix(".")
+  }
+
+  /// Every name in the directory that could be a notes file: ending in `.md`, not hidden, not
+  /// one of the special files. Names are filtered as bytes before any `String` is made.
+  public func candidateNames() throws(ReleaseNotesError) -> [String] {
+    do {
+      return try FileSystem.list(directory, suffix: Self.notesSuffix) { name in
+        name != Self.onboardingFileName && name != Self.welcomeBackFileName
+      }
+    } catch {
+      throw .unreadable(path: directory, reason: error.message)
     }
   }
+
+  private static let notesSuffix = Array(".md".utf8)
 
   /// The version a notes file name spells (`1.2.md` gives 1.2, i.e. 1.2.0), or nil.
   public static func version(forFileName name: String) -> AppVersion? {
@@ -57,17 +66,22 @@ public struct ReleaseNotesCatalog: Sendable {
 
   // MARK: - Versions
 
-  /// Every notes file, oldest version first, one per version (see ``VersionIndex``).
-  public func index() -> VersionIndex {
-    VersionIndex(names: candidateNames)
+  /// Every notes file, oldest version first, one per version (see ``VersionIndex``). Lists
+  /// the directory and parses every name; reads no file.
+  public func index() throws(ReleaseNotesError) -> VersionIndex {
+    VersionIndex(names: try candidateNames())
   }
 
-  /// The notes file for `version`, found without parsing every name: only names that
-  /// start with the version's first two numbers are parsed.
-  public func entry(for version: AppVersion) -> Entry? {
+  /// The notes file for `version`. When the canonically named file (`1.2.0.md`) exists, that
+  /// is the answer without listing the directory (it is also the file a listing would
+  /// prefer); otherwise only the listed names that start with the version's first two
+  /// numbers are parsed.
+  public func entry(for version: AppVersion) throws(ReleaseNotesError) -> Entry? {
+    let canonical = version.canonical + ".md"
+    if FileSystem.kind(path(of: canonical)) == .file { return Entry(version: version, fileName: canonical) }
     let prefix = Array("\(version.major).\(version.minor)".utf8)
     var matches: [Entry] = []
-    for name in candidateNames {
+    for name in try candidateNames() {
       var bytes = name.utf8[...]
       if let first = bytes.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
         bytes = bytes.dropFirst()
@@ -85,8 +99,8 @@ public struct ReleaseNotesCatalog: Sendable {
   /// The notes for one version. Throws ``ReleaseNotesError/unknownVersion(_:directory:known:)``
   /// when there is no file for it.
   public func note(for version: AppVersion) throws(ReleaseNotesError) -> ReleaseNote {
-    guard let entry = entry(for: version) else {
-      throw .unknownVersion(version, directory: directory, known: index().versions)
+    guard let entry = try entry(for: version) else {
+      throw .unknownVersion(version, directory: directory, known: try index().versions)
     }
     return try note(entry)
   }
@@ -116,7 +130,7 @@ public struct ReleaseNotesCatalog: Sendable {
   /// Every version with its title and date, oldest first. Reads the start of every file.
   public func summaries() throws(ReleaseNotesError) -> [VersionSummary] {
     var result: [VersionSummary] = []
-    for entry in index().entries {
+    for entry in try index().entries {
       let head: String
       do {
         let bytes = try FileSystem.readPrefix(path(of: entry.fileName), limit: 4096)

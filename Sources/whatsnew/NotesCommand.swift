@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
 import LaunchTracking
 import MarkdownSyntax
 import ReleaseNotes
 import TerminalRendering
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `whatsnew notes`: previews release notes from Content/ — one version, a range as an
 /// upgrader sees it, or the list of versions.
@@ -89,7 +94,7 @@ struct NotesCommand: ParsableCommand {
     if let version {
       notes = [try catalog.note(for: try AppVersion(parsing: version))]
     } else if from != nil || to != nil {
-      let index = catalog.index()
+      let index = try catalog.index()
       let start = try from.map { text throws(AppVersion.ParseError) in try AppVersion(parsing: text) }
       guard
         let end = try to.map({ text throws(AppVersion.ParseError) in try AppVersion(parsing: text) })
@@ -99,7 +104,7 @@ struct NotesCommand: ParsableCommand {
       notesSince = start
       rangeText = start.map { "after \($0) up to \(end)" } ?? "up to \(end)"
     } else {
-      let index = catalog.index()
+      let index = try catalog.index()
       guard let newest = index.newestRelease ?? index.newest else {
         throw ReleaseNotesError.noReleaseNotes(directory: directory)
       }
@@ -115,7 +120,7 @@ struct NotesCommand: ParsableCommand {
       ReleaseNotesCLI.printError("whatsnew: no release notes \(rangeText) in \(directory)")
       return
     }
-    if self.format == .auto, ReleaseNotesCLI.stdoutIsTerminal, isatty(STDIN_FILENO) == 1,
+    if self.format == .auto, ReleaseNotesCLI.stdoutIsTerminal, ReleaseNotesCLI.stdinIsTerminal,
       NotesSheet.present(notes, since: notesSince)
     {
       return
@@ -123,10 +128,7 @@ struct NotesCommand: ParsableCommand {
     let document = WhatsNewDocument.make(notes)
     switch format {
     case .html:
-      guard let html = NotesOutput.html(document) else {
-        throw ReleaseNotesCLI.failure("--format html is not available yet (the HTML renderer has not landed)")
-      }
-      ReleaseNotesCLI.writeOut(html)
+      ReleaseNotesCLI.writeOut(NotesOutput.html(document))
     case .ansi:
       let noColor = ReleaseNotesCLI.environment("NO_COLOR") != nil
       ReleaseNotesCLI.writeOut(NotesOutput.ansi(document, width: outputWidth, noColor: noColor))

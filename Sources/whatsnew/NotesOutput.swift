@@ -17,8 +17,8 @@ enum NotesOutput {
       TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme)))
   }
 
-  /// HTML, or nil while the HTML renderer has not landed.
-  static func html(_ document: MarkdownDocument) -> String? {
-    nil
+  /// HTML (raw HTML in the notes is filtered as GFM's tagfilter does).
+  static func html(_ document: MarkdownDocument) -> String {
+    HTMLRenderer.render(document, tagFilter: true)
   }
 }

@@ -61,6 +61,9 @@ enum ReleaseNotesCLI {
     }
   }
 
+  /// True when stdin is a terminal.
+  static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
   /// True when stdout is a terminal.
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 

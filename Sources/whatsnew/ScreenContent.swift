@@ -72,7 +72,7 @@ struct ScreenContent {
   }
 
   /// Every version in the content, for checking a saved restoration point.
-  var versionNames: [String] { catalog.index().versions.map(\.description) }
+  var versionNames: [String] { (try? catalog.index())?.versions.map(\.description) ?? [] }
 
   // MARK: - Helpers
 

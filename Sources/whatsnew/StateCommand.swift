@@ -22,7 +22,7 @@ struct StateCommand: ParsableCommand {
 
   @OptionGroup var state: StateOptions
 
-  @Flag(help: "Print JSON (the fields of DESIGN.md section 7).")
+  @Flag(help: "Print the state as JSON, for tools.")
   var json = false
 
   func run() throws {

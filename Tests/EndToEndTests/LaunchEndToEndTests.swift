@@ -302,6 +302,20 @@ import Testing
     #expect(try state()["launchCount"] as? Int == 1)
   }
 
+  @Test(.enabled(if: TestPaths.hasTool("script")))
+  func resetAsksOnATerminal() throws {
+    try demo(["--app-version", "1.0.0"])
+    let command = "\(TestPaths.whatsnewBinary.path) reset --state-dir \(stateDir)"
+    let declined = try Run.process(
+      URL(fileURLWithPath: "/usr/bin/env"), ["script", "-qec", command, "/dev/null"], stdin: Data("n\n".utf8))
+    #expect(declined.stdout.contains("[y/N]") && declined.stdout.contains("Nothing changed."))
+    #expect(FileManager.default.fileExists(atPath: statePath))
+    let accepted = try Run.process(
+      URL(fileURLWithPath: "/usr/bin/env"), ["script", "-qec", command, "/dev/null"], stdin: Data("y\n".utf8))
+    #expect(accepted.stdout.contains("Forgot the launch state of whatsnew-demo"))
+    #expect(!FileManager.default.fileExists(atPath: statePath))
+  }
+
   @Test func stateWithoutLaunchesAndHumanReadable() throws {
     let empty = try Run.whatsnew(["state", "--state-dir", stateDir])
     #expect(empty.status == 0 && empty.stdout.contains("No launches of whatsnew-demo recorded"))

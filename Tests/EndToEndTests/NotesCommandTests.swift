@@ -80,6 +80,15 @@ import Testing
     #expect(listed?["notes"] == nil)
   }
 
+  @Test func htmlIsTheSameDocumentAsHTML() throws {
+    let result = try Run.whatsnew(["notes", "1.2.0", "--format", "html", "--content", content])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.hasPrefix(
+        "<h1>1.2.0 — Templates</h1>\n<p><em>Released 2025-06-02</em></p>\n<h2>Added</h2>"))
+    #expect(result.stdout.contains("<td><code>{date}</code></td>"))
+  }
+
   @Test func contentIsFoundFromTheEnvironmentAndTheWorkingDirectory() throws {
     let fromEnv = try Run.whatsnew(["notes", "--list"], environment: ["WHATSNEW_CONTENT_DIR": content])
     #expect(fromEnv.status == 0)

@@ -68,6 +68,18 @@ import Testing
     #expect(try launch("1.0.0", store: store(dir, log, clock: clock), clock: clock).kind == .regular)
   }
 
+  @Test func hugeFilesAreNotReadButMovedAside() throws {
+    let dir = try makeDir()
+    let path = dir + "/launch-state.json"
+    let big =
+      Data(#"{"schema": 1, "pad": ""#.utf8) + Data(repeating: 0x61, count: 5 * 1_048_576) + Data(#""}"#.utf8)
+    try big.write(to: URL(fileURLWithPath: path))
+    let log = WarningLog()
+    let record = try launch("1.0.0", store: store(dir, log), clock: TestClock())
+    #expect(record.kind == .first && record.stateWasReset)
+    #expect(log.all.first?.contains("larger than 4 MiB") == true)
+  }
+
   @Test func twoCorruptionsAtTheSameSecondKeepBothFiles() throws {
     let dir = try makeDir()
     let path = dir + "/launch-state.json"

@@ -170,6 +170,21 @@ final class Toggle: @unchecked Sendable {
     #expect(log.all == ["seed", "index"])
   }
 
+  @Test func afterACorruptStateWasResetApplicableStepsStillRun() throws {
+    // The old data may still need converting, so this is not treated as a fresh install.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reset-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    try Data("not json".utf8).write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+    let log = RunLog()
+    let store = FileLaunchStore(directory: dir, warn: { _ in })
+    let record = try launch(
+      "2.0.0", store: store, clock: TestClock(),
+      steps: [step("convert", "1.1.0", log: log), step("gone", "1.2.0", log: log, applicable: false)])
+    #expect(record.kind == .first && record.stateWasReset)
+    #expect(log.all == ["convert"])
+    #expect(record.updates.notNeeded == ["gone"])
+  }
+
   @Test func inapplicableStepsAreRecordedAsNotNeeded() throws {
     let clock = TestClock()
     let store = try installed(clock: clock)

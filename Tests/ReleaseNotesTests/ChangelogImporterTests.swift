@@ -163,7 +163,7 @@ import Testing
 
     // Every version is reachable as an upgrader sees it, and each has the notes it had.
     let catalog = try ReleaseNotesCatalog(directory: dir.path)
-    let index = catalog.index()
+    let index = try catalog.index()
     let all = try catalog.notes(after: nil, upTo: try #require(index.newest))
     #expect(all.count == versions - index.versions.filter(\.isPrerelease).count)
     #expect(all.allSatisfy { !$0.markdown.isEmpty })

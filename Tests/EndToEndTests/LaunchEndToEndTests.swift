@@ -346,7 +346,7 @@ import Testing
 
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "CI")
-    env["WHATSNEW_WRITE_DELAY_MS"] = "5000"
+    env["WHATSNEW_WRITE_DELAY_MS"] = "30000"
     let p = Process()
     p.executableURL = TestPaths.whatsnewBinary
     p.arguments = args
@@ -357,7 +357,7 @@ import Testing
     try p.run()
     // Wait until the new state is in the temporary file, then kill the writer.
     let temp = stateDir + "/.launch-state.json.tmp"
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(30)
     while !FileManager.default.fileExists(atPath: temp) && Date() < deadline { usleep(10_000) }
     #expect(FileManager.default.fileExists(atPath: temp))
     kill(p.processIdentifier, SIGKILL)

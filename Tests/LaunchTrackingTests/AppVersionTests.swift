@@ -122,3 +122,49 @@ import Testing
     #expect(AppVersion(1, 2, 3, prerelease: [.alphanumeric("rc"), .numeric(1)]).text == "1.2.3-rc.1")
   }
 }
+
+@Suite struct AppVersionOrderPropertyTests {
+  /// Deterministic pseudo-random numbers (SplitMix64), so a failure reproduces.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  @Test func orderIsTotalAndAgreesWithEqualityAndHashing() throws {
+    var rng = SplitMix(state: 42)
+    let identifiers = ["alpha", "beta", "rc", "0", "1", "2", "11", "a-b", "B"]
+    func random() -> String {
+      var s = "\(Int.random(in: 0...2, using: &rng)).\(Int.random(in: 0...2, using: &rng))"
+      if Bool.random(using: &rng) { s += ".\(Int.random(in: 0...1, using: &rng))" }
+      if Int.random(in: 0...3, using: &rng) == 0 { s += ".\(Int.random(in: 0...1, using: &rng))" }
+      if Bool.random(using: &rng) {
+        s +=
+          "-"
+          + (0..<Int.random(in: 1...3, using: &rng)).map { _ in identifiers.randomElement(using: &rng) ?? "x"
+          }
+          .joined(separator: ".")
+      }
+      if Int.random(in: 0...3, using: &rng) == 0 { s += "+build.\(Int.random(in: 0...9, using: &rng))" }
+      if Int.random(in: 0...5, using: &rng) == 0 { s = "v" + s }
+      return s
+    }
+    let versions = try (0..<150).map { _ in try AppVersion(parsing: random()) }
+    for a in versions {
+      for b in versions {
+        let relations = [a < b, b < a, a == b].filter { $0 }.count
+        #expect(relations == 1, "\(a) vs \(b)")
+        if a == b { #expect(a.hashValue == b.hashValue, "\(a) vs \(b)") }
+      }
+    }
+    // Transitivity, checked along the sorted order.
+    let sorted = versions.sorted()
+    for (x, y) in zip(sorted, sorted.dropFirst()) { #expect(x <= y) }
+    #expect(sorted.first.map { first in versions.allSatisfy { first <= $0 } } == true)
+  }
+}

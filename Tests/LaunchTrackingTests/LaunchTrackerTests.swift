@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LaunchTracking
@@ -119,5 +120,28 @@ import Testing
     #expect(s.launchCount == 10)
     #expect(s.firstLaunchDate == start)
     #expect(s.lastLaunchDate == start.addingTimeInterval(4.5 * 86_400))
+  }
+}
+
+@Suite struct LaunchStateFormatTests {
+  /// The state file's format is an interface (other versions of the app read it): any change
+  /// shows up here and needs a schema decision.
+  @Test func fileFormatIsStable() throws {
+    let store = InMemoryLaunchStore()
+    let clock = TestClock("2026-01-15T09:00:00Z")
+    try launch("1.0.0", store: store, clock: clock)
+    try tracker("1.0.0", store: store, clock: clock).markOnboarding(page: 1)
+    clock.advance(days: 40)
+    let steps = [
+      UpdateStep(id: "ok", version: version("1.1.0"), summary: "works") {},
+      UpdateStep(id: "skip", version: version("1.1.0"), summary: "skip", isApplicable: { false }) {},
+      UpdateStep(id: "bad", version: version("2.0.0"), summary: "fails") { throw StepFailure() },
+    ]
+    try launch("2.0.0", store: store, clock: clock, steps: steps)
+    let state = try #require(store.state)
+    let text = String(decoding: try LaunchState.makeEncoder().encode(state), as: UTF8.self)
+    #expect(Golden.check(text + "\n", named: "launch-state.json") == nil)
+    // And it reads back to the same state.
+    #expect(try LaunchState.makeDecoder().decode(LaunchState.self, from: Data(text.utf8)) == state)
   }
 }

@@ -1,14 +1,19 @@
 /// Writes styled lines as plain text: styles dropped, no escape bytes at all.
 public enum PlainSerializer {
-  /// The text of `lines`, each followed by a newline. Every run goes through ``Sanitizer``
-  /// again, so hand-built lines cannot smuggle control characters out either.
+  /// The text of `lines`, each followed by a newline. The whole text goes through
+  /// ``Sanitizer`` again (one fast scan), so hand-built lines cannot smuggle control
+  /// characters out either.
   public static func serialize(_ lines: [StyledLine]) -> String {
-    var out = ""
-    out.reserveCapacity(lines.count * 40)
+    var capacity = lines.count
     for line in lines {
-      for run in line.runs { out += Sanitizer.sanitize(run.text) }
+      for run in line.runs { capacity += run.text.utf8.count }
+    }
+    var out = ""
+    out.reserveCapacity(capacity + capacity / 8)
+    for line in lines {
+      for run in line.runs { out += run.text }
       out += "\n"
     }
-    return out
+    return Sanitizer.sanitize(out)
   }
 }

@@ -263,7 +263,8 @@ struct BlockRenderer {
   mutating func emitWrapped(_ segments: [StyledLine], _ frame: Frame) {
     for (i, segment) in segments.enumerated() {
       let first = i == 0 ? frame.first : frame.rest
-      for line in TextWrapper.wrap(segment, width: width, firstIndent: first, restIndent: frame.rest) {
+      for line in TextWrapper.wrapSanitized(segment, width: width, firstIndent: first, restIndent: frame.rest)
+      {
         emit(line)
       }
     }

@@ -19,6 +19,16 @@ public enum TextWrapper {
     return wrapper.finish()
   }
 
+  /// ``wrap(_:width:firstIndent:restIndent:)`` for text that is already sanitised (the
+  /// Markdown renderer sanitises the tree's text as it flattens it).
+  static func wrapSanitized(
+    _ line: StyledLine, width: Int, firstIndent: StyledLine, restIndent: StyledLine
+  ) -> [StyledLine] {
+    var wrapper = Wrapper(width: max(1, width), firstIndent: firstIndent, restIndent: restIndent)
+    for run in line.runs { wrapper.feed(run.text, style: run.style) }
+    return wrapper.finish()
+  }
+
   /// `line` cut to at most `width` cells (graphemes are not split; a wide grapheme that would
   /// straddle the edge is left out).
   public static func clip(_ line: StyledLine, width: Int) -> StyledLine {
@@ -64,15 +74,15 @@ public enum TextWrapper {
 
 // MARK: - Helpers
 
-/// The state of one wrap. Words are kept as slices of the (sanitised) run texts, and
-/// contiguous slices of one run are merged, so a line costs one string per run it shows, not
-/// one per word.
+/// The state of one wrap. Each run's text is kept as UTF-8 bytes and words as byte ranges of
+/// it; contiguous ranges of one run are merged, so a line costs one string per run it shows,
+/// not one per word, and printable ASCII (most release notes) is scanned byte by byte.
 private struct Wrapper {
-  /// A slice `start..<end` of run `run`'s text, or `spaces` synthetic spaces in that run's style.
+  /// Bytes `start..<end` of run `run`, or `spaces` synthetic spaces in that run's style.
   struct Piece {
     var run: Int
-    var start: String.Index
-    var end: String.Index
+    var start: Int
+    var end: Int
     var spaces: Int
   }
 
@@ -81,7 +91,7 @@ private struct Wrapper {
   let firstLimit: Int
   let restLimit: Int
 
-  var texts: [String] = []
+  var texts: [[UInt8]] = []
   var styles: [Style] = []
 
   var lines: [StyledLine] = []
@@ -99,97 +109,99 @@ private struct Wrapper {
 
   init(width: Int, firstIndent: StyledLine, restIndent: StyledLine) {
     let minimum = min(width, 2)
-    let first =
-      firstIndent.width > width - minimum
-      ? TextWrapper.clip(firstIndent, width: width - minimum) : firstIndent
-    let rest =
-      restIndent.width > width - minimum ? TextWrapper.clip(restIndent, width: width - minimum) : restIndent
+    var first = firstIndent
+    var firstWidth = first.width
+    if firstWidth > width - minimum {
+      first = TextWrapper.clip(first, width: width - minimum)
+      firstWidth = first.width
+    }
+    var rest = restIndent
+    var restWidth = rest.width
+    if restWidth > width - minimum {
+      rest = TextWrapper.clip(rest, width: width - minimum)
+      restWidth = rest.width
+    }
     self.firstIndent = first
     self.restIndent = rest
-    self.firstLimit = width - first.width
-    self.restLimit = width - rest.width
+    self.firstLimit = width - firstWidth
+    self.restLimit = width - restWidth
     self.limit = firstLimit
   }
 
   mutating func feed(_ text: String, style: Style) {
     guard !text.isEmpty else { return }
     let run = texts.count
-    texts.append(text)
+    let bytes = Array(text.utf8)
+    texts.append(bytes)
     styles.append(style)
     var ascii = true
-    for b in text.utf8 where b >= 0x80 {
+    for b in bytes where b >= 0x80 {
       ascii = false
       break
     }
-    if ascii { feedASCII(run) } else { feedUnicode(run) }
+    if ascii {
+      bytes.withUnsafeBufferPointer { feedASCII(run, $0) }
+    } else {
+      feedUnicode(run, text)
+    }
   }
 
-  private mutating func feedASCII(_ run: Int) {
-    let text = texts[run]
-    let utf8 = text.utf8
-    var i = utf8.startIndex
-    let end = utf8.endIndex
+  private mutating func feedASCII(_ run: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+    let end = bytes.count
+    var i = 0
     while i < end {
-      let b = utf8[i]
-      var j = utf8.index(after: i)
+      let b = bytes[i]
+      var j = i + 1
       if b == 0x20 || b == 0x0A {
-        var count = 1
         var literal = b == 0x20
-        while j < end, utf8[j] == 0x20 || utf8[j] == 0x0A {
-          if utf8[j] == 0x0A { literal = false }
-          j = utf8.index(after: j)
-          count += 1
+        while j < end, bytes[j] == 0x20 || bytes[j] == 0x0A {
+          if bytes[j] == 0x0A { literal = false }
+          j += 1
         }
-        addSpaces(
-          literal
-            ? Piece(run: run, start: i, end: j, spaces: 0) : Piece(run: run, start: i, end: i, spaces: count),
-          count)
+        addSpaces(Piece(run: run, start: i, end: literal ? j : i, spaces: literal ? 0 : j - i), j - i)
       } else {
-        var count = 1
-        while j < end, utf8[j] != 0x20, utf8[j] != 0x0A {
-          j = utf8.index(after: j)
-          count += 1
-        }
+        while j < end, bytes[j] != 0x20, bytes[j] != 0x0A { j += 1 }
         if afterWide, !Self.noBreakBefore(Character(Unicode.Scalar(b))) { flushWord() }
         afterWide = false
         word.append(Piece(run: run, start: i, end: j, spaces: 0))
-        wordWidth += count
+        wordWidth += j - i
       }
       i = j
     }
   }
 
-  private mutating func feedUnicode(_ run: Int) {
-    let text = texts[run]
-    var i = text.startIndex
-    var partStart = i
+  private mutating func feedUnicode(_ run: Int, _ text: String) {
+    var offset = 0
+    var partStart = 0
     var partWidth = 0
-    let end = text.endIndex
-    while i < end {
-      let ch = text[i]
-      let next = text.index(after: i)
+    for ch in text {
+      let next = offset + ch.utf8.count
       if ch == " " || ch == "\n" {
-        if partStart < i { appendPart(Piece(run: run, start: partStart, end: i, spaces: 0), partWidth) }
+        if partStart < offset {
+          appendPart(Piece(run: run, start: partStart, end: offset, spaces: 0), partWidth)
+        }
         addSpaces(
           ch == " "
-            ? Piece(run: run, start: i, end: next, spaces: 0) : Piece(run: run, start: i, end: i, spaces: 1),
-          1)
+            ? Piece(run: run, start: offset, end: next, spaces: 0)
+            : Piece(run: run, start: offset, end: offset, spaces: 1), 1)
         partStart = next
         partWidth = 0
       } else {
         let w = CellWidth.of(ch)
         if (w == 2 || afterWide) && !Self.noBreakBefore(ch) {
-          if partStart < i { appendPart(Piece(run: run, start: partStart, end: i, spaces: 0), partWidth) }
-          partStart = i
+          if partStart < offset {
+            appendPart(Piece(run: run, start: partStart, end: offset, spaces: 0), partWidth)
+          }
+          partStart = offset
           partWidth = 0
           flushWord()
         }
         partWidth += w
         afterWide = w == 2
       }
-      i = next
+      offset = next
     }
-    if partStart < end { appendPart(Piece(run: run, start: partStart, end: end, spaces: 0), partWidth) }
+    if partStart < offset { appendPart(Piece(run: run, start: partStart, end: offset, spaces: 0), partWidth) }
   }
 
   private mutating func appendPart(_ piece: Piece, _ width: Int) {
@@ -204,7 +216,7 @@ private struct Wrapper {
     spaceWidth += width
   }
 
-  /// Adds `piece` to the line, merging it with the previous slice when they are contiguous.
+  /// Adds `piece` to the line, merging it with the previous range when they are contiguous.
   private mutating func place(_ piece: Piece) {
     if piece.spaces == 0, let last = line.last, last.spaces == 0, last.run == piece.run,
       last.end == piece.start
@@ -241,19 +253,18 @@ private struct Wrapper {
     }
     // Wider than a whole line: cut between graphemes.
     for piece in word {
-      let text = texts[piece.run]
+      let text = String(decoding: texts[piece.run][piece.start..<piece.end], as: UTF8.self)
       var chunkStart = piece.start
-      var i = piece.start
-      while i < piece.end {
-        let next = text.index(after: i)
-        let w = CellWidth.of(text[i])
+      var offset = piece.start
+      for ch in text {
+        let w = CellWidth.of(ch)
         if currentWidth + w > limit, currentWidth > 0 {
-          if chunkStart < i { place(Piece(run: piece.run, start: chunkStart, end: i, spaces: 0)) }
-          chunkStart = i
+          if chunkStart < offset { place(Piece(run: piece.run, start: chunkStart, end: offset, spaces: 0)) }
+          chunkStart = offset
           newLine()
         }
         currentWidth += w
-        i = next
+        offset += ch.utf8.count
       }
       if chunkStart < piece.end { place(Piece(run: piece.run, start: chunkStart, end: piece.end, spaces: 0)) }
     }
@@ -267,14 +278,16 @@ private struct Wrapper {
     limit = restLimit
   }
 
-  /// The current line as a ``StyledLine``: the indent, then one string per merged slice.
+  /// The current line as a ``StyledLine``: the indent, then one string per merged range.
   private func materialize() -> StyledLine {
     var out = isFirstLine ? firstIndent : restIndent
     for piece in line {
       if piece.spaces > 0 {
         out.append(String(repeating: " ", count: piece.spaces), style: styles[piece.run])
       } else {
-        out.append(String(texts[piece.run][piece.start..<piece.end]), style: styles[piece.run])
+        out.append(
+          String(decoding: texts[piece.run][piece.start..<piece.end], as: UTF8.self), style: styles[piece.run]
+        )
       }
     }
     return TextWrapper.trimmingTrailingSpaces(out)

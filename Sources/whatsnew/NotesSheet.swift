@@ -1,7 +1,12 @@
-import Foundation
 import LaunchScreens
 import LaunchTracking
 import ReleaseNotes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `whatsnew notes` in a terminal: the notes in the what's-new sheet instead of printed text.
 enum NotesSheet {

@@ -1,8 +1,18 @@
 import CursesTerminal
-import Foundation
 import LaunchScreens
 import MarkdownSyntax
 import TerminalRendering
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The terminal front end shared by `demo` and `notes`: one ncurses session for the process,
 /// the palette and Markdown theme for the colour mode, and the loop that runs a

@@ -36,9 +36,12 @@ enum FileSystem {
     try list(path, suffix: []) { _ in true }
   }
 
-  /// The names in a directory that end in `suffix` (compared as bytes, before a `String` is
-  /// made), do not start with `.`, and pass `keep`.
-  static func list(_ path: String, suffix: [UInt8], keep: (String) -> Bool) throws(Failure) -> [String] {
+  /// The names in a directory that end in `suffix` and, when `versionPrefix` is given, start
+  /// with it (after an optional `v`), compared as bytes before any `String` is made; names
+  /// starting with `.` are skipped when filtering. `keep` then filters the strings.
+  static func list(
+    _ path: String, suffix: [UInt8], versionPrefix: [UInt8]? = nil, keep: (String) -> Bool
+  ) throws(Failure) -> [String] {
     guard let dir = opendir(path) else { throw Failure(message: lastError()) }
     defer { closedir(dir) }
     var names: [String] = []
@@ -51,6 +54,13 @@ enum FileSystem {
           if !suffix.isEmpty || length == 1 || (length == 2 && raw[1] == UInt8(ascii: ".")) { return nil }
         }
         if !suffix.isEmpty && !raw[(length - suffix.count)..<length].elementsEqual(suffix) { return nil }
+        if let versionPrefix {
+          var start = 0
+          if raw[0] == UInt8(ascii: "v") || raw[0] == UInt8(ascii: "V") { start = 1 }
+          guard length - start >= versionPrefix.count,
+            raw[start..<(start + versionPrefix.count)].elementsEqual(versionPrefix)
+          else { return nil }
+        }
         return String(decoding: raw[0..<length], as: UTF8.self)
       }
       if let name, keep(name) { names.append(name) }

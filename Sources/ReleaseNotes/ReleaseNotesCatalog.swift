@@ -74,19 +74,20 @@ public struct ReleaseNotesCatalog: Sendable {
 
   /// The notes file for `version`. When the canonically named file (`1.2.0.md`) exists, that
   /// is the answer without listing the directory (it is also the file a listing would
-  /// prefer); otherwise only the listed names that start with the version's first two
-  /// numbers are parsed.
+  /// prefer); otherwise the directory is listed, and only the names that start with the
+  /// version's first two numbers (checked as bytes) become strings and are parsed.
   public func entry(for version: AppVersion) throws(ReleaseNotesError) -> Entry? {
     let canonical = version.canonical + ".md"
     if FileSystem.kind(path(of: canonical)) == .file { return Entry(version: version, fileName: canonical) }
     let prefix = Array("\(version.major).\(version.minor)".utf8)
+    let names: [String]
+    do {
+      names = try FileSystem.list(directory, suffix: Self.notesSuffix, versionPrefix: prefix) { _ in true }
+    } catch {
+      throw .unreadable(path: directory, reason: error.message)
+    }
     var matches: [Entry] = []
-    for name in try candidateNames() {
-      var bytes = name.utf8[...]
-      if let first = bytes.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
-        bytes = bytes.dropFirst()
-      }
-      guard bytes.starts(with: prefix) else { continue }
+    for name in names {
       if let parsed = Self.version(forFileName: name), parsed == version {
         matches.append(Entry(version: parsed, fileName: name))
       }
@@ -138,8 +139,9 @@ public struct ReleaseNotesCatalog: Sendable {
       } catch {
         throw .unreadable(path: path(of: entry.fileName), reason: error.message)
       }
-      var frontMatter = FrontMatterScanner.scan(head).frontMatter
-      if frontMatter == nil && head.utf8.count == 4096 {
+      let scan = FrontMatterScanner.scan(head)
+      var frontMatter = scan.frontMatter
+      if scan.unclosed && head.utf8.count == 4096 {
         // Front matter longer than the prefix: read the whole file.
         frontMatter = FrontMatterScanner.scan(try readText(entry.fileName)).frontMatter
       }

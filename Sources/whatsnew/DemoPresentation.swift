@@ -11,8 +11,9 @@ import LaunchTracking
 ///   under the state lock (keep it quick).
 /// - `present` is called with a decision other than `.nothing`. It should mark what the
 ///   user dismissed with `context.tracker` (`markDismissed(.whatsNew, upTo:)`,
-///   `markOnboarding(page:)`, `completeOnboarding()`, `markDismissed(.welcomeBack)`); this
-///   provisional version dismisses nothing, so everything stays pending.
+///   `markOnboarding(page:)`, `completeOnboarding()`, `markDismissed(.welcomeBack)`; a
+///   what's-new sheet headed by welcome-back dismisses both; a deep link dismisses nothing).
+///   This provisional version dismisses nothing, so everything stays pending.
 enum DemoPresentation {
   /// Everything a presenter may need besides the decision.
   struct Context {

@@ -205,24 +205,25 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
   private static func decode(_ data: Data) -> Loaded {
     if data.isEmpty { return .corrupt("empty file") }
     let decoder = LaunchState.makeDecoder()
-    let probe: SchemaProbe
+    // The common case first: one parse of a file of a known schema.
+    let failure: String
     do {
-      probe = try decoder.decode(SchemaProbe.self, from: data)
+      let state = try decoder.decode(LaunchState.self, from: data)
+      if state.schema > LaunchState.currentSchema { return .newerSchema(state.schema, state) }
+      if state.schema < 1 { return .corrupt("unknown schema \(state.schema)") }
+      return .state(state)
+    } catch let error as DecodingError {
+      failure = Self.describe(error)
     } catch {
+      failure = "\(error)"
+    }
+    // It did not decode: a newer schema may have changed the shape; otherwise it is corrupt.
+    guard let probe = try? decoder.decode(SchemaProbe.self, from: data) else {
       return .corrupt("not a JSON object")
     }
     guard let schema = probe.schema else { return .corrupt("no schema number") }
-    if schema > LaunchState.currentSchema {
-      return .newerSchema(schema, try? decoder.decode(LaunchState.self, from: data))
-    }
-    if schema < 1 { return .corrupt("unknown schema \(schema)") }
-    do {
-      return .state(try decoder.decode(LaunchState.self, from: data))
-    } catch let error as DecodingError {
-      return .corrupt(Self.describe(error))
-    } catch {
-      return .corrupt("\(error)")
-    }
+    if schema > LaunchState.currentSchema { return .newerSchema(schema, nil) }
+    return .corrupt(failure)
   }
 
   private static func describe(_ error: DecodingError) -> String {

@@ -77,7 +77,7 @@ struct DemoCommand: ParsableCommand {
   }
 
   func run() throws {
-    let env = ProcessInfo.processInfo.environment
+    let env = processEnvironment
     let now = try LaunchClock.fromEnvironment()
     let deepLink = try open.map { try DeepLink(parsing: $0) }
     let content = try DemoContent.locate(flag: self.content)

@@ -31,7 +31,7 @@ struct DemoContent {
       return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
     if let explicit = flag
-      ?? ProcessInfo.processInfo.environment["WHATSNEW_CONTENT_DIR"].flatMap({
+      ?? processEnvironment["WHATSNEW_CONTENT_DIR"].flatMap({
         $0.isEmpty ? nil : $0
       })
     {

@@ -33,12 +33,12 @@ struct StateOptions: ParsableArguments {
   /// The state directory for these options.
   var directory: String {
     StateLocation.directory(
-      appID: appID, stateDirectory: stateDir, environment: ProcessInfo.processInfo.environment)
+      appID: appID, stateDirectory: stateDir, environment: processEnvironment)
   }
 
   /// The file store for these options; warnings go to stderr.
   func makeStore(now: @escaping @Sendable () -> Date) -> FileLaunchStore {
-    let env = ProcessInfo.processInfo.environment
+    let env = processEnvironment
     let delay = env["WHATSNEW_WRITE_DELAY_MS"].flatMap { Int($0) } ?? 0
     return FileLaunchStore(directory: directory, writeDelayMilliseconds: delay, now: now) {
       Console.error($0)
@@ -50,7 +50,7 @@ struct StateOptions: ParsableArguments {
 /// QA and end-to-end tests.
 enum LaunchClock {
   static func fromEnvironment() throws -> @Sendable () -> Date {
-    guard let text = ProcessInfo.processInfo.environment["WHATSNEW_NOW"], !text.isEmpty else {
+    guard let text = processEnvironment["WHATSNEW_NOW"], !text.isEmpty else {
       return { Date() }
     }
     guard let date = parse(text) else {
@@ -72,3 +72,7 @@ enum LaunchClock {
     return nil
   }
 }
+
+/// The process environment, read once (building the dictionary is not free, and a launch
+/// consults it several times).
+let processEnvironment = ProcessInfo.processInfo.environment

@@ -38,34 +38,3 @@ public struct ReleaseNote: Sendable, Equatable {
     return "\(version) — \(title)"
   }
 }
-
-/// A version in the list of versions: what its front matter says, without its notes.
-public struct VersionSummary: Sendable, Equatable {
-  public var version: AppVersion
-  public var fileName: String
-  public var title: String?
-  public var date: String?
-
-  public init(version: AppVersion, fileName: String, title: String?, date: String?) {
-    self.version = version
-    self.fileName = fileName
-    self.title = title
-    self.date = date
-  }
-}
-
-/// One page of the onboarding walkthrough: a level-1 heading and what follows it.
-public struct OnboardingPage: Sendable, Equatable {
-  /// The heading's text (empty for text before the first heading).
-  public var title: String
-  /// The page's Markdown, without its heading.
-  public var markdown: String
-  /// ``markdown`` parsed.
-  public var document: MarkdownDocument
-
-  public init(title: String, markdown: String, document: MarkdownDocument) {
-    self.title = title
-    self.markdown = markdown
-    self.document = document
-  }
-}

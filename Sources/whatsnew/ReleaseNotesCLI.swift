@@ -36,13 +36,19 @@ enum ReleaseNotesCLI {
 
   /// Prints a line to stderr.
   static func printError(_ line: String) {
-    let bytes = Array((Sanitizer.sanitize(line) + "\n").utf8)
+    let bytes = Array((oneLine(line) + "\n").utf8)
     _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
   }
 
   /// Prints a line to stdout (sanitised: it may hold file names and changelog text).
   static func printLine(_ line: String) {
-    print(Sanitizer.sanitize(line))
+    print(oneLine(line))
+  }
+
+  /// `line` sanitised, with any line break in it (a file name can hold one) shown as `␤`, so
+  /// one message stays one line.
+  static func oneLine(_ line: String) -> String {
+    Sanitizer.sanitize(line).replacing("\n", with: "\u{2424}").replacing("\r\n", with: "\u{2424}")
   }
 
   /// Writes text to stdout as it is (already rendered and sanitised).

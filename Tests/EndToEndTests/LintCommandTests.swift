@@ -38,6 +38,21 @@ import Testing
     #expect(result.stdout.hasSuffix("\(dir.path): 0 errors and 3 warnings in 1 file\n"))
   }
 
+  @Test func hostileFileNamesStayOneHarmlessLine() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("lint-cli")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data("x\n".utf8).write(to: dir.appendingPathComponent("evil\u{1B}]0;title\u{07}\nname.md"))
+    let result = try Run.whatsnew(["lint", "--content", dir.path])
+    #expect(result.status == 1)
+    #expect(!result.stdout.contains("\u{1B}"))
+    #expect(!result.stdout.contains("\u{07}"))
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 4)
+    #expect(
+      lines.first(where: { $0.contains("evil") })?.hasPrefix(
+        "\(dir.path)/evil␛]0;title␇␤name.md:1: error: file name is not a version") == true)
+  }
+
   @Test func aMissingDirectoryIsOneLine() throws {
     let result = try Run.whatsnew(["lint", "--content", "/nonexistent/c"])
     #expect(result.status == 1)

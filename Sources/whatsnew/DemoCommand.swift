@@ -85,7 +85,7 @@ struct DemoCommand: ParsableCommand {
     guard let version else {
       throw CommandFailure(
         content.directory.map {
-          "no release notes in \($0.path) to take the version from; pass --app-version"
+          "no release notes in \($0) to take the version from; pass --app-version"
         }
           ?? "no Content directory found (try --content DIR or --app-version)")
     }
@@ -123,7 +123,7 @@ struct DemoCommand: ParsableCommand {
       try DemoPresentation.present(
         decision,
         context: .init(
-          tracker: tracker, record: record, contentDirectory: content.directory?.path, color: color))
+          tracker: tracker, record: record, contentDirectory: content.directory, color: color))
     }
     if let failure = record.updates.failed {
       throw CommandFailure(
@@ -192,7 +192,7 @@ struct DemoCommand: ParsableCommand {
     var lines = [
       "launch:       \(kind) (launch \(record.state.launchCount) of \(record.state.appID))",
       "state:        \(where_)",
-      "content:      \(content.directory?.path ?? "none found") (\(content.versions.count) versions)",
+      "content:      \(content.directory ?? "none found") (\(content.versions.count) versions)",
       "update steps: \(describe(record.updates))",
       "pending:      "
         + (record.state.pending.isEmpty

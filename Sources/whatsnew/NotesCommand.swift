@@ -165,7 +165,27 @@ struct NotesCommand: ParsableCommand {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(value)
-    print(String(decoding: data, as: UTF8.self))
+    print(Self.escapingTerminalControls(String(decoding: data, as: UTF8.self)))
+  }
+
+  /// JSON with the characters a terminal could act on, which JSON allows raw (DEL, C1
+  /// controls such as U+009B CSI, bidi controls), written as `\\uXXXX` escapes instead. They
+  /// can only occur inside strings, where the escape means the same character.
+  static func escapingTerminalControls(_ json: String) -> String {
+    guard json.unicodeScalars.contains(where: { Sanitizer.isControl($0) && $0.value >= 0x7F }) else {
+      return json
+    }
+    var out = String.UnicodeScalarView()
+    for scalar in json.unicodeScalars {
+      if scalar.value >= 0x7F && Sanitizer.isControl(scalar) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        out.append(
+          contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
+      } else {
+        out.append(scalar)
+      }
+    }
+    return String(out)
   }
 }
 

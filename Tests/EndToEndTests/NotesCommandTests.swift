@@ -134,6 +134,25 @@ import Testing
     }
   }
 
+  @Test func escapeSequencesInNotesAndTitlesAreNeutralised() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("notes-hostile")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let note =
+      "---\ntitle: Evil \u{1B}]0;pwned\u{07}\ndate: 2025-01-01\n---\n\nText \u{1B}[31mred &#27;[2J \u{9B}2J.\n"
+    try Data(note.utf8).write(to: dir.appendingPathComponent("1.0.0.md"))
+    for arguments in [
+      ["notes"], ["notes", "--list"], ["notes", "--format", "ansi"], ["notes", "--format", "json"],
+    ] {
+      let result = try Run.whatsnew(arguments + ["--content", dir.path])
+      #expect(result.status == 0)
+      let payload =
+        arguments.contains("ansi") ? result.stdout.replacing(/\x1B\[[0-9;]*m/, with: "") : result.stdout
+      #expect(
+        !payload.contains("\u{1B}") && !payload.contains("\u{07}") && !payload.contains("\u{9B}"),
+        "\(arguments)")
+    }
+  }
+
   @Test func anEmptyRangeSaysSoOnStderr() throws {
     let result = try Run.whatsnew(["notes", "--from", "2.1.0", "--content", content])
     #expect(result.status == 0)

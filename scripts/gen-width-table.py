@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Generates Sources/TerminalRendering/WidthTable.swift from the Unicode Character Database.
 
-Usage: python3 scripts/gen-width-table.py [UCD_DIR]   (default /usr/share/unicode, Debian's
-`unicode-data` package). The output is deterministic; commit it together with this script.
+Usage: python3 scripts/gen-width-table.py [UCD_DIR [OUTPUT]]   (UCD_DIR defaults to
+/usr/share/unicode, Debian's `unicode-data` package; OUTPUT to the Swift file in the package).
+The output is deterministic; commit it together with this script (a test regenerates it into a
+temporary file and compares).
 
 Tables (sorted, non-overlapping, merged code point ranges, searched by binary search):
   zeroWidth  General_Category Mn, Me and Cf (but not U+00AD SOFT HYPHEN and not the
@@ -21,8 +23,8 @@ import re
 import sys
 
 UCD = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "TerminalRendering",
-                   "WidthTable.swift")
+OUT = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "TerminalRendering", "WidthTable.swift")
 
 
 def ranges_from(path, keep):

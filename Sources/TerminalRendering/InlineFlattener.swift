@@ -3,7 +3,7 @@ import MarkdownSyntax
 /// Turns inline Markdown into styled text: one ``StyledLine`` per hard-broken segment.
 ///
 /// Iterative (an explicit stack), so deeply nested emphasis cannot overflow the call stack.
-/// Text is sanitised here, after the parser decoded entities. Links keep their text and get a
+/// Text is sanitised here (per run, once flattened), after the parser decoded entities. Links keep their text and get a
 /// numbered reference (`[1]`) unless the text already is the URL; images show `[alt]` and a
 /// reference to their source. Inline HTML is never interpreted: comments and tags are
 /// dropped, and `<br>` becomes a line break.
@@ -41,13 +41,13 @@ struct InlineFlattener {
       let style = stack[top].style
       switch item {
       case .text(let s):
-        append(Sanitizer.sanitize(s), style)
+        append(s, style)
       case .softBreak:
         append(" ", style)
       case .hardBreak:
         segments.append(StyledLine())
       case .code(let s):
-        append(Sanitizer.sanitize(s), style.overlaid(with: theme.code))
+        append(s, style.overlaid(with: theme.code))
       case .emphasis(let c):
         stack.append(Frame(items: c, index: 0, style: style.overlaid(with: theme.emphasis), suffix: nil))
       case .strong(let c):
@@ -76,6 +76,12 @@ struct InlineFlattener {
           Frame(items: alt, index: 0, style: imageStyle, suffix: StyledRun(suffixText, style: imageStyle)))
       case .html(let html):
         if Self.isLineBreakTag(html) { segments.append(StyledLine()) }
+      }
+    }
+    // Sanitise per run rather than per text node: far fewer calls, same result.
+    for i in segments.indices {
+      for r in segments[i].runs.indices where Sanitizer.needsSanitizing(segments[i].runs[r].text) {
+        segments[i].runs[r].text = Sanitizer.sanitize(segments[i].runs[r].text)
       }
     }
     return segments

@@ -8,12 +8,12 @@ public enum PlainSerializer {
     for line in lines {
       for run in line.runs { capacity += run.text.utf8.count }
     }
-    var out = ""
-    out.reserveCapacity(capacity + capacity / 8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(capacity)
     for line in lines {
-      for run in line.runs { out += run.text }
-      out += "\n"
+      for run in line.runs { bytes.append(contentsOf: run.text.utf8) }
+      bytes.append(0x0A)
     }
-    return Sanitizer.sanitize(out)
+    return Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self))
   }
 }

@@ -66,6 +66,23 @@ import Testing
     #expect(result.stderr.contains("width"))
   }
 
+  /// On a terminal (faked with util-linux `script`), the default is ansi, unless NO_COLOR.
+  @Test(.enabled(if: TestPaths.hasTool("script"), "needs util-linux script to fake a terminal"))
+  func defaultFormatIsAnsiOnATerminal() throws {
+    let dir = try TestPaths.makeTemporaryDirectory()
+    let file = dir.appendingPathComponent("n.md")
+    try Data("# Title\n".utf8).write(to: file)
+    let command = "'\(TestPaths.whatsnewBinary.path)' render '\(file.path)'"
+    let script = URL(fileURLWithPath: "/usr/bin/env")
+    let colored = try Run.process(
+      script, ["script", "-qc", command, "/dev/null"], environment: ["NO_COLOR": "", "TERM": "xterm"])
+    #expect(colored.stdout.contains("\u{1B}[0;1;95mTitle"))
+    let plain = try Run.process(
+      script, ["script", "-qc", command, "/dev/null"], environment: ["NO_COLOR": "1", "TERM": "xterm"])
+    #expect(plain.stdout.contains("Title"))
+    #expect(!plain.stdout.contains("\u{1B}["))
+  }
+
   @Test func unknownFormatIsAUsageError() throws {
     let result = try Run.whatsnew(["render", "--format", "pdf"], stdin: input("x\n"))
     #expect(result.status == 2)

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import TerminalRendering
@@ -30,5 +32,27 @@ import Testing
         previous = table[i + 1]
       }
     }
+  }
+}
+
+/// The committed table is what the committed script makes from the Unicode data.
+@Suite struct WidthTableGenerationTests {
+  static let canRegenerate =
+    FileManager.default.fileExists(atPath: "/usr/share/unicode/EastAsianWidth.txt")
+    && TestPaths.hasTool("python3")
+
+  @Test(.enabled(if: canRegenerate, "needs python3 and Debian's unicode-data (installed by .ci/run)"))
+  func committedTableMatchesTheGenerator() throws {
+    let dir = try TestPaths.makeTemporaryDirectory()
+    let output = dir.appendingPathComponent("WidthTable.swift")
+    let script = TestPaths.packageRoot.appendingPathComponent("scripts/gen-width-table.py")
+    let python = URL(fileURLWithPath: "/usr/bin/env")
+    let result = try Run.process(python, ["python3", script.path, "/usr/share/unicode", output.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let generated = try String(contentsOf: output, encoding: .utf8)
+    let committed = try String(
+      contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/TerminalRendering/WidthTable.swift"),
+      encoding: .utf8)
+    #expect(generated == committed, "re-run scripts/gen-width-table.py and commit WidthTable.swift")
   }
 }

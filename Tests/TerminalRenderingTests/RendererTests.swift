@@ -16,3 +16,56 @@ import Testing
     for line in output.split(separator: "\n") { #expect(CellWidth.of(line) <= width, "too wide: \(line)") }
   }
 }
+
+@Suite struct ThemeAndLayoutTests {
+  @Test func monochromeUsesOnlyBoldUnderlineReverseDim() {
+    let allowed: TextAttributes = [.bold, .underline, .reverse, .dim]
+    let lines = TerminalMarkdown.render(
+      Fixtures.everyElement, options: RenderOptions(width: 60, theme: .monochrome))
+    var sawStyle = false
+    for line in lines {
+      for run in line.runs {
+        #expect(run.style.foreground == .default && run.style.background == .default)
+        #expect(allowed.isSuperset(of: run.style.attributes), "\(run.text): \(run.style)")
+        if run.style != .plain { sawStyle = true }
+      }
+    }
+    #expect(sawStyle)
+  }
+
+  @Test func themesDifferInColourNotInText() {
+    let dark = TerminalMarkdown.render(Fixtures.everyElement, options: RenderOptions(width: 60, theme: .dark))
+    let light = TerminalMarkdown.render(
+      Fixtures.everyElement, options: RenderOptions(width: 60, theme: .light))
+    #expect(dark.map(\.text) == light.map(\.text))
+    #expect(dark != light)
+  }
+
+  @Test func tableTooWideForColumnsBecomesRecords() {
+    let columns = 12
+    let table = Table(
+      alignments: Array(repeating: .none, count: columns),
+      header: (0..<columns).map { [.text("h\($0)")] },
+      rows: [(0..<columns).map { [.text("v\($0)")] }])
+    let document = MarkdownDocument(blocks: [Fixtures.block(.table(table))])
+    let text = PlainSerializer.serialize(TerminalMarkdown.render(document, options: RenderOptions(width: 20)))
+    #expect(text.contains("h0: v0"))
+    #expect(text.contains("h11: v11"))
+    for line in text.split(separator: "\n") { #expect(CellWidth.of(line) <= 20) }
+  }
+
+  @Test func tableColumnsShrinkWidestFirst() {
+    #expect(BlockRenderer.fit([5, 50, 10], into: 100) == [5, 50, 10])
+    #expect(BlockRenderer.fit([5, 50, 10], into: 30) == [5, 15, 10])
+    #expect(BlockRenderer.fit([40, 40], into: 31) == [16, 15])
+  }
+
+  @Test func ansiSerializerResetsAtLineEnds() {
+    var line = StyledLine("plain ")
+    line.append("bold", style: Style(foreground: .red, attributes: .bold))
+    let ansi = ANSISerializer.serialize([line])
+    #expect(ansi == "plain \u{1B}[0;1;31mbold\u{1B}[0m\n")
+    #expect(
+      ANSISerializer.sgr(Style(foreground: .indexed(200), background: .named(9))) == "\u{1B}[0;38;5;200;101m")
+  }
+}

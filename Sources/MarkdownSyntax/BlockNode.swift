@@ -9,7 +9,8 @@ final class BlockNode {
 
   var kind: Kind
   var children: [BlockNode] = []
-  weak var parent: BlockNode?
+  /// The parent; the tree owns its children, so this never outlives it.
+  unowned(unsafe) var parent: BlockNode?
   var open = true
   let depth: Int
   let startLine: Int
@@ -20,9 +21,11 @@ final class BlockNode {
   var content: [UInt8] = []
   /// Where the content (after link reference definitions, or a fence's info line) starts.
   var literalStart = 0
-  /// The content offset at which each added line starts, and that line's number.
-  var lineOffsets: [Int] = []
-  var lineNumbers: [Int] = []
+  /// How many lines were added. They are consecutive source lines from `startLine`.
+  var lineCount = 0
+  // A cursor for ``line(atContentOffset:)``, which is asked in increasing order.
+  var lineCursorOffset = 0
+  var lineCursorLine = 0
 
   // Lists and items.
   var ordered = false
@@ -90,15 +93,22 @@ final class BlockNode {
     return false
   }
 
-  /// The source line holding the content byte at `offset`.
+  /// The source line holding the content byte at `offset` (linear overall when asked in
+  /// increasing order, as the parsers do).
   func line(atContentOffset offset: Int) -> Int {
-    var lo = 0
-    var hi = lineOffsets.count - 1
-    guard hi >= 0 else { return startLine }
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if lineOffsets[mid] <= offset { lo = mid } else { hi = mid - 1 }
+    if offset < lineCursorOffset || lineCursorLine == 0 {
+      lineCursorOffset = 0
+      lineCursorLine = startLine
     }
-    return lineNumbers[lo]
+    var i = lineCursorOffset
+    var line = lineCursorLine
+    let end = min(offset, content.count)
+    while i < end {
+      if content[i] == 10 { line += 1 }
+      i += 1
+    }
+    lineCursorOffset = i
+    lineCursorLine = line
+    return line
   }
 }

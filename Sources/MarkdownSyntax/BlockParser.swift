@@ -5,7 +5,7 @@
 /// of the line is added to the innermost block. Paragraph text is kept raw for the inline
 /// phase. Container nesting is capped at ``BlockParser/maxDepth``: deeper `>` or list
 /// markers are treated as paragraph text, so no later tree walk can overflow the stack.
-final class BlockParser {
+struct BlockParser {
   /// The deepest container nesting the parser builds (block quotes, lists and list items
   /// each count one level).
   static let maxDepth = 48
@@ -36,7 +36,7 @@ final class BlockParser {
   }
 
   /// Parses lines from `start` to the end and closes every open block.
-  func run(from start: Int) -> BlockNode {
+  mutating func run(from start: Int) -> BlockNode {
     var i = start
     let end = p.count
     while i < end {
@@ -58,7 +58,7 @@ final class BlockParser {
     i < lineEnd ? p[i] : (i == lineEnd ? 10 : 0)
   }
 
-  func findFirstNonspace() {
+  mutating func findFirstNonspace() {
     var charsToTab = 4 - (column % 4)
     if firstNonspace <= offset {
       firstNonspace = offset
@@ -83,7 +83,7 @@ final class BlockParser {
     blank = firstNonspace >= lineEnd
   }
 
-  func advanceOffset(_ count: Int, columns: Bool) {
+  mutating func advanceOffset(_ count: Int, columns: Bool) {
     var count = count
     while count > 0, offset <= lineEnd {
       let c = peek(offset)
@@ -110,14 +110,13 @@ final class BlockParser {
     }
   }
 
-  func addLine(_ node: BlockNode) {
+  mutating func addLine(_ node: BlockNode) {
     if partiallyConsumedTab {
       offset += 1
       let charsToTab = 4 - (column % 4)
       for _ in 0..<charsToTab { node.content.append(32) }
     }
-    node.lineOffsets.append(node.content.count)
-    node.lineNumbers.append(lineNumber)
+    node.lineCount += 1
     if offset < lineEnd {
       node.content.append(contentsOf: UnsafeBufferPointer(rebasing: p[offset..<lineEnd]))
     }
@@ -126,7 +125,7 @@ final class BlockParser {
 
   // MARK: - One line
 
-  func processLine(_ start: Int, _ end: Int) {
+  mutating func processLine(_ start: Int, _ end: Int) {
     lineStart = start
     lineEnd = end
     offset = start
@@ -149,7 +148,7 @@ final class BlockParser {
       var matched = true
       switch container.kind {
       case .blockQuote:
-        if indent <= 3 && peek(firstNonspace) == UInt8(ascii: ">") {
+        if indent <= 3 && peek(firstNonspace) == ASCII.greaterThan {
           advanceOffset(indent + 1, columns: true)
           if Scan.isSpaceOrTab(peek(offset)) { advanceOffset(1, columns: true) }
         } else {
@@ -192,7 +191,7 @@ final class BlockParser {
     addText(container, lastMatched: lastMatched)
   }
 
-  func continueCodeBlock(_ node: BlockNode, _ shouldContinue: inout Bool) -> Bool {
+  mutating func continueCodeBlock(_ node: BlockNode, _ shouldContinue: inout Bool) -> Bool {
     if !node.fenced {
       if indent >= 4 {
         advanceOffset(4, columns: true)
@@ -222,13 +221,13 @@ final class BlockParser {
     return true
   }
 
-  func isLonePipe() -> Bool {
+  mutating func isLonePipe() -> Bool {
     var e = lineEnd
     while e > firstNonspace, Scan.isSpaceOrTab(p[e - 1]) { e -= 1 }
-    return e - firstNonspace == 1 && p[firstNonspace] == UInt8(ascii: "|")
+    return e - firstNonspace == 1 && p[firstNonspace] == ASCII.pipe
   }
 
-  func openNewBlocks(_ container: inout BlockNode, allMatched: Bool) {
+  mutating func openNewBlocks(_ container: inout BlockNode, allMatched: Bool) {
     var maybeLazy = current.kind == .paragraph
     var kind = container.kind
     while kind != .codeBlock && kind != .htmlBlock {
@@ -236,15 +235,15 @@ final class BlockParser {
       let indented = indent >= 4
       let c = peek(firstNonspace)
       var listData = ListData()
-      if !indented && c == UInt8(ascii: ">") && container.depth < Self.maxDepth {
+      if !indented && c == ASCII.greaterThan && container.depth < Self.maxDepth {
         advanceOffset(firstNonspace + 1 - offset, columns: false)
         if Scan.isSpaceOrTab(peek(offset)) { advanceOffset(1, columns: true) }
         container = addChild(container, .blockQuote)
-      } else if !indented && c == UInt8(ascii: "#"), let (matched, level) = scanATXStart(firstNonspace) {
+      } else if !indented && c == ASCII.hash, let (matched, level) = scanATXStart(firstNonspace) {
         advanceOffset(firstNonspace + matched - offset, columns: false)
         container = addChild(container, .heading)
         container.level = level
-      } else if !indented && (c == UInt8(ascii: "`") || c == UInt8(ascii: "~")),
+      } else if !indented && (c == ASCII.backtick || c == ASCII.tilde),
         let matched = scanOpenFence(firstNonspace)
       {
         container = addChild(container, .codeBlock)
@@ -253,12 +252,12 @@ final class BlockParser {
         container.fenceLength = matched
         container.fenceOffset = firstNonspace - offset
         advanceOffset(firstNonspace + matched - offset, columns: false)
-      } else if !indented && c == UInt8(ascii: "<"),
+      } else if !indented && c == ASCII.lessThan,
         let type = HTMLBlockStart.scan(p, firstNonspace, lineEnd, allowType7: kind != .paragraph)
       {
         container = addChild(container, .htmlBlock)
         container.htmlType = type
-      } else if !indented && kind == .paragraph && (c == UInt8(ascii: "=") || c == UInt8(ascii: "-")),
+      } else if !indented && kind == .paragraph && (c == ASCII.equals || c == ASCII.hyphen),
         let level = scanSetext(firstNonspace)
       {
         if resolveDefinitions(container) {
@@ -268,7 +267,7 @@ final class BlockParser {
           advanceOffset(lineEnd - offset, columns: false)
         }
       } else if !indented && !(kind == .paragraph && !allMatched) && thematicBreakKillPos <= firstNonspace
-        && (c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_"))
+        && (c == ASCII.asterisk || c == ASCII.hyphen || c == ASCII.underscore)
         && scanThematicBreak(firstNonspace)
       {
         container = addChild(container, .thematicBreak)
@@ -315,7 +314,7 @@ final class BlockParser {
     }
   }
 
-  func addText(_ container: BlockNode, lastMatched: BlockNode) {
+  mutating func addText(_ container: BlockNode, lastMatched: BlockNode) {
     var container = container
     findFirstNonspace()
     if blank, let last = container.children.last { last.lastLineBlank = true }
@@ -347,7 +346,6 @@ final class BlockParser {
     case .table where !blank:
       advanceOffset(firstNonspace - offset, columns: false)
       container.rowLines.append(offset..<lineEnd)
-      container.lineNumbers.append(lineNumber)
     default:
       if blank {
         break
@@ -364,11 +362,11 @@ final class BlockParser {
     current = container
   }
 
-  func chopTrailingHashes() {
+  mutating func chopTrailingHashes() {
     var e = lineEnd
     while e > lineStart, Scan.isSpace(p[e - 1]) { e -= 1 }
     var n = e
-    while n > lineStart, p[n - 1] == UInt8(ascii: "#") { n -= 1 }
+    while n > lineStart, p[n - 1] == ASCII.hash { n -= 1 }
     if n != e && n > lineStart && Scan.isSpaceOrTab(p[n - 1]) {
       e = n
       while e > lineStart, Scan.isSpace(p[e - 1]) { e -= 1 }
@@ -380,7 +378,7 @@ final class BlockParser {
 
   // MARK: - Tree building
 
-  func addChild(_ parent: BlockNode, _ kind: BlockNode.Kind) -> BlockNode {
+  mutating func addChild(_ parent: BlockNode, _ kind: BlockNode.Kind) -> BlockNode {
     var parent = parent
     while !parent.canContain(kind) { parent = finalize(parent) }
     let child = BlockNode(kind, line: lineNumber, depth: parent.depth + 1)
@@ -391,7 +389,7 @@ final class BlockParser {
 
   /// Closes `node` and returns its parent.
   @discardableResult
-  func finalize(_ node: BlockNode) -> BlockNode {
+  mutating func finalize(_ node: BlockNode) -> BlockNode {
     let parent = node.parent ?? root
     node.open = false
     if node.kind == .document || (node.kind == .codeBlock && node.fenced)
@@ -402,11 +400,14 @@ final class BlockParser {
       node.endLine = max(node.startLine, lineNumber - 1)
     }
     switch node.kind {
+    case .blockQuote, .item:
+      // End at the last content line, not at trailing blank lines.
+      if let last = node.children.last { node.endLine = max(node.startLine, last.endLine) }
     case .paragraph:
       if !resolveDefinitions(node) {
         if parent.children.last === node { parent.children.removeLast() }
-      } else if let last = node.lineNumbers.last {
-        node.endLine = last
+      } else {
+        node.endLine = node.startLine + node.lineCount - 1
       }
     case .codeBlock:
       if !node.fenced {
@@ -427,8 +428,8 @@ final class BlockParser {
         }
         node.content.removeSubrange(cut...)
         var count = 0
-        for n in node.lineOffsets where n < cut { count += 1 }
-        if let last = node.lineNumbers.prefix(count).last { node.endLine = last }
+        for n in node.content where n == 10 { count += 1 }
+        node.endLine = node.startLine + max(count, 1) - 1
         node.literalStart = 0
       } else {
         var i = 0
@@ -443,6 +444,7 @@ final class BlockParser {
         node.literalStart = min(i + 1, node.content.count)
       }
     case .list:
+      if let last = node.children.last { node.endLine = max(node.startLine, last.endLine) }
       node.tight = true
       outer: for (index, item) in node.children.enumerated() {
         let isLastItem = index == node.children.count - 1
@@ -467,9 +469,9 @@ final class BlockParser {
   // MARK: - Block starts
 
   /// `#{1,6}` followed by a space, tab or end of line. Returns the consumed length and level.
-  func scanATXStart(_ i: Int) -> (Int, Int)? {
+  mutating func scanATXStart(_ i: Int) -> (Int, Int)? {
     var j = i
-    while j < lineEnd, p[j] == UInt8(ascii: "#"), j - i < 7 { j += 1 }
+    while j < lineEnd, p[j] == ASCII.hash, j - i < 7 { j += 1 }
     let level = j - i
     guard level >= 1, level <= 6 else { return nil }
     if j == lineEnd { return (level + 1, level) }
@@ -478,31 +480,31 @@ final class BlockParser {
     return (j - i, level)
   }
 
-  func scanOpenFence(_ i: Int) -> Int? {
+  mutating func scanOpenFence(_ i: Int) -> Int? {
     let c = p[i]
     var j = i
     while j < lineEnd, p[j] == c { j += 1 }
     let n = j - i
     guard n >= 3 else { return nil }
-    if c == UInt8(ascii: "`") {
+    if c == ASCII.backtick {
       while j < lineEnd {
-        if p[j] == UInt8(ascii: "`") { return nil }
+        if p[j] == ASCII.backtick { return nil }
         j += 1
       }
     }
     return n
   }
 
-  func scanSetext(_ i: Int) -> Int? {
+  mutating func scanSetext(_ i: Int) -> Int? {
     let c = p[i]
     var j = i
     while j < lineEnd, p[j] == c { j += 1 }
     while j < lineEnd, Scan.isSpaceOrTab(p[j]) { j += 1 }
     guard j == lineEnd else { return nil }
-    return c == UInt8(ascii: "=") ? 1 : 2
+    return c == ASCII.equals ? 1 : 2
   }
 
-  func scanThematicBreak(_ i: Int) -> Bool {
+  mutating func scanThematicBreak(_ i: Int) -> Bool {
     let c = p[i]
     var count = 0
     var j = i
@@ -521,10 +523,10 @@ final class BlockParser {
     return false
   }
 
-  func parseListMarker(_ i: Int, interruptsParagraph: Bool, _ data: inout ListData) -> Int? {
+  mutating func parseListMarker(_ i: Int, interruptsParagraph: Bool, _ data: inout ListData) -> Int? {
     var j = i
     let c = peek(j)
-    if c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") {
+    if c == ASCII.asterisk || c == ASCII.hyphen || c == ASCII.plus {
       j += 1
       guard Scan.isSpace(peek(j)) else { return nil }
       if interruptsParagraph {
@@ -546,7 +548,7 @@ final class BlockParser {
       if Scan.isDigit(peek(j)) { return nil }
       if interruptsParagraph && start != 1 { return nil }
       let d = peek(j)
-      guard d == UInt8(ascii: ".") || d == UInt8(ascii: ")") else { return nil }
+      guard d == ASCII.period || d == ASCII.closeParen else { return nil }
       j += 1
       guard Scan.isSpace(peek(j)) else { return nil }
       if interruptsParagraph {
@@ -567,10 +569,10 @@ final class BlockParser {
 
   /// Parses link reference definitions at the start of a paragraph, removing them.
   /// Returns whether any content remains.
-  func resolveDefinitions(_ node: BlockNode) -> Bool {
+  mutating func resolveDefinitions(_ node: BlockNode) -> Bool {
     node.content.withUnsafeBufferPointer { b in
       var pos = node.literalStart
-      while pos < b.count, b[pos] == UInt8(ascii: "["), let next = parseDefinition(b, pos, node) {
+      while pos < b.count, b[pos] == ASCII.openBracket, let next = parseDefinition(b, pos, node) {
         pos = next
       }
       node.literalStart = pos
@@ -583,13 +585,13 @@ final class BlockParser {
     return false
   }
 
-  func parseDefinition(_ b: Bytes, _ start: Int, _ node: BlockNode) -> Int? {
+  mutating func parseDefinition(_ b: Bytes, _ start: Int, _ node: BlockNode) -> Int? {
     let end = b.count
     guard let (afterLabel, inner) = Scan.linkLabel(b, start, end) else { return nil }
-    guard afterLabel < end, b[afterLabel] == UInt8(ascii: ":") else { return nil }
+    guard afterLabel < end, b[afterLabel] == ASCII.colon else { return nil }
     let destStart = Scan.spnl(b, afterLabel + 1, end)
     guard let (destEnd, destRange) = Scan.linkDestination(b, destStart, end) else { return nil }
-    if destRange.isEmpty && b[destStart] != UInt8(ascii: "<") { return nil }
+    if destRange.isEmpty && b[destStart] != ASCII.lessThan { return nil }
     let beforeTitle = destEnd
     let titleStart = Scan.spnl(b, beforeTitle, end)
     var title: String?
@@ -619,12 +621,19 @@ final class BlockParser {
 
   // MARK: - Tables
 
-  func tryTableStart(_ paragraph: BlockNode) -> BlockNode? {
-    guard let alignments = TableRow.delimiterRow(p, firstNonspace, lineEnd) else { return nil }
-    guard let lastLineOffset = paragraph.lineOffsets.last, lastLineOffset >= paragraph.literalStart else {
-      return nil
+  mutating func tryTableStart(_ paragraph: BlockNode) -> BlockNode? {
+    // Cheap check first: a delimiter row holds only `|`, `-`, `:` and blanks.
+    var k = firstNonspace
+    while k < lineEnd {
+      let c = p[k]
+      if !(c == 124 || c == 45 || c == 58 || c == 32 || c == 9) { return nil }
+      k += 1
     }
-    let headerLine = paragraph.lineNumbers.last ?? lineNumber
+    guard let alignments = TableRow.delimiterRow(p, firstNonspace, lineEnd) else { return nil }
+    var lastLineOffset = paragraph.content.count - 1
+    while lastLineOffset > 0, paragraph.content[lastLineOffset - 1] != 10 { lastLineOffset -= 1 }
+    guard lastLineOffset >= paragraph.literalStart, paragraph.lineCount > 0 else { return nil }
+    let headerLine = paragraph.startLine + paragraph.lineCount - 1
     var headerCells: [[UInt8]] = []
     paragraph.content.withUnsafeBufferPointer { b in
       var e = b.count
@@ -634,13 +643,12 @@ final class BlockParser {
     guard headerCells.count == alignments.count else { return nil }
     // The paragraph keeps the lines before the header row.
     paragraph.content.removeSubrange(lastLineOffset...)
-    paragraph.lineOffsets.removeLast()
-    paragraph.lineNumbers.removeLast()
+    paragraph.lineCount -= 1
     let parent = paragraph.parent ?? root
-    let keep = !paragraph.lineOffsets.isEmpty && resolveDefinitions(paragraph)
+    let keep = paragraph.lineCount > 0 && resolveDefinitions(paragraph)
     if keep {
       paragraph.open = false
-      paragraph.endLine = paragraph.lineNumbers.last ?? paragraph.startLine
+      paragraph.endLine = paragraph.startLine + paragraph.lineCount - 1
     } else {
       parent.children.removeLast()
     }

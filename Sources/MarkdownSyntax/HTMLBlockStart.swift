@@ -13,28 +13,28 @@ enum HTMLBlockStart {
   static func scan(_ p: Bytes, _ i: Int, _ end: Int, allowType7: Bool) -> Int? {
     guard i + 1 < end else { return nil }
     let c = p[i + 1]
-    if c == UInt8(ascii: "!") {
+    if c == ASCII.exclamation {
       if Scan.hasPrefixIgnoringCase(p, i, end, "<!--") { return 2 }
       if i + 9 <= end, Scan.hasPrefixIgnoringCase(p, i, end, "<![cdata["),
-        p[i + 3] == UInt8(ascii: "C")
+        p[i + 3] == ASCII.C
       {
         return 5
       }
       if i + 2 < end, Scan.isAlpha(p[i + 2]) { return 4 }
       return nil
     }
-    if c == UInt8(ascii: "?") { return 3 }
+    if c == ASCII.question { return 3 }
     // Type 1: script, pre, style, textarea.
     for word: StaticString in ["script", "pre", "style", "textarea"] {
       let n = word.utf8CodeUnitCount
       if Scan.hasPrefixIgnoringCase(p, i + 1, end, word) {
         let k = i + 1 + n
-        if k >= end || Scan.isSpace(p[k]) || p[k] == UInt8(ascii: ">") { return 1 }
+        if k >= end || Scan.isSpace(p[k]) || p[k] == ASCII.greaterThan { return 1 }
       }
     }
     // Type 6: block tag names.
     var j = i + 1
-    if j < end, p[j] == UInt8(ascii: "/") { j += 1 }
+    if j < end, p[j] == ASCII.slash { j += 1 }
     if let nameEnd = Scan.tagName(p, j, end) {
       var name = ""
       for k in j..<nameEnd {
@@ -42,21 +42,21 @@ enum HTMLBlockStart {
         name.unicodeScalars.append(Unicode.Scalar(b >= 65 && b <= 90 ? b | 0x20 : b))
       }
       if blockTags.contains(name) {
-        if nameEnd >= end || Scan.isSpace(p[nameEnd]) || p[nameEnd] == UInt8(ascii: ">") { return 6 }
-        if p[nameEnd] == UInt8(ascii: "/"), nameEnd + 1 < end, p[nameEnd + 1] == UInt8(ascii: ">") {
+        if nameEnd >= end || Scan.isSpace(p[nameEnd]) || p[nameEnd] == ASCII.greaterThan { return 6 }
+        if p[nameEnd] == ASCII.slash, nameEnd + 1 < end, p[nameEnd + 1] == ASCII.greaterThan {
           return 6
         }
       }
     }
     // Type 7: a complete open or closing tag alone on the line.
     if allowType7 {
-      let tagEnd = p[i + 1] == UInt8(ascii: "/") ? Scan.closingTag(p, i, end) : Scan.openTag(p, i, end)
+      let tagEnd = p[i + 1] == ASCII.slash ? Scan.closingTag(p, i, end) : Scan.openTag(p, i, end)
       if var k = tagEnd {
         // The tag must be on this line.
         for q in i..<k where p[q] == 10 { return nil }
         while k < end, Scan.isSpaceOrTab(p[k]) { k += 1 }
         if k == end {
-          let nameStart = p[i + 1] == UInt8(ascii: "/") ? i + 2 : i + 1
+          let nameStart = p[i + 1] == ASCII.slash ? i + 2 : i + 1
           if let nameEnd = Scan.tagName(p, nameStart, end) {
             let n = nameEnd - nameStart
             let isType1 =
@@ -79,7 +79,7 @@ enum HTMLBlockStart {
     case 1:
       var j = i
       while j + 1 < end {
-        if p[j] == UInt8(ascii: "<"), p[j + 1] == UInt8(ascii: "/") {
+        if p[j] == ASCII.lessThan, p[j + 1] == ASCII.slash {
           for word: StaticString in ["script>", "pre>", "style>", "textarea>"]
           where Scan.hasPrefixIgnoringCase(p, j + 2, end, word) {
             return true
@@ -106,20 +106,20 @@ enum TableRow {
     var e = end
     while s < e, Scan.isSpace(p[s]) { s += 1 }
     while e > s, Scan.isSpace(p[e - 1]) { e -= 1 }
-    if s < e, p[s] == UInt8(ascii: "|") { s += 1 }
+    if s < e, p[s] == ASCII.pipe { s += 1 }
     var cells: [[UInt8]] = []
     var cell: [UInt8] = []
     var j = s
     var sawContent = false
     while j < e {
       let c = p[j]
-      if c == UInt8(ascii: "\\"), j + 1 < e, p[j + 1] == UInt8(ascii: "|") {
-        cell.append(UInt8(ascii: "|"))
+      if c == ASCII.backslash, j + 1 < e, p[j + 1] == ASCII.pipe {
+        cell.append(ASCII.pipe)
         j += 2
         sawContent = true
         continue
       }
-      if c == UInt8(ascii: "|") {
+      if c == ASCII.pipe {
         cells.append(trim(cell))
         cell.removeAll(keepingCapacity: true)
         sawContent = false
@@ -147,7 +147,7 @@ enum TableRow {
     let raw = cells(p, i, end)
     guard !raw.isEmpty else { return nil }
     var sawPipe = false
-    for k in i..<end where p[k] == UInt8(ascii: "|") {
+    for k in i..<end where p[k] == ASCII.pipe {
       sawPipe = true
       break
     }
@@ -156,12 +156,12 @@ enum TableRow {
       guard !cell.isEmpty else { return nil }
       var s = 0
       var e = cell.count
-      let left = cell[s] == UInt8(ascii: ":")
+      let left = cell[s] == ASCII.colon
       if left { s += 1 }
-      let right = e > s && cell[e - 1] == UInt8(ascii: ":")
+      let right = e > s && cell[e - 1] == ASCII.colon
       if right { e -= 1 }
       guard s < e else { return nil }
-      for k in s..<e where cell[k] != UInt8(ascii: "-") { return nil }
+      for k in s..<e where cell[k] != ASCII.hyphen { return nil }
       result.append(left && right ? .center : left ? .left : right ? .right : .none)
     }
     if !sawPipe && result.count == 1 { return nil }

@@ -37,13 +37,25 @@ struct HTMLWriter {
   }
 
   mutating func escaped(_ s: String) {
-    for c in s.utf8 {
-      switch c {
-      case UInt8(ascii: "&"): raw("&amp;")
-      case UInt8(ascii: "<"): raw("&lt;")
-      case UInt8(ascii: ">"): raw("&gt;")
-      case UInt8(ascii: "\""): raw("&quot;")
-      default: out.append(c)
+    var s = s
+    s.withUTF8 { b in
+      guard let base = b.baseAddress else { return }
+      var start = 0
+      for i in 0..<b.count {
+        let c = b[i]
+        // Only & < > " need escaping; everything else is copied in runs.
+        guard c == 38 || c == 60 || c == 62 || c == 34 else { continue }
+        if i > start { out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - start)) }
+        switch c {
+        case 38: raw("&amp;")
+        case 60: raw("&lt;")
+        case 62: raw("&gt;")
+        default: raw("&quot;")
+        }
+        start = i + 1
+      }
+      if b.count > start {
+        out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: b.count - start))
       }
     }
   }
@@ -51,26 +63,37 @@ struct HTMLWriter {
   static let hrefSafe: [Bool] = {
     var t = [Bool](repeating: false, count: 256)
     for c in "-_.+!*(),%#@?=;:/$~" { t[Int(c.asciiValue ?? 0)] = true }
-    for c in UInt8(ascii: "0")...UInt8(ascii: "9") { t[Int(c)] = true }
-    for c in UInt8(ascii: "a")...UInt8(ascii: "z") { t[Int(c)] = true }
-    for c in UInt8(ascii: "A")...UInt8(ascii: "Z") { t[Int(c)] = true }
+    for c in 48...57 { t[Int(c)] = true }
+    for c in 97...122 { t[Int(c)] = true }
+    for c in 65...90 { t[Int(c)] = true }
     return t
   }()
 
   /// Percent-encodes a URL as cmark's `houdini_escape_href` does.
   mutating func href(_ s: String) {
-    let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
-    for c in s.utf8 {
-      if Self.hrefSafe[Int(c)] {
-        out.append(c)
-      } else if c == UInt8(ascii: "&") {
-        raw("&amp;")
-      } else if c == UInt8(ascii: "'") {
-        raw("&#x27;")
-      } else {
-        out.append(UInt8(ascii: "%"))
-        out.append(hex[Int(c >> 4)])
-        out.append(hex[Int(c & 15)])
+    var s = s
+    let safe = Self.hrefSafe
+    s.withUTF8 { b in
+      guard let base = b.baseAddress else { return }
+      let hex: StaticString = "0123456789ABCDEF"
+      var start = 0
+      for i in 0..<b.count {
+        let c = b[i]
+        if safe[Int(c)] { continue }
+        if i > start { out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - start)) }
+        if c == 38 {
+          raw("&amp;")
+        } else if c == 39 {
+          raw("&#x27;")
+        } else {
+          out.append(37)
+          out.append(hex.utf8Start[Int(c >> 4)])
+          out.append(hex.utf8Start[Int(c & 15)])
+        }
+        start = i + 1
+      }
+      if b.count > start {
+        out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: b.count - start))
       }
     }
   }
@@ -83,7 +106,7 @@ struct HTMLWriter {
     let bytes = Array(s.utf8)
     var i = 0
     while i < bytes.count {
-      if bytes[i] == UInt8(ascii: "<"), Self.isFilteredTag(bytes, i) {
+      if bytes[i] == ASCII.lessThan, Self.isFilteredTag(bytes, i) {
         raw("&lt;")
       } else {
         out.append(bytes[i])
@@ -94,7 +117,7 @@ struct HTMLWriter {
 
   static func isFilteredTag(_ b: [UInt8], _ i: Int) -> Bool {
     var j = i + 1
-    if j < b.count, b[j] == UInt8(ascii: "/") { j += 1 }
+    if j < b.count, b[j] == ASCII.slash { j += 1 }
     for name in ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext"]
     {
       let n = Array(name.utf8)
@@ -106,7 +129,7 @@ struct HTMLWriter {
       }
       if match {
         let k = j + n.count
-        if k == b.count || Scan.isSpace(b[k]) || b[k] == UInt8(ascii: ">") || b[k] == UInt8(ascii: "/") {
+        if k == b.count || Scan.isSpace(b[k]) || b[k] == ASCII.greaterThan || b[k] == ASCII.slash {
           return true
         }
       }

@@ -61,6 +61,7 @@ struct InlineParser {
   var unresolved: [UnresolvedReference] = []
   // Code span memo (cmark's backticks table).
   var backticks: [Int] = []
+  var backticksTouched: [Int] = []
   var scannedForBackticks = false
   // Raw HTML memos: positions past which no terminator exists.
   var noCommentEnd = false
@@ -77,14 +78,12 @@ struct InlineParser {
     self.end = range.upperBound
     self.definitions = definitions
     self.lineOf = lineOf
-    nodes.reserveCapacity(16)
-    nodes.append(Node(kind: .root, start: 0, end: 0))
   }
 
-  /// Parses `range` of `bytes` into inlines.
+  /// Parses `range` of `bytes` into inlines, reusing the buffers in `scratch`.
   static func parse(
     _ p: Bytes, _ range: Range<Int>, definitions: [String: LinkDefinition],
-    unresolved: inout [UnresolvedReference], lineOf: @escaping (Int) -> Int
+    unresolved: inout [UnresolvedReference], scratch: inout Scratch, lineOf: @escaping (Int) -> Int
   ) -> [Inline] {
     var s = range.lowerBound
     var e = range.upperBound
@@ -92,9 +91,35 @@ struct InlineParser {
     while e > s, Scan.isSpace(p[e - 1]) { e -= 1 }
     if s == e { return [] }
     var parser = InlineParser(p, s..<e, definitions: definitions, lineOf: lineOf)
+    swap(&parser.nodes, &scratch.nodes)
+    swap(&parser.extra, &scratch.extra)
+    swap(&parser.delimiters, &scratch.delimiters)
+    swap(&parser.brackets, &scratch.brackets)
+    swap(&parser.backticks, &scratch.backticks)
+    parser.nodes.append(Node(kind: .root, start: 0, end: 0))
     parser.run()
-    unresolved.append(contentsOf: parser.unresolved)
-    return parser.build()
+    if !parser.unresolved.isEmpty { unresolved.append(contentsOf: parser.unresolved) }
+    let result = parser.build()
+    swap(&parser.nodes, &scratch.nodes)
+    swap(&parser.extra, &scratch.extra)
+    swap(&parser.delimiters, &scratch.delimiters)
+    swap(&parser.brackets, &scratch.brackets)
+    for n in parser.backticksTouched { parser.backticks[n] = 0 }
+    swap(&parser.backticks, &scratch.backticks)
+    scratch.nodes.removeAll(keepingCapacity: true)
+    scratch.extra.removeAll(keepingCapacity: true)
+    scratch.delimiters.removeAll(keepingCapacity: true)
+    scratch.brackets.removeAll(keepingCapacity: true)
+    return result
+  }
+
+  /// Buffers kept between parses so each paragraph does not allocate them afresh.
+  struct Scratch {
+    var nodes: [Node] = []
+    var extra: [UInt8] = []
+    var delimiters: [Delimiter] = []
+    var brackets: [Bracket] = []
+    var backticks: [Int] = []
   }
 
   // MARK: - Main loop
@@ -117,24 +142,24 @@ struct InlineParser {
     switch c {
     case 10, 13:
       handleNewline()
-    case UInt8(ascii: "`"):
+    case 96:  // `
       handleBackticks()
-    case UInt8(ascii: "\\"):
+    case 92:  // \
       handleBackslash()
-    case UInt8(ascii: "&"):
+    case 38:  // &
       handleEntity()
-    case UInt8(ascii: "<"):
+    case 60:  // <
       handlePointyBrace()
-    case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+    case 42, 95, 126:  // * _ ~
       handleDelimiter(c)
-    case UInt8(ascii: "["):
+    case 91:  // [
       let n = appendText(pos, pos + 1)
       pos += 1
       pushBracket(node: n, image: false)
-    case UInt8(ascii: "]"):
+    case 93:  // ]
       handleCloseBracket()
-    case UInt8(ascii: "!"):
-      if pos + 1 < end, p[pos + 1] == UInt8(ascii: "[") {
+    case 33:  // !
+      if pos + 1 < end, p[pos + 1] == ASCII.openBracket {
         let n = appendText(pos, pos + 2)
         pos += 2
         pushBracket(node: n, image: true)
@@ -142,9 +167,9 @@ struct InlineParser {
         _ = appendText(pos, pos + 1)
         pos += 1
       }
-    case UInt8(ascii: "w"):
+    case 119:  // w
       if !tryWWWAutolink() { textRun(from: pos + 1) }
-    case UInt8(ascii: ":"):
+    case 58:  // :
       if !tryURLAutolink() { textRun(from: pos + 1) }
     default:
       textRun(from: pos)
@@ -158,18 +183,18 @@ struct InlineParser {
     while j < end {
       let c = p[j]
       if table[Int(c)] {
-        if c == UInt8(ascii: "w") {
+        if c == ASCII.w {
           if j > begin {
             let b = p[j - 1]
-            if !(Scan.isSpace(b) || b == UInt8(ascii: "*") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
-              || b == UInt8(ascii: "("))
+            if !(Scan.isSpace(b) || b == ASCII.asterisk || b == ASCII.underscore || b == ASCII.tilde
+              || b == ASCII.openParen)
             {
               j += 1
               continue
             }
           }
-        } else if c == UInt8(ascii: ":") {
-          if !(j + 2 < end && p[j + 1] == UInt8(ascii: "/") && p[j + 2] == UInt8(ascii: "/")) {
+        } else if c == ASCII.colon {
+          if !(j + 2 < end && p[j + 1] == ASCII.slash && p[j + 2] == ASCII.slash) {
             j += 1
             continue
           }
@@ -302,7 +327,7 @@ struct InlineParser {
 
   mutating func handleBackticks() {
     let start = pos
-    while pos < end, p[pos] == UInt8(ascii: "`") { pos += 1 }
+    while pos < end, p[pos] == ASCII.backtick { pos += 1 }
     let length = pos - start
     guard let closeEnd = scanToClosingBackticks(length) else {
       _ = appendText(start, start + length)
@@ -341,15 +366,19 @@ struct InlineParser {
   mutating func scanToClosingBackticks(_ length: Int) -> Int? {
     if length > 1000 { return nil }
     if backticks.isEmpty { backticks = [Int](repeating: 0, count: 1001) }
+
     if scannedForBackticks && backticks[length] <= pos { return nil }
     var j = pos
     while true {
-      while j < end, p[j] != UInt8(ascii: "`") { j += 1 }
+      while j < end, p[j] != ASCII.backtick { j += 1 }
       if j >= end { break }
       let s = j
-      while j < end, p[j] == UInt8(ascii: "`") { j += 1 }
+      while j < end, p[j] == ASCII.backtick { j += 1 }
       let n = j - s
-      if n <= 1000 { backticks[n] = s }
+      if n <= 1000 {
+        if backticks[n] == 0 { backticksTouched.append(n) }
+        backticks[n] = s
+      }
       if n == length { return j }
     }
     scannedForBackticks = true
@@ -383,18 +412,18 @@ struct InlineParser {
     if j < end, Scan.isAlpha(p[j]) {
       var k = j + 1
       while k < end,
-        Scan.isAlnum(p[k]) || p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: ".")
-          || p[k] == UInt8(ascii: "-")
+        Scan.isAlnum(p[k]) || p[k] == ASCII.plus || p[k] == ASCII.period
+          || p[k] == ASCII.hyphen
       {
         k += 1
       }
       let schemeLength = k - j
-      if schemeLength >= 2, schemeLength <= 32, k < end, p[k] == UInt8(ascii: ":") {
+      if schemeLength >= 2, schemeLength <= 32, k < end, p[k] == ASCII.colon {
         var m = k + 1
         while m < end {
           let c = p[m]
-          if c == UInt8(ascii: ">") { return (m + 1, false) }
-          if c <= 32 || c == UInt8(ascii: "<") || c == 127 { break }
+          if c == ASCII.greaterThan { return (m + 1, false) }
+          if c <= 32 || c == ASCII.lessThan || c == 127 { break }
           m += 1
         }
       }
@@ -410,17 +439,17 @@ struct InlineParser {
         break
       }
     }
-    guard j > localStart, j < end, p[j] == UInt8(ascii: "@") else { return nil }
+    guard j > localStart, j < end, p[j] == ASCII.at else { return nil }
     j += 1
     while true {
       // label: alnum, then up to 61 alnum or '-', ending alnum
       let ls = j
       guard j < end, Scan.isAlnum(p[j]) else { return nil }
-      while j < end, Scan.isAlnum(p[j]) || p[j] == UInt8(ascii: "-") { j += 1 }
-      if j - ls > 63 || p[j - 1] == UInt8(ascii: "-") { return nil }
+      while j < end, Scan.isAlnum(p[j]) || p[j] == ASCII.hyphen { j += 1 }
+      if j - ls > 63 || p[j - 1] == ASCII.hyphen { return nil }
       guard j < end else { return nil }
-      if p[j] == UInt8(ascii: ">") { return (j + 1, true) }
-      if p[j] == UInt8(ascii: ".") {
+      if p[j] == ASCII.greaterThan { return (j + 1, true) }
+      if p[j] == ASCII.period {
         j += 1
         continue
       }
@@ -432,23 +461,23 @@ struct InlineParser {
     guard i + 1 < end else { return nil }
     let c = p[i + 1]
     if Scan.isAlpha(c) { return Scan.openTag(p, i, end) }
-    if c == UInt8(ascii: "/") { return Scan.closingTag(p, i, end) }
-    if c == UInt8(ascii: "?") {
+    if c == ASCII.slash { return Scan.closingTag(p, i, end) }
+    if c == ASCII.question {
       if noPIEnd { return nil }
       if let e = Scan.find(p, "?>", from: i + 2, end) { return e }
       noPIEnd = true
       return nil
     }
-    guard c == UInt8(ascii: "!") else { return nil }
+    guard c == ASCII.exclamation else { return nil }
     if Scan.hasPrefixIgnoringCase(p, i, end, "<!--") {
-      if i + 4 < end, p[i + 4] == UInt8(ascii: ">") { return i + 5 }
-      if i + 5 < end, p[i + 4] == UInt8(ascii: "-"), p[i + 5] == UInt8(ascii: ">") { return i + 6 }
+      if i + 4 < end, p[i + 4] == ASCII.greaterThan { return i + 5 }
+      if i + 5 < end, p[i + 4] == ASCII.hyphen, p[i + 5] == ASCII.greaterThan { return i + 6 }
       if noCommentEnd { return nil }
       if let e = Scan.find(p, "-->", from: i + 4, end) { return e }
       noCommentEnd = true
       return nil
     }
-    if i + 9 <= end, Scan.hasPrefixIgnoringCase(p, i, end, "<![cdata["), p[i + 3] == UInt8(ascii: "C") {
+    if i + 9 <= end, Scan.hasPrefixIgnoringCase(p, i, end, "<![cdata["), p[i + 3] == ASCII.C {
       if noCDATAEnd { return nil }
       if let e = Scan.find(p, "]]>", from: i + 9, end) { return e }
       noCDATAEnd = true
@@ -479,14 +508,14 @@ struct InlineParser {
     let rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
     var canOpen: Bool
     var canClose: Bool
-    if c == UInt8(ascii: "_") {
+    if c == ASCII.underscore {
       canOpen = leftFlanking && (!rightFlanking || beforePunct)
       canClose = rightFlanking && (!leftFlanking || afterPunct)
     } else {
       canOpen = leftFlanking
       canClose = rightFlanking
     }
-    if c == UInt8(ascii: "~") && count > 2 {
+    if c == ASCII.tilde && count > 2 {
       canOpen = false
       canClose = false
     }
@@ -509,6 +538,7 @@ struct InlineParser {
   }
 
   mutating func processEmphasis(stackBottom: Int) {
+    if lastDelimiter < 0 || delimiters[lastDelimiter].position < stackBottom { return }
     var openersBottom = [Int](repeating: stackBottom, count: 18)
     var closer = -1
     var candidate = lastDelimiter
@@ -522,14 +552,14 @@ struct InlineParser {
         closer = cd.next
         continue
       }
-      let charIndex = cd.char == UInt8(ascii: "*") ? 0 : cd.char == UInt8(ascii: "_") ? 1 : 2
+      let charIndex = cd.char == ASCII.asterisk ? 0 : cd.char == ASCII.underscore ? 1 : 2
       let bottomIndex = charIndex * 6 + (cd.canOpen ? 3 : 0) + cd.length % 3
       var opener = cd.prev
       var found = false
       while opener >= 0 && delimiters[opener].position >= openersBottom[bottomIndex] {
         let od = delimiters[opener]
         if od.canOpen && od.char == cd.char {
-          if cd.char == UInt8(ascii: "~") {
+          if cd.char == ASCII.tilde {
             if od.length == cd.length {
               found = true
               break
@@ -573,7 +603,7 @@ struct InlineParser {
       removeDelimiter(d)
       d = prev
     }
-    let kind: Kind = char == UInt8(ascii: "~") ? .strikethrough : (use == 1 ? .emphasis : .strong)
+    let kind: Kind = char == ASCII.tilde ? .strikethrough : (use == 1 ? .emphasis : .strong)
     let emph = insertAfter(openerNode, Node(kind: kind, start: 0, end: 0))
     adopt(after: emph, before: closerNode, into: emph)
     if openerChars == 0 {
@@ -611,7 +641,7 @@ struct InlineParser {
     var destination: String?
     var title: String?
     // Inline link.
-    if pos < end, p[pos] == UInt8(ascii: "(") {
+    if pos < end, p[pos] == ASCII.openParen {
       let ds = Scan.spaceChars(p, pos + 1, end)
       if let (destEnd, destRange) = Scan.linkDestination(p, ds, end) {
         let ts = Scan.spaceChars(p, destEnd, end)
@@ -622,7 +652,7 @@ struct InlineParser {
           titleRange = (ts + 1)..<(te - 1)
         }
         let close = Scan.spaceChars(p, titleEnd, end)
-        if close < end, p[close] == UInt8(ascii: ")") {
+        if close < end, p[close] == ASCII.closeParen {
           pos = close + 1
           destination = Scan.unescape(p, destRange)
           title = titleRange.map { Scan.unescape(p, $0) }
@@ -637,7 +667,7 @@ struct InlineParser {
         labelRange = inner
         explicit = true
         pos = labelEnd
-      } else if pos + 1 < end, p[pos] == UInt8(ascii: "["), p[pos + 1] == UInt8(ascii: "]") {
+      } else if pos + 1 < end, p[pos] == ASCII.openBracket, p[pos + 1] == ASCII.closeBracket {
         pos += 2
         if !opener.bracketAfter { labelRange = opener.position..<(initialPos - 1) }
         explicit = true
@@ -696,18 +726,18 @@ struct InlineParser {
     if inBracket() { return false }
     if pos > begin {
       let b = p[pos - 1]
-      if !(Scan.isSpace(b) || b == UInt8(ascii: "*") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
-        || b == UInt8(ascii: "("))
+      if !(Scan.isSpace(b) || b == ASCII.asterisk || b == ASCII.underscore || b == ASCII.tilde
+        || b == ASCII.openParen)
       {
         return false
       }
     }
-    guard pos + 4 <= end, p[pos + 1] == UInt8(ascii: "w"), p[pos + 2] == UInt8(ascii: "w"),
-      p[pos + 3] == UInt8(ascii: ".")
+    guard pos + 4 <= end, p[pos + 1] == ASCII.w, p[pos + 2] == ASCII.w,
+      p[pos + 3] == ASCII.period
     else { return false }
     guard let domainEnd = Self.checkDomain(p, pos, end, allowShort: false) else { return false }
     var e = domainEnd
-    while e < end, !Scan.isSpace(p[e]), p[e] != UInt8(ascii: "<") { e += 1 }
+    while e < end, !Scan.isSpace(p[e]), p[e] != ASCII.lessThan { e += 1 }
     e = Self.autolinkDelimiter(p, pos, e)
     guard e > pos else { return false }
     let text = String(decoding: UnsafeBufferPointer(rebasing: p[pos..<e]), as: UTF8.self)
@@ -721,7 +751,7 @@ struct InlineParser {
   /// `http://`, `https://` or `ftp://` at `:`; the scheme is taken back from the text before.
   mutating func tryURLAutolink() -> Bool {
     if inBracket() { return false }
-    guard pos + 2 < end, p[pos + 1] == UInt8(ascii: "/"), p[pos + 2] == UInt8(ascii: "/") else {
+    guard pos + 2 < end, p[pos + 1] == ASCII.slash, p[pos + 2] == ASCII.slash else {
       return false
     }
     let last = nodes[0].last
@@ -741,7 +771,7 @@ struct InlineParser {
       let domainEnd = Self.checkDomain(p, domainStart - 1, end, allowShort: true)
     else { return false }
     var e = domainEnd
-    while e < end, !Scan.isSpace(p[e]), p[e] != UInt8(ascii: "<") { e += 1 }
+    while e < end, !Scan.isSpace(p[e]), p[e] != ASCII.lessThan { e += 1 }
     e = Self.autolinkDelimiter(p, s, e)
     guard e > domainStart else { return false }
     nodes[last].end = s
@@ -768,15 +798,15 @@ struct InlineParser {
     var j = i + 1
     while j < end - 1 || (j < end && allowShort) {
       let c = p[j]
-      if c == UInt8(ascii: "\\"), j < end - 2 { j += 1 }
+      if c == ASCII.backslash, j < end - 2 { j += 1 }
       let d = p[j]
-      if d == UInt8(ascii: "_") {
+      if d == ASCII.underscore {
         underscoreLast += 1
-      } else if d == UInt8(ascii: ".") {
+      } else if d == ASCII.period {
         underscorePrev = underscoreLast
         underscoreLast = 0
         periods += 1
-      } else if d != UInt8(ascii: "-") && !isHostChar(p, j, end) {
+      } else if d != ASCII.hyphen && !isHostChar(p, j, end) {
         break
       }
       j += d >= 0xC0 ? (d >= 0xF0 ? 4 : d >= 0xE0 ? 3 : 2) : 1
@@ -793,25 +823,24 @@ struct InlineParser {
     var closing = 0
     for k in start..<e {
       let c = p[k]
-      if c == UInt8(ascii: "<") {
+      if c == ASCII.lessThan {
         e = k
         break
       }
-      if c == UInt8(ascii: "(") { opening += 1 } else if c == UInt8(ascii: ")") { closing += 1 }
+      if c == ASCII.openParen { opening += 1 } else if c == ASCII.closeParen { closing += 1 }
     }
     while e > start {
       switch p[e - 1] {
-      case UInt8(ascii: ")"):
+      case 41:  // )
         if closing <= opening { return e }
         closing -= 1
         e -= 1
-      case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"),
-        UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+      case 63, 33, 46, 44, 58, 42, 95, 126, 39, 34:  // ? ! . , : * _ ~ ' "
         e -= 1
-      case UInt8(ascii: ";"):
+      case 59:  // ;
         var k = e - 2
         while k > start, Scan.isAlpha(p[k]) { k -= 1 }
-        if k < e - 2, p[k] == UInt8(ascii: "&") { e = k } else { e -= 1 }
+        if k < e - 2, p[k] == ASCII.ampersand { e = k } else { e -= 1 }
       default:
         return e
       }

@@ -99,7 +99,7 @@ extension InlineParser {
   static func flush(_ buffer: inout [UInt8], into out: inout [Inline], autolink: Bool) {
     guard !buffer.isEmpty else { return }
     defer { buffer.removeAll(keepingCapacity: true) }
-    if autolink && buffer.contains(UInt8(ascii: "@")) {
+    if autolink && buffer.contains(ASCII.at) {
       buffer.withUnsafeBufferPointer { b in splitEmails(b, into: &out) }
       return
     }
@@ -112,7 +112,7 @@ extension InlineParser {
     var i = 0
     let end = b.count
     while i < end {
-      guard b[i] == UInt8(ascii: "@") else {
+      guard b[i] == ASCII.at else {
         i += 1
         continue
       }
@@ -121,13 +121,13 @@ extension InlineParser {
       var slash = false
       while s > textStart {
         let c = b[s - 1]
-        if Scan.isAlnum(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
-          || c == UInt8(ascii: "_")
+        if Scan.isAlnum(c) || c == ASCII.period || c == ASCII.plus || c == ASCII.hyphen
+          || c == ASCII.underscore
         {
           s -= 1
           continue
         }
-        if c == UInt8(ascii: "/") { slash = true }
+        if c == ASCII.slash { slash = true }
         break
       }
       if s == at || slash {
@@ -140,17 +140,18 @@ extension InlineParser {
       while e < end {
         let c = b[e]
         if Scan.isAlnum(c) {
-        } else if c == UInt8(ascii: "@") {
+        } else if c == ASCII.at {
           ats += 1
-        } else if c == UInt8(ascii: "."), e + 1 < end, Scan.isAlnum(b[e + 1]) {
+          if ats > 1 { break }
+        } else if c == ASCII.period, e + 1 < end, Scan.isAlnum(b[e + 1]) {
           dots += 1
-        } else if c != UInt8(ascii: "-") && c != UInt8(ascii: "_") {
+        } else if c != ASCII.hyphen && c != ASCII.underscore {
           break
         }
         e += 1
       }
       let length = e - at
-      if length < 2 || ats != 1 || dots == 0 || !(Scan.isAlpha(b[e - 1]) || b[e - 1] == UInt8(ascii: ".")) {
+      if length < 2 || ats != 1 || dots == 0 || !(Scan.isAlpha(b[e - 1]) || b[e - 1] == ASCII.period) {
         i += 1
         continue
       }

@@ -16,15 +16,8 @@ public enum MarkdownParser {
   /// CommonMark.
   public static func parse(bytes: some Collection<UInt8>, frontMatter: Bool = true) -> MarkdownDocument {
     var input = Array(bytes)
-    var clean = true
-    for b in input where b == 0 || b >= 0x80 {
-      clean = false
-      break
-    }
-    if !clean {
-      input = Array(String(decoding: input, as: UTF8.self).utf8)
-      replaceNUL(&input)
-    }
+    if !isValidUTF8(input) { input = Array(String(decoding: input, as: UTF8.self).utf8) }
+    replaceNUL(&input)
     return input.withUnsafeBufferPointer { parse(utf8: $0, frontMatter: frontMatter) }
   }
 
@@ -37,8 +30,73 @@ public enum MarkdownParser {
 
   // MARK: - Helpers
 
+  /// Whether `bytes` is well-formed UTF-8 (checked by hand: fast on ASCII runs).
+  static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { b in
+      var i = 0
+      let n = b.count
+      guard let base = b.baseAddress else { return true }
+      while i < n {
+        // Eight ASCII bytes at a time.
+        if i + 8 <= n {
+          let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+          if word & 0x8080_8080_8080_8080 == 0 {
+            i += 8
+            continue
+          }
+        }
+        let c = b[i]
+        if c < 0x80 {
+          i += 1
+          continue
+        }
+        let length: Int
+        let minimum: UInt32
+        var value: UInt32
+        if c & 0xE0 == 0xC0 {
+          length = 2
+          minimum = 0x80
+          value = UInt32(c & 0x1F)
+        } else if c & 0xF0 == 0xE0 {
+          length = 3
+          minimum = 0x800
+          value = UInt32(c & 0x0F)
+        } else if c & 0xF8 == 0xF0 {
+          length = 4
+          minimum = 0x10000
+          value = UInt32(c & 0x07)
+        } else {
+          return false
+        }
+        guard i + length <= n else { return false }
+        for k in 1..<length {
+          let d = b[i + k]
+          guard d & 0xC0 == 0x80 else { return false }
+          value = value << 6 | UInt32(d & 0x3F)
+        }
+        if value < minimum || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) { return false }
+        i += length
+      }
+      return true
+    }
+  }
+
   static func replaceNUL(_ input: inout [UInt8]) {
-    guard input.contains(0) else { return }
+    let hasNUL = input.withUnsafeBufferPointer { b in
+      guard let base = b.baseAddress else { return false }
+      var i = 0
+      while i + 8 <= b.count {
+        let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        if (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080 != 0 { return true }
+        i += 8
+      }
+      while i < b.count {
+        if b[i] == 0 { return true }
+        i += 1
+      }
+      return false
+    }
+    guard hasNUL else { return }
     var out: [UInt8] = []
     out.reserveCapacity(input.count + 16)
     for b in input {
@@ -62,7 +120,7 @@ public enum MarkdownParser {
       start = next
       firstLine = lines
     }
-    let blockParser = BlockParser(bytes: p, firstLineNumber: firstLine)
+    var blockParser = BlockParser(bytes: p, firstLineNumber: firstLine)
     let root = blockParser.run(from: start)
     var builder = DocumentBuilder(p: p, definitions: blockParser.definitions)
     let blocks = builder.blocks(of: root)
@@ -101,9 +159,9 @@ public enum MarkdownParser {
       var e = range.upperBound
       while s < e, Scan.isSpaceOrTab(p[s]) { s += 1 }
       while e > s, Scan.isSpace(p[e - 1]) { e -= 1 }
-      if s == e || p[s] == UInt8(ascii: "#") { continue }
+      if s == e || p[s] == ASCII.hash { continue }
       var colon = s
-      while colon < e, p[colon] != UInt8(ascii: ":") { colon += 1 }
+      while colon < e, p[colon] != ASCII.colon { colon += 1 }
       var keyEnd = colon
       while keyEnd > s, Scan.isSpaceOrTab(p[keyEnd - 1]) { keyEnd -= 1 }
       guard colon < e, keyEnd > s, range.lowerBound == s else {
@@ -125,6 +183,7 @@ struct DocumentBuilder {
   let p: Bytes
   let definitions: [String: LinkDefinition]
   var unresolved: [UnresolvedReference] = []
+  var scratch = InlineParser.Scratch()
 
   init(p: Bytes, definitions: [String: LinkDefinition]) {
     self.p = p
@@ -145,7 +204,7 @@ struct DocumentBuilder {
     return node.content.withUnsafeBufferPointer { b in
       InlineParser.parse(
         b, node.literalStart..<b.count, definitions: definitions, unresolved: &unresolved,
-        lineOf: { node.line(atContentOffset: $0) })
+        scratch: &scratch, lineOf: { node.line(atContentOffset: $0) })
     }
   }
 
@@ -153,7 +212,8 @@ struct DocumentBuilder {
     let definitions = definitions
     return cell.withUnsafeBufferPointer { b in
       InlineParser.parse(
-        b, 0..<b.count, definitions: definitions, unresolved: &unresolved, lineOf: { _ in line })
+        b, 0..<b.count, definitions: definitions, unresolved: &unresolved, scratch: &scratch,
+        lineOf: { _ in line })
     }
   }
 
@@ -190,7 +250,7 @@ struct DocumentBuilder {
       var rows: [[[Inline]]] = []
       for (index, range) in node.rowLines.enumerated() {
         let cells = TableRow.cells(p, range.lowerBound, range.upperBound)
-        let line = index < node.lineNumbers.count ? node.lineNumbers[index] : node.startLine
+        let line = node.startLine + 2 + index
         var row: [[Inline]] = []
         for column in 0..<node.alignments.count {
           row.append(column < cells.count ? cellInlines(cells[column], line: line) : [])
@@ -210,9 +270,9 @@ struct DocumentBuilder {
     guard let first = item.children.first, first.kind == .paragraph else { return nil }
     let c = first.content
     let s = first.literalStart
-    guard s + 3 < c.count, c[s] == UInt8(ascii: "["), c[s + 2] == UInt8(ascii: "]") else { return nil }
+    guard s + 3 < c.count, c[s] == ASCII.openBracket, c[s + 2] == ASCII.closeBracket else { return nil }
     let mark = c[s + 1]
-    guard mark == 32 || mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X") else { return nil }
+    guard mark == 32 || mark == ASCII.x || mark == 88 else { return nil }
     guard Scan.isSpace(c[s + 3]) else { return nil }
     var k = s + 3
     while k < c.count, Scan.isSpaceOrTab(c[k]) { k += 1 }

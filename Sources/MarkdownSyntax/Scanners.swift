@@ -8,19 +8,19 @@ typealias Bytes = UnsafeBufferPointer<UInt8>
 enum Scan {
   // MARK: - Character classes
 
-  @inline(__always) static func isSpaceOrTab(_ c: UInt8) -> Bool { c == 32 || c == 9 }
-  @inline(__always) static func isLineEnd(_ c: UInt8) -> Bool { c == 10 || c == 13 }
+  @_transparent static func isSpaceOrTab(_ c: UInt8) -> Bool { c == 32 || c == 9 }
+  @_transparent static func isLineEnd(_ c: UInt8) -> Bool { c == 10 || c == 13 }
   /// ASCII whitespace as cmark counts it: space, tab, LF, VT, FF, CR.
-  @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
-  @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
-  @inline(__always) static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
-  @inline(__always) static func isAlnum(_ c: UInt8) -> Bool { isAlpha(c) || isDigit(c) }
-  @inline(__always) static func isHex(_ c: UInt8) -> Bool {
+  @_transparent static func isSpace(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
+  @_transparent static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+  @_transparent static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
+  @_transparent static func isAlnum(_ c: UInt8) -> Bool { isAlpha(c) || isDigit(c) }
+  @_transparent static func isHex(_ c: UInt8) -> Bool {
     isDigit(c) || ((c | 0x20) >= 97 && (c | 0x20) <= 102)
   }
-  @inline(__always) static func isControl(_ c: UInt8) -> Bool { c < 32 || c == 127 }
+  @_transparent static func isControl(_ c: UInt8) -> Bool { c < 32 || c == 127 }
   /// ASCII punctuation (the characters a backslash can escape).
-  @inline(__always) static func isASCIIPunct(_ c: UInt8) -> Bool {
+  @_transparent static func isASCIIPunct(_ c: UInt8) -> Bool {
     (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126)
   }
 
@@ -91,15 +91,15 @@ enum Scan {
   /// destination text (without pointy brackets), or nil.
   static func linkDestination(_ p: Bytes, _ i: Int, _ end: Int) -> (end: Int, text: Range<Int>)? {
     var j = i
-    if j < end, p[j] == UInt8(ascii: "<") {
+    if j < end, p[j] == ASCII.lessThan {
       j += 1
       while j < end {
         let c = p[j]
-        if c == UInt8(ascii: ">") {
+        if c == ASCII.greaterThan {
           return (j + 1, (i + 1)..<j)
-        } else if c == UInt8(ascii: "\\") {
+        } else if c == ASCII.backslash {
           j += 2
-        } else if c == 10 || c == UInt8(ascii: "<") {
+        } else if c == 10 || c == ASCII.lessThan {
           return nil
         } else {
           j += 1
@@ -110,13 +110,13 @@ enum Scan {
     var depth = 0
     while j < end {
       let c = p[j]
-      if c == UInt8(ascii: "\\"), j + 1 < end, isASCIIPunct(p[j + 1]) {
+      if c == ASCII.backslash, j + 1 < end, isASCIIPunct(p[j + 1]) {
         j += 2
-      } else if c == UInt8(ascii: "(") {
+      } else if c == ASCII.openParen {
         depth += 1
         j += 1
         if depth > 32 { return nil }
-      } else if c == UInt8(ascii: ")") {
+      } else if c == ASCII.closeParen {
         if depth == 0 { break }
         depth -= 1
         j += 1
@@ -137,20 +137,20 @@ enum Scan {
     let open = p[i]
     let close: UInt8
     switch open {
-    case UInt8(ascii: "\""): close = open
-    case UInt8(ascii: "'"): close = open
-    case UInt8(ascii: "("): close = UInt8(ascii: ")")
+    case 34: close = open  // "
+    case 39: close = open  // '
+    case 40: close = 41  // ( )
     default: return nil
     }
     var j = i + 1
     while j < end {
       let c = p[j]
       if c == close { return j + 1 }
-      if c == UInt8(ascii: "\\"), j + 1 < end {
+      if c == ASCII.backslash, j + 1 < end {
         j += 2
         continue
       }
-      if open == UInt8(ascii: "("), c == UInt8(ascii: "(") { return nil }
+      if open == ASCII.openParen, c == ASCII.openParen { return nil }
       j += 1
     }
     return nil
@@ -159,17 +159,17 @@ enum Scan {
   /// A link label `[…]` at `i`: returns the end (after `]`) and the inner range.
   /// Labels hold at most 999 characters and no unescaped brackets.
   static func linkLabel(_ p: Bytes, _ i: Int, _ end: Int) -> (end: Int, inner: Range<Int>)? {
-    guard i < end, p[i] == UInt8(ascii: "[") else { return nil }
+    guard i < end, p[i] == ASCII.openBracket else { return nil }
     var j = i + 1
     var nonBlank = false
     while j < end {
       let c = p[j]
-      if c == UInt8(ascii: "]") {
+      if c == ASCII.closeBracket {
         if !nonBlank { return nil }
         return (j + 1, (i + 1)..<j)
       }
-      if c == UInt8(ascii: "[") { return nil }
-      if c == UInt8(ascii: "\\"), j + 1 < end, isASCIIPunct(p[j + 1]) {
+      if c == ASCII.openBracket { return nil }
+      if c == ASCII.backslash, j + 1 < end, isASCIIPunct(p[j + 1]) {
         j += 1
         nonBlank = true
       } else if !isSpace(c) {
@@ -212,7 +212,7 @@ enum Scan {
   static func tagName(_ p: Bytes, _ i: Int, _ end: Int) -> Int? {
     guard i < end, isAlpha(p[i]) else { return nil }
     var j = i + 1
-    while j < end, isAlnum(p[j]) || p[j] == UInt8(ascii: "-") { j += 1 }
+    while j < end, isAlnum(p[j]) || p[j] == ASCII.hyphen { j += 1 }
     return j
   }
 
@@ -224,17 +224,17 @@ enum Scan {
       let ws = spaceChars(p, j, end)
       guard ws < end else { return nil }
       let c = p[ws]
-      if c == UInt8(ascii: ">") { return ws + 1 }
-      if c == UInt8(ascii: "/") {
-        return ws + 1 < end && p[ws + 1] == UInt8(ascii: ">") ? ws + 2 : nil
+      if c == ASCII.greaterThan { return ws + 1 }
+      if c == ASCII.slash {
+        return ws + 1 < end && p[ws + 1] == ASCII.greaterThan ? ws + 2 : nil
       }
       if ws == j { return nil }
-      guard isAlpha(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") else { return nil }
+      guard isAlpha(c) || c == ASCII.underscore || c == ASCII.colon else { return nil }
       var k = ws + 1
       while k < end {
         let d = p[k]
-        if isAlnum(d) || d == UInt8(ascii: "_") || d == UInt8(ascii: ".") || d == UInt8(ascii: ":")
-          || d == UInt8(ascii: "-")
+        if isAlnum(d) || d == ASCII.underscore || d == ASCII.period || d == ASCII.colon
+          || d == ASCII.hyphen
         {
           k += 1
         } else {
@@ -244,11 +244,11 @@ enum Scan {
       j = k
       // optional value
       let beforeEq = spaceChars(p, k, end)
-      if beforeEq < end, p[beforeEq] == UInt8(ascii: "=") {
+      if beforeEq < end, p[beforeEq] == ASCII.equals {
         var v = spaceChars(p, beforeEq + 1, end)
         guard v < end else { return nil }
         let q = p[v]
-        if q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
+        if q == ASCII.quote || q == ASCII.apostrophe {
           v += 1
           while v < end, p[v] != q { v += 1 }
           guard v < end else { return nil }
@@ -257,8 +257,8 @@ enum Scan {
           let start = v
           while v < end {
             let d = p[v]
-            if isSpace(d) || d == UInt8(ascii: "\"") || d == UInt8(ascii: "'") || d == UInt8(ascii: "=")
-              || d == UInt8(ascii: "<") || d == UInt8(ascii: ">") || d == UInt8(ascii: "`")
+            if isSpace(d) || d == ASCII.quote || d == ASCII.apostrophe || d == ASCII.equals
+              || d == ASCII.lessThan || d == ASCII.greaterThan || d == ASCII.backtick
             {
               break
             }
@@ -273,9 +273,9 @@ enum Scan {
 
   /// A closing tag `</name  >` starting at `i`: returns the end.
   static func closingTag(_ p: Bytes, _ i: Int, _ end: Int) -> Int? {
-    guard i + 1 < end, p[i + 1] == UInt8(ascii: "/"), let j = tagName(p, i + 2, end) else { return nil }
+    guard i + 1 < end, p[i + 1] == ASCII.slash, let j = tagName(p, i + 2, end) else { return nil }
     let k = spaceChars(p, j, end)
-    return k < end && p[k] == UInt8(ascii: ">") ? k + 1 : nil
+    return k < end && p[k] == ASCII.greaterThan ? k + 1 : nil
   }
 
   /// Finds `needle` at or after `i`; returns the index just past it.
@@ -352,11 +352,11 @@ enum Scan {
   static func entity(_ p: Bytes, _ i: Int, _ end: Int, into out: inout [UInt8]) -> Int? {
     var j = i + 1
     guard j < end else { return nil }
-    if p[j] == UInt8(ascii: "#") {
+    if p[j] == ASCII.hash {
       j += 1
       var value: UInt32 = 0
       var digits = 0
-      if j < end, p[j] | 0x20 == UInt8(ascii: "x") {
+      if j < end, p[j] | 0x20 == ASCII.x {
         j += 1
         while j < end, isHex(p[j]), digits < 7 {
           let c = p[j]
@@ -374,14 +374,14 @@ enum Scan {
         }
         guard digits >= 1, digits <= 7 else { return nil }
       }
-      guard j < end, p[j] == UInt8(ascii: ";") else { return nil }
+      guard j < end, p[j] == ASCII.semicolon else { return nil }
       appendScalar(value, to: &out)
       return j + 1
     }
     guard isAlpha(p[j]) else { return nil }
     let start = j
     while j < end, isAlnum(p[j]), j - start < 32 { j += 1 }
-    guard j < end, p[j] == UInt8(ascii: ";") else { return nil }
+    guard j < end, p[j] == ASCII.semicolon else { return nil }
     guard let value = entities[Array(p[start..<j])] else { return nil }
     out.append(contentsOf: value)
     return j + 1
@@ -396,10 +396,10 @@ enum Scan {
     let end = range.upperBound
     while i < end {
       let c = p[i]
-      if c == UInt8(ascii: "\\"), i + 1 < end, isASCIIPunct(p[i + 1]) {
+      if c == ASCII.backslash, i + 1 < end, isASCIIPunct(p[i + 1]) {
         out.append(p[i + 1])
         i += 2
-      } else if c == UInt8(ascii: "&"), let next = entity(p, i, end, into: &out) {
+      } else if c == ASCII.ampersand, let next = entity(p, i, end, into: &out) {
         i = next
       } else {
         out.append(c)

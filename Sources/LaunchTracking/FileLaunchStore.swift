@@ -245,14 +245,15 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
 
   // MARK: - Writing
 
-  /// Writes `state` atomically; a failure is a warning, never an error.
-  private func write(_ state: LaunchState) {
+  /// Writes `state` atomically. A failure is a warning (and the returned reason), never an
+  /// error.
+  private func write(_ state: LaunchState) -> String? {
     var bytes: [UInt8]
     do {
       bytes = Array(try LaunchState.makeEncoder().encode(state))
     } catch {
       warn("whatsnew: warning: cannot encode the launch state: \(error)")
-      return
+      return "cannot encode the state"
     }
     bytes.append(0x0A)
     // One fixed name: only the lock holder writes, and a file left by a killed writer is
@@ -261,8 +262,9 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
     unlink(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
-      warn("whatsnew: warning: cannot record launches (cannot create \(temp): \(Platform.errnoMessage()))")
-      return
+      let problem = "cannot create \(temp): \(Platform.errnoMessage())"
+      warn("whatsnew: warning: cannot record launches (\(problem))")
+      return problem
     }
     fchmod(fd, 0o600)
     var problem = Platform.writeAll(fd, bytes)
@@ -275,9 +277,10 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
     if let problem {
       unlink(temp)
       warn("whatsnew: warning: cannot record launches (writing \(path): \(problem))")
-      return
+      return "writing \(path): \(problem)"
     }
     syncDirectory()
+    return nil
   }
 
   private func syncDirectory() {

@@ -37,6 +37,7 @@ public final class InMemoryLaunchStore: LaunchStore, @unchecked Sendable {
     let tx = LaunchStateTransaction(state: stored, stateWasReset: false, readOnlyReason: nil) {
       self.stored = $0
       self.writeCount += 1
+      return nil
     }
     let result = try body(tx)
     try tx.save()

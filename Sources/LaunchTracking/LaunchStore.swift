@@ -35,24 +35,24 @@ public final class LaunchStateTransaction {
   public var state: LaunchState?
   /// True when a corrupt state file was moved aside when this transaction began.
   public let stateWasReset: Bool
-  /// False when the state cannot be recorded (unwritable directory, newer schema, foreign
-  /// file): the body still runs, but nothing is written.
-  public let isWritable: Bool
-  /// Why the state is not writable, if it is not.
-  public let readOnlyReason: String?
+  /// Why the state cannot be recorded (unwritable directory, newer schema, foreign file, a
+  /// write that failed), or nil while it can. The body still runs; nothing more is written.
+  public private(set) var readOnlyReason: String?
+  /// False when the state cannot be recorded; see ``readOnlyReason``.
+  public var isWritable: Bool { readOnlyReason == nil }
 
   private var lastSaved: LaunchState?
-  private let writer: (LaunchState) throws -> Void
+  private let writer: (LaunchState) throws -> String?
 
-  /// Creates a transaction over `state`; `writer` persists a state.
+  /// Creates a transaction over `state`. `writer` persists a state and returns nil, or
+  /// returns why it could not (the transaction is read-only from then on), or throws.
   public init(
     state: LaunchState?, stateWasReset: Bool, readOnlyReason: String?,
-    writer: @escaping (LaunchState) throws -> Void
+    writer: @escaping (LaunchState) throws -> String?
   ) {
     self.state = state
     self.lastSaved = state
     self.stateWasReset = stateWasReset
-    self.isWritable = readOnlyReason == nil
     self.readOnlyReason = readOnlyReason
     self.writer = writer
   }
@@ -60,7 +60,10 @@ public final class LaunchStateTransaction {
   /// Writes ``state`` now if it changed since the last write. Does nothing when read-only.
   public func save() throws {
     guard isWritable, let state, state != lastSaved else { return }
-    try writer(state)
-    lastSaved = state
+    if let problem = try writer(state) {
+      readOnlyReason = problem
+    } else {
+      lastSaved = state
+    }
   }
 }

@@ -8,10 +8,10 @@ import MarkdownSyntax
 /// that is not `key: value` or a date that is not `YYYY-MM-DD`, and an empty notes file.
 ///
 /// Warnings: a missing `onboarding.md` or `welcome-back.md` (an app may do without them, and
-/// a directory fresh from `import-changelog` has neither), an unknown or repeated front matter key, a link reference that is never
-/// defined, a heading level that jumps (`#` then `###`), a file that is not Markdown,
-/// onboarding without a level-1 heading, welcome-back without `{{days}}` or with an unknown
-/// placeholder.
+/// a directory fresh from `import-changelog` has neither), an unknown or repeated front
+/// matter key, a link reference that is never defined, a heading level that jumps (`#` then
+/// `###`), a file that is not Markdown, onboarding without a level-1 heading, welcome-back
+/// without `{{days}}` or with an unknown placeholder, and a directory without release notes.
 public enum ContentLinter {
   /// Lints `directory`. Throws only when the directory itself cannot be listed.
   public static func lint(directory: String) throws(ReleaseNotesError) -> LintReport {
@@ -32,6 +32,11 @@ public enum ContentLinter {
         special == ReleaseNotesCatalog.onboardingFileName
         ? "first launches get no onboarding" : "returning users get no welcome-back screen"
       diagnostics.append(.init(.warning, file: catalog.path(of: special), line: nil, "missing: \(what)"))
+    }
+
+    if index.entries.isEmpty {
+      diagnostics.append(
+        .init(.warning, file: directory, line: nil, "no release notes: name them by version, like 1.2.0.md"))
     }
 
     for name in names {

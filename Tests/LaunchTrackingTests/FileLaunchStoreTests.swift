@@ -147,6 +147,27 @@ import Testing
     #expect(log.all.count == 1)
   }
 
+  @Test func aFailedWriteMakesTheRestOfTheLaunchReadOnly() throws {
+    // Even root cannot create the temporary file when a directory sits at its path.
+    let dir = try makeDir()
+    try FileManager.default.createDirectory(
+      atPath: dir + "/.launch-state.json.tmp", withIntermediateDirectories: true)
+    let log = WarningLog()
+    let ran = Counter()
+    let step = UpdateStep(id: "s", version: AppVersion(1, 0, 0), summary: "s", runsOnFreshInstall: true) {
+      ran.increment()
+    }
+    let record = try tracker("1.0.0", store: store(dir, log), clock: TestClock()).recordLaunch(updateSteps: [
+      step
+    ])
+    #expect(!record.isRecorded)
+    #expect(record.notRecordedReason?.contains(".launch-state.json.tmp") == true)
+    #expect(record.updates.skippedReason != nil)
+    #expect(ran.value == 0)  // it could not be remembered, so it would run again every launch
+    #expect(log.all.count == 1)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/launch-state.json"))
+  }
+
   @Test func concurrentLaunchesInThreadsLoseNothing() async throws {
     let dir = try makeDir()
     let clock = TestClock()

@@ -95,6 +95,12 @@ import Testing
     #expect(report.errorCount == 0)
   }
 
+  @Test func aDirectoryWithoutNotes() throws {
+    let dir = try SeededDirectory(["onboarding.md": Self.onboarding, "welcome-back.md": Self.welcomeBack])
+    defer { dir.remove() }
+    #expect(try lines(dir) == ["\(dir.path): warning: no release notes: name them by version, like 1.2.0.md"])
+  }
+
   @Test func anEmptyNotesFile() throws {
     let dir = try seeded(["1.1.0.md": "---\ntitle: Nothing\n---\n\n  \n", "1.2.0.md": ""])
     defer { dir.remove() }

@@ -60,6 +60,11 @@ public enum Signals {
 
   static func installTerminationHandlers() {
     _ = pending.exchange(0, ordering: .acquiringAndReleasing)
+    // A signal mask inherited from the parent would hide these from us (resizes included).
+    var set = sigset_t()
+    sigemptyset(&set)
+    for sig in termination + [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&set, sig) }
+    sigprocmask(SIG_UNBLOCK, &set, nil)
     for sig in termination {
       _ = signal(sig) { received in Signals.pending.store(received, ordering: .releasing) }
     }

@@ -11,7 +11,7 @@ public struct OnboardingScreen: Screen {
   public struct Page: Sendable {
     /// The page's heading (for the title bar and the help text).
     public var title: String
-    /// The page's text, heading included, as the renderer draws it.
+    /// The page's text below its title, as the renderer draws it.
     public var body: LineSource
 
     public init(title: String, body: LineSource) {
@@ -126,7 +126,16 @@ public struct OnboardingScreen: Screen {
     // Below the body: a blank line (when there is room), the dots, a blank line, the footer.
     let below = height >= 12 ? 4 : 3
     let bodyHeight = max(0, height - bodyTop - below)
-    let lines = pages.isEmpty ? [] : pages[page].body.lines(width: textWidth)
+    var lines: [StyledLine] = []
+    if !pages.isEmpty {
+      // The page's title as its heading, then its text.
+      let title = pages[page].title
+      if !title.isEmpty {
+        lines += TextWrapper.wrap(StyledLine(title, style: palette.accent), width: textWidth)
+        lines.append(StyledLine())
+      }
+      lines += pages[page].body.lines(width: textWidth)
+    }
     layout = Layout(
       width: width, height: height, lines: lines, column: column, textWidth: textWidth, bodyTop: bodyTop,
       bodyHeight: bodyHeight)

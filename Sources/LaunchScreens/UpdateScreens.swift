@@ -6,8 +6,8 @@ import TerminalRendering
 /// keys (the steps run to the end before the UI goes on).
 public struct UpdateProgressScreen: Screen {
   public let appName: String
-  /// The version being updated to.
-  public let version: String
+  /// The version being updated to, if known.
+  public let version: String?
   /// The step running now, 1-based.
   public var step: Int
   public var total: Int
@@ -17,7 +17,7 @@ public struct UpdateProgressScreen: Screen {
   public var palette: Palette
 
   public init(
-    appName: String, version: String, step: Int = 1, total: Int, summary: String = "", completed: Double = 0,
+    appName: String, version: String?, step: Int = 1, total: Int, summary: String = "", completed: Double = 0,
     palette: Palette = .dark
   ) {
     self.appName = appName
@@ -35,10 +35,12 @@ public struct UpdateProgressScreen: Screen {
     let w = canvas.width
     let h = canvas.height
     canvas.bar(
-      row: 0, left: "Updating \(appName)", right: version, style: palette.titleBar,
+      row: 0, left: "Updating \(appName)", right: version ?? "", style: palette.titleBar,
       rightStyle: palette.titleBarDetail)
     let middle = max(1, h / 2 - 2)
-    canvas.centered("Updating \(appName) to \(version)", row: middle, style: palette.accent)
+    canvas.centered(
+      version.map { "Updating \(appName) to \($0)" } ?? "Updating \(appName)", row: middle,
+      style: palette.accent)
     canvas.centered("Step \(step) of \(total)", row: middle + 1, style: palette.dim)
     canvas.centered(summary, row: middle + 2)
     // The bar: ━ filled, ─ empty, the percentage after it.

@@ -4,10 +4,11 @@ import MarkdownSyntax
 /// The demo app's `Content/` (or any app's): release notes keyed by version, the
 /// onboarding pages and the welcome-back text.
 ///
-/// Opening a catalog lists the directory once and reads nothing else. Each question reads
-/// only the files it needs: one version's notes read one file (and parse, out of all the
-/// names, only those that can spell that version); a range reads the files in the range;
-/// only ``summaries()`` reads the front matter of every file. Notes files are named by their
+/// Opening a catalog only checks that the directory exists; nothing is listed or read until
+/// a question needs it. One version's notes open the canonically named file directly
+/// (`1.2.0.md`), and only when it does not exist list the directory and parse the names that
+/// can spell that version; a range lists the directory and reads the files in the range; only
+/// ``summaries()`` reads the front matter of every file. Notes files are named by their
 /// version (`1.2.0.md`, also `1.2.md` or `v1.2.0.md`); `onboarding.md` and
 /// `welcome-back.md` are special; other files are ignored (and reported by ``ContentLinter``).
 public struct ReleaseNotesCatalog: Sendable {

@@ -94,16 +94,20 @@ struct DemoCommand: ParsableCommand {
     let tracker: LaunchTracker
     let record: LaunchRecord
     var where_: String
+    var stateDirectory: String?
     if let simulate {
       (tracker, record) = try simulated(simulate, version: version, content: content, now: now)
       where_ = "in memory (--simulate \(simulate.rawValue)); the real state is untouched"
     } else {
       let store = state.makeStore(now: now)
+      stateDirectory = store.directory
       tracker = LaunchTracker(
         appID: state.appID, version: version, store: store, returningThresholdDays: returningAfter, now: now)
       let steps = DemoUpdateSteps.make(directory: store.directory, version: version, environment: env)
       record = try tracker.recordLaunch(updateSteps: steps) { progress in
-        if invocation.isInteractive { DemoPresentation.showProgress(progress, color: color) }
+        if invocation.isInteractive {
+          DemoPresentation.showProgress(progress, version: version.description, color: color)
+        }
       }
       where_ = store.path
       if let reason = record.notRecordedReason { where_ += " (not recorded: \(reason))" }
@@ -118,12 +122,14 @@ struct DemoCommand: ParsableCommand {
     if explain {
       explainLaunch(record, decision: decision, state: where_, content: content, invocation: invocation)
     }
-    if case .nothing = decision {
+    // An interactive launch always reaches the demo's home screen, via what it calls for.
+    if case .nothing = decision, !invocation.isInteractive {
     } else {
       try DemoPresentation.present(
         decision,
         context: .init(
-          tracker: tracker, record: record, contentDirectory: content.directory, color: color))
+          tracker: tracker, record: record, contentDirectory: content.directory, color: color,
+          stateDirectory: stateDirectory))
     }
     if let failure = record.updates.failed {
       throw CommandFailure(

@@ -1,21 +1,18 @@
+import Foundation
+import LaunchScreens
 import LaunchTracking
+import ReleaseNotes
 
-/// The seam between the demo's launch logic and its presentation.
+/// The demo app's terminal UI: the update-step progress bar while steps run, then what the
+/// launch calls for, then the home screen.
 ///
-/// PROVISIONAL: until the terminal UI exists, an interactive launch prints the decision
-/// instead of presenting it, and progress is printed as lines. The UI work replaces this
-/// file; `DemoCommand` calls only these two functions, only when the launch is interactive
-/// (or a deep link asked for notes).
-///
-/// - `showProgress` is called for every update-step event while the launch is recorded,
-///   under the state lock (keep it quick).
-/// - `present` is called with a decision other than `.nothing`. It should mark what the
-///   user dismissed with `context.tracker` (`markDismissed(.whatsNew, upTo:)`,
-///   `markOnboarding(page:)`, `completeOnboarding()`, `markDismissed(.welcomeBack)`; a
-///   what's-new sheet headed by welcome-back dismisses both; a deep link dismisses nothing).
-///   This provisional version dismisses nothing, so everything stays pending.
+/// `DemoCommand` calls ``showProgress(_:version:color:)`` for every update-step event (under
+/// the state lock) and ``present(_:context:)`` for every interactive launch. Dismissals are
+/// reported to the tracker only when the user dismisses: a process killed before that leaves
+/// the presentation pending. When no terminal can be opened nothing is presented and
+/// everything stays pending.
 enum DemoPresentation {
-  /// Everything a presenter may need besides the decision.
+  /// Everything the presenter needs besides the decision.
   struct Context {
     /// The tracker, to report dismissals (an in-memory one under `--simulate`).
     let tracker: LaunchTracker
@@ -25,16 +22,134 @@ enum DemoPresentation {
     let contentDirectory: String?
     /// `--color`: `auto`, `always` or `never`.
     let color: String
+    /// Where the UI restoration point is kept; nil under `--simulate` (nothing real is
+    /// read or written).
+    var stateDirectory: String? = nil
   }
 
-  /// Shows one update-step progress event.
-  static func showProgress(_ progress: UpdateProgress, color: String) {
-    guard progress.phase == .started else { return }
-    Console.out("[\(progress.index)/\(progress.total)] \(progress.summary)...")
+  /// The environment variable that arms the hidden crash key (`!` on the home screen), so
+  /// the tests can check the terminal is restored after a crash.
+  static let crashVariable = "WHATSNEW_CRASH_FOR_TESTING"
+
+  /// Shows one update-step progress event as the progress screen.
+  static func showProgress(_ progress: UpdateProgress, version: String? = nil, color: String) {
+    guard let ui = TerminalUI.shared(color: color) else { return }
+    let done = progress.phase == .started ? progress.index - 1 : progress.index
+    ui.show(
+      UpdateProgressScreen(
+        appName: TerminalUI.appName, version: version, step: progress.index, total: progress.total,
+        summary: progress.summary, completed: Double(done), palette: ui.palette))
   }
 
-  /// Presents `decision`.
+  /// Presents `decision` (nothing: just the home screen), then runs the demo app until the
+  /// user quits.
   static func present(_ decision: PresentationDecision, context: Context) throws {
-    Console.out("would present: \(decision.summary)")
+    guard let ui = TerminalUI.shared(color: context.color) else { return }
+    defer { TerminalUI.closeShared() }
+    guard let directory = context.contentDirectory else {
+      throw CommandFailure("no Content directory found (try --content DIR)")
+    }
+    let content = ScreenContent(catalog: try ReleaseNotesCatalog(directory: directory), ui: ui)
+    let version = context.record.launch.to
+    let tracker = context.tracker
+    var stack = ScreenStack(
+      [HomeScreen(appName: TerminalUI.appName, version: version.description, palette: ui.palette)],
+      palette: ui.palette)
+
+    // Reopen where the user left off, if the saved point still makes sense.
+    if let point = RestorationFile.load(from: context.stateDirectory)?.validated(
+      versions: content.versionNames),
+      point.place == .releaseNotes
+    {
+      stack.push(
+        try content.browser(version: point.version, scroll: point.scroll, notesFocused: point.notesFocused))
+    }
+
+    var onboardingPresented = false
+    var welcomeBackWithSheet = false
+    switch decision {
+    case .onboarding(let page):
+      stack.push(try content.onboarding(page: page))
+      onboardingPresented = true
+    case .whatsNew(let from, let to, _, let days):
+      stack.push(
+        try content.whatsNewSheet(
+          since: from, upTo: to, welcomeBackDays: days, presentation: .whatsNew(upTo: to.description)))
+      welcomeBackWithSheet = days != nil
+    case .welcomeBack(let days):
+      stack.push(try content.welcomeBack(days: days))
+    case .openNotes(let linked):
+      stack.push(try content.notesSheet(for: linked))
+    case .nothing:
+      break
+    }
+    if let failure = context.record.updates.failed {
+      stack.push(
+        UpdateFailureScreen(
+          appName: TerminalUI.appName, stepSummary: "\(failure.id) (\(failure.version))",
+          message: failure.message,
+          palette: ui.palette))
+    }
+
+    var problems: [String] = []
+    func report(_ work: () throws -> Void) {
+      do { try work() } catch { problems.append("whatsnew: could not record the dismissal: \(error)") }
+    }
+    let crashArmed = ProcessInfo.processInfo.environment[crashVariable] == "1"
+    ui.run(
+      &stack,
+      beforeSignalExit: { RestorationFile.save($0.restorationPoint, to: context.stateDirectory) }
+    ) { effect, stack in
+      switch effect {
+      case .dismissed(.whatsNew(let upTo)):
+        report { try tracker.markDismissed(.whatsNew, upTo: AppVersion(upTo)) }
+        if welcomeBackWithSheet {
+          report { try tracker.markDismissed(.welcomeBack) }
+          welcomeBackWithSheet = false
+        }
+      case .dismissed(.welcomeBack):
+        report { try tracker.markDismissed(.welcomeBack) }
+      case .dismissed(.onboarding), .onboardingFinished:
+        if onboardingPresented {
+          report { try tracker.completeOnboarding() }
+          onboardingPresented = false
+        }
+      case .onboardingProgress(let page):
+        if onboardingPresented { report { try tracker.markOnboarding(page: page) } }
+      case .open(let destination):
+        do {
+          stack.push(try content.screen(for: destination, version: version))
+        } catch {
+          problems.append("whatsnew: \(error)")
+        }
+      case .crashRequested:
+        if crashArmed { fatalError("deliberate crash for testing (\(crashVariable)=1)") }
+      case .close, .quit:
+        break
+      }
+    }
+    RestorationFile.save(stack.restorationPoint, to: context.stateDirectory)
+    TerminalUI.closeShared()
+    for problem in problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
+  }
+}
+
+/// The demo's UI restoration point, `ui-restoration.json` in the state directory. Reading
+/// tolerates anything (a missing, foreign or corrupt file is ignored); writing is atomic and
+/// best effort.
+enum RestorationFile {
+  static let fileName = "ui-restoration.json"
+
+  static func load(from directory: String?) -> RestorationState? {
+    guard let directory else { return nil }
+    let url = URL(fileURLWithPath: directory).appendingPathComponent(fileName)
+    guard let data = try? Data(contentsOf: url), data.count < 64 * 1024 else { return nil }
+    return try? JSONDecoder().decode(RestorationState.self, from: data)
+  }
+
+  static func save(_ point: RestorationState?, to directory: String?) {
+    guard let directory, let point, let data = try? JSONEncoder().encode(point) else { return }
+    let url = URL(fileURLWithPath: directory).appendingPathComponent(fileName)
+    try? data.write(to: url, options: .atomic)
   }
 }

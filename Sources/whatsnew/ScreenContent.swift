@@ -71,6 +71,29 @@ struct ScreenContent {
       palette: ui.palette)
   }
 
+  /// The sheet for one version's notes alone (a deep link, or "what's new" from home).
+  func notesSheet(for version: AppVersion, title: String? = nil) throws -> WhatsNewSheet {
+    var sheet = WhatsNewSheet(
+      appName: TerminalUI.appName, version: version.description,
+      releases: [section(try catalog.note(for: version))], palette: ui.palette)
+    sheet.customTitle = title ?? "\(TerminalUI.appName) \(version) release notes"
+    return sheet
+  }
+
+  /// The screen the home screen asks for.
+  func screen(for destination: Destination, version: AppVersion) throws -> any Screen {
+    switch destination {
+    case .whatsNew:
+      // The notes since the previous release, as an upgrader from it would see them.
+      let previous = try catalog.index().versions.filter { !$0.isPrerelease && $0 < version }.max()
+      return try whatsNewSheet(since: previous, upTo: version, presentation: nil)
+    case .onboarding:
+      return try onboarding(page: 0)
+    case .releaseNotes(let selected):
+      return try browser(version: selected)
+    }
+  }
+
   /// Every version in the content, for checking a saved restoration point.
   var versionNames: [String] { (try? catalog.index())?.versions.map(\.description) ?? [] }
 

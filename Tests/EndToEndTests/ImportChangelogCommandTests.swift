@@ -67,6 +67,26 @@ import Testing
     #expect(try String(contentsOf: content.appendingPathComponent("1.0.0.md"), encoding: .utf8) == "- Old.\n")
   }
 
+  @Test func withoutIntoItWritesToTheContentDirectory() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("import-cli")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let changelog = TestPaths.corpusFile("changelogs/Rainbow.md").path
+    let local = try Run.whatsnew(
+      ["import-changelog", changelog], environment: ["WHATSNEW_CONTENT_DIR": ""], currentDirectory: dir)
+    #expect(local.status == 0)
+    #expect(local.stdout.hasPrefix("wrote Content/4.2.2.md (4.2.2, 2026-09-22)\n"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("Content").path).count
+        == 12)
+
+    let elsewhere = dir.appendingPathComponent("elsewhere").path
+    let fromEnvironment = try Run.whatsnew(
+      ["import-changelog", changelog], environment: ["WHATSNEW_CONTENT_DIR": elsewhere], currentDirectory: dir
+    )
+    #expect(fromEnvironment.status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).count == 12)
+  }
+
   @Test func badInputIsOneLine() throws {
     let missing = try Run.whatsnew(["import-changelog", "/nonexistent/CHANGELOG.md", "--into", "/tmp/x"])
     #expect(missing.status == 1)

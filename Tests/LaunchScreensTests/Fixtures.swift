@@ -19,23 +19,23 @@ enum Fixtures {
     OnboardingScreen.Page(
       title: "Welcome to Jot",
       body: source(
-        "WELCOME TO JOT\n\nJot keeps your notes in plain text files, right in your terminal. "
+        "Jot keeps your notes in plain text files, right in your terminal. "
           + "This short tour shows the four things worth knowing.")),
     OnboardingScreen.Page(
       title: "Write",
-      body: source("WRITE\n\nPress n to start a new note. Jot saves as you type; there is no save key.")),
+      body: source("Press n to start a new note. Jot saves as you type; there is no save key.")),
     OnboardingScreen.Page(
       title: "Find",
-      body: source("FIND\n\nPress / and type: Jot searches every note, titles first.")),
+      body: source("Press / and type: Jot searches every note, titles first.")),
     OnboardingScreen.Page(
       title: "Sync",
-      body: source("SYNC\n\nPoint Jot at a folder in your cloud drive and your notes follow you.")),
+      body: source("Point Jot at a folder in your cloud drive and your notes follow you.")),
   ]
 
   static let cjkPage = OnboardingScreen.Page(
     title: "ようこそ",
     body: source(
-      "ようこそ JOT へ\n\nJot はターミナルのためのメモアプリです。メモはプレーンテキストで保存され、"
+      "Jot はターミナルのためのメモアプリです。メモはプレーンテキストで保存され、"
         + "どこでも開けます。中文也可以：笔记会自动保存。😀 絵文字も幅二つ。"))
 
   static func notes(_ version: String, items: Int) -> LineSource {

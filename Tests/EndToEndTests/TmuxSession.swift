@@ -1,0 +1,205 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A tmux server of its own (a unique `-L` socket) running a bare shell in one pane, for
+/// driving the built `whatsnew` like a person at a terminal.
+///
+/// The shell runs without `CI` (so the binary sees an interactive launch even under CI), with
+/// `TERM=xterm-256color` and a UTF-8 locale. Every wait polls `capture-pane` with a timeout
+/// instead of sleeping. ``kill()`` stops the server; call it in a `defer`.
+final class TmuxSession {
+  enum Failure: Error, CustomStringConvertible {
+    case timeout(String, screen: String)
+    case tmux(String)
+
+    var description: String {
+      switch self {
+      case .timeout(let what, let screen): return "timed out waiting for \(what); the pane shows:\n\(screen)"
+      case .tmux(let message): return "tmux failed: \(message)"
+      }
+    }
+  }
+
+  /// A scratch directory for the test (state, pid files, stty snapshots).
+  let directory: URL
+  private let socket: String
+
+  init(width: Int = 80, height: Int = 24) throws {
+    directory = try TestPaths.makeTemporaryDirectory("whatsnew-tmux")
+    socket = "whatsnew-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let shell =
+      "env -u CI -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' HISTFILE=/dev/null "
+      + "bash --norc --noprofile"
+    try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
+    // Wait for the prompt so the first keys are not lost.
+    _ = try waitFor("$")
+    try run("ulimit -c 0")
+  }
+
+  /// The path of the built binary, quoted for the shell.
+  var binary: String { "'" + TestPaths.whatsnewBinary.path + "'" }
+  /// The repository's Content directory, quoted for the shell.
+  var content: String { "'" + TestPaths.content.path + "'" }
+
+  /// Types `command` into the shell and presses Enter.
+  func run(_ command: String) throws {
+    try tmux(["send-keys", "-t", "=0:", "-l", command])
+    try tmux(["send-keys", "-t", "=0:", "Enter"])
+  }
+
+  /// Starts `arguments` (after the binary) in the foreground, recording its pid, the terminal
+  /// modes before and after, and its exit status (shown as `EXIT:<n>` when it ends).
+  func start(_ arguments: String, environment: String = "") throws {
+    let d = directory.path
+    try run(
+      "clear; stty -a > '\(d)/stty-before'; "
+        + "sh -c 'echo $$ > \"\(d)/pid\"; exec \"$@\"' sh env \(environment) \(binary) \(arguments); "
+        + "echo \"EX\"\"IT:$?\"; stty -a > '\(d)/stty-after'")
+  }
+
+  /// Sends tmux key names (`q`, `Enter`, `C-c`, `PageDown`, ...).
+  func keys(_ names: String...) throws {
+    try tmux(["send-keys", "-t", "=0:"] + names)
+  }
+
+  /// The visible text of the pane.
+  func capture() throws -> String {
+    try tmux(["capture-pane", "-p", "-t", "=0:"])
+  }
+
+  /// The pane with its colours as SGR escapes.
+  func captureWithColours() throws -> String {
+    try tmux(["capture-pane", "-e", "-p", "-t", "=0:"])
+  }
+
+  /// A tmux format evaluated for the pane, e.g. `#{alternate_on}`.
+  func display(_ format: String) throws -> String {
+    try tmux(["display-message", "-p", "-t", "=0:", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Resizes the window (and the pane in it).
+  func resize(width: Int, height: Int) throws {
+    try tmux(["resize-window", "-t", "=0:", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// Polls until the pane shows `text`; returns the screen.
+  @discardableResult
+  func waitFor(_ text: String, timeout: Double = 10) throws -> String {
+    try waitUntil(text, timeout: timeout) { $0.contains(text) }
+  }
+
+  /// Polls until `condition` holds for the screen; returns it.
+  @discardableResult
+  func waitUntil(_ what: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    while true {
+      screen = try capture()
+      if condition(screen) { return screen }
+      if Date() > deadline { throw Failure.timeout(what, screen: screen) }
+      usleep(50_000)
+    }
+  }
+
+  /// Waits for the program started by ``start(_:environment:)`` to end; returns its status.
+  func waitForExit(timeout: Double = 10) throws -> Int {
+    let screen = try waitUntil("EXIT:", timeout: timeout) {
+      $0.range(of: #"EXIT:\d+"#, options: .regularExpression) != nil
+    }
+    guard let range = screen.range(of: #"EXIT:\d+"#, options: .regularExpression) else { return -1 }
+    // The stty snapshot is written right after; wait for it.
+    let after = directory.appendingPathComponent("stty-after")
+    let deadline = Date().addingTimeInterval(timeout)
+    while (try? String(contentsOf: after, encoding: .utf8))?.isEmpty ?? true, Date() < deadline {
+      usleep(20_000)
+    }
+    return Int(screen[range].dropFirst(5)) ?? -1
+  }
+
+  /// The program's pid, once it has started.
+  func pid(timeout: Double = 10) throws -> pid_t {
+    let file = directory.appendingPathComponent("pid")
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let text = try? String(contentsOf: file, encoding: .utf8),
+        let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      {
+        return pid
+      }
+      usleep(20_000)
+    }
+    throw Failure.timeout("the pid file", screen: (try? capture()) ?? "")
+  }
+
+  /// The terminal modes (`stty -a`) before and after the program, without the window size
+  /// (which a resize legitimately changes).
+  func sttySnapshots() -> (before: String, after: String) {
+    func read(_ name: String) -> String {
+      let text = (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? ""
+      return text.replacingOccurrences(of: #"rows \d+; columns \d+;"#, with: "", options: .regularExpression)
+    }
+    return (read("stty-before"), read("stty-after"))
+  }
+
+  /// Stops the server and removes the scratch directory.
+  func kill() {
+    _ = try? tmux(["kill-server"])
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  // MARK: - Helpers
+
+  /// Runs one tmux command and returns its output (sent to a file, not a pipe: the first
+  /// command starts the server, a daemon that keeps the descriptors it inherits, so a pipe
+  /// would never reach end-of-file).
+  ///
+  /// Spawned with an empty signal mask and default dispositions: the test runner's threads
+  /// block signals, and a mask inherited through the server down to `whatsnew` would hide
+  /// SIGWINCH, SIGTERM and SIGHUP from it.
+  @discardableResult
+  private func tmux(_ arguments: [String]) throws -> String {
+    let output = directory.appendingPathComponent("tmux-output-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: output) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = ["tmux", "-L", socket] + arguments
+    var cArgv: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { for p in cArgv { free(p) } }
+    var pid: pid_t = 0
+    let rc = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArgv, environ)
+    guard rc == 0 else { throw Failure.tmux("cannot start tmux: \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    let deadline = Date().addingTimeInterval(10)
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      if Date() > deadline {
+        _ = Glibc.kill(pid, SIGKILL)
+        _ = waitpid(pid, &status, 0)
+        throw Failure.tmux("tmux \(arguments.joined(separator: " ")) did not finish")
+      }
+      usleep(2_000)
+    }
+    let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    guard status == 0 else {
+      throw Failure.tmux("tmux \(arguments.joined(separator: " ")): status \(status): \(text)")
+    }
+    return text
+  }
+}

@@ -89,15 +89,19 @@ struct DemoCommand: ParsableCommand {
         }
           ?? "no Content directory found (try --content DIR or --app-version)")
     }
+    // Checked before the launch is recorded: a bad link changes nothing.
+    if let link = deepLink, content.directory != nil, !content.versions.contains(link.version) {
+      throw CommandFailure("no release notes for version \(link.version) (from --open \(link.url))")
+    }
     let invocation = Invocation.current(environment: env, deepLink: deepLink)
 
     let tracker: LaunchTracker
     let record: LaunchRecord
-    var where_: String
+    var stateDescription: String
     var stateDirectory: String?
     if let simulate {
       (tracker, record) = try simulated(simulate, version: version, content: content, now: now)
-      where_ = "in memory (--simulate \(simulate.rawValue)); the real state is untouched"
+      stateDescription = "in memory (--simulate \(simulate.rawValue)); the real state is untouched"
     } else {
       let store = state.makeStore(now: now)
       stateDirectory = store.directory
@@ -109,18 +113,16 @@ struct DemoCommand: ParsableCommand {
           DemoPresentation.showProgress(progress, version: version.description, color: color)
         }
       }
-      where_ = store.path
-      if let reason = record.notRecordedReason { where_ += " (not recorded: \(reason))" }
+      stateDescription = store.path
+      if let reason = record.notRecordedReason { stateDescription += " (not recorded: \(reason))" }
     }
 
-    if let link = deepLink, content.directory != nil, !content.versions.contains(link.version) {
-      throw CommandFailure("no release notes for version \(link.version) (from --open \(link.url))")
-    }
     let decision = PresentationDecision.decide(
       launch: record.launch, pending: record.state.pending, availableNotes: content.versions,
       invocation: invocation)
     if explain {
-      explainLaunch(record, decision: decision, state: where_, content: content, invocation: invocation)
+      explainLaunch(
+        record, decision: decision, state: stateDescription, content: content, invocation: invocation)
     }
     // An interactive launch always reaches the demo's home screen, via what it calls for.
     if case .nothing = decision, !invocation.isInteractive {
@@ -183,7 +185,8 @@ struct DemoCommand: ParsableCommand {
   // MARK: - Explain
 
   private func explainLaunch(
-    _ record: LaunchRecord, decision: PresentationDecision, state where_: String, content: DemoContent,
+    _ record: LaunchRecord, decision: PresentationDecision, state stateDescription: String,
+    content: DemoContent,
     invocation: Invocation
   ) {
     let launch = record.launch
@@ -197,7 +200,7 @@ struct DemoCommand: ParsableCommand {
     if record.stateWasReset { kind += " (the state was reset: the old file was corrupt)" }
     var lines = [
       "launch:       \(kind) (launch \(record.state.launchCount) of \(record.state.appID))",
-      "state:        \(where_)",
+      "state:        \(stateDescription)",
       "content:      \(content.directory ?? "none found") (\(content.versions.count) versions)",
       "update steps: \(describe(record.updates))",
       "pending:      "

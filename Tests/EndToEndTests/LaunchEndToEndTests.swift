@@ -285,6 +285,7 @@ import Testing
     let result = try demo(["--open", "whatsnew://notes/9.9.9"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("no release notes for version 9.9.9"))
+    #expect(try state()["launchCount"] as? Int == 0)  // a bad link changes nothing
   }
 
   @Test func resetNeedsYesWhenNotInteractive() throws {

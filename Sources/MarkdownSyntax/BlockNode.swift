@@ -47,9 +47,14 @@ final class BlockNode {
   var htmlType = 0
 
   // Tables: the header cells and one source range per body row.
-  var alignments: [Table.Alignment] = []
-  var headerCells: [[UInt8]] = []
-  var rowLines: [Range<Int>] = []
+  var table: TableData?
+
+  /// What a table block keeps while open (separate, so other blocks stay small).
+  struct TableData {
+    var alignments: [Table.Alignment]
+    var headerCells: [[UInt8]]
+    var rowLines: [Range<Int>] = []
+  }
 
   init(_ kind: Kind, line: Int, depth: Int) {
     self.kind = kind

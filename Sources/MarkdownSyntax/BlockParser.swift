@@ -117,8 +117,11 @@ struct BlockParser {
       for _ in 0..<charsToTab { node.content.append(32) }
     }
     node.lineCount += 1
-    if offset < lineEnd {
-      node.content.append(contentsOf: UnsafeBufferPointer(rebasing: p[offset..<lineEnd]))
+    let length = max(0, lineEnd - offset)
+    if node.lineCount == 1 { node.content.reserveCapacity(max(length * 3, 128)) }
+    if length > 0 {
+      node.content.append(
+        contentsOf: UnsafeBufferPointer(start: p.baseAddress.map { $0 + offset }, count: length))
     }
     node.content.append(10)
   }
@@ -345,7 +348,7 @@ struct BlockParser {
       }
     case .table where !blank:
       advanceOffset(firstNonspace - offset, columns: false)
-      container.rowLines.append(offset..<lineEnd)
+      container.table?.rowLines.append(offset..<lineEnd)
     default:
       if blank {
         break
@@ -654,8 +657,7 @@ struct BlockParser {
     }
     let table = BlockNode(.table, line: headerLine, depth: parent.depth + 1)
     table.parent = parent
-    table.alignments = alignments
-    table.headerCells = headerCells
+    table.table = BlockNode.TableData(alignments: alignments, headerCells: headerCells)
     parent.children.append(table)
     advanceOffset(lineEnd - offset, columns: false)
     return table

@@ -60,6 +60,7 @@ struct InlineParser {
   var brackets: [Bracket] = []
   var unresolved: [UnresolvedReference] = []
   // Code span memo (cmark's backticks table).
+  var textBuffer: [UInt8] = []
   var backticks: [Int] = []
   var backticksTouched: [Int] = []
   var scannedForBackticks = false
@@ -96,6 +97,7 @@ struct InlineParser {
     swap(&parser.delimiters, &scratch.delimiters)
     swap(&parser.brackets, &scratch.brackets)
     swap(&parser.backticks, &scratch.backticks)
+    swap(&parser.textBuffer, &scratch.textBuffer)
     parser.nodes.append(Node(kind: .root, start: 0, end: 0))
     parser.run()
     if !parser.unresolved.isEmpty { unresolved.append(contentsOf: parser.unresolved) }
@@ -106,6 +108,7 @@ struct InlineParser {
     swap(&parser.brackets, &scratch.brackets)
     for n in parser.backticksTouched { parser.backticks[n] = 0 }
     swap(&parser.backticks, &scratch.backticks)
+    swap(&parser.textBuffer, &scratch.textBuffer)
     scratch.nodes.removeAll(keepingCapacity: true)
     scratch.extra.removeAll(keepingCapacity: true)
     scratch.delimiters.removeAll(keepingCapacity: true)
@@ -120,6 +123,7 @@ struct InlineParser {
     var delimiters: [Delimiter] = []
     var brackets: [Bracket] = []
     var backticks: [Int] = []
+    var textBuffer: [UInt8] = []
   }
 
   // MARK: - Main loop

@@ -2,9 +2,13 @@
 /// merged, GFM email autolinks are found in the merged text (as cmark-gfm does after
 /// parsing), and nesting deeper than ``InlineParser/maxDepth`` is flattened.
 extension InlineParser {
-  func build() -> [Inline] {
+  mutating func build() -> [Inline] {
     var out: [Inline] = []
-    buildChildren(of: 0, depth: 0, inLink: false, into: &out)
+    var buffer: [UInt8] = []
+    swap(&buffer, &textBuffer)
+    buildChildren(of: 0, depth: 0, inLink: false, into: &out, buffer: &buffer)
+    buffer.removeAll(keepingCapacity: true)
+    swap(&buffer, &textBuffer)
     return out
   }
 
@@ -24,8 +28,10 @@ extension InlineParser {
     return String(decoding: UnsafeBufferPointer(rebasing: p[node.start..<node.end]), as: UTF8.self)
   }
 
-  func buildChildren(of parent: Int, depth: Int, inLink: Bool, into out: inout [Inline]) {
-    var buffer: [UInt8] = []
+  /// `buffer` is empty on entry and on return (shared by all levels to avoid allocations).
+  func buildChildren(
+    of parent: Int, depth: Int, inLink: Bool, into out: inout [Inline], buffer: inout [UInt8]
+  ) {
     var n = nodes[parent].first
     while n >= 0 {
       let node = nodes[n]
@@ -43,7 +49,7 @@ extension InlineParser {
         Self.flush(&buffer, into: &out, autolink: !inLink)
         var children: [Inline] = []
         let childInLink = inLink || node.kind == .link || node.kind == .image
-        buildChildren(of: n, depth: depth + 1, inLink: childInLink, into: &children)
+        buildChildren(of: n, depth: depth + 1, inLink: childInLink, into: &children, buffer: &buffer)
         switch node.kind {
         case .emphasis: out.append(.emphasis(children))
         case .strong: out.append(.strong(children))

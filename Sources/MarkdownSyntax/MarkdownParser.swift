@@ -245,19 +245,20 @@ struct DocumentBuilder {
         : .bullet(Character(Unicode.Scalar(node.bulletChar)))
       kind = .list(ListBlock(marker: marker, isTight: node.tight, items: items))
     case .table:
+      guard let data = node.table else { return nil }
       var header: [[Inline]] = []
-      for cell in node.headerCells { header.append(cellInlines(cell, line: node.startLine)) }
+      for cell in data.headerCells { header.append(cellInlines(cell, line: node.startLine)) }
       var rows: [[[Inline]]] = []
-      for (index, range) in node.rowLines.enumerated() {
+      for (index, range) in data.rowLines.enumerated() {
         let cells = TableRow.cells(p, range.lowerBound, range.upperBound)
         let line = node.startLine + 2 + index
         var row: [[Inline]] = []
-        for column in 0..<node.alignments.count {
+        for column in 0..<data.alignments.count {
           row.append(column < cells.count ? cellInlines(cells[column], line: line) : [])
         }
         rows.append(row)
       }
-      kind = .table(Table(alignments: node.alignments, header: header, rows: rows))
+      kind = .table(Table(alignments: data.alignments, header: header, rows: rows))
     case .document, .item:
       return nil
     }

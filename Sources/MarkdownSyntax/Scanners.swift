@@ -390,6 +390,12 @@ enum Scan {
   /// Removes backslash escapes and decodes entities in `range` (for destinations, titles,
   /// info strings).
   static func unescape(_ p: Bytes, _ range: Range<Int>) -> String {
+    var plain = true
+    for i in range where p[i] == ASCII.backslash || p[i] == ASCII.ampersand {
+      plain = false
+      break
+    }
+    if plain { return String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
     var out: [UInt8] = []
     out.reserveCapacity(range.count)
     var i = range.lowerBound

@@ -63,7 +63,198 @@ struct TmuxTests {
     try expectRestored(tmux)
   }
 
+  // MARK: - demo --simulate
+
+  @Test func firstLaunchWalksThroughEveryOnboardingPage() throws {
+    let pages = Self.onboardingPageCount()
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("demo --simulate first --content \(tmux.content)")
+    try tmux.waitFor("1/\(pages)")
+    #expect(
+      try tmux.capture().contains("● " + Array(repeating: "○", count: pages - 1).joined(separator: " ")))
+    for page in 2...pages {
+      try tmux.keys("n")
+      try tmux.waitFor("\(page)/\(pages)")
+    }
+    #expect(try tmux.capture().contains("n finish"))
+    try tmux.keys("n")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored(tmux)
+  }
+
+  @Test func upgradeShowsTheSheetForEveryRelease() throws {
+    let covered = Self.releases(after: "1.0.0")
+    let newest = try #require(covered.first)
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("demo --simulate upgrade --from 1.0.0 --content \(tmux.content)")
+    var screen = try tmux.waitFor("What's new in Jot \(newest) — since 1.0.0")
+    #expect(screen.contains("Covers " + covered.joined(separator: " · ")), "\(screen)")
+    #expect(screen.contains("Top"))
+    try tmux.keys("G")
+    screen = try tmux.waitFor("Bot")
+    #expect(screen.contains("\(covered.last ?? "")"))
+
+    try tmux.resize(width: 100, height: 30)
+    screen = try tmux.waitUntil("a 100-column layout") { Self.lines($0).first?.count ?? 0 > 90 }
+    try expectClean(screen, width: 100, height: 30, title: "What's new in Jot", footer: "q close")
+    try tmux.resize(width: 30, height: 8)
+    screen = try tmux.waitUntil("a 30-column layout") { s in
+      Self.lines(s).allSatisfy { $0.count <= 30 } && s.contains("Covers")
+    }
+    try expectClean(screen, width: 30, height: 8, title: "What's new", footer: "q close")
+    try tmux.resize(width: 80, height: 24)
+    try tmux.waitFor("] next release")
+
+    try tmux.keys("q")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored(tmux)
+  }
+
+  @Test func returningGreetsWithTheDaysAway() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("demo --simulate returning --away 60 --content \(tmux.content)")
+    let screen = try tmux.waitFor("Welcome back to Jot")
+    #expect(screen.contains("60 days"), "\(screen)")
+    try tmux.keys("Enter")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored(tmux)
+  }
+
+  // MARK: - Restoring the terminal on every way out
+
+  @Test func ctrlCQuitsAndRestores() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("demo --simulate first --content \(tmux.content)")
+    try tmux.waitFor("Welcome to Jot")
+    try tmux.keys("C-c")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored(tmux, "after Ctrl-C")
+  }
+
+  @Test(arguments: [(SIGTERM, "TERM"), (SIGHUP, "HUP")])
+  func terminationSignalRestores(signal: (Int32, String)) throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("demo --simulate first --content \(tmux.content)")
+    try tmux.waitFor("Welcome to Jot")
+    #expect(Glibc.kill(try tmux.pid(), signal.0) == 0)
+    #expect(try tmux.waitForExit() == 128 + Int(signal.0), "killed by SIG\(signal.1)")
+    try expectRestored(tmux, "after SIG\(signal.1)")
+  }
+
+  @Test func crashRestores() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start(
+      "demo --simulate first --content \(tmux.content)", environment: "WHATSNEW_CRASH_FOR_TESTING=1")
+    try tmux.waitFor("Welcome to Jot")
+    try tmux.keys("q")
+    try tmux.waitFor("Explore")
+    try tmux.keys("!")
+    let status = try tmux.waitForExit()
+    // fatalError traps: SIGILL (x86) or SIGTRAP (arm).
+    #expect(status == 128 + Int(SIGILL) || status == 128 + Int(SIGTRAP), "exit status \(status)")
+    try expectRestored(tmux, "after a crash")
+  }
+
+  // MARK: - A real upgrade against a state directory
+
+  @Test func realUpgradeIsSeenOnlyWhenDismissed() throws {
+    let covered = Self.releases(after: "1.0.0")
+    let newest = try #require(covered.first)
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let state = tmux.directory.appendingPathComponent("state").path
+    let common = "--content \(tmux.content) --state-dir '\(state)'"
+
+    // 1.0.0: a new user; finish the walkthrough.
+    try tmux.start("demo --app-version 1.0.0 \(common)")
+    try tmux.waitFor("Welcome to Jot")
+    try tmux.keys("s")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+
+    // The current version: the sheet covers every release in between. Killed before it is
+    // dismissed, it stays pending.
+    try tmux.start("demo --app-version \(newest) \(common)")
+    var screen = try tmux.waitFor("What's new in Jot \(newest) — since 1.0.0")
+    #expect(screen.contains("Covers " + covered.joined(separator: " · ")), "\(screen)")
+    #expect(Glibc.kill(try tmux.pid(), SIGTERM) == 0)
+    #expect(try tmux.waitForExit() == 128 + Int(SIGTERM))
+    try expectRestored(tmux, "after SIGTERM on the sheet")
+
+    try tmux.start("demo --app-version \(newest) \(common)")
+    screen = try tmux.waitFor("What's new in Jot \(newest) — since 1.0.0")
+    try tmux.keys("q")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+
+    // Dismissed: the next launch goes straight to the home screen.
+    try tmux.start("demo --app-version \(newest) \(common)")
+    screen = try tmux.waitFor("Explore")
+    #expect(Self.lines(screen).first?.contains("Jot · notes for your terminal") == true, "\(screen)")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+  }
+
+  @Test func theBrowserReopensWhereTheUserLeftIt() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let state = tmux.directory.appendingPathComponent("state").path
+    let common = "--content \(tmux.content) --state-dir '\(state)'"
+    try tmux.start("demo \(common)")
+    try tmux.waitFor("Welcome to Jot")
+    try tmux.keys("s")
+    try tmux.waitFor("Explore")
+    try tmux.keys("r")
+    try tmux.waitFor("release notes")
+    try tmux.keys("j", "Enter", "j", "j")
+    let before = try tmux.waitFor("3–")
+    try tmux.keys("C-c")
+    #expect(try tmux.waitForExit() == 0)
+
+    try tmux.start("demo \(common)")
+    let after = try tmux.waitFor("release notes")
+    #expect(after == before, "reopened elsewhere:\n\(after)\ninstead of\n\(before)")
+    try tmux.keys("q", "q")
+    #expect(try tmux.waitForExit() == 0)
+  }
+
   // MARK: - Helpers
+
+  /// The number of walkthrough pages in the repository's Content (level-1 headings).
+  static func onboardingPageCount() -> Int {
+    let text =
+      (try? String(contentsOf: TestPaths.content.appendingPathComponent("onboarding.md"), encoding: .utf8))
+      ?? ""
+    return text.split(separator: "\n").filter { $0.hasPrefix("# ") }.count
+  }
+
+  /// The releases (not pre-releases) in Content after `version`, newest first.
+  static func releases(after version: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.content.path)) ?? []
+    func parts(_ v: String) -> [Int] { v.split(separator: ".").map { Int($0) ?? 0 } }
+    return names.filter { $0.hasSuffix(".md") && !$0.contains("-") }
+      .map { String($0.dropLast(3)) }
+      .filter {
+        $0.first?.isNumber == true && parts($0).lexicographicallyPrecedes(parts(version)) == false
+          && $0 != version
+      }
+      .sorted { parts($0).lexicographicallyPrecedes(parts($1)) }
+      .reversed()
+  }
 
   static func lines(_ screen: String) -> [String] {
     screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

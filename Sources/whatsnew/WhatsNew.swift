@@ -31,6 +31,14 @@ struct WhatsNew: ParsableCommand {
   /// sanitised line on stderr, never a stack trace.
   static func main() {
     do {
+      // `render` on its own is parsed by hand: see RenderCommand.fastPath.
+      let arguments = CommandLine.arguments
+      if arguments.count > 1, arguments[1] == "render",
+        let plain = RenderCommand.fastPath(arguments.dropFirst(2))
+      {
+        RenderCommand.render(file: plain.file, format: plain.format, width: plain.width)
+        return
+      }
       var command = try parseAsRoot()
       try command.run()
     } catch {

@@ -17,9 +17,13 @@ final class BlockNode {
   var endLine: Int
   var lastLineBlank = false
 
-  /// Raw text of a leaf block, one "\n"-terminated line after another.
-  var content: [UInt8] = []
-  /// Where the content (after link reference definitions, or a fence's info line) starts.
+  /// Raw text of a leaf block, one "\n"-terminated line after another:
+  /// `contentStart..<contentEnd` of the parser's shared content arena (only the open leaf
+  /// grows, and it is always the last one in the arena).
+  var contentStart = 0
+  var contentEnd = 0
+  /// Where the content (after link reference definitions, or a fence's info line) starts,
+  /// as an arena offset.
   var literalStart = 0
   /// How many lines were added. They are consecutive source lines from `startLine`.
   var lineCount = 0
@@ -98,18 +102,18 @@ final class BlockNode {
     return false
   }
 
-  /// The source line holding the content byte at `offset` (linear overall when asked in
+  /// The source line holding the arena byte at `offset` (linear overall when asked in
   /// increasing order, as the parsers do).
-  func line(atContentOffset offset: Int) -> Int {
+  func line(atContentOffset offset: Int, in arena: Bytes) -> Int {
     if offset < lineCursorOffset || lineCursorLine == 0 {
-      lineCursorOffset = 0
+      lineCursorOffset = contentStart
       lineCursorLine = startLine
     }
     var i = lineCursorOffset
     var line = lineCursorLine
-    let end = min(offset, content.count)
+    let end = min(offset, contentEnd)
     while i < end {
-      if content[i] == 10 { line += 1 }
+      if arena[i] == 10 { line += 1 }
       i += 1
     }
     lineCursorOffset = i

@@ -15,6 +15,8 @@ struct BlockParser {
   var current: BlockNode
   var lineNumber: Int
   var definitions: [String: LinkDefinition] = [:]
+  /// The text of all leaf blocks, one after another (see ``BlockNode/contentStart``).
+  var arena: [UInt8] = []
 
   // The line being processed: bytes `lineStart..<lineEnd`, then a virtual "\n".
   var lineStart = 0
@@ -31,6 +33,7 @@ struct BlockParser {
   init(bytes: Bytes, firstLineNumber: Int) {
     p = bytes
     root = BlockNode(.document, line: firstLineNumber + 1, depth: 0)
+    arena.reserveCapacity(bytes.count + bytes.count / 8 + 64)
     current = root
     lineNumber = firstLineNumber
   }
@@ -111,19 +114,30 @@ struct BlockParser {
   }
 
   mutating func addLine(_ node: BlockNode) {
+    if node.lineCount == 0 {
+      node.contentStart = arena.count
+      node.contentEnd = arena.count
+      node.literalStart = arena.count
+    } else if node.contentEnd != arena.count {
+      // Not expected (only the newest leaf grows), but stay correct: move it to the end.
+      let start = arena.count
+      arena.append(contentsOf: arena[node.contentStart..<node.contentEnd])
+      node.literalStart += start - node.contentStart
+      node.contentStart = start
+      node.contentEnd = arena.count
+    }
     if partiallyConsumedTab {
       offset += 1
       let charsToTab = 4 - (column % 4)
-      for _ in 0..<charsToTab { node.content.append(32) }
+      for _ in 0..<charsToTab { arena.append(32) }
     }
     node.lineCount += 1
     let length = max(0, lineEnd - offset)
-    if node.lineCount == 1 { node.content.reserveCapacity(max(length * 3, 128)) }
     if length > 0 {
-      node.content.append(
-        contentsOf: UnsafeBufferPointer(start: p.baseAddress.map { $0 + offset }, count: length))
+      arena.append(contentsOf: UnsafeBufferPointer(start: p.baseAddress.map { $0 + offset }, count: length))
     }
-    node.content.append(10)
+    arena.append(10)
+    node.contentEnd = arena.count
   }
 
   // MARK: - One line
@@ -415,13 +429,14 @@ struct BlockParser {
     case .codeBlock:
       if !node.fenced {
         // Remove trailing blank lines.
-        var e = node.content.count
+        let start = node.contentStart
+        var e = node.contentEnd
         var cut = e
-        while e > 0 {
+        while e > start {
           var s = e - 1
-          while s > 0, node.content[s - 1] != 10 { s -= 1 }
+          while s > start, arena[s - 1] != 10 { s -= 1 }
           var isBlank = true
-          for k in s..<(e - 1) where !Scan.isSpaceOrTab(node.content[k]) {
+          for k in s..<(e - 1) where !Scan.isSpaceOrTab(arena[k]) {
             isBlank = false
             break
           }
@@ -429,22 +444,23 @@ struct BlockParser {
           cut = s
           e = s
         }
-        node.content.removeSubrange(cut...)
+        node.contentEnd = cut
         var count = 0
-        for n in node.content where n == 10 { count += 1 }
+        for k in start..<cut where arena[k] == 10 { count += 1 }
         node.endLine = node.startLine + max(count, 1) - 1
-        node.literalStart = 0
+        node.literalStart = start
       } else {
-        var i = 0
-        while i < node.content.count, node.content[i] != 10 { i += 1 }
-        node.content.withUnsafeBufferPointer { b in
-          var s = 0
-          var e = i
+        var i = node.contentStart
+        while i < node.contentEnd, arena[i] != 10 { i += 1 }
+        let infoEnd = i
+        node.info = arena.withUnsafeBufferPointer { b in
+          var s = node.contentStart
+          var e = infoEnd
           while s < e, Scan.isSpace(b[s]) { s += 1 }
           while e > s, Scan.isSpace(b[e - 1]) { e -= 1 }
-          node.info = Scan.unescape(b, s..<e)
+          return Scan.unescape(b, s..<e)
         }
-        node.literalStart = min(i + 1, node.content.count)
+        node.literalStart = min(i + 1, node.contentEnd)
       }
     case .list:
       if let last = node.children.last { node.endLine = max(node.startLine, last.endLine) }
@@ -573,23 +589,29 @@ struct BlockParser {
   /// Parses link reference definitions at the start of a paragraph, removing them.
   /// Returns whether any content remains.
   mutating func resolveDefinitions(_ node: BlockNode) -> Bool {
-    node.content.withUnsafeBufferPointer { b in
-      var pos = node.literalStart
-      while pos < b.count, b[pos] == ASCII.openBracket, let next = parseDefinition(b, pos, node) {
-        pos = next
+    var pos = node.literalStart
+    let end = node.contentEnd
+    if pos < end && arena[pos] == ASCII.openBracket {
+      // Borrow the arena while `parseDefinition` updates `definitions`.
+      var bytes: [UInt8] = []
+      swap(&bytes, &arena)
+      bytes.withUnsafeBufferPointer { b in
+        while pos < end, b[pos] == ASCII.openBracket, let next = parseDefinition(b, pos, end, node) {
+          pos = next
+        }
       }
+      swap(&bytes, &arena)
       node.literalStart = pos
     }
     var i = node.literalStart
-    while i < node.content.count {
-      if !Scan.isSpace(node.content[i]) { return true }
+    while i < end {
+      if !Scan.isSpace(arena[i]) { return true }
       i += 1
     }
     return false
   }
 
-  mutating func parseDefinition(_ b: Bytes, _ start: Int, _ node: BlockNode) -> Int? {
-    let end = b.count
+  mutating func parseDefinition(_ b: Bytes, _ start: Int, _ end: Int, _ node: BlockNode) -> Int? {
     guard let (afterLabel, inner) = Scan.linkLabel(b, start, end) else { return nil }
     guard afterLabel < end, b[afterLabel] == ASCII.colon else { return nil }
     let destStart = Scan.spnl(b, afterLabel + 1, end)
@@ -617,7 +639,7 @@ struct BlockParser {
     if definitions[label] == nil {
       let destination = Scan.unescape(b, destRange)
       definitions[label] = LinkDefinition(
-        destination: destination, title: title, line: node.line(atContentOffset: start))
+        destination: destination, title: title, line: node.line(atContentOffset: start, in: b))
     }
     return q
   }
@@ -633,19 +655,19 @@ struct BlockParser {
       k += 1
     }
     guard let alignments = TableRow.delimiterRow(p, firstNonspace, lineEnd) else { return nil }
-    var lastLineOffset = paragraph.content.count - 1
-    while lastLineOffset > 0, paragraph.content[lastLineOffset - 1] != 10 { lastLineOffset -= 1 }
-    guard lastLineOffset >= paragraph.literalStart, paragraph.lineCount > 0 else { return nil }
+    guard paragraph.lineCount > 0, paragraph.contentEnd > paragraph.contentStart else { return nil }
+    var lastLineOffset = paragraph.contentEnd - 1
+    while lastLineOffset > paragraph.contentStart, arena[lastLineOffset - 1] != 10 { lastLineOffset -= 1 }
+    guard lastLineOffset >= paragraph.literalStart else { return nil }
     let headerLine = paragraph.startLine + paragraph.lineCount - 1
-    var headerCells: [[UInt8]] = []
-    paragraph.content.withUnsafeBufferPointer { b in
-      var e = b.count
+    let headerCells: [[UInt8]] = arena.withUnsafeBufferPointer { b in
+      var e = paragraph.contentEnd
       if e > lastLineOffset, b[e - 1] == 10 { e -= 1 }
-      headerCells = TableRow.cells(b, lastLineOffset, e)
+      return TableRow.cells(b, lastLineOffset, e)
     }
     guard headerCells.count == alignments.count else { return nil }
     // The paragraph keeps the lines before the header row.
-    paragraph.content.removeSubrange(lastLineOffset...)
+    paragraph.contentEnd = lastLineOffset
     paragraph.lineCount -= 1
     let parent = paragraph.parent ?? root
     let keep = paragraph.lineCount > 0 && resolveDefinitions(paragraph)

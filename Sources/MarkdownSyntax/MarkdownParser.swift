@@ -122,11 +122,13 @@ public enum MarkdownParser {
     }
     var blockParser = BlockParser(bytes: p, firstLineNumber: firstLine)
     let root = blockParser.run(from: start)
-    var builder = DocumentBuilder(p: p, definitions: blockParser.definitions)
-    let blocks = builder.blocks(of: root)
+    let (blocks, unresolved) = blockParser.arena.withUnsafeBufferPointer { arena in
+      var builder = DocumentBuilder(p: p, arena: arena, definitions: blockParser.definitions)
+      return (builder.blocks(of: root), builder.unresolved)
+    }
     var document = MarkdownDocument(
       frontMatter: frontMatter, blocks: blocks, linkDefinitions: blockParser.definitions)
-    document.unresolvedReferences = builder.unresolved
+    document.unresolvedReferences = unresolved
     return document
   }
 
@@ -181,12 +183,15 @@ public enum MarkdownParser {
 /// Converts the block parser's nodes to ``Block`` values, running the inline phase.
 struct DocumentBuilder {
   let p: Bytes
+  /// The block parser's content arena.
+  let arena: Bytes
   let definitions: [String: LinkDefinition]
   var unresolved: [UnresolvedReference] = []
   var scratch = InlineParser.Scratch()
 
-  init(p: Bytes, definitions: [String: LinkDefinition]) {
+  init(p: Bytes, arena: Bytes, definitions: [String: LinkDefinition]) {
     self.p = p
+    self.arena = arena
     self.definitions = definitions
   }
 
@@ -200,12 +205,10 @@ struct DocumentBuilder {
   }
 
   mutating func inlines(_ node: BlockNode) -> [Inline] {
-    let definitions = definitions
-    return node.content.withUnsafeBufferPointer { b in
-      InlineParser.parse(
-        b, node.literalStart..<b.count, definitions: definitions, unresolved: &unresolved,
-        scratch: &scratch, lineOf: { node.line(atContentOffset: $0) })
-    }
+    let arena = arena
+    return InlineParser.parse(
+      arena, node.literalStart..<node.contentEnd, definitions: definitions, unresolved: &unresolved,
+      scratch: &scratch, lineOf: { node.line(atContentOffset: $0, in: arena) })
   }
 
   mutating func cellInlines(_ cell: [UInt8], line: Int) -> [Inline] {
@@ -227,10 +230,15 @@ struct DocumentBuilder {
     case .thematicBreak:
       kind = .thematicBreak
     case .codeBlock:
-      let literal = String(decoding: node.content[node.literalStart...], as: UTF8.self)
+      let literal = String(
+        decoding: UnsafeBufferPointer(
+          rebasing: arena[node.literalStart..<max(node.literalStart, node.contentEnd)]),
+        as: UTF8.self)
       kind = .codeBlock(info: node.info, literal: literal, fenced: node.fenced)
     case .htmlBlock:
-      kind = .htmlBlock(String(decoding: node.content, as: UTF8.self))
+      kind = .htmlBlock(
+        String(
+          decoding: UnsafeBufferPointer(rebasing: arena[node.contentStart..<node.contentEnd]), as: UTF8.self))
     case .blockQuote:
       kind = .blockQuote(blocks(of: node))
     case .list:
@@ -269,14 +277,16 @@ struct DocumentBuilder {
   /// of an item's first paragraph.
   func taskMarker(_ item: BlockNode) -> Bool? {
     guard let first = item.children.first, first.kind == .paragraph else { return nil }
-    let c = first.content
+    let c = arena
     let s = first.literalStart
-    guard s + 3 < c.count, c[s] == ASCII.openBracket, c[s + 2] == ASCII.closeBracket else { return nil }
+    guard s + 3 < first.contentEnd, c[s] == ASCII.openBracket, c[s + 2] == ASCII.closeBracket else {
+      return nil
+    }
     let mark = c[s + 1]
     guard mark == 32 || mark == ASCII.x || mark == 88 else { return nil }
     guard Scan.isSpace(c[s + 3]) else { return nil }
     var k = s + 3
-    while k < c.count, Scan.isSpaceOrTab(c[k]) { k += 1 }
+    while k < first.contentEnd, Scan.isSpaceOrTab(c[k]) { k += 1 }
     first.literalStart = k
     return mark != 32
   }

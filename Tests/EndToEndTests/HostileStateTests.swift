@@ -1,11 +1,12 @@
+import Foundation
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import TestSupport
-import Testing
 
 /// A corpus of hostile state files and state paths, run through the built executable: every
 /// one ends with `demo` exiting 0 after at most one clear warning line naming the file, with a
@@ -41,14 +42,18 @@ import Testing
     ("an array", { _ in [1, 2] }), ("a string", { _ in "state" }), ("a number", { _ in 42 }),
     ("null", { _ in NSNull() }), ("true", { _ in true }), ("an empty object", { _ in [String: Any]() }),
     ("schema as a string", { set($0, "schema", "1") }), ("schema 0", { set($0, "schema", 0) }),
-    ("schema 1.5", { set($0, "schema", 1.5) }), ("launchCount as a string", { set($0, "launchCount", "many") }),
-    ("launchCount 1.5", { set($0, "launchCount", 1.5) }), ("launchCount 1e30", { set($0, "launchCount", 1e30) }),
-    ("launchCount -5", { set($0, "launchCount", -5) }), ("launchCount null", { set($0, "launchCount", NSNull()) }),
+    ("schema 1.5", { set($0, "schema", 1.5) }),
+    ("launchCount as a string", { set($0, "launchCount", "many") }),
+    ("launchCount 1.5", { set($0, "launchCount", 1.5) }),
+    ("launchCount 1e30", { set($0, "launchCount", 1e30) }),
+    ("launchCount -5", { set($0, "launchCount", -5) }),
+    ("launchCount null", { set($0, "launchCount", NSNull()) }),
     ("a date as a number", { set($0, "lastLaunchDate", 1_700_000_000) }),
     ("a date in year 10000", { set($0, "lastLaunchDate", "+10000-01-01T00:00:00Z") }),
     ("a date that is words", { set($0, "firstLaunchDate", "yesterday") }),
     ("version ../../etc/passwd", { set($0, "currentVersion", "../../etc/passwd") }),
-    ("an empty version", { set($0, "installVersion", "") }), ("a version as a number", { set($0, "currentVersion", 7) }),
+    ("an empty version", { set($0, "installVersion", "") }),
+    ("a version as a number", { set($0, "currentVersion", 7) }),
     ("history as an object", { set($0, "versionHistory", [String: Any]()) }),
     ("pending as a string", { set($0, "pending", "all") }),
     ("an unknown launch kind", { set($0, "lastLaunch", ["kind": "sideways"]) }),
@@ -57,7 +62,10 @@ import Testing
 
   /// Values that are strange but valid, and are used as they are.
   static let strangeButValid: [(String, @Sendable ([String: Any]) -> Any)] = [
-    ("dates in year 1", { set(set($0, "lastLaunchDate", "0001-01-01T00:00:00Z"), "firstLaunchDate", "0001-01-01T00:00:00Z") }),
+    (
+      "dates in year 1",
+      { set(set($0, "lastLaunchDate", "0001-01-01T00:00:00Z"), "firstLaunchDate", "0001-01-01T00:00:00Z") }
+    ),
     ("a last launch in year 9999", { set($0, "lastLaunchDate", "9999-12-31T23:59:59Z") }),
     ("launchCount Int.max", { set($0, "launchCount", Int.max) }),
     ("an app id with ../", { set($0, "appID", "../../../tmp/elsewhere") }),
@@ -69,7 +77,9 @@ import Testing
     let valid = try Self.validState()
     for (label, make) in Self.wrongShapes {
       let bytes = try JSONSerialization.data(withJSONObject: make(valid), options: [.fragmentsAllowed])
-      try expect(label, .movedAside) { dir in try bytes.write(to: URL(fileURLWithPath: dir + "/launch-state.json")) }
+      try expect(label, .movedAside) { dir in
+        try bytes.write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+      }
     }
   }
 
@@ -77,7 +87,9 @@ import Testing
     let valid = try Self.validState()
     for (label, make) in Self.strangeButValid {
       let bytes = try JSONSerialization.data(withJSONObject: make(valid))
-      try expect(label, .recorded) { dir in try bytes.write(to: URL(fileURLWithPath: dir + "/launch-state.json")) }
+      try expect(label, .recorded) { dir in
+        try bytes.write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+      }
     }
   }
 
@@ -97,7 +109,9 @@ import Testing
       corpus.append(("random bytes \(i)", (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
     }
     for (label, bytes) in corpus {
-      try expect(label, .movedAside) { dir in try Data(bytes).write(to: URL(fileURLWithPath: dir + "/launch-state.json")) }
+      try expect(label, .movedAside) { dir in
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+      }
     }
   }
 
@@ -109,7 +123,9 @@ import Testing
     ] {
       let bytes = try JSONSerialization.data(withJSONObject: Self.set(valid, "currentVersion", version))
       let start = Date()
-      try expect(label, .movedAside) { dir in try bytes.write(to: URL(fileURLWithPath: dir + "/launch-state.json")) }
+      try expect(label, .movedAside) { dir in
+        try bytes.write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+      }
       #expect(Date().timeIntervalSince(start) < 30, "\(label) took \(Date().timeIntervalSince(start)) s")
     }
   }
@@ -142,14 +158,17 @@ import Testing
     }
     // Opening a FIFO for reading would block forever.
     try expect("a FIFO", .readOnly("not a regular file")) { dir in
-      guard mkfifo(dir + "/launch-state.json", 0o600) == 0 else { throw KillableProcessError(message: "mkfifo") }
+      guard mkfifo(dir + "/launch-state.json", 0o600) == 0 else {
+        throw KillableProcessError(message: "mkfifo")
+      }
     }
     // A planted temporary file is replaced, not written through.
     try expect("a symlink at the temporary file's name", .recorded) { dir in
       try fm.createSymbolicLink(atPath: dir + "/.launch-state.json.tmp", withDestinationPath: precious)
     }
 
-    #expect(try Data(contentsOf: URL(fileURLWithPath: precious)) == preciousBytes, "a link target was written")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: precious)) == preciousBytes, "a link target was written")
     #expect(!fm.fileExists(atPath: missing), "a dangling link's target was created")
   }
 
@@ -205,7 +224,8 @@ import Testing
     let demo = try BoundedRun.whatsnew(
       ["demo", "--state-dir", state, "--content", TestPaths.content.path, "--app-version", "1.0.0"],
       environment: ["WHATSNEW_NOW": Self.now], timeout: 60, prefix: prefix)
-    let context = "\(label) (\(outcome)): \(demo.outcome.map(\.description) ?? "hung"), stderr: \(demo.stderr)"
+    let context =
+      "\(label) (\(outcome)): \(demo.outcome.map(\.description) ?? "hung"), stderr: \(demo.stderr)"
     #expect(demo.exited(0), "\(context)")
     #expect(!demo.stderr.contains("Fatal error") && !demo.stderr.contains("Backtrac"), "\(context)")
 
@@ -213,7 +233,9 @@ import Testing
     case .movedAside:
       #expect(demo.errorLines.count == 1 && demo.stderr.contains("corrupt"), "\(context)")
       #expect(demo.stderr.contains(path), "the warning does not name the file: \(context)")
-      let aside = (try? FileManager.default.contentsOfDirectory(atPath: state))?.filter { $0.contains(".corrupt-") }
+      let aside = (try? FileManager.default.contentsOfDirectory(atPath: state))?.filter {
+        $0.contains(".corrupt-")
+      }
       #expect(aside?.count == 1, "\(context)")
       if let name = aside?.first {
         #expect(snapshot(state + "/" + name) == before, "\(label): the corrupt file was not kept intact")
@@ -251,7 +273,8 @@ import Testing
       let data = FileManager.default.contents(atPath: path) ?? Data()
       return "file of \(data.count) bytes, hash \(data.hashValue), uid \(info.st_uid)"
     case S_IFDIR:
-      return "directory holding \((try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? [])"
+      return
+        "directory holding \((try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? [])"
     default:
       return "other \(info.st_mode & S_IFMT)"
     }

@@ -208,7 +208,8 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
     // The common case first: one parse of a file of a known schema.
     let failure: String
     do {
-      let state = try decoder.decode(LaunchState.self, from: data)
+      // The fast reader answers the usual file; anything unusual is JSONDecoder's to judge.
+      let state = try LaunchStateFastDecoder.decode(data) ?? decoder.decode(LaunchState.self, from: data)
       if state.schema > LaunchState.currentSchema { return .newerSchema(state.schema, state) }
       if state.schema < 1 { return .corrupt("unknown schema \(state.schema)") }
       // A state exists only after a launch: a lower count was not written by whatsnew.

@@ -253,7 +253,7 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
   private func write(_ state: LaunchState) -> String? {
     var bytes: [UInt8]
     do {
-      bytes = Array(try LaunchState.makeEncoder().encode(state))
+      bytes = try LaunchStateFastEncoder.encode(state) ?? Array(LaunchState.makeEncoder().encode(state))
     } catch {
       warn("whatsnew: warning: cannot encode the launch state: \(error)")
       return "cannot encode the state"

@@ -73,7 +73,48 @@ import Testing
       let expected = try #require(viaJSONDecoder(data))
       let fast = try #require(LaunchStateFastDecoder.decode(data), "not read: \(String(decoding: data, as: UTF8.self))")
       #expect(fast == expected, "\(String(decoding: data, as: UTF8.self))")
+      // The fast writer writes what JSONEncoder writes, byte for byte.
+      let written = try #require(LaunchStateFastEncoder.encode(state), "not written: \(state)")
+      #expect(String(decoding: written + [0x0A], as: UTF8.self) == String(decoding: data, as: UTF8.self))
     }
+  }
+
+  @Test func theFastWriterWritesTheGoldenFile() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("__Snapshots__/launch-state.json")
+    let data = try Data(contentsOf: url)
+    let state = try #require(viaJSONDecoder(data))
+    let written = try #require(LaunchStateFastEncoder.encode(state))
+    #expect(String(decoding: written + [0x0A], as: UTF8.self) == String(decoding: data, as: UTF8.self))
+  }
+
+  /// Strings JSONEncoder escapes and dates outside 1600-9999 are left to JSONEncoder; what the
+  /// fast writer does write is JSONEncoder's text.
+  @Test(arguments: [
+    "quote \"", "back\\slash", "tab\t", "new\nline", "nul\u{0}", "del\u{7F}", "slash / ok", "ü ✓ 🎉",
+    "\u{2028}\u{2029}", "\u{FEFF}", "",
+  ])
+  func stringsNeedingEscapesAreLeftToJSONEncoder(_ text: String) throws {
+    var state = LaunchState(appID: "a", version: version("1.0.0"), date: Date(timeIntervalSince1970: 0))
+    state.updateSteps.failed = [
+      .init(id: "x", version: version("1.0.0"), message: text, attempts: 1, lastAttemptDate: Date())
+    ]
+    let expected = try LaunchState.makeEncoder().encode(state)
+    if let written = LaunchStateFastEncoder.encode(state) {
+      #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    } else {
+      #expect(text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F })
+    }
+  }
+
+  @Test func datesOutsideTheRangeAreLeftToJSONEncoder() throws {
+    for iso in ["1599-12-31T23:59:59Z", "0001-01-01T00:00:00Z"] {
+      let date = try #require(ISO8601DateFormatter().date(from: iso))
+      let state = LaunchState(appID: "a", version: version("1.0.0"), date: date)
+      #expect(LaunchStateFastEncoder.encode(state) == nil)
+    }
+    let state = LaunchState(appID: "a", version: version("1.0.0"), date: Date(timeIntervalSince1970: 1e12))
+    #expect(LaunchStateFastEncoder.encode(state) == nil)
   }
 
   @Test func optionalFieldsMayBeNull() throws {

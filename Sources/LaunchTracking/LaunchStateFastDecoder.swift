@@ -33,7 +33,8 @@ enum LaunchStateFastDecoder {
     guard let schema = o.int("schema"), let appID = o.string("appID"),
       let launchCount = o.int("launchCount"), let firstLaunchDate = o.date("firstLaunchDate"),
       let lastLaunchDate = o.date("lastLaunchDate"), let installVersion = o.version("installVersion"),
-      let currentVersion = o.version("currentVersion"), let previousVersion = o.optional("previousVersion", version),
+      let currentVersion = o.version("currentVersion"),
+      let previousVersion = o.optional("previousVersion", version),
       let versionHistory = o.array("versionHistory", historyEntry),
       let lastLaunch = o.object("lastLaunch", lastLaunch), let pending = o.array("pending", pending),
       let updateSteps = o.object("updateSteps", updateSteps), o.isExhausted
@@ -354,7 +355,9 @@ enum LaunchStateFastDecoder {
       }
       let digits = i - start
       guard digits > 0, !(digits > 1 && bytes[start] == 0x30), !(negative && n == 0) else { return nil }
-      if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+      if i < bytes.count,
+        bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")
+      {
         return nil
       }
       return .int(negative ? -n : n)

@@ -48,7 +48,8 @@ import Testing
       try #require(ISO8601DateFormatter().date(from: "9999-12-30T23:59:59Z")),
     ]
     for _ in 0..<300 {
-      dates.append(Date(timeIntervalSince1970: Double.random(in: -11_000_000_000...250_000_000_000, using: &generator)))
+      dates.append(
+        Date(timeIntervalSince1970: Double.random(in: -11_000_000_000...250_000_000_000, using: &generator)))
     }
     for (n, date) in dates.enumerated() {
       var state = LaunchState(appID: "app-\(n)", version: version("1.\(n).0-beta.\(n)"), date: date)
@@ -58,20 +59,26 @@ import Testing
         state.previousVersion = version("1.0.\(n)")
         state.versionHistory.append(.init(version: version("2.0.0"), firstLaunchDate: state.lastLaunchDate))
         state.lastLaunch = .init(
-          kind: [.upgrade, .downgrade, .returning, .regular][n % 4], from: version("0.9"), to: version("2.0.0"),
+          kind: [.upgrade, .downgrade, .returning, .regular][n % 4], from: version("0.9"),
+          to: version("2.0.0"),
           daysAway: n, date: date, stateWasReset: n % 3 == 0)
         state.pending = [.onboarding(page: n), .whatsNew(since: version("1.0.0")), .welcomeBack(days: n)]
         state.updateSteps.completed = [.init(id: "a\(n)", version: version("1.1"), date: date, attempts: 2)]
-        state.updateSteps.notNeeded = [.init(id: "b", version: version("1.2"), date: date, reason: "fresh install: ü ✓")]
+        state.updateSteps.notNeeded = [
+          .init(id: "b", version: version("1.2"), date: date, reason: "fresh install: ü ✓")
+        ]
         state.updateSteps.failed = [
-          .init(id: "c", version: version("1.3"), message: "disk full / try later", attempts: n, lastAttemptDate: date)
+          .init(
+            id: "c", version: version("1.3"), message: "disk full / try later", attempts: n,
+            lastAttemptDate: date)
         ]
       } else {
         state.pending = []
       }
       let data = try data(state)
       let expected = try #require(viaJSONDecoder(data))
-      let fast = try #require(LaunchStateFastDecoder.decode(data), "not read: \(String(decoding: data, as: UTF8.self))")
+      let fast = try #require(
+        LaunchStateFastDecoder.decode(data), "not read: \(String(decoding: data, as: UTF8.self))")
       #expect(fast == expected, "\(String(decoding: data, as: UTF8.self))")
       // The fast writer writes what JSONEncoder writes, byte for byte.
       let written = try #require(LaunchStateFastEncoder.encode(state), "not written: \(state)")
@@ -120,7 +127,8 @@ import Testing
   @Test func optionalFieldsMayBeNull() throws {
     let state = LaunchState(appID: "a", version: version("1.0.0"), date: Date(timeIntervalSince1970: 0))
     var text = String(decoding: try data(state), as: UTF8.self)
-    text = text.replacingOccurrences(of: "\"appID\" : \"a\",", with: "\"appID\" : \"a\", \"previousVersion\" : null,")
+    text = text.replacingOccurrences(
+      of: "\"appID\" : \"a\",", with: "\"appID\" : \"a\", \"previousVersion\" : null,")
     let data = Data(text.utf8)
     let fast = try #require(LaunchStateFastDecoder.decode(data))
     #expect(fast == viaJSONDecoder(data))
@@ -178,7 +186,9 @@ import Testing
 
   @Test func datesMatchISO8601() throws {
     let formatter = ISO8601DateFormatter()
-    for text in ["1970-01-01T00:00:00Z", "2000-02-29T23:59:59Z", "1600-03-01T12:00:00Z", "2400-12-31T00:00:01Z"] {
+    for text in [
+      "1970-01-01T00:00:00Z", "2000-02-29T23:59:59Z", "1600-03-01T12:00:00Z", "2400-12-31T00:00:01Z",
+    ] {
       #expect(LaunchStateFastDecoder.date(text) == formatter.date(from: text), "\(text)")
     }
     #expect(LaunchStateFastDecoder.date("2100-02-29T00:00:00Z") == nil)

@@ -118,6 +118,11 @@ public struct HomeScreen: Screen {
       }
       row += 1
     }
+    if row + 2 < h - 2 {
+      canvas.put(
+        Text.truncate("Tip: press ? on any screen to see its keys.", to: inner), row: h - 3, column: left,
+        style: palette.dim)
+    }
     canvas.footer(
       row: h - 1,
       hints: [

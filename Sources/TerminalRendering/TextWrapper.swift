@@ -176,12 +176,13 @@ private struct Wrapper {
     var partWidth = 0
     for ch in text {
       let next = offset + ch.utf8.count
-      if ch == " " || ch == "\n" {
+      let ascii = ch.asciiValue
+      if ascii == 0x20 || ascii == 0x0A {
         if partStart < offset {
           appendPart(Piece(run: run, start: partStart, end: offset, spaces: 0), partWidth)
         }
         addSpaces(
-          ch == " "
+          ascii == 0x20
             ? Piece(run: run, start: offset, end: next, spaces: 0)
             : Piece(run: run, start: offset, end: offset, spaces: 1), 1)
         partStart = next
@@ -301,12 +302,21 @@ private struct Wrapper {
 
   /// Characters that must not start a line after a wide grapheme (closing punctuation, and
   /// the small kana and prolonged sound mark that Japanese keeps with the previous syllable).
+  /// Compares scalar values: `switch` over `Character` literals compares strings, which is
+  /// slow enough to matter for long CJK text.
   static func noBreakBefore(_ ch: Character) -> Bool {
-    switch ch {
-    case ",", ".", ";", ":", "!", "?", ")", "]", "}", "'", "\"", "%",
-      "、", "。", "，", "．", "：", "；", "！", "？", "）", "」", "』", "】", "〉", "》", "〕", "〗",
-      "〙", "〛", "ー", "々", "〜", "…", "‥", "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ",
-      "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ", "］", "｝":
+    let scalars = ch.unicodeScalars
+    guard let first = scalars.first, scalars.count == 1 else { return false }
+    switch first.value {
+    case 0x21, 0x22, 0x25, 0x27, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D:  // ! " % ' ) , . : ; ? ] }
+      return true
+    // 、。〉》」』】〕〗〙〛
+    case 0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B,
+      0x301C, 0x3005, 0x30FC,  // 〜 々 ー
+      0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087,  // ぁぃぅぇぉっゃゅょ
+      0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7,  // ァィゥェォッャュョ
+      0xFF01, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF3D, 0xFF5D,  // ！）,．：；？］｝
+      0x2026, 0x2025:  // … ‥
       return true
     default:
       return false

@@ -1,7 +1,12 @@
-import Foundation
 import LaunchScreens
 import LaunchTracking
 import ReleaseNotes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The demo app's terminal UI: the update-step progress bar while steps run, then what the
 /// launch calls for, then the home screen.
@@ -130,7 +135,7 @@ enum DemoPresentation {
     }
     RestorationFile.save(stack.restorationPoint, to: context.stateDirectory)
     TerminalUI.closeShared()
-    for problem in problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
+    for problem in problems { Console.error(problem) }
   }
 }
 

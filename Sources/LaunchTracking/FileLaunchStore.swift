@@ -211,6 +211,8 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
       let state = try decoder.decode(LaunchState.self, from: data)
       if state.schema > LaunchState.currentSchema { return .newerSchema(state.schema, state) }
       if state.schema < 1 { return .corrupt("unknown schema \(state.schema)") }
+      // A state exists only after a launch: a lower count was not written by whatsnew.
+      if state.launchCount < 1 { return .corrupt("bad value at launchCount") }
       return .state(state)
     } catch let error as DecodingError {
       failure = Self.describe(error)

@@ -141,7 +141,9 @@ public struct LaunchTracker: Sendable {
     } else {
       kind = days >= returningThresholdDays ? .returning : .regular
     }
-    state.launchCount += 1
+    // Saturating: a file holding Int.max must not trap the launch.
+    let (count, overflow) = state.launchCount.addingReportingOverflow(1)
+    state.launchCount = overflow ? Int.max : count
     state.lastLaunchDate = date
     if version != last { state.previousVersion = last }
     state.currentVersion = version

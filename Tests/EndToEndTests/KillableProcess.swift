@@ -11,7 +11,7 @@ import TestSupport
 /// moments (Foundation's `Process` adds threads and pipes that blur the timing).
 ///
 /// Standard input, output and error go to `/dev/null` unless `outputFile` is given, in
-/// which case stdout and stderr are appended to it.
+/// which case stdout (and stderr, unless `errorFile` is given) are appended to it.
 struct KillableProcess {
   /// How a spawned process ended.
   enum Outcome: Equatable, CustomStringConvertible {
@@ -31,7 +31,7 @@ struct KillableProcess {
   /// Starts `executable` with `arguments` and exactly `environment`.
   init(
     _ executable: URL, _ arguments: [String], environment: [String: String],
-    outputFile: String? = nil
+    outputFile: String? = nil, errorFile: String? = nil
   ) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -39,7 +39,11 @@ struct KillableProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     let out = outputFile ?? "/dev/null"
     posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    if let errorFile {
+      posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
 
     let argv = [executable.path] + arguments
     let envp = environment.map { "\($0.key)=\($0.value)" }
@@ -104,4 +108,42 @@ struct KillableProcess {
 struct KillableProcessError: Error, CustomStringConvertible {
   var message: String
   var description: String { message }
+}
+
+/// Runs the built `whatsnew` to completion with a time limit, so a hang fails the test
+/// instead of stalling the suite.
+enum BoundedRun {
+  struct Result {
+    /// How it ended; nil when it had to be killed at the time limit.
+    var outcome: KillableProcess.Outcome?
+    var stdoutBytes: [UInt8]
+    var stderrBytes: [UInt8]
+
+    var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+    var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
+
+    /// True when it exited with `status`.
+    func exited(_ status: Int32) -> Bool { outcome == .exited(status) }
+
+    /// The lines on stderr.
+    var errorLines: [Substring] { stderr.split(separator: "\n") }
+  }
+
+  static func whatsnew(
+    _ arguments: [String], environment: [String: String] = [:], timeout: Double = 60,
+    executable: URL = TestPaths.whatsnewBinary, prefix: [String] = []
+  ) throws -> Result {
+    let dir = try TestPaths.makeTemporaryDirectory("bounded-run")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("stdout").path
+    let err = dir.appendingPathComponent("stderr").path
+    let launcher = prefix.isEmpty ? executable : URL(fileURLWithPath: prefix[0])
+    let arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [executable.path] + arguments
+    let process = try KillableProcess(
+      launcher, arguments, environment: KillableProcess.environment(environment), outputFile: out,
+      errorFile: err)
+    let outcome = process.wait(timeout: timeout)
+    let read = { (path: String) in [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()) }
+    return Result(outcome: outcome, stdoutBytes: read(out), stderrBytes: read(err))
+  }
 }

@@ -1,0 +1,303 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A corpus of hostile state files and state paths, run through the built executable: every
+/// one ends with `demo` exiting 0 after at most one clear warning line naming the file, with a
+/// defined outcome (moved aside and started afresh, read-only, or recorded), never a crash
+/// or a hang; and whatever a foreign path points at is never written.
+///
+/// Extends `LaunchEndToEndTests` (three corrupt files, a newer schema, an unwritable
+/// directory) and `FileLaunchStoreTests`; cutting a file at every byte is in-process, in
+/// `StateFileCorruptionTests`.
+@Suite struct HostileStateTests {
+  /// What a hostile state should lead to.
+  enum Outcome: Sendable, CustomStringConvertible {
+    /// Moved aside intact, one warning, the launch is a fresh `first` with `stateWasReset`.
+    case movedAside
+    /// Left alone, one warning containing the phrase, nothing recorded.
+    case readOnly(String)
+    /// Used as it is: recorded, no warning.
+    case recorded
+
+    var description: String {
+      switch self {
+      case .movedAside: return "moved aside"
+      case .readOnly(let phrase): return "read-only (\(phrase))"
+      case .recorded: return "recorded"
+      }
+    }
+  }
+
+  static let now = "2026-01-01T00:00:00Z"
+
+  /// Well-formed JSON of the wrong shape, and values no whatsnew wrote.
+  static let wrongShapes: [(String, @Sendable ([String: Any]) -> Any)] = [
+    ("an array", { _ in [1, 2] }), ("a string", { _ in "state" }), ("a number", { _ in 42 }),
+    ("null", { _ in NSNull() }), ("true", { _ in true }), ("an empty object", { _ in [String: Any]() }),
+    ("schema as a string", { set($0, "schema", "1") }), ("schema 0", { set($0, "schema", 0) }),
+    ("schema 1.5", { set($0, "schema", 1.5) }),
+    ("launchCount as a string", { set($0, "launchCount", "many") }),
+    ("launchCount 1.5", { set($0, "launchCount", 1.5) }),
+    ("launchCount 1e30", { set($0, "launchCount", 1e30) }),
+    ("launchCount -5", { set($0, "launchCount", -5) }),
+    ("launchCount null", { set($0, "launchCount", NSNull()) }),
+    ("a date as a number", { set($0, "lastLaunchDate", 1_700_000_000) }),
+    ("a date in year 10000", { set($0, "lastLaunchDate", "+10000-01-01T00:00:00Z") }),
+    ("a date that is words", { set($0, "firstLaunchDate", "yesterday") }),
+    ("version ../../etc/passwd", { set($0, "currentVersion", "../../etc/passwd") }),
+    ("an empty version", { set($0, "installVersion", "") }),
+    ("a version as a number", { set($0, "currentVersion", 7) }),
+    ("history as an object", { set($0, "versionHistory", [String: Any]()) }),
+    ("pending as a string", { set($0, "pending", "all") }),
+    ("an unknown launch kind", { set($0, "lastLaunch", ["kind": "sideways"]) }),
+    ("update steps as an array", { set($0, "updateSteps", [1]) }),
+  ]
+
+  /// Values that are strange but valid, and are used as they are.
+  static let strangeButValid: [(String, @Sendable ([String: Any]) -> Any)] = [
+    (
+      "dates in year 1",
+      { set(set($0, "lastLaunchDate", "0001-01-01T00:00:00Z"), "firstLaunchDate", "0001-01-01T00:00:00Z") }
+    ),
+    ("a last launch in year 9999", { set($0, "lastLaunchDate", "9999-12-31T23:59:59Z") }),
+    ("launchCount Int.max", { set($0, "launchCount", Int.max) }),
+    ("an app id with ../", { set($0, "appID", "../../../tmp/elsewhere") }),
+    ("an empty history", { set($0, "versionHistory", [Any]()) }),
+    ("unknown extra keys", { set($0, "futureField", ["nested": [1, 2, 3]]) }),
+  ]
+
+  @Test func wrongShapesAreMovedAside() throws {
+    let valid = try Self.validState()
+    for (label, make) in Self.wrongShapes {
+      let bytes = try JSONSerialization.data(withJSONObject: make(valid), options: [.fragmentsAllowed])
+      try expect(label, .movedAside) { dir in
+        try bytes.write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+      }
+    }
+  }
+
+  @Test func strangeButValidValuesAreUsed() throws {
+    let valid = try Self.validState()
+    for (label, make) in Self.strangeButValid {
+      let bytes = try JSONSerialization.data(withJSONObject: make(valid))
+      try expect(label, .recorded) { dir in
+        try bytes.write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+      }
+    }
+  }
+
+  @Test func garbageIsMovedAside() throws {
+    var random = SeededRandom(seed: 20_261_121)
+    var corpus: [(String, [UInt8])] = [
+      ("empty", []), ("a NUL inside", Array("{\"schema\":1,\u{0}}".utf8)),
+      ("100,000 nested arrays", Array(String(repeating: "[", count: 100_000).utf8)),
+      ("100,000 nested objects", Array(String(repeating: "{\"a\":", count: 100_000).utf8)),
+      ("a lone surrogate escape", Array(#"{"schema":1,"appID":"\ud800"}"#.utf8)),
+      ("invalid UTF-8", Array("{\"schema\":1,\"appID\":\"".utf8) + [0xFF, 0xFE] + Array("\"}".utf8)),
+      ("duplicate keys", Array(#"{"schema":1,"schema":99}"#.utf8)),
+      ("a newer schema cut short", Array(#"{"schema":2,"x":"#.utf8)),
+    ]
+    for i in 0..<8 {
+      let count = Int(random.next(upTo: 4096)) + 1
+      corpus.append(("random bytes \(i)", (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
+    }
+    for (label, bytes) in corpus {
+      try expect(label, .movedAside) { dir in
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+      }
+    }
+  }
+
+  @Test func tenMegabyteVersionsAreRefusedQuickly() throws {
+    let valid = try Self.validState()
+    for (label, version) in [
+      ("a 10 MB valid pre-release", "1.0.0-" + String(repeating: "a", count: 10_000_000)),
+      ("a 10 MB invalid version", "1." + String(repeating: "x", count: 10_000_000)),
+    ] {
+      let bytes = try JSONSerialization.data(withJSONObject: Self.set(valid, "currentVersion", version))
+      let start = Date()
+      try expect(label, .movedAside) { dir in
+        try bytes.write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+      }
+      #expect(Date().timeIntervalSince(start) < 30, "\(label) took \(Date().timeIntervalSince(start)) s")
+    }
+  }
+
+  @Test func foreignFilesAreNeverFollowedOrWritten() throws {
+    let outside = try TestPaths.makeTemporaryDirectory("hostile-state-outside")
+    defer { try? FileManager.default.removeItem(at: outside) }
+    // A valid state of another app: a store that followed the link would update it.
+    let precious = outside.appendingPathComponent("other-app-state.json").path
+    let preciousBytes = try JSONSerialization.data(withJSONObject: Self.validState())
+    try preciousBytes.write(to: URL(fileURLWithPath: precious))
+    let missing = outside.appendingPathComponent("never-created").path
+    let fm = FileManager.default
+
+    try expect("a symlink to another app's state", .readOnly("symbolic link")) { dir in
+      try fm.createSymbolicLink(atPath: dir + "/launch-state.json", withDestinationPath: precious)
+    }
+    try expect("a dangling symlink", .readOnly("symbolic link")) { dir in
+      try fm.createSymbolicLink(atPath: dir + "/launch-state.json", withDestinationPath: missing)
+    }
+    try expect("a symlink to /dev/zero", .readOnly("symbolic link")) { dir in
+      try fm.createSymbolicLink(atPath: dir + "/launch-state.json", withDestinationPath: "/dev/zero")
+    }
+    try expect("a symlinked lock file", .readOnly("lock")) { dir in
+      try fm.createSymbolicLink(atPath: dir + "/launch-state.json.lock", withDestinationPath: missing)
+    }
+    try expect("a directory", .readOnly("not a regular file")) { dir in
+      try fm.createDirectory(atPath: dir + "/launch-state.json", withIntermediateDirectories: false)
+      try Data("keep".utf8).write(to: URL(fileURLWithPath: dir + "/launch-state.json/inside"))
+    }
+    // Opening a FIFO for reading would block forever.
+    try expect("a FIFO", .readOnly("not a regular file")) { dir in
+      guard mkfifo(dir + "/launch-state.json", 0o600) == 0 else {
+        throw KillableProcessError(message: "mkfifo")
+      }
+    }
+    // A planted temporary file is replaced, not written through.
+    try expect("a symlink at the temporary file's name", .recorded) { dir in
+      try fm.createSymbolicLink(atPath: dir + "/.launch-state.json.tmp", withDestinationPath: precious)
+    }
+
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: precious)) == preciousBytes, "a link target was written")
+    #expect(!fm.fileExists(atPath: missing), "a dangling link's target was created")
+  }
+
+  @Test func aFileTheUserCannotReadIsLeftAlone() throws {
+    // Root reads a mode-000 file regardless, so as root the launch runs as user nobody
+    // (setpriv), for whom a root-owned 0600 file in their own state directory is unreadable.
+    let asRoot = getuid() == 0
+    if asRoot && !TestPaths.hasTool("setpriv") {
+      print("HostileStateTests: skipping the unreadable-file case: running as root without setpriv")
+      return
+    }
+    let prefix = asRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+    let bytes = try JSONSerialization.data(withJSONObject: Self.validState())
+    try expect("an unreadable file", .readOnly("cannot read"), prefix: prefix) { dir in
+      let path = dir + "/launch-state.json"
+      try bytes.write(to: URL(fileURLWithPath: path))
+      if asRoot {
+        chown(dir, 65534, 65534)
+        chmod(path, 0o600)
+      } else {
+        chmod(path, 0)
+      }
+    }
+  }
+
+  @Test func aFileOwnedBySomeoneElseInTheUsersDirectoryIsReplaced() throws {
+    guard getuid() == 0 else {
+      print("HostileStateTests: skipping the foreign-owner case: only root can give a file away")
+      return
+    }
+    // Readable, in the user's own directory: used, and replaced by a file of the user's.
+    let bytes = try JSONSerialization.data(withJSONObject: Self.validState())
+    try expect("a readable file owned by nobody", .recorded) { dir in
+      try bytes.write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+      chown(dir + "/launch-state.json", 65534, 65534)
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// Sets up a state directory with `setup`, launches the demo over it and checks `outcome`.
+  private func expect(
+    _ label: String, _ outcome: Outcome, prefix: [String] = [], setup: (String) throws -> Void
+  ) throws {
+    let dir = try TestPaths.makeTemporaryDirectory("hostile-state")
+    chmod(dir.path, 0o755)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let state = dir.path
+    try setup(state)
+    let path = state + "/launch-state.json"
+    let before = snapshot(path)
+
+    let demo = try BoundedRun.whatsnew(
+      ["demo", "--state-dir", state, "--content", TestPaths.content.path, "--app-version", "1.0.0"],
+      environment: ["WHATSNEW_NOW": Self.now], timeout: 60, prefix: prefix)
+    let context =
+      "\(label) (\(outcome)): \(demo.outcome.map(\.description) ?? "hung"), stderr: \(demo.stderr)"
+    #expect(demo.exited(0), "\(context)")
+    #expect(!demo.stderr.contains("Fatal error") && !demo.stderr.contains("Backtrac"), "\(context)")
+
+    switch outcome {
+    case .movedAside:
+      #expect(demo.errorLines.count == 1 && demo.stderr.contains("corrupt"), "\(context)")
+      #expect(demo.stderr.contains(path), "the warning does not name the file: \(context)")
+      let aside = (try? FileManager.default.contentsOfDirectory(atPath: state))?.filter {
+        $0.contains(".corrupt-")
+      }
+      #expect(aside?.count == 1, "\(context)")
+      if let name = aside?.first {
+        #expect(snapshot(state + "/" + name) == before, "\(label): the corrupt file was not kept intact")
+      }
+      let json = try stateJSON(state, context)
+      let last = json?["lastLaunch"] as? [String: Any]
+      #expect(json?["launchCount"] as? Int == 1, "\(context)")
+      #expect(last?["kind"] as? String == "first" && last?["stateWasReset"] as? Bool == true, "\(context)")
+    case .readOnly(let phrase):
+      #expect(demo.errorLines.count == 1 && demo.stderr.contains(phrase), "\(context)")
+      #expect(demo.stderr.contains(state), "the warning does not name the file: \(context)")
+      #expect(snapshot(path) == before, "\(label): the state path was changed")
+    case .recorded:
+      #expect(demo.stderr.isEmpty, "\(context)")
+      let json = try stateJSON(state, context)
+      #expect(json?["currentVersion"] as? String == "1.0.0", "\(context)")
+      #expect((json?["launchCount"] as? Int ?? 0) >= 1, "\(context)")
+    }
+  }
+
+  private func stateJSON(_ dir: String, _ context: String) throws -> [String: Any]? {
+    let result = try BoundedRun.whatsnew(["state", "--state-dir", dir, "--json"], timeout: 60)
+    #expect(result.exited(0), "state --json: \(result.stderr) after \(context)")
+    return try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+  }
+
+  /// What is at `path` (without following a link): its kind and, for a file, its bytes.
+  private func snapshot(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return "missing" }
+    switch info.st_mode & S_IFMT {
+    case S_IFLNK:
+      return "link to " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?")
+    case S_IFREG:
+      let data = FileManager.default.contents(atPath: path) ?? Data()
+      return "file of \(data.count) bytes, hash \(data.hashValue), uid \(info.st_uid)"
+    case S_IFDIR:
+      return
+        "directory holding \((try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? [])"
+    default:
+      return "other \(info.st_mode & S_IFMT)"
+    }
+  }
+
+  /// A real state file written by the demo, as a JSON object.
+  static func validState() throws -> [String: Any] {
+    let dir = try TestPaths.makeTemporaryDirectory("hostile-state-valid")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try Run.whatsnew(
+      ["demo", "--state-dir", dir.path, "--content", TestPaths.content.path, "--app-version", "1.0.0"],
+      environment: ["WHATSNEW_NOW": "2025-06-01T00:00:00Z"])
+    guard result.status == 0 else { throw KillableProcessError(message: "demo failed: \(result.stderr)") }
+    let data = try Data(contentsOf: dir.appendingPathComponent("launch-state.json"))
+    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      throw KillableProcessError(message: "the demo's state is not an object")
+    }
+    return object
+  }
+
+  static func set(_ object: [String: Any], _ key: String, _ value: Any) -> [String: Any] {
+    var copy = object
+    copy[key] = value
+    return copy
+  }
+}

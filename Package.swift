@@ -41,18 +41,22 @@ let package = Package(
     ),
     // Test utilities shared by the test targets (golden files, running the built binary).
     .target(name: "TestSupport", path: "Sources/TestSupport"),
-    .testTarget(name: "LaunchTrackingTests", dependencies: ["LaunchTracking", "TestSupport"]),
+    .testTarget(
+      name: "LaunchTrackingTests", dependencies: ["LaunchTracking", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"]),
     .testTarget(
       name: "TerminalRenderingTests",
-      dependencies: ["TerminalRendering", "MarkdownSyntax", "TestSupport"]
+      dependencies: ["TerminalRendering", "MarkdownSyntax", "TestSupport"],
+      exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "ReleaseNotesTests",
       dependencies: ["ReleaseNotes", "MarkdownSyntax", "LaunchTracking", "TestSupport"]),
     .testTarget(
       name: "LaunchScreensTests",
-      dependencies: ["LaunchScreens", "TerminalRendering", "ReleaseNotes", "TestSupport"]
+      dependencies: ["LaunchScreens", "TerminalRendering", "ReleaseNotes", "TestSupport"],
+      exclude: ["__Snapshots__"]
     ),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "LaunchScreens"]),
     .testTarget(name: "EndToEndTests", dependencies: ["whatsnew", "LaunchTracking", "TestSupport"]),

@@ -102,11 +102,17 @@ struct InlineFlattener {
 
   /// A link whose text is its URL (an autolink) needs no reference.
   static func needsReference(destination: String, text: String) -> Bool {
-    if destination.isEmpty || destination.hasPrefix("#") { return false }
-    if text == destination { return false }
-    if destination.hasPrefix("mailto:"), destination.dropFirst(7) == text { return false }
-    // GFM extended autolinks: `www.example.com` links to `http://www.example.com`.
-    if "http://" + text == destination || "https://" + text == destination { return false }
+    if destination.isEmpty || destination.utf8.first == UInt8(ascii: "#") { return false }
+    // Only a destination that ends with the text can be the text itself (autolinks), so most
+    // links are decided by one suffix comparison, without building strings.
+    guard destination.utf8.count >= text.utf8.count,
+      destination.utf8.reversed().starts(with: text.utf8.reversed())
+    else { return true }
+    let prefix = destination.utf8.count - text.utf8.count
+    if prefix == 0 { return false }
+    // `mailto:` autolinks, and GFM `www.` links that point to `http://www.…`.
+    let head = destination.utf8.prefix(prefix)
+    for scheme in ["mailto:", "http://", "https://"] where head.elementsEqual(scheme.utf8) { return false }
     return true
   }
 

@@ -45,3 +45,16 @@ public struct StyledLine: Sendable, Hashable {
     }
   }
 }
+
+extension String {
+  /// `piece` repeated `count` times (none when `count` <= 0). Builds the UTF-8 bytes directly:
+  /// the standard library's `String(repeating:count:)` is generic and slow for short strings,
+  /// and rules and padding are made for every line.
+  static func repeated(_ piece: String, _ count: Int) -> String {
+    guard count > 0 else { return "" }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(piece.utf8.count * count)
+    for _ in 0..<count { bytes.append(contentsOf: piece.utf8) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

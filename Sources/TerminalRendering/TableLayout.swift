@@ -44,7 +44,7 @@ extension BlockRenderer {
     func border(_ left: String, _ middle: String, _ right: String) -> StyledLine {
       var text = left
       for (c, w) in widths.enumerated() {
-        text += String(repeating: "─", count: w + 2)
+        text += String.repeated("─", w + 2)
         text += c == widths.count - 1 ? right : middle
       }
       return StyledLine(text, style: theme.tableBorder)
@@ -84,9 +84,9 @@ extension BlockRenderer {
         case .center: left = slack / 2
         case .left, .none: left = 0
         }
-        line.append(String(repeating: " ", count: 1 + left))
+        line.append(String.repeated(" ", 1 + left))
         line = line.appending(content)
-        line.append(String(repeating: " ", count: 1 + slack - left))
+        line.append(String.repeated(" ", 1 + slack - left))
         line = line.appending(bar)
       }
       out.append(line)

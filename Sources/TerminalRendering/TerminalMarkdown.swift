@@ -85,7 +85,7 @@ struct BlockRenderer {
     case .heading(let level, let content):
       renderHeading(level: level, content: content, frame)
     case .thematicBreak:
-      let rule = String(repeating: "─", count: max(1, width - frame.first.width))
+      let rule = String.repeated("─", max(1, width - frame.first.width))
       emit(frame.first.appending(rule, style: theme.thematicBreak))
     case .codeBlock(_, let literal, _):
       renderPreformatted(literal, style: theme.codeBlock, frame)
@@ -127,7 +127,7 @@ struct BlockRenderer {
         if item.task == nil { marker.append(bullet + " ", style: theme.listMarker) }
       case .ordered(let start, let delimiter):
         let number = String(start.addingReportingOverflow(index).partialValue)
-        let padding = String(repeating: " ", count: max(0, numberWidth - number.count))
+        let padding = String.repeated(" ", max(0, numberWidth - number.count))
         marker.append(padding + number + String(delimiter) + " ", style: theme.listMarker)
       }
       if let done = item.task {
@@ -141,7 +141,7 @@ struct BlockRenderer {
       let base = index == 0 && frame.first.width + marker.width <= maxPrefix ? frame.first : frame.rest
       var itemFrame = Frame(
         first: base.appending(marker), rest: frame.rest, listDepth: frame.listDepth + 1)
-      let hanging = StyledLine(String(repeating: " ", count: marker.width))
+      let hanging = StyledLine(String.repeated(" ", marker.width))
       if frame.rest.width + hanging.width <= maxPrefix {
         itemFrame.rest = frame.rest.appending(hanging)
       }
@@ -190,10 +190,10 @@ struct BlockRenderer {
       emit(frame.rest.appending(rule, style: theme.headingDecoration))
     } else {
       let marks = StyledLine(
-        String(repeating: "#", count: min(level, 6)) + " ", style: theme.headingDecoration)
+        String.repeated("#", min(level, 6)) + " ", style: theme.headingDecoration)
       var inner = frame
       inner.first = frame.first.appending(marks)
-      inner.rest = frame.rest.appending(StyledLine(String(repeating: " ", count: marks.width)))
+      inner.rest = frame.rest.appending(StyledLine(String.repeated(" ", marks.width)))
       emitWrapped(segments, inner)
     }
   }
@@ -223,7 +223,7 @@ struct BlockRenderer {
         let w = CellWidth.of(ch)
         if used + w > available - 1 {
           var out = linePrefix.appending(chunk, style: style)
-          out.append(String(repeating: " ", count: available - 1 - used))
+          out.append(String.repeated(" ", available - 1 - used))
           out.append(theme.wrapMarker, style: theme.wrapMarkerStyle)
           emit(out)
           linePrefix = frame.rest.appending(indent)
@@ -242,19 +242,33 @@ struct BlockRenderer {
     text.utf8.withContiguousStorageIfAvailable { $0.contains(0x20) } ?? text.utf8.contains(0x20)
   }
 
-  /// `html` without its `<!-- … -->` comments.
+  /// `html` without its `<!-- … -->` comments (an unclosed comment runs to the end).
   static func removingComments(_ html: String) -> String {
-    guard html.contains("<!--") else { return html }
-    var out = ""
-    var rest = Substring(html)
-    while let open = rest.firstRange(of: "<!--") {
-      out += rest[..<open.lowerBound]
-      let after = rest[open.upperBound...]
-      guard let close = after.firstRange(of: "-->") else { return out }
-      rest = after[close.upperBound...]
+    let bytes = Array(html.utf8)
+    let open: [UInt8] = Array("<!--".utf8)
+    let close: [UInt8] = Array("-->".utf8)
+    func find(_ needle: [UInt8], from start: Int) -> Int? {
+      guard bytes.count >= needle.count else { return nil }
+      var i = start
+      while i + needle.count <= bytes.count {
+        if bytes[i] == needle[0], bytes[i..<i + needle.count].elementsEqual(needle) { return i }
+        i += 1
+      }
+      return nil
     }
-    out += rest
-    return out
+    guard var start = find(open, from: 0) else { return html }
+    var out: [UInt8] = Array(bytes[..<start])
+    while true {
+      guard let end = find(close, from: start + open.count) else { break }
+      let resume = end + close.count
+      guard let next = find(open, from: resume) else {
+        out += bytes[resume...]
+        break
+      }
+      out += bytes[resume..<next]
+      start = next
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   // MARK: Output
@@ -285,7 +299,7 @@ struct BlockRenderer {
     pendingBlank = StyledLine()
     for (number, url) in pending {
       let label = StyledLine("[\(number)] ", style: theme.linkReference)
-      let hanging = StyledLine(String(repeating: " ", count: label.width))
+      let hanging = StyledLine(String.repeated(" ", label.width))
       let url = Sanitizer.sanitize(url)
       if label.width + CellWidth.of(url) <= width, !Self.containsSpace(url) {
         emit(label.appending(url, style: theme.linkDestination))

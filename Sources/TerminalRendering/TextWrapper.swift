@@ -74,11 +74,12 @@ public enum TextWrapper {
 
 // MARK: - Helpers
 
-/// The state of one wrap. Each run's text is kept as UTF-8 bytes and words as byte ranges of
-/// it; contiguous ranges of one run are merged, so a line costs one string per run it shows,
-/// not one per word, and printable ASCII (most release notes) is scanned byte by byte.
+/// The state of one wrap. The runs' text is kept as one buffer of UTF-8 bytes and words as
+/// byte ranges of it; contiguous ranges of one run are merged, so a line costs one string per
+/// run it shows, not one per word, and printable ASCII (most release notes) is scanned byte by
+/// byte. The piece lists are cleared by count, keeping their storage.
 private struct Wrapper {
-  /// Bytes `start..<end` of run `run`, or `spaces` synthetic spaces in that run's style.
+  /// Bytes `start..<end` of the buffer (in run `run`'s style), or `spaces` synthetic spaces.
   struct Piece {
     var run: Int
     var start: Int
@@ -91,18 +92,21 @@ private struct Wrapper {
   let firstLimit: Int
   let restLimit: Int
 
-  var texts: [[UInt8]] = []
+  var bytes: [UInt8] = []
   var styles: [Style] = []
 
   var lines: [StyledLine] = []
   var isFirstLine = true
   var line: [Piece] = []
+  var lineCount = 0
   var currentWidth = 0
   var limit: Int
 
   var word: [Piece] = []
+  var wordCount = 0
   var wordWidth = 0
   var space: [Piece] = []
+  var spaceCount = 0
   var spaceWidth = 0
   /// The last grapheme was wide, so a break may follow it.
   var afterWide = false
@@ -130,49 +134,49 @@ private struct Wrapper {
 
   mutating func feed(_ text: String, style: Style) {
     guard !text.isEmpty else { return }
-    let run = texts.count
-    let bytes = Array(text.utf8)
-    texts.append(bytes)
+    let run = styles.count
     styles.append(style)
+    let base = bytes.count
+    bytes.append(contentsOf: text.utf8)
     var ascii = true
-    for b in bytes where b >= 0x80 {
+    for b in bytes[base...] where b >= 0x80 {
       ascii = false
       break
     }
-    if ascii {
-      bytes.withUnsafeBufferPointer { feedASCII(run, $0) }
-    } else {
-      feedUnicode(run, text)
+    if ascii, let done = text.utf8.withContiguousStorageIfAvailable({ feedASCII(run, base, $0) }) {
+      return done
     }
+    feedUnicode(run, base, text)
   }
 
-  private mutating func feedASCII(_ run: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
-    let end = bytes.count
+  private mutating func feedASCII(_ run: Int, _ base: Int, _ text: UnsafeBufferPointer<UInt8>) {
+    let end = text.count
     var i = 0
     while i < end {
-      let b = bytes[i]
+      let b = text[i]
       var j = i + 1
       if b == 0x20 || b == 0x0A {
         var literal = b == 0x20
-        while j < end, bytes[j] == 0x20 || bytes[j] == 0x0A {
-          if bytes[j] == 0x0A { literal = false }
+        while j < end, text[j] == 0x20 || text[j] == 0x0A {
+          if text[j] == 0x0A { literal = false }
           j += 1
         }
-        addSpaces(Piece(run: run, start: i, end: literal ? j : i, spaces: literal ? 0 : j - i), j - i)
+        addSpaces(
+          Piece(run: run, start: base + i, end: literal ? base + j : base + i, spaces: literal ? 0 : j - i),
+          j - i)
       } else {
-        while j < end, bytes[j] != 0x20, bytes[j] != 0x0A { j += 1 }
+        while j < end, text[j] != 0x20, text[j] != 0x0A { j += 1 }
         if afterWide, !Self.noBreakBefore(Character(Unicode.Scalar(b))) { flushWord() }
         afterWide = false
-        word.append(Piece(run: run, start: i, end: j, spaces: 0))
-        wordWidth += j - i
+        appendPart(Piece(run: run, start: base + i, end: base + j, spaces: 0), j - i)
       }
       i = j
     }
   }
 
-  private mutating func feedUnicode(_ run: Int, _ text: String) {
-    var offset = 0
-    var partStart = 0
+  private mutating func feedUnicode(_ run: Int, _ base: Int, _ text: String) {
+    var offset = base
+    var partStart = base
     var partWidth = 0
     for ch in text {
       let next = offset + ch.utf8.count
@@ -206,55 +210,60 @@ private struct Wrapper {
   }
 
   private mutating func appendPart(_ piece: Piece, _ width: Int) {
-    word.append(piece)
+    if wordCount < word.count { word[wordCount] = piece } else { word.append(piece) }
+    wordCount += 1
     wordWidth += width
   }
 
   private mutating func addSpaces(_ piece: Piece, _ width: Int) {
     flushWord()
     afterWide = false
-    space.append(piece)
+    if spaceCount < space.count { space[spaceCount] = piece } else { space.append(piece) }
+    spaceCount += 1
     spaceWidth += width
   }
 
   /// Adds `piece` to the line, merging it with the previous range when they are contiguous.
   private mutating func place(_ piece: Piece) {
-    if piece.spaces == 0, let last = line.last, last.spaces == 0, last.run == piece.run,
-      last.end == piece.start
+    if piece.spaces == 0, lineCount > 0, line[lineCount - 1].spaces == 0,
+      line[lineCount - 1].run == piece.run,
+      line[lineCount - 1].end == piece.start
     {
-      line[line.count - 1].end = piece.end
+      line[lineCount - 1].end = piece.end
     } else {
-      line.append(piece)
+      if lineCount < line.count { line[lineCount] = piece } else { line.append(piece) }
+      lineCount += 1
     }
   }
 
   /// Places the collected word on the current line, a new line, or across lines.
   private mutating func flushWord() {
-    guard !word.isEmpty else { return }
+    guard wordCount > 0 else { return }
     defer {
-      word.removeAll(keepingCapacity: true)
+      wordCount = 0
       wordWidth = 0
     }
     if currentWidth + spaceWidth + wordWidth <= limit {
-      for piece in space { place(piece) }
+      for k in 0..<spaceCount { place(space[k]) }
       currentWidth += spaceWidth
-      space.removeAll(keepingCapacity: true)
+      spaceCount = 0
       spaceWidth = 0
-      for piece in word { place(piece) }
+      for k in 0..<wordCount { place(word[k]) }
       currentWidth += wordWidth
       return
     }
-    space.removeAll(keepingCapacity: true)
+    spaceCount = 0
     spaceWidth = 0
     if currentWidth > 0 { newLine() }
     if wordWidth <= limit {
-      for piece in word { place(piece) }
+      for k in 0..<wordCount { place(word[k]) }
       currentWidth += wordWidth
       return
     }
     // Wider than a whole line: cut between graphemes.
-    for piece in word {
-      let text = String(decoding: texts[piece.run][piece.start..<piece.end], as: UTF8.self)
+    for k in 0..<wordCount {
+      let piece = word[k]
+      let text = String(decoding: bytes[piece.start..<piece.end], as: UTF8.self)
       var chunkStart = piece.start
       var offset = piece.start
       for ch in text {
@@ -273,7 +282,7 @@ private struct Wrapper {
 
   private mutating func newLine() {
     lines.append(materialize())
-    line.removeAll(keepingCapacity: true)
+    lineCount = 0
     isFirstLine = false
     currentWidth = 0
     limit = restLimit
@@ -282,13 +291,12 @@ private struct Wrapper {
   /// The current line as a ``StyledLine``: the indent, then one string per merged range.
   private func materialize() -> StyledLine {
     var out = isFirstLine ? firstIndent : restIndent
-    for piece in line {
+    for k in 0..<lineCount {
+      let piece = line[k]
       if piece.spaces > 0 {
-        out.append(String(repeating: " ", count: piece.spaces), style: styles[piece.run])
+        out.append(String.repeated(" ", piece.spaces), style: styles[piece.run])
       } else {
-        out.append(
-          String(decoding: texts[piece.run][piece.start..<piece.end], as: UTF8.self), style: styles[piece.run]
-        )
+        out.append(String(decoding: bytes[piece.start..<piece.end], as: UTF8.self), style: styles[piece.run])
       }
     }
     return TextWrapper.trimmingTrailingSpaces(out)

@@ -69,3 +69,32 @@ import Testing
       ANSISerializer.sgr(Style(foreground: .indexed(200), background: .named(9))) == "\u{1B}[0;38;5;200;101m")
   }
 }
+
+@Suite struct RendererHelperTests {
+  @Test func linksWhoseTextIsTheirURLNeedNoReference() {
+    #expect(!InlineFlattener.needsReference(destination: "https://x.org/a", text: "https://x.org/a"))
+    #expect(!InlineFlattener.needsReference(destination: "mailto:me@x.org", text: "me@x.org"))
+    #expect(!InlineFlattener.needsReference(destination: "http://www.x.org", text: "www.x.org"))
+    #expect(!InlineFlattener.needsReference(destination: "#section", text: "see below"))
+    #expect(!InlineFlattener.needsReference(destination: "", text: "nothing"))
+    #expect(InlineFlattener.needsReference(destination: "https://x.org/a", text: "a"))
+    #expect(InlineFlattener.needsReference(destination: "https://x.org/a", text: "/a"))
+    #expect(InlineFlattener.needsReference(destination: "ftp://x.org", text: "x.org"))
+    #expect(InlineFlattener.needsReference(destination: "https://x.org", text: "docs"))
+  }
+
+  @Test func htmlCommentsAreRemoved() {
+    #expect(BlockRenderer.removingComments("a<!-- x -->b") == "ab")
+    #expect(BlockRenderer.removingComments("<!-- x --><!-- y -->") == "")
+    #expect(BlockRenderer.removingComments("a<!-- x -->b<!-- y -->c") == "abc")
+    #expect(BlockRenderer.removingComments("a<!-- never closed") == "a")
+    #expect(BlockRenderer.removingComments("<div>中文</div>") == "<div>中文</div>")
+    #expect(BlockRenderer.removingComments("x<!-- é -->é") == "xé")
+  }
+
+  @Test func repeatedBuildsRules() {
+    #expect(String.repeated("─", 3) == "───")
+    #expect(String.repeated(" ", 0) == "")
+    #expect(String.repeated("ab", -1) == "")
+  }
+}

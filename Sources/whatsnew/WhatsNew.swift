@@ -39,6 +39,12 @@ struct WhatsNew: ParsableCommand {
         RenderCommand.render(file: plain.file, format: plain.format, width: plain.width)
         return
       }
+      // So is a plain `demo` launch: see DemoFastPath.
+      if arguments.count > 1, arguments[1] == "demo", let demo = DemoFastPath.command(arguments.dropFirst(2))
+      {
+        try demo.run()
+        return
+      }
       var command = try parseAsRoot()
       try command.run()
     } catch {

@@ -8,12 +8,14 @@ public enum PlainSerializer {
     for line in lines {
       for run in line.runs { capacity += run.text.utf8.count }
     }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(capacity)
+    // Appending the runs' strings keeps them valid UTF-8 as they are: no byte array to
+    // validate again at the end, and each append is one copy.
+    var out = ""
+    out.reserveCapacity(capacity)
     for line in lines {
-      for run in line.runs { bytes.append(contentsOf: run.text.utf8) }
-      bytes.append(0x0A)
+      for run in line.runs { out += run.text }
+      out += "\n"
     }
-    return Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self))
+    return Sanitizer.sanitize(out)
   }
 }

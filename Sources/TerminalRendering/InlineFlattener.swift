@@ -121,7 +121,11 @@ struct InlineFlattener {
     if prefix == 0 { return false }
     // `mailto:` autolinks, and GFM `www.` links that point to `http://www.…`.
     let head = destination.utf8.prefix(prefix)
-    for scheme in ["mailto:", "http://", "https://"] where head.elementsEqual(scheme.utf8) { return false }
+    for scheme in ["mailto:", "http://", "https://"]
+    where prefix == scheme.utf8.count && head.elementsEqual(scheme.utf8)
+    {
+      return false
+    }
     return true
   }
 

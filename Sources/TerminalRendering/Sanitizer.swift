@@ -63,6 +63,11 @@ public enum Sanitizer {
     return utf8.withContiguousStorageIfAvailable({ scan($0) }) ?? true
   }
 
+  /// True when the UTF-8 `bytes` hold anything ``sanitize(_:)`` would change.
+  static func needsSanitizing(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    scan(bytes)
+  }
+
   /// True for a scalar that ``sanitize(_:)`` replaces (tab and newline are not replaced).
   public static func isControl(_ s: Unicode.Scalar) -> Bool {
     standIn(for: s.value) != nil

@@ -108,10 +108,6 @@ private struct Wrapper {
 
   var bytes: [UInt8] = []
   var styles: [Style] = []
-  /// Each run's text and where its bytes start in ``bytes``: a range that covers a whole run
-  /// (a short code span, say) reuses the run's string instead of copying and validating it.
-  var texts: [String] = []
-  var bases: [Int] = []
 
   var lines: [StyledLine] = []
   var isFirstLine = true
@@ -155,36 +151,16 @@ private struct Wrapper {
     let run = styles.count
     styles.append(style)
     let base = bytes.count
-    texts.append(text)
-    bases.append(base)
-    // Copies the bytes straight from the string's storage (a generic append over the UTF-8
-    // view goes byte by byte) and checks for ASCII eight bytes at a time on the way.
-    var contiguous = text
-    contiguous.makeContiguousUTF8()
-    let ascii = contiguous.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-      bytes.append(contentsOf: buffer)
-      guard Self.isASCII(buffer) else { return false }
-      feedASCII(run, base, buffer)
-      return true
+    bytes.append(contentsOf: text.utf8)
+    var ascii = true
+    for b in bytes[base...] where b >= 0x80 {
+      ascii = false
+      break
     }
-    if ascii != true { feedUnicode(run, base, contiguous) }
-  }
-
-  /// True when every byte of `buffer` is below 0x80.
-  private static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let start = buffer.baseAddress else { return true }
-    let n = buffer.count
-    var i = 0
-    while i + 8 <= n {
-      let x = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
-      if x & 0x8080_8080_8080_8080 != 0 { return false }
-      i += 8
+    if ascii, let done = text.utf8.withContiguousStorageIfAvailable({ feedASCII(run, base, $0) }) {
+      return done
     }
-    while i < n {
-      if buffer[i] >= 0x80 { return false }
-      i += 1
-    }
-    return true
+    feedUnicode(run, base, text)
   }
 
   private mutating func feedASCII(_ run: Int, _ base: Int, _ text: UnsafeBufferPointer<UInt8>) {
@@ -333,10 +309,6 @@ private struct Wrapper {
       let piece = line[k]
       if piece.spaces > 0 {
         out.append(String.repeated(" ", piece.spaces), style: styles[piece.run])
-      } else if piece.start == bases[piece.run],
-        piece.end - piece.start == texts[piece.run].utf8.count
-      {
-        out.append(texts[piece.run], style: styles[piece.run])
       } else {
         out.append(String(decoding: bytes[piece.start..<piece.end], as: UTF8.self), style: styles[piece.run])
       }

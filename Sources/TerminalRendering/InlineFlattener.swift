@@ -122,8 +122,7 @@ struct InlineFlattener {
     // `mailto:` autolinks, and GFM `www.` links that point to `http://www.…`.
     let head = destination.utf8.prefix(prefix)
     for scheme in ["mailto:", "http://", "https://"]
-    where prefix == scheme.utf8.count && head.elementsEqual(scheme.utf8)
-    {
+    where prefix == scheme.utf8.count && head.elementsEqual(scheme.utf8) {
       return false
     }
     return true

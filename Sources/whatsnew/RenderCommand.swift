@@ -127,7 +127,8 @@ struct RenderCommand: ParsableCommand {
     let options = RenderOptions(width: columns, theme: theme)
     switch chosenFormat {
     case .plain:
-      FileOutput.write(bytes: PlainSerializer.serializeUTF8(TerminalMarkdown.render(document, options: options)))
+      FileOutput.write(
+        bytes: PlainSerializer.serializeUTF8(TerminalMarkdown.render(document, options: options)))
     case .ansi:
       FileOutput.write(ANSISerializer.serialize(TerminalMarkdown.render(document, options: options)))
     case .json:

@@ -128,7 +128,7 @@ public enum Run {
     p.standardError = err
     p.standardInput = input
     try p.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
+    if let stdin { writeIgnoringBrokenPipe(stdin, to: input.fileHandleForWriting) }
     try? input.fileHandleForWriting.close()
     // Read both pipes concurrently so a full pipe never blocks the child.
     let errBox = DataBox()
@@ -155,6 +155,25 @@ public enum Run {
     try process(
       TestPaths.whatsnewBinary, arguments, environment: environment, stdin: stdin,
       currentDirectory: currentDirectory)
+  }
+}
+
+/// Writes `data` to a pipe whose reader may already have exited. A plain write would raise
+/// SIGPIPE and kill the whole test runner; here SIGPIPE is blocked for this thread during the
+/// write, the EPIPE error is ignored, and a SIGPIPE left pending is consumed before unblocking.
+private func writeIgnoringBrokenPipe(_ data: Data, to handle: FileHandle) {
+  var pipeOnly = sigset_t()
+  sigemptyset(&pipeOnly)
+  sigaddset(&pipeOnly, SIGPIPE)
+  var previous = sigset_t()
+  pthread_sigmask(SIG_BLOCK, &pipeOnly, &previous)
+  defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+  try? handle.write(contentsOf: data)
+  var pending = sigset_t()
+  sigpending(&pending)
+  if sigismember(&pending, SIGPIPE) == 1 {
+    var zero = timespec(tv_sec: 0, tv_nsec: 0)
+    _ = sigtimedwait(&pipeOnly, nil, &zero)
   }
 }
 

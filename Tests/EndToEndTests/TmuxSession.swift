@@ -145,9 +145,11 @@ final class TmuxSession {
     return (read("stty-before"), read("stty-after"))
   }
 
-  /// Stops the server and removes the scratch directory.
+  /// Stops the server and removes its socket and the scratch directory.
   func kill() {
+    let socketPath = (try? display("#{socket_path}")) ?? ""
     _ = try? tmux(["kill-server"])
+    if socketPath.hasSuffix(socket) { try? FileManager.default.removeItem(atPath: socketPath) }
     try? FileManager.default.removeItem(at: directory)
   }
 

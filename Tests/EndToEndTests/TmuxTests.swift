@@ -281,6 +281,36 @@ struct TmuxTests {
     try expectRestored(tmux, "after a failed update step")
   }
 
+  @Test func anInterruptedWalkthroughResumesOnItsPage() throws {
+    let pages = Self.onboardingPageCount()
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let state = tmux.directory.appendingPathComponent("state").path
+    let common = "--content \(tmux.content) --state-dir '\(state)'"
+    try tmux.start("demo \(common)")
+    try tmux.waitFor("  1/\(pages)")
+    try tmux.keys("n", "n")
+    try tmux.waitFor("  3/\(pages)")
+    try tmux.keys("q")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+
+    try tmux.start("demo \(common)")
+    try tmux.waitFor("  3/\(pages)")
+    try tmux.keys("s")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+
+    // Skipped: finished, so the next launch goes to the home screen.
+    try tmux.start("demo \(common)")
+    let screen = try tmux.waitFor("Explore")
+    #expect(!screen.contains("Welcome to Jot"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+  }
+
   @Test func theBrowserReopensWhereTheUserLeftIt() throws {
     let tmux = try TmuxSession()
     defer { tmux.kill() }
@@ -302,6 +332,20 @@ struct TmuxTests {
     try tmux.waitUntil("the browser as it was left:\n\(before)") { $0 == before }
     try tmux.keys("q", "q")
     #expect(try tmux.waitForExit() == 0)
+
+    // A damaged or stale restoration point is ignored: the demo opens on its home screen.
+    let file = URL(fileURLWithPath: state).appendingPathComponent("ui-restoration.json")
+    for junk in [
+      "{not json", #"{"schema":1,"place":"releaseNotes","version":"9.9.9","scroll":3,"notesFocused":true}"#,
+    ] {
+      try Data(junk.utf8).write(to: file)
+      try tmux.start("demo \(common)")
+      let screen = try tmux.waitFor("Explore")
+      #expect(
+        Self.lines(screen).first?.contains("Jot · notes for your terminal") == true, "\(junk):\n\(screen)")
+      try tmux.keys("q")
+      #expect(try tmux.waitForExit() == 0)
+    }
   }
 
   // MARK: - Helpers

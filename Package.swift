@@ -44,7 +44,9 @@ let package = Package(
     .testTarget(
       name: "LaunchTrackingTests", dependencies: ["LaunchTracking", "TestSupport"],
       exclude: ["__Snapshots__"]),
-    .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"]),
+    .testTarget(
+      name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"],
+      exclude: ["conformance-baseline.json"]),
     .testTarget(
       name: "TerminalRenderingTests",
       dependencies: ["TerminalRendering", "MarkdownSyntax", "TestSupport"],

@@ -15,6 +15,8 @@ struct InlineParser {
     var start: Int
     var end: Int
     var inExtra = false
+    /// Bracket and delimiter text, which later steps look at: never merged with its neighbours.
+    var frozen = false
     var payload = -1
     var parent = -1
     var first = -1
@@ -157,14 +159,14 @@ struct InlineParser {
     case 42, 95, 126:  // * _ ~
       handleDelimiter(c)
     case 91:  // [
-      let n = appendText(pos, pos + 1)
+      let n = appendText(pos, pos + 1, frozen: true)
       pos += 1
       pushBracket(node: n, image: false)
     case 93:  // ]
       handleCloseBracket()
     case 33:  // !
       if pos + 1 < end, p[pos + 1] == ASCII.openBracket {
-        let n = appendText(pos, pos + 2)
+        let n = appendText(pos, pos + 2, frozen: true)
         pos += 2
         pushBracket(node: n, image: true)
       } else {
@@ -217,9 +219,19 @@ struct InlineParser {
 
   // MARK: - Nodes
 
+  /// Appends input text; it extends the previous text node when that one ends at `s`
+  /// (fewer nodes to link and walk).
   @discardableResult
-  mutating func appendText(_ s: Int, _ e: Int) -> Int {
-    append(Node(kind: .text, start: s, end: e), to: 0)
+  mutating func appendText(_ s: Int, _ e: Int, frozen: Bool = false) -> Int {
+    let last = nodes[0].last
+    if !frozen, last >= 0 {
+      let node = nodes[last]
+      if node.kind == .text && !node.frozen && !node.inExtra && node.end == s {
+        nodes[last].end = e
+        return last
+      }
+    }
+    return append(Node(kind: .text, start: s, end: e, frozen: frozen), to: 0)
   }
 
   mutating func appendExtraText(_ bytes: some Sequence<UInt8>) {
@@ -523,7 +535,7 @@ struct InlineParser {
       canOpen = false
       canClose = false
     }
-    let node = appendText(start, pos)
+    let node = appendText(start, pos, frozen: canOpen || canClose)
     if canOpen || canClose {
       let d = Delimiter(
         node: node, char: c, canOpen: canOpen, canClose: canClose, length: count, position: start,

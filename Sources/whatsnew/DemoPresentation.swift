@@ -49,7 +49,14 @@ enum DemoPresentation {
   /// Presents `decision` (nothing: just the home screen), then runs the demo app until the
   /// user quits.
   static func present(_ decision: PresentationDecision, context: Context) throws {
-    guard let ui = TerminalUI.shared(color: context.color) else { return }
+    guard let ui = TerminalUI.shared(color: context.color) else {
+      // The plain fallback: say why nothing is shown; everything stays pending.
+      let term = ProcessInfo.processInfo.environment["TERM"] ?? "unset"
+      Console.error(
+        "whatsnew: cannot drive this terminal (TERM=\(term)); nothing presented, \(decision.summary) stays pending"
+      )
+      return
+    }
     defer { TerminalUI.closeShared() }
     guard let directory = context.contentDirectory else {
       throw CommandFailure("no Content directory found (try --content DIR)")

@@ -98,6 +98,38 @@ struct TmuxTests {
     try expectRestored(tmux)
   }
 
+  @Test func aDeepLinkOpensThoseNotes() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("demo --simulate first --open whatsnew://notes/1.4.0 --content \(tmux.content)")
+    try tmux.waitFor("Jot 1.4.0 release notes")
+    try tmux.waitFor("▍1.4.0")
+    try tmux.keys("q")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+  }
+
+  @Test func ctrlZSuspendsAndFgRedraws() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    // Started on its own (a stopped job would let a command list run on).
+    try tmux.run("clear; \(tmux.binary) demo --simulate first --content \(tmux.content)")
+    try tmux.waitFor("q later")
+    try tmux.keys("C-z")
+    try tmux.waitFor("Stopped")
+    #expect(try tmux.display("#{alternate_on}") == "0")
+    try tmux.run("fg")
+    try tmux.waitFor("q later")
+    #expect(try tmux.display("#{alternate_on}") == "1")
+    try tmux.keys("q")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    try tmux.run("echo \"EX\"\"IT:$?\"")
+    try tmux.waitFor("EXIT:0")
+    #expect(try tmux.display("#{alternate_on}") == "0")
+  }
+
   // MARK: - Restoring the terminal on every way out
 
   @Test func ctrlCQuitsAndRestores() throws {
@@ -135,6 +167,45 @@ struct TmuxTests {
     // fatalError traps: SIGILL on x86, SIGTRAP on arm.
     #expect(status == 128 + Int(SIGILL) || status == 128 + Int(SIGTRAP), "exit status \(status)")
     try expectRestored(tmux, "after a crash")
+  }
+
+  // MARK: - Colours
+
+  @Test(arguments: [
+    ("", "", true), ("NO_COLOR=1", "", false), ("", "--color never", false),
+    ("NO_COLOR=1", "--color always", true),
+  ])
+  func coloursFollowNoColorAndTheColorOption(setting: (environment: String, option: String, coloured: Bool))
+    throws
+  {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start(
+      "demo --simulate first \(setting.option) --content \(tmux.content)", environment: setting.environment)
+    try tmux.waitFor("q later")
+    let screen = try tmux.captureWithColours()
+    // A colour is an SGR parameter 30-37, 40-47, 90-97, 100-107, or 38;5 / 48;5 (39 and 49
+    // are the defaults).
+    let colour = #"\x1B\[(?:[0-9]+;)*(?:3[0-7]|4[0-7]|9[0-7]|10[0-7]|38;5;[0-9]+|48;5;[0-9]+)(?:;[0-9]+)*m"#
+    let hasColour = screen.range(of: colour, options: .regularExpression) != nil
+    #expect(hasColour == setting.coloured, "\(setting): \(screen.debugDescription.prefix(400))")
+    // Without colours the title bar is still set apart (reverse video).
+    if !setting.coloured { #expect(screen.contains("\u{1B}[7m")) }
+    try tmux.keys("C-c")
+    #expect(try tmux.waitForExit() == 0)
+  }
+
+  @Test func aTerminalNcursesCannotDriveFallsBackAndKeepsItPending() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let state = tmux.directory.appendingPathComponent("state").path
+    try tmux.start(
+      "demo --content \(tmux.content) --state-dir '\(state)'", environment: "TERM=no-such-terminal")
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.waitFor("cannot drive this terminal (TERM=no-such-terminal)")
+    let result = try Run.whatsnew(["state", "--json", "--state-dir", state])
+    #expect(result.stdout.contains("\"onboarding\""), "\(result.stdout)")
+    try expectRestored(tmux)
   }
 
   // MARK: - A real upgrade against a state directory

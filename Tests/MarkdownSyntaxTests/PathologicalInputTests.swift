@@ -53,7 +53,10 @@ import Testing
       ("unclosed tags", rep("<a href=\"")),
       ("thematic break look-alikes", rep("- ") + "x\n"),
       ("U+0000", rep("a\u{0}b ")),
-      ("tables with many columns", "|" + rep("a|") + "\n|" + rep("-|") + "\n|" + rep("b|") + "\n"),
+      (
+        "a table of 10,000 columns",
+        "|" + rep("a|", n / 5) + "\n|" + rep("-|", n / 5) + "\n|" + rep("b|", n / 5) + "\n"
+      ),
       ("strikethrough runs", rep("~a ")),
       ("www autolink look-alikes", rep("www.a ")),
       ("email look-alikes", rep("a@")),

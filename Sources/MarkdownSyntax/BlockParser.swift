@@ -43,8 +43,7 @@ struct BlockParser {
     var i = start
     let end = p.count
     while i < end {
-      var j = i
-      while j < end, p[j] != 10, p[j] != 13 { j += 1 }
+      var j = Self.lineEnd(p, from: i, end)
       processLine(i, j)
       if j < end, p[j] == 13 { j += 1 }
       if j < end, p[j] == 10 { j += 1 }
@@ -56,6 +55,24 @@ struct BlockParser {
   }
 
   // MARK: - Line primitives
+
+  /// The first `\n` or `\r` at or after `i` (eight bytes at a time), or `end`.
+  static func lineEnd(_ p: Bytes, from i: Int, _ end: Int) -> Int {
+    var j = i
+    if let base = p.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while j + 8 <= end {
+        let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+        let lf = w ^ (ones &* 0x0A)
+        let cr = w ^ (ones &* 0x0D)
+        if ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs != 0 { break }
+        j += 8
+      }
+    }
+    while j < end, p[j] != 10, p[j] != 13 { j += 1 }
+    return j
+  }
 
   @inline(__always) func peek(_ i: Int) -> UInt8 {
     i < lineEnd ? p[i] : (i == lineEnd ? 10 : 0)

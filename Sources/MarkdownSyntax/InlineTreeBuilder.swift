@@ -32,6 +32,13 @@ extension InlineParser {
   func buildChildren(
     of parent: Int, depth: Int, inLink: Bool, into out: inout [Inline], buffer: inout [UInt8]
   ) {
+    var count = 0
+    var c = nodes[parent].first
+    while c >= 0 {
+      count += 1
+      c = nodes[c].next
+    }
+    out.reserveCapacity(count)
     var n = nodes[parent].first
     while n >= 0 {
       let node = nodes[n]

@@ -183,24 +183,27 @@ enum Scan {
 
   /// Normalises a link label: trims, collapses internal whitespace and case-folds.
   static func normalizeLabel(_ p: Bytes, _ range: Range<Int>) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(range.count)
     var ascii = true
-    var pendingSpace = false
-    for i in range {
-      let c = p[i]
-      if isSpace(c) {
-        pendingSpace = !out.isEmpty
-        continue
+    let s = String(unsafeUninitializedCapacity: range.count) { out in
+      var n = 0
+      var pendingSpace = false
+      for i in range {
+        let c = p[i]
+        if isSpace(c) {
+          pendingSpace = n > 0
+          continue
+        }
+        if pendingSpace {
+          out[n] = 32
+          n += 1
+          pendingSpace = false
+        }
+        if c >= 0x80 { ascii = false }
+        out[n] = c >= 65 && c <= 90 ? c | 0x20 : c
+        n += 1
       }
-      if pendingSpace {
-        out.append(32)
-        pendingSpace = false
-      }
-      if c >= 0x80 { ascii = false }
-      out.append(c >= 65 && c <= 90 ? c | 0x20 : c)
+      return n
     }
-    let s = String(decoding: out, as: UTF8.self)
     if ascii { return s }
     // Full case folding approximated by lower(upper(lower(s))), which maps ẞ and ß to "ss".
     return s.lowercased().uppercased().lowercased()

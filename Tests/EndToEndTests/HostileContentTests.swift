@@ -1,11 +1,12 @@
+import Foundation
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import TestSupport
-import Testing
 
 /// The whole ``HostileContent`` corpus through the built executable: `render` in every
 /// format, `notes`, `notes --list` and `lint` over a Content/ made of it (hostile front
@@ -23,7 +24,8 @@ import Testing
       let path = dir.appendingPathComponent(document.name).path
       try Data(document.bytes).write(to: URL(fileURLWithPath: path))
       for format in ["plain", "ansi", "html", "json"] {
-        let result = try BoundedRun.whatsnew(["render", path, "--format", format, "--width", "60"], timeout: 60)
+        let result = try BoundedRun.whatsnew(
+          ["render", path, "--format", format, "--width", "60"], timeout: 60)
         runs += 1
         expectClean(result, status: 0, format: format, context: "render \(document.name) --format \(format)")
       }
@@ -38,7 +40,8 @@ import Testing
       let path = dir.appendingPathComponent(document.name).path
       try Data(document.bytes).write(to: URL(fileURLWithPath: path))
       for (format, width) in [("plain", "80"), ("ansi", "7")] {
-        let result = try BoundedRun.whatsnew(["render", path, "--format", format, "--width", width], timeout: 60)
+        let result = try BoundedRun.whatsnew(
+          ["render", path, "--format", format, "--width", width], timeout: 60)
         expectClean(result, status: 0, format: format, context: "render \(document.name) --format \(format)")
         if format == "plain" {
           #expect(result.stdout.contains(HostileContent.marker) || !document.name.hasPrefix("nested"))
@@ -85,7 +88,8 @@ import Testing
 
     var runs: [([String], Int32?)] = [
       (["notes", "--list"], 0), (["notes", "--from", "0.99.0", "--format", "plain"], 0),
-      (["notes", "--from", "0.99.0", "--format", "ansi"], 0), (["notes", "--from", "0.99.0", "--format", "html"], 0),
+      (["notes", "--from", "0.99.0", "--format", "ansi"], 0),
+      (["notes", "--from", "0.99.0", "--format", "html"], 0),
       (["notes", "--from", "0.99.0", "--format", "json"], 0), (["notes", "2.0.0", "--format", "plain"], 0),
       (["notes", "2.0.0", "--format", "ansi", "--width", "20"], 0),
       (["lint"], nil),  // lint's own verdict (errors exit 1); what matters is how it says it
@@ -97,7 +101,8 @@ import Testing
       let format = arguments.contains("ansi") ? "ansi" : "plain"
       expectClean(result, status: status, format: format, context: arguments.joined(separator: " "))
       if result.exited(1) && arguments[0] == "notes" {
-        #expect(result.errorLines.count == 1 && result.stderr.contains("UTF-8"), "\(arguments): \(result.stderr)")
+        #expect(
+          result.errorLines.count == 1 && result.stderr.contains("UTF-8"), "\(arguments): \(result.stderr)")
       }
       if arguments == ["lint"] {
         #expect(result.exited(0) || result.exited(1), "lint: \(result.outcome.map(\.description) ?? "hung")")
@@ -115,16 +120,19 @@ import Testing
     try Data("# Small\n".utf8).write(to: dir.appendingPathComponent("0.9.0.md"))
     let start = Date()
     for arguments in [
-      ["render", huge.path, "--format", "plain"], ["notes", "1.0.0", "--content", dir.path, "--format", "plain"],
+      ["render", huge.path, "--format", "plain"],
+      ["notes", "1.0.0", "--content", dir.path, "--format", "plain"],
       ["notes", "--from", "0.1.0", "--content", dir.path, "--format", "plain"],
     ] {
       let result = try BoundedRun.whatsnew(arguments, timeout: 60)
       expectClean(result, status: 1, format: "plain", context: arguments.joined(separator: " "))
-      #expect(result.errorLines.count == 1 && result.stderr.contains("1.0.0.md"), "\(arguments): \(result.stderr)")
+      #expect(
+        result.errorLines.count == 1 && result.stderr.contains("1.0.0.md"), "\(arguments): \(result.stderr)")
       #expect(result.stderr.contains("16 MiB"), "\(arguments): \(result.stderr)")
     }
     // Standard input is held to the same limit, and lint reports the file.
-    let piped = try BoundedRun.whatsnew(["render", "-", "--format", "plain"], timeout: 60, stdinFile: huge.path)
+    let piped = try BoundedRun.whatsnew(
+      ["render", "-", "--format", "plain"], timeout: 60, stdinFile: huge.path)
     expectClean(piped, status: 1, format: "plain", context: "render - < 50 MB")
     let lint = try BoundedRun.whatsnew(["lint", "--content", dir.path], timeout: 60)
     expectClean(lint, status: 1, format: "plain", context: "lint with a 50 MB file")
@@ -146,9 +154,11 @@ import Testing
       (["notes", "1.1.0"], 1), (["notes", "1.2.0"], 1), (["notes", "1.3.0"], 1), (["notes", "--list"], nil),
       (["lint"], 1), (["notes", "1.0.0"], 0),
     ] as [([String], Int32?)] {
-      let result = try BoundedRun.whatsnew(arguments + ["--content", dir.path, "--format", "plain"].filter {
-        arguments[0] == "notes" || ($0 != "--format" && $0 != "plain")
-      }, timeout: 30)
+      let result = try BoundedRun.whatsnew(
+        arguments
+          + ["--content", dir.path, "--format", "plain"].filter {
+            arguments[0] == "notes" || ($0 != "--format" && $0 != "plain")
+          }, timeout: 30)
       expectClean(result, status: status, format: "plain", context: arguments.joined(separator: " "))
       if status == 1 && arguments[0] == "notes" {
         #expect(result.errorLines.count == 1, "\(arguments): \(result.stderr)")

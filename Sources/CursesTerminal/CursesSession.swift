@@ -64,8 +64,7 @@ public final class CursesSession {
 
   /// Draws `screen` once, without reading keys (for progress while work runs).
   public func show(_ screen: some Screen) {
-    guard let screenPointer else { return }
-    _ = screenPointer
+    guard screenPointer != nil else { return }
     paint(screen)
   }
 
@@ -80,7 +79,11 @@ public final class CursesSession {
       if let signal = Signals.takePending() { return .interrupted(signal: signal) }
       var code: Int32 = 0
       let status = whatsnew_get_key(&code)
-      if status == ERR { continue }
+      if status == ERR {
+        // No key within the timeout: a tick (screens that animate redraw on their effects).
+        if dispatch(.tick, to: &screen, perform) == .stop { return .finished }
+        continue
+      }
       var events: [ScreenEvent] = []
       switch KeyDecoder.decode(code, isFunctionKey: status == whatsnew_key_code_yes()) {
       case .event(let event): events.append(event)

@@ -156,19 +156,20 @@ public struct ReleaseBrowser: Screen {
       guard index < count else { break }
       let release = releases[index]
       let row = layout.bodyTop + i
-      var text = " " + release.version
-      if let date = release.date, CellWidth.of(text) + CellWidth.of(date) + 3 <= layout.listWidth {
-        text = Text.pad(text, to: layout.listWidth - CellWidth.of(date) - 1) + date
+      let text = Text.pad(" " + release.version, to: layout.listWidth)
+      // The date, right-aligned with a space after it, when it fits beside the version.
+      var date: String?
+      if let d = release.date, CellWidth.of(release.version) + CellWidth.of(d) + 3 <= layout.listWidth {
+        date = d
       }
-      text = Text.pad(text, to: layout.listWidth)
+      let dateColumn = layout.listWidth - 1 - CellWidth.of(date ?? "")
       if index == selected {
-        canvas.put(
-          text, row: row, column: 0, style: notesFocused ? palette.inactiveSelection : palette.selection)
+        let style = notesFocused ? palette.inactiveSelection : palette.selection
+        canvas.put(text, row: row, column: 0, style: style)
+        if let date { canvas.put(date, row: row, column: dateColumn, style: style) }
       } else {
         canvas.put(text, row: row, column: 0, style: release.isPrerelease ? palette.dim : .plain)
-        if let date = release.date, text.hasSuffix(date) {
-          canvas.put(date, row: row, column: layout.listWidth - CellWidth.of(date), style: palette.dim)
-        }
+        if let date { canvas.put(date, row: row, column: dateColumn, style: palette.dim) }
       }
     }
     canvas.verticalLine(

@@ -51,6 +51,18 @@ import Testing
     #expect(dump.contains("│2.1.0 — Tags · 2026-05-02") || dump.contains("│ 2.1.0 — Tags"))
   }
 
+  @Test func theSelectionAndTheDatesAreStyled() {
+    let canvas = Fixtures.render(browser(), width: 80, height: 24)
+    // Row 1 is the selected newest release; row 2 the next one, with a dim date.
+    #expect(canvas[1, 1].style == Palette.dark.selection)
+    #expect(canvas[1, 12].style == Palette.dark.selection)
+    #expect(canvas[2, 1].style == .plain)
+    let dateColumn = (1..<20).first { canvas[2, $0].grapheme == "2" && canvas[2, $0 + 4].grapheme == "-" }
+    #expect(dateColumn.map { canvas[2, $0].style } == Palette.dark.dim)
+    // A pre-release is dim in the list.
+    #expect(canvas[3, 1].style == Palette.dark.dim)
+  }
+
   @Test func choosingAVersionShowsItsNotes() {
     var s = browser()
     _ = s.update(.resize(width: 40, height: 12))

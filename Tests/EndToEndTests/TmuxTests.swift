@@ -251,6 +251,36 @@ struct TmuxTests {
     #expect(try tmux.waitForExit() == 0)
   }
 
+  @Test func updateStepsShowProgressAndAFailure() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let state = tmux.directory.appendingPathComponent("state").path
+    let common = "--content \(tmux.content) --state-dir '\(state)'"
+    try tmux.start("demo --app-version 1.0.0 \(common)")
+    try tmux.waitFor("q later")
+    try tmux.keys("s")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+
+    // The upgrade runs the steps for 1.1.0 and later, slowed down so the bar can be seen; the
+    // one for 1.2.0 fails.
+    try tmux.start(
+      "demo \(common)", environment: "WHATSNEW_DEMO_STEP_DELAY_MS=300 WHATSNEW_DEMO_FAIL_STEP=add-tags")
+    try tmux.waitFor("Step 1 of")
+    try tmux.waitFor("%")
+    try tmux.waitFor("An update step failed")
+    try tmux.waitFor("add-tags")
+    try tmux.keys("Enter")
+    try tmux.waitFor("What's new in Jot")
+    try tmux.keys("q")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 1)
+    try tmux.waitFor("will be retried on the next launch")
+    try expectRestored(tmux, "after a failed update step")
+  }
+
   @Test func theBrowserReopensWhereTheUserLeftIt() throws {
     let tmux = try TmuxSession()
     defer { tmux.kill() }

@@ -79,7 +79,7 @@ public enum CellWidth {
   // MARK: - Helpers
 
   /// The byte count when `utf8` is all printable ASCII (one cell per byte), else nil.
-  private static func printableASCIICount<U: Collection<UInt8>>(_ utf8: U) -> Int? {
+  static func printableASCIICount<U: Collection<UInt8>>(_ utf8: U) -> Int? {
     let fast = utf8.withContiguousStorageIfAvailable { buffer -> Bool in
       for byte in buffer where byte >= 0x7F || byte < 0x20 { return false }
       return true

@@ -24,6 +24,20 @@ public enum TextWrapper {
   static func wrapSanitized(
     _ line: StyledLine, width: Int, firstIndent: StyledLine, restIndent: StyledLine
   ) -> [StyledLine] {
+    // Fast path: printable ASCII that fits on the first line is the line itself.
+    let indentWidth = firstIndent.width
+    if indentWidth <= width - min(width, 2) {
+      var total = indentWidth
+      var fits = true
+      for run in line.runs {
+        guard let count = CellWidth.printableASCIICount(run.text.utf8) else {
+          fits = false
+          break
+        }
+        total += count
+      }
+      if fits, total <= width { return [trimmingTrailingSpaces(firstIndent.appending(line))] }
+    }
     var wrapper = Wrapper(width: max(1, width), firstIndent: firstIndent, restIndent: restIndent)
     for run in line.runs { wrapper.feed(run.text, style: run.style) }
     return wrapper.finish()

@@ -1,0 +1,305 @@
+import MarkdownSyntax
+
+/// Renders blocks by passing down the prefixes every line gets (quote bars, list markers and
+/// hanging indents): `first` for the first line of a block, `rest` for the others.
+struct BlockRenderer {
+  let theme: Theme
+  let width: Int
+  /// Indentation never grows past this many cells.
+  let maxPrefix: Int
+  var lines: [StyledLine] = []
+  var flattener: InlineFlattener
+  /// A blank separator line waiting to be emitted before the next content line.
+  private var pendingBlank: StyledLine?
+
+  init(options: RenderOptions) {
+    theme = options.theme
+    width = options.effectiveWidth
+    let minContent = min(width, max(10, width / 3))
+    maxPrefix = width - minContent
+    flattener = InlineFlattener(theme: theme, references: LinkReferences())
+  }
+
+  struct Frame {
+    var first: StyledLine
+    var rest: StyledLine
+    /// How many lists enclose this block (picks the bullet).
+    var listDepth: Int
+  }
+
+  enum Work {
+    case block(Block, Frame)
+    case blank(StyledLine)
+    case emptyItem(StyledLine)
+  }
+
+  mutating func render(_ blocks: [Block]) {
+    let top = Frame(first: StyledLine(), rest: StyledLine(), listDepth: 0)
+    for block in blocks {
+      if !lines.isEmpty { pendingBlank = StyledLine() }
+      var stack: [Work] = [.block(block, top)]
+      while let work = stack.popLast() {
+        switch work {
+        case .blank(let prefix):
+          if !lines.isEmpty { pendingBlank = prefix }
+        case .emptyItem(let marker):
+          emit(marker)
+        case .block(let block, let frame):
+          render(block, frame, &stack)
+        }
+      }
+      emitReferences()
+    }
+  }
+
+  private mutating func render(_ block: Block, _ frame: Frame, _ stack: inout [Work]) {
+    switch block.kind {
+    case .paragraph(let inlines):
+      let segments = flattener.flatten(inlines, base: theme.text)
+      emitWrapped(segments, frame)
+    case .heading(let level, let content):
+      renderHeading(level: level, content: content, frame)
+    case .thematicBreak:
+      let rule = String.repeated("─", max(1, width - frame.first.width))
+      emit(frame.first.appending(rule, style: theme.thematicBreak))
+    case .codeBlock(_, let literal, _):
+      renderPreformatted(literal, style: theme.codeBlock, frame)
+    case .htmlBlock(let html):
+      let visible = Self.removingComments(html)
+      if visible.contains(where: { !$0.isWhitespace }) {
+        renderPreformatted(visible, style: theme.html, frame)
+      }
+    case .blockQuote(let children):
+      let bar = StyledLine(theme.quoteBarGlyph + " ", style: theme.quoteBar)
+      var inner = frame
+      if frame.rest.width + bar.width <= maxPrefix {
+        inner.first = frame.first.appending(bar)
+        inner.rest = frame.rest.appending(bar)
+      }
+      pushChildren(children, inner, separated: true, &stack)
+    case .list(let list):
+      renderList(list, frame, &stack)
+    case .table(let table):
+      renderTable(table, frame)
+    }
+  }
+
+  // MARK: Lists
+
+  private mutating func renderList(_ list: ListBlock, _ frame: Frame, _ stack: inout [Work]) {
+    let bullet = theme.bullets.isEmpty ? "•" : theme.bullets[frame.listDepth % theme.bullets.count]
+    var numberWidth = 0
+    if case .ordered(let start, _) = list.marker {
+      let last = start.addingReportingOverflow(max(0, list.items.count - 1)).partialValue
+      numberWidth = max(String(start).count, String(last).count)
+    }
+    // Build each item's work, then push them in reverse so the first is handled first.
+    var items: [[Work]] = []
+    for (index, item) in list.items.enumerated() {
+      var marker = StyledLine()
+      switch list.marker {
+      case .bullet:
+        if item.task == nil { marker.append(bullet + " ", style: theme.listMarker) }
+      case .ordered(let start, let delimiter):
+        let number = String(start.addingReportingOverflow(index).partialValue)
+        let padding = String.repeated(" ", max(0, numberWidth - number.count))
+        marker.append(padding + number + String(delimiter) + " ", style: theme.listMarker)
+      }
+      if let done = item.task {
+        if done {
+          marker.append(theme.taskDoneGlyph + " ", style: theme.taskDone)
+        } else {
+          marker.append(theme.taskOpenGlyph + " ", style: theme.taskOpen)
+        }
+      }
+      // Past the indentation cap the first line starts like the others, so prefixes stay bounded.
+      let base = index == 0 && frame.first.width + marker.width <= maxPrefix ? frame.first : frame.rest
+      var itemFrame = Frame(
+        first: base.appending(marker), rest: frame.rest, listDepth: frame.listDepth + 1)
+      let hanging = StyledLine(String.repeated(" ", marker.width))
+      if frame.rest.width + hanging.width <= maxPrefix {
+        itemFrame.rest = frame.rest.appending(hanging)
+      }
+      var work: [Work] = []
+      if index > 0, !list.isTight { work.append(.blank(TextWrapper.trimmingTrailingSpaces(frame.rest))) }
+      if item.blocks.isEmpty {
+        work.append(.emptyItem(itemFrame.first))
+      } else {
+        for (k, child) in item.blocks.enumerated() {
+          if k > 0, !list.isTight {
+            work.append(.blank(TextWrapper.trimmingTrailingSpaces(itemFrame.rest)))
+          }
+          var childFrame = itemFrame
+          if k > 0 { childFrame.first = itemFrame.rest }
+          work.append(.block(child, childFrame))
+        }
+      }
+      items.append(work)
+    }
+    for work in items.reversed() { stack.append(contentsOf: work.reversed()) }
+  }
+
+  private func pushChildren(_ children: [Block], _ frame: Frame, separated: Bool, _ stack: inout [Work]) {
+    var work: [Work] = []
+    for (k, child) in children.enumerated() {
+      if k > 0, separated { work.append(.blank(TextWrapper.trimmingTrailingSpaces(frame.rest))) }
+      var childFrame = frame
+      if k > 0 { childFrame.first = frame.rest }
+      work.append(.block(child, childFrame))
+    }
+    stack.append(contentsOf: work.reversed())
+  }
+
+  // MARK: Headings
+
+  private mutating func renderHeading(level: Int, content: [Inline], _ frame: Frame) {
+    let style = theme.text.overlaid(with: theme.heading(level: level))
+    let segments = flattener.flatten(content, base: style)
+    if level <= 2 {
+      let before = lines.count
+      emitWrapped(segments, frame)
+      var widest = 0
+      for line in lines[before...] { widest = max(widest, line.width - frame.rest.width) }
+      let rule = String(
+        repeating: level == 1 ? "═" : "─", count: max(1, min(widest, width - frame.rest.width)))
+      emit(frame.rest.appending(rule, style: theme.headingDecoration))
+    } else {
+      let marks = StyledLine(
+        String.repeated("#", min(level, 6)) + " ", style: theme.headingDecoration)
+      var inner = frame
+      inner.first = frame.first.appending(marks)
+      inner.rest = frame.rest.appending(StyledLine(String.repeated(" ", marks.width)))
+      emitWrapped(segments, inner)
+    }
+  }
+
+  // MARK: Code and HTML blocks
+
+  /// Lines shown as they are, indented by two cells; a line too wide is continued on the
+  /// next line with the theme's wrap marker at the right edge.
+  private mutating func renderPreformatted(_ literal: String, style: Style, _ frame: Frame) {
+    var text = Sanitizer.sanitize(literal)
+    if text.utf8.last == 0x0A { text.removeLast() }
+    let indent = StyledLine("  ")
+    var isFirst = true
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let prefix = (isFirst ? frame.first : frame.rest).appending(indent)
+      isFirst = false
+      let available = width - prefix.width
+      let lineWidth = CellWidth.of(rawLine)
+      if lineWidth <= available || available < 2 {
+        emit(TextWrapper.clip(prefix.appending(String(rawLine), style: style), width: width))
+        continue
+      }
+      var chunk = ""
+      var used = 0
+      var linePrefix = prefix
+      for ch in rawLine {
+        let w = CellWidth.of(ch)
+        if used + w > available - 1 {
+          var out = linePrefix.appending(chunk, style: style)
+          out.append(String.repeated(" ", available - 1 - used))
+          out.append(theme.wrapMarker, style: theme.wrapMarkerStyle)
+          emit(out)
+          linePrefix = frame.rest.appending(indent)
+          chunk = ""
+          used = 0
+        }
+        chunk.append(ch)
+        used += w
+      }
+      emit(linePrefix.appending(chunk, style: style))
+    }
+  }
+
+  /// True when `text` has a space (scans UTF-8 bytes).
+  static func containsSpace(_ text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.contains(0x20) } ?? text.utf8.contains(0x20)
+  }
+
+  /// `html` without its `<!-- … -->` comments (an unclosed comment runs to the end).
+  static func removingComments(_ html: String) -> String {
+    let bytes = Array(html.utf8)
+    let open: [UInt8] = Array("<!--".utf8)
+    let close: [UInt8] = Array("-->".utf8)
+    func find(_ needle: [UInt8], from start: Int) -> Int? {
+      guard bytes.count >= needle.count else { return nil }
+      var i = start
+      while i + needle.count <= bytes.count {
+        if bytes[i] == needle[0], bytes[i..<i + needle.count].elementsEqual(needle) { return i }
+        i += 1
+      }
+      return nil
+    }
+    guard var start = find(open, from: 0) else { return html }
+    var out: [UInt8] = Array(bytes[..<start])
+    while true {
+      guard let end = find(close, from: start + open.count) else { break }
+      let resume = end + close.count
+      guard let next = find(open, from: resume) else {
+        out += bytes[resume...]
+        break
+      }
+      out += bytes[resume..<next]
+      start = next
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  // MARK: Output
+
+  /// Wraps each segment: the first with (`first`, `rest`), the others with (`rest`, `rest`).
+  mutating func emitWrapped(_ segments: [StyledLine], _ frame: Frame) {
+    for (i, segment) in segments.enumerated() {
+      let first = i == 0 ? frame.first : frame.rest
+      for line in TextWrapper.wrapSanitized(segment, width: width, firstIndent: first, restIndent: frame.rest)
+      {
+        emit(line)
+      }
+    }
+  }
+
+  mutating func emit(_ line: StyledLine) {
+    if let blank = pendingBlank {
+      lines.append(blank)
+      pendingBlank = nil
+    }
+    lines.append(TextWrapper.trimmingTrailingSpaces(line))
+  }
+
+  /// Lists the link references collected since the last call, after a blank line.
+  private mutating func emitReferences() {
+    let pending = flattener.references.takePending()
+    guard !pending.isEmpty else { return }
+    pendingBlank = StyledLine()
+    for (number, url) in pending {
+      let label = StyledLine("[\(number)] ", style: theme.linkReference)
+      let hanging = StyledLine(String.repeated(" ", label.width))
+      let url = Sanitizer.sanitize(url)
+      if label.width + CellWidth.of(url) <= width, !Self.containsSpace(url) {
+        emit(label.appending(url, style: theme.linkDestination))
+        continue
+      }
+      let text = StyledLine(url, style: theme.linkDestination)
+      for line in TextWrapper.wrap(text, width: width, firstIndent: label, restIndent: hanging) {
+        emit(line)
+      }
+    }
+  }
+}
+
+extension StyledLine {
+  /// This line followed by `other`'s runs.
+  func appending(_ other: StyledLine) -> StyledLine {
+    var copy = self
+    for run in other.runs { copy.append(run.text, style: run.style) }
+    return copy
+  }
+
+  /// This line followed by `text` in `style`.
+  func appending(_ text: String, style: Style = .plain) -> StyledLine {
+    var copy = self
+    copy.append(text, style: style)
+    return copy
+  }
+}

@@ -28,7 +28,8 @@ struct HTMLWriter {
     out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
   }
 
-  mutating func raw(_ s: String) {
+  /// Appends a run-time string (literals go to the `StaticString` overload, which is cheaper).
+  mutating func rawString(_ s: String) {
     out.append(contentsOf: s.utf8)
   }
 
@@ -100,7 +101,7 @@ struct HTMLWriter {
 
   mutating func rawHTML(_ s: String) {
     guard tagFilter else {
-      raw(s)
+      rawString(s)
       return
     }
     let bytes = Array(s.utf8)
@@ -157,11 +158,11 @@ struct HTMLWriter {
     case .heading(let level, let content):
       cr()
       raw("<h")
-      raw(String(level))
+      rawString(String(level))
       raw(">")
       inlines(content)
       raw("</h")
-      raw(String(level))
+      rawString(String(level))
       raw(">\n")
     case .thematicBreak:
       cr()
@@ -199,7 +200,7 @@ struct HTMLWriter {
           raw("<ol>\n")
         } else {
           raw("<ol start=\"")
-          raw(String(start))
+          rawString(String(start))
           raw("\">\n")
         }
       }

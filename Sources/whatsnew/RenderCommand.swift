@@ -204,18 +204,24 @@ enum FileInput {
 
 /// Writes to standard output and standard error with the C library.
 enum FileOutput {
+  /// Writes all of `text` to standard output; on failure, reports it (one line) and exits 1.
   static func write(_ text: String) {
     var text = text
-    text.withUTF8 { buffer in
+    let failure: Int32? = text.withUTF8 { buffer in
       var offset = 0
       while offset < buffer.count {
         let n = systemWrite(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         if n < 0 {
           if errno == EINTR { continue }
-          return
+          return errno
         }
         offset += n
       }
+      return nil
+    }
+    if let failure {
+      writeError("whatsnew: cannot write to standard output: " + String(cString: strerror(failure)) + "\n")
+      systemExit(1)
     }
   }
 

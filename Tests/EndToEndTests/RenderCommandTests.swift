@@ -83,6 +83,16 @@ import Testing
     #expect(!plain.stdout.contains("\u{1B}["))
   }
 
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
+  func failedWriteIsReportedInOneLine() throws {
+    let shell = URL(fileURLWithPath: "/bin/sh")
+    let command = "printf 'text\\n' | '\(TestPaths.whatsnewBinary.path)' render > /dev/full"
+    let result = try Run.process(shell, ["-c", command])
+    #expect(result.status == 1)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("standard output"))
+  }
+
   @Test func unknownFormatIsAUsageError() throws {
     let result = try Run.whatsnew(["render", "--format", "pdf"], stdin: input("x\n"))
     #expect(result.status == 2)

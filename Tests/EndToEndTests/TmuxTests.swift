@@ -281,6 +281,36 @@ struct TmuxTests {
     try expectRestored(tmux, "after a failed update step")
   }
 
+  @Test func anInterruptedWalkthroughResumesOnItsPage() throws {
+    let pages = Self.onboardingPageCount()
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let state = tmux.directory.appendingPathComponent("state").path
+    let common = "--content \(tmux.content) --state-dir '\(state)'"
+    try tmux.start("demo \(common)")
+    try tmux.waitFor("  1/\(pages)")
+    try tmux.keys("n", "n")
+    try tmux.waitFor("  3/\(pages)")
+    try tmux.keys("q")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+
+    try tmux.start("demo \(common)")
+    try tmux.waitFor("  3/\(pages)")
+    try tmux.keys("s")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+
+    // Skipped: finished, so the next launch goes to the home screen.
+    try tmux.start("demo \(common)")
+    let screen = try tmux.waitFor("Explore")
+    #expect(!screen.contains("Welcome to Jot"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+  }
+
   @Test func theBrowserReopensWhereTheUserLeftIt() throws {
     let tmux = try TmuxSession()
     defer { tmux.kill() }

@@ -208,7 +208,8 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
     // The common case first: one parse of a file of a known schema.
     let failure: String
     do {
-      let state = try decoder.decode(LaunchState.self, from: data)
+      // The fast reader answers the usual file; anything unusual is JSONDecoder's to judge.
+      let state = try LaunchStateFastDecoder.decode(data) ?? decoder.decode(LaunchState.self, from: data)
       if state.schema > LaunchState.currentSchema { return .newerSchema(state.schema, state) }
       if state.schema < 1 { return .corrupt("unknown schema \(state.schema)") }
       // A state exists only after a launch: a lower count was not written by whatsnew.
@@ -252,7 +253,7 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
   private func write(_ state: LaunchState) -> String? {
     var bytes: [UInt8]
     do {
-      bytes = Array(try LaunchState.makeEncoder().encode(state))
+      bytes = try LaunchStateFastEncoder.encode(state) ?? Array(LaunchState.makeEncoder().encode(state))
     } catch {
       warn("whatsnew: warning: cannot encode the launch state: \(error)")
       return "cannot encode the state"

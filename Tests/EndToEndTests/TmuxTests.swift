@@ -332,6 +332,20 @@ struct TmuxTests {
     try tmux.waitUntil("the browser as it was left:\n\(before)") { $0 == before }
     try tmux.keys("q", "q")
     #expect(try tmux.waitForExit() == 0)
+
+    // A damaged or stale restoration point is ignored: the demo opens on its home screen.
+    let file = URL(fileURLWithPath: state).appendingPathComponent("ui-restoration.json")
+    for junk in [
+      "{not json", #"{"schema":1,"place":"releaseNotes","version":"9.9.9","scroll":3,"notesFocused":true}"#,
+    ] {
+      try Data(junk.utf8).write(to: file)
+      try tmux.start("demo \(common)")
+      let screen = try tmux.waitFor("Explore")
+      #expect(
+        Self.lines(screen).first?.contains("Jot · notes for your terminal") == true, "\(junk):\n\(screen)")
+      try tmux.keys("q")
+      #expect(try tmux.waitForExit() == 0)
+    }
   }
 
   // MARK: - Helpers

@@ -151,9 +151,11 @@ final class TmuxSession {
     try tmux(arguments)
   }
 
-  /// Stops the server and removes the scratch directory.
+  /// Stops the server and removes its socket and the scratch directory.
   func kill() {
+    let socketPath = (try? display("#{socket_path}")) ?? ""
     _ = try? tmux(["kill-server"])
+    if socketPath.hasSuffix(socket) { try? FileManager.default.removeItem(atPath: socketPath) }
     try? FileManager.default.removeItem(at: directory)
   }
 

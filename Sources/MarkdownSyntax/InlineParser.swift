@@ -800,9 +800,19 @@ struct InlineParser {
     return true
   }
 
+  /// A domain character as cmark-gfm counts it: not whitespace and not punctuation, where
+  /// punctuation is ASCII punctuation or Unicode category P (symbols such as emoji are fine).
   static func isHostChar(_ p: Bytes, _ i: Int, _ end: Int) -> Bool {
     let c = Scan.scalar(p, at: i, end: end)
-    return !Scan.isUnicodeWhitespace(c) && !Scan.isUnicodePunct(c)
+    if c < 0x80 { return !Scan.isSpace(UInt8(c)) && !Scan.isASCIIPunct(UInt8(c)) }
+    guard let s = Unicode.Scalar(c), !Scan.isUnicodeWhitespace(c) else { return false }
+    switch s.properties.generalCategory {
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+      .initialPunctuation, .finalPunctuation, .otherPunctuation:
+      return false
+    default:
+      return true
+    }
   }
 
   /// cmark-gfm's `check_domain`: segments of host characters, `-` and `_` separated by

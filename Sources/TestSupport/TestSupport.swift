@@ -128,7 +128,7 @@ public enum Run {
     p.standardError = err
     p.standardInput = input
     try p.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
+    if let stdin { writeWithoutSIGPIPE(stdin, to: input.fileHandleForWriting) }
     try? input.fileHandleForWriting.close()
     // Read both pipes concurrently so a full pipe never blocks the child.
     let errBox = DataBox()
@@ -155,6 +155,29 @@ public enum Run {
     try process(
       TestPaths.whatsnewBinary, arguments, environment: environment, stdin: stdin,
       currentDirectory: currentDirectory)
+  }
+}
+
+/// Writes `data` to a pipe whose reader may already have exited (a child stopped by a usage
+/// error never reads its input). That write raises SIGPIPE, which would kill the whole test
+/// process; here SIGPIPE is blocked on this thread for the write, the error is dropped, and a
+/// pending SIGPIPE is consumed. The disposition children inherit is left alone.
+private func writeWithoutSIGPIPE(_ data: Data, to handle: FileHandle) {
+  var pipeSignal = sigset_t()
+  sigemptyset(&pipeSignal)
+  sigaddset(&pipeSignal, SIGPIPE)
+  var previous = sigset_t()
+  pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+  defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+  do {
+    try handle.write(contentsOf: data)
+  } catch {
+    var pending = sigset_t()
+    sigpending(&pending)
+    if sigismember(&pending, SIGPIPE) == 1 {
+      var zero = timespec()
+      _ = sigtimedwait(&pipeSignal, nil, &zero)
+    }
   }
 }
 

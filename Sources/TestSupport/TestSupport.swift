@@ -128,7 +128,7 @@ public enum Run {
     p.standardError = err
     p.standardInput = input
     try p.run()
-    if let stdin { writeWithoutSIGPIPE(stdin, to: input.fileHandleForWriting) }
+    if let stdin { writeIgnoringBrokenPipe(stdin, to: input.fileHandleForWriting) }
     try? input.fileHandleForWriting.close()
     // Read both pipes concurrently so a full pipe never blocks the child.
     let errBox = DataBox()
@@ -158,26 +158,22 @@ public enum Run {
   }
 }
 
-/// Writes `data` to a pipe whose reader may already have exited (a child stopped by a usage
-/// error never reads its input). That write raises SIGPIPE, which would kill the whole test
-/// process; here SIGPIPE is blocked on this thread for the write, the error is dropped, and a
-/// pending SIGPIPE is consumed. The disposition children inherit is left alone.
-private func writeWithoutSIGPIPE(_ data: Data, to handle: FileHandle) {
-  var pipeSignal = sigset_t()
-  sigemptyset(&pipeSignal)
-  sigaddset(&pipeSignal, SIGPIPE)
+/// Writes `data` to a pipe whose reader may already have exited. A plain write would raise
+/// SIGPIPE and kill the whole test runner; here SIGPIPE is blocked for this thread during the
+/// write, the EPIPE error is ignored, and a SIGPIPE left pending is consumed before unblocking.
+private func writeIgnoringBrokenPipe(_ data: Data, to handle: FileHandle) {
+  var pipeOnly = sigset_t()
+  sigemptyset(&pipeOnly)
+  sigaddset(&pipeOnly, SIGPIPE)
   var previous = sigset_t()
-  pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+  pthread_sigmask(SIG_BLOCK, &pipeOnly, &previous)
   defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-  do {
-    try handle.write(contentsOf: data)
-  } catch {
-    var pending = sigset_t()
-    sigpending(&pending)
-    if sigismember(&pending, SIGPIPE) == 1 {
-      var zero = timespec()
-      _ = sigtimedwait(&pipeSignal, nil, &zero)
-    }
+  try? handle.write(contentsOf: data)
+  var pending = sigset_t()
+  sigpending(&pending)
+  if sigismember(&pending, SIGPIPE) == 1 {
+    var zero = timespec(tv_sec: 0, tv_nsec: 0)
+    _ = sigtimedwait(&pipeOnly, nil, &zero)
   }
 }
 

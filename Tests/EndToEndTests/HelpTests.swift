@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -13,5 +14,15 @@ import Testing
   @Test func unknownOptionIsAUsageError() throws {
     let result = try Run.whatsnew(["--no-such-option"])
     #expect(result.status == 64 || result.status == 2)
+  }
+}
+
+@Suite struct BrokenPipeTests {
+  /// A child that exits without reading its input must not take the test runner down with
+  /// SIGPIPE (it did once, under load).
+  @Test func writingToAChildThatExitedIsHarmless() throws {
+    let big = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+    let result = try Run.process(URL(fileURLWithPath: "/bin/true"), [], stdin: big)
+    #expect(result.status == 0)
   }
 }

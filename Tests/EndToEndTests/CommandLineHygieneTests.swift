@@ -1,11 +1,12 @@
+import Foundation
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import TestSupport
-import Testing
 
 /// Bad command lines across every subcommand: unknown options, versions that do not parse,
 /// missing, unreadable or wrong-kind files and directories, out-of-range widths, and
@@ -31,8 +32,10 @@ import Testing
     let cases: [([String], Int32)] = [
       // Unknown options, subcommands and values.
       (["--no-such-option"], Self.usage), (["frobnicate"], Self.usage),
-      (["render", file, "--no-such-option"], Self.usage), (["notes", "--bogus", "--content", content], Self.usage),
-      (["render", file, "--format", "pdf"], Self.usage), (["notes", "--format", "pdf", "--content", content], Self.usage),
+      (["render", file, "--no-such-option"], Self.usage),
+      (["notes", "--bogus", "--content", content], Self.usage),
+      (["render", file, "--format", "pdf"], Self.usage),
+      (["notes", "--format", "pdf", "--content", content], Self.usage),
       (["demo", "--color", "purple", "--state-dir", state], Self.usage),
       (["demo", "--simulate", "sideways", "--content", content], Self.usage),
       (["import-changelog"], Self.usage), (["notes", "--list", "1.0.0", "--content", content], Self.usage),
@@ -45,20 +48,25 @@ import Testing
       (["demo", "--app-version", "01.2.3", "--state-dir", state], Self.usage),
       (["demo", "--app-version", "1.0.0" + hostile, "--state-dir", state], Self.usage),
       (["demo", "--open", "whatsnew://notes/../../etc", "--state-dir", state], Self.usage),
-      (["notes", "1.x", "--content", content], Self.failure), (["notes", "--from", "nope", "--content", content], Self.failure),
-      (["notes", hostile, "--content", content], Self.failure), (["notes", "9.9.9", "--content", content], Self.failure),
+      (["notes", "1.x", "--content", content], Self.failure),
+      (["notes", "--from", "nope", "--content", content], Self.failure),
+      (["notes", hostile, "--content", content], Self.failure),
+      (["notes", "9.9.9", "--content", content], Self.failure),
       (["notes", "--from", "2.0.0", "--to", "1.0.0", "--content", content], Self.failure),
       // Missing, wrong-kind and hostile paths.
-      (["render", missing], Self.failure), (["render", dir.path], Self.failure), (["render", "/tmp/" + hostile], Self.failure),
+      (["render", missing], Self.failure), (["render", dir.path], Self.failure),
+      (["render", "/tmp/" + hostile], Self.failure),
       (["notes", "--content", missing], Self.failure), (["notes", "--content", file], Self.failure),
       (["notes", "--content", "/tmp/" + hostile], Self.failure), (["lint", "--content", file], Self.failure),
-      (["lint", "--content", missing], Self.failure), (["demo", "--content", missing, "--state-dir", state], Self.failure),
+      (["lint", "--content", missing], Self.failure),
+      (["demo", "--content", missing, "--state-dir", state], Self.failure),
       (["import-changelog", missing], Self.failure), (["import-changelog", dir.path], Self.failure),
       (["state", "--state-dir", file], Self.failure), (["state", "--app-id", "x" + hostile], Self.usage),
       (["demo", "--state-dir", ""], Self.usage), (["reset", "--state-dir", state], Self.failure),
     ]
     for (arguments, status) in cases {
-      let result = try BoundedRun.whatsnew(arguments, environment: ["WHATSNEW_NOW": "2026-01-01T00:00:00Z"], timeout: 30)
+      let result = try BoundedRun.whatsnew(
+        arguments, environment: ["WHATSNEW_NOW": "2026-01-01T00:00:00Z"], timeout: 30)
       expectOneClearLine(result, status: status, context: arguments)
     }
     print("CommandLineHygieneTests: \(cases.count) bad command lines, each one clear line")

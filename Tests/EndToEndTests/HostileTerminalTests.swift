@@ -52,7 +52,8 @@ struct HostileTerminalTests {
     try tmux.keys("q")
     #expect(try tmux.waitForExit(timeout: 20) == 0)
     try expectUntouched(tmux, "after paging the sheet")
-    print("HostileTerminalTests: render and \(pages) pages of the notes sheet left the title and clipboard alone")
+    print(
+      "HostileTerminalTests: render and \(pages) pages of the notes sheet left the title and clipboard alone")
 
     // The control: this terminal obeys a raw title and clipboard sequence.
     try tmux.run("printf '\\033]2;CHANGED\\007\\033]52;c;aGk=\\007'; echo SENT-\"\"DONE")

@@ -1,11 +1,12 @@
+import Foundation
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import TestSupport
-import Testing
 
 /// Every way out of the terminal UI, 20 times in a row in the same terminal, each time with
 /// `stty -a` identical before and after and the normal screen back. `TmuxTests` shows each
@@ -62,6 +63,8 @@ struct TerminalRestoreTests {
       if !stty.before.isEmpty && stty.before == stty.after { restored += 1 }
     }
     #expect(restored == Self.repetitions)
-    print("TerminalRestoreTests: \(path): \(restored) of \(Self.repetitions) runs left the terminal as they found it")
+    print(
+      "TerminalRestoreTests: \(path): \(restored) of \(Self.repetitions) runs left the terminal as they found it"
+    )
   }
 }

@@ -16,4 +16,26 @@ public enum PlainSerializer {
     }
     return Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self))
   }
+
+  /// ``serialize(_:)`` as UTF-8 bytes, for a caller that writes them out (`whatsnew render`):
+  /// the same bytes, without making a `String` of them (which validates every byte again).
+  /// Each run's bytes are copied from its string's storage in one go.
+  public static func serializeUTF8(_ lines: [StyledLine]) -> [UInt8] {
+    var capacity = lines.count
+    for line in lines {
+      for run in line.runs { capacity += run.text.utf8.count }
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(capacity)
+    for line in lines {
+      for run in line.runs {
+        let copied: Void? = run.text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes.append(contentsOf: run.text.utf8) }
+      }
+      bytes.append(0x0A)
+    }
+    let clean = bytes.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
+    if clean { return bytes }
+    return Array(Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self)).utf8)
+  }
 }

@@ -179,6 +179,10 @@ struct FileError: Error {
 
 /// Reads whole files (or standard input) as bytes, with the C library: no Foundation needed.
 enum FileInput {
+  /// The most `render` reads: the same 16 MiB the release-notes catalog accepts. A bigger
+  /// input (or an endless one, like `/dev/zero`) is refused instead of held in memory.
+  static let maximumSize = 16 << 20
+
   static func read(_ path: String) throws(FileError) -> [UInt8] {
     let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
     guard fd >= 0 else { throw FileError(message: String(cString: strerror(errno))) }
@@ -193,6 +197,7 @@ enum FileInput {
         throw FileError(message: String(cString: strerror(errno)))
       }
       bytes.append(contentsOf: buffer[0..<n])
+      if bytes.count > maximumSize { throw FileError(message: "larger than 16 MiB") }
     }
     return bytes
   }

@@ -67,6 +67,17 @@ import Testing
     }
   }
 
+  /// Found by the Markdown fuzz target's long run, not fixed yet: at width 2 an ordered list
+  /// marker of two digits ("21.") is wider than the width. Known issue until the renderer
+  /// clips or drops markers that cannot fit.
+  @Test func wideOrderedMarkerAtTheNarrowestWidth() {
+    let tree = MarkdownParser.parse("21.\n.\n2ra o\n2&r\n")
+    let lines = TerminalMarkdown.render(tree, options: RenderOptions(width: 2))
+    withKnownIssue("a two-digit list marker does not fit in 2 cells") {
+      for line in lines { #expect(line.width <= 2, "\(line.text.debugDescription)") }
+    }
+  }
+
   // MARK: - Helpers
 
   private func expectSafe(_ lines: [StyledLine], width: Int, name: String) {

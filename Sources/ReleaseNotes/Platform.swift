@@ -68,14 +68,19 @@ enum FileSystem {
     return names
   }
 
-  /// The whole content of a regular file.
+  /// The largest file read: release notes are never this long, and a bigger file (or one
+  /// that never ends, like a link to `/dev/zero`) is refused rather than held in memory.
+  static let maximumFileSize = 16 << 20
+  /// ``maximumFileSize`` as the messages say it.
+  static let maximumFileSizeText = "16 MiB"
+
+  /// The whole content of a regular file of at most ``maximumFileSize`` bytes.
   static func readFile(_ path: String) throws(Failure) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw Failure(message: lastError()) }
+    let fd = try openRegularFile(path)
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw Failure(message: lastError()) }
-    if info.st_mode & S_IFMT == S_IFDIR { throw Failure(message: "is a directory") }
+    if info.st_size > maximumFileSize { throw Failure(message: "is larger than \(maximumFileSizeText)") }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(info.st_size) + 1)
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -87,14 +92,37 @@ enum FileSystem {
       }
       if n == 0 { break }
       bytes.append(contentsOf: chunk[0..<n])
+      if bytes.count > maximumFileSize { throw Failure(message: "is larger than \(maximumFileSizeText)") }
     }
     return bytes
   }
 
+  /// Opens `path` for reading if it is a regular file (after links). Opening does not block,
+  /// so a FIFO among the notes is refused instead of waiting forever for a writer.
+  private static func openRegularFile(_ path: String) throws(Failure) -> Int32 {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw Failure(message: lastError()) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let message = lastError()
+      close(fd)
+      throw Failure(message: message)
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG:
+      return fd
+    case S_IFDIR:
+      close(fd)
+      throw Failure(message: "is a directory")
+    default:
+      close(fd)
+      throw Failure(message: "is not a regular file")
+    }
+  }
+
   /// Up to `limit` bytes from the start of a file (for front matter).
   static func readPrefix(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw Failure(message: lastError()) }
+    let fd = try openRegularFile(path)
     defer { close(fd) }
     var bytes = [UInt8](repeating: 0, count: limit)
     var filled = 0

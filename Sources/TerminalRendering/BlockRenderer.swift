@@ -60,7 +60,8 @@ struct BlockRenderer {
     case .heading(let level, let content):
       renderHeading(level: level, content: content, frame)
     case .thematicBreak:
-      let rule = String.repeated("─", max(1, width - frame.first.width))
+      // No rule at all when the prefix already fills the width (a list item at width 2).
+      let rule = String.repeated("─", max(0, width - frame.first.width))
       emit(frame.first.appending(rule, style: theme.thematicBreak))
     case .codeBlock(_, let literal, _):
       renderPreformatted(literal, style: theme.codeBlock, frame)

@@ -105,14 +105,26 @@ struct InlineFlattener {
     if destination.isEmpty || destination.utf8.first == UInt8(ascii: "#") { return false }
     // Only a destination that ends with the text can be the text itself (autolinks), so most
     // links are decided by one suffix comparison, without building strings.
-    guard destination.utf8.count >= text.utf8.count,
-      destination.utf8.reversed().starts(with: text.utf8.reversed())
-    else { return true }
-    let prefix = destination.utf8.count - text.utf8.count
+    let d = destination.utf8
+    let t = text.utf8
+    guard d.count >= t.count else { return true }
+    // Compared from the end, byte by byte: most links differ from their text in the last few
+    // bytes. (Reversed views compare through a generic, much slower path.)
+    var di = d.endIndex
+    var ti = t.endIndex
+    while ti > t.startIndex {
+      d.formIndex(before: &di)
+      t.formIndex(before: &ti)
+      if d[di] != t[ti] { return true }
+    }
+    let prefix = d.count - t.count
     if prefix == 0 { return false }
     // `mailto:` autolinks, and GFM `www.` links that point to `http://www.…`.
     let head = destination.utf8.prefix(prefix)
-    for scheme in ["mailto:", "http://", "https://"] where head.elementsEqual(scheme.utf8) { return false }
+    for scheme in ["mailto:", "http://", "https://"]
+    where prefix == scheme.utf8.count && head.elementsEqual(scheme.utf8) {
+      return false
+    }
     return true
   }
 

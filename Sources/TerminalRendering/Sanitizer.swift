@@ -63,6 +63,11 @@ public enum Sanitizer {
     return utf8.withContiguousStorageIfAvailable({ scan($0) }) ?? true
   }
 
+  /// True when the UTF-8 `bytes` hold anything ``sanitize(_:)`` would change.
+  static func needsSanitizing(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    scan(bytes)
+  }
+
   /// True for a scalar that ``sanitize(_:)`` replaces (tab and newline are not replaced).
   public static func isControl(_ s: Unicode.Scalar) -> Bool {
     standIn(for: s.value) != nil
@@ -87,12 +92,15 @@ public enum Sanitizer {
   }
 
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
     let n = bytes.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
     var i = 0
-    // Eight bytes at a time: skip chunks of printable ASCII (no byte < 0x20 or >= 0x7F).
-    if let base = bytes.baseAddress {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
+    while i < n {
+      // Eight bytes at a time: skip chunks of printable ASCII (no byte < 0x20 or >= 0x7F).
+      // Back here after every byte that stops it (a newline, say), so a long text with many
+      // lines is still skipped a chunk at a time rather than byte by byte.
       while i + 8 <= n {
         let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
         let below = (x &- ones &* 0x20) & ~x & highs
@@ -100,8 +108,7 @@ public enum Sanitizer {
         if below | above != 0 { break }
         i += 8
       }
-    }
-    while i < n {
+      guard i < n else { break }
       let b = bytes[i]
       if b < 0x20 {
         if b != 0x0A { return true }

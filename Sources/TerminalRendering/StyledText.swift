@@ -38,7 +38,9 @@ public struct StyledLine: Sendable, Hashable {
 
   public mutating func append(_ text: String, style: Style = .plain) {
     guard !text.isEmpty else { return }
-    if let last = runs.last, last.style == style {
+    // Index the last run rather than binding a copy of it: a copy would hold a second
+    // reference to its text and make the append below copy the whole string.
+    if !runs.isEmpty, runs[runs.count - 1].style == style {
       runs[runs.count - 1].text += text
     } else {
       runs.append(StyledRun(text, style: style))

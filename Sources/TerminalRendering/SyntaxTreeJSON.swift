@@ -53,7 +53,8 @@ public enum SyntaxTreeJSON {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) {
+        // Controls, and the bidi controls, which JSON allows raw but a terminal would obey.
+        if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) || Sanitizer.isControl(s) {
           let hex = String(s.value, radix: 16, uppercase: false)
           out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {

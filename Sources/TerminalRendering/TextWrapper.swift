@@ -39,6 +39,7 @@ public enum TextWrapper {
       if fits, total <= width { return [trimmingTrailingSpaces(firstIndent.appending(line))] }
     }
     var wrapper = Wrapper(width: max(1, width), firstIndent: firstIndent, restIndent: restIndent)
+    wrapper.reserve(for: line)
     for run in line.runs { wrapper.feed(run.text, style: run.style) }
     return wrapper.finish()
   }
@@ -146,21 +147,48 @@ private struct Wrapper {
     self.limit = firstLimit
   }
 
+  /// Makes room for the runs of `line` at once, rather than growing the buffers run by run.
+  mutating func reserve(for line: StyledLine) {
+    var count = 0
+    for run in line.runs { count += run.text.utf8.count }
+    bytes.reserveCapacity(count)
+    styles.reserveCapacity(line.runs.count)
+  }
+
   mutating func feed(_ text: String, style: Style) {
     guard !text.isEmpty else { return }
     let run = styles.count
     styles.append(style)
     let base = bytes.count
-    bytes.append(contentsOf: text.utf8)
-    var ascii = true
-    for b in bytes[base...] where b >= 0x80 {
-      ascii = false
-      break
-    }
+    // Copied from the string's storage in one go, checked for ASCII eight bytes at a time.
+    let ascii =
+      text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+        bytes.append(contentsOf: buffer)
+        return Self.isASCII(buffer)
+      } ?? false
+    if bytes.count == base { bytes.append(contentsOf: text.utf8) }
     if ascii, let done = text.utf8.withContiguousStorageIfAvailable({ feedASCII(run, base, $0) }) {
       return done
     }
     feedUnicode(run, base, text)
+  }
+
+  /// True when every byte of `buffer` is below 0x80.
+  private static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = buffer.baseAddress else { return true }
+    let n = buffer.count
+    var i = 0
+    while i + 8 <= n {
+      if UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+        return false
+      }
+      i += 8
+    }
+    while i < n {
+      if buffer[i] >= 0x80 { return false }
+      i += 1
+    }
+    return true
   }
 
   private mutating func feedASCII(_ run: Int, _ base: Int, _ text: UnsafeBufferPointer<UInt8>) {
@@ -305,6 +333,7 @@ private struct Wrapper {
   /// The current line as a ``StyledLine``: the indent, then one string per merged range.
   private func materialize() -> StyledLine {
     var out = isFirstLine ? firstIndent : restIndent
+    out.runs.reserveCapacity(out.runs.count + lineCount)
     for k in 0..<lineCount {
       let piece = line[k]
       if piece.spaces > 0 {

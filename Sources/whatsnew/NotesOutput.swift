@@ -17,8 +17,9 @@ enum NotesOutput {
       TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme)))
   }
 
-  /// HTML (raw HTML in the notes is filtered as GFM's tagfilter does).
+  /// HTML (raw HTML in the notes is filtered as GFM's tagfilter does), with terminal
+  /// controls neutralised as `render --format html` does: the HTML may be read in a terminal.
   static func html(_ document: MarkdownDocument) -> String {
-    HTMLRenderer.render(document, tagFilter: true)
+    Sanitizer.sanitize(HTMLRenderer.render(document, tagFilter: true), expandingTabs: false)
   }
 }

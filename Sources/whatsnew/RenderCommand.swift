@@ -127,7 +127,8 @@ struct RenderCommand: ParsableCommand {
     let options = RenderOptions(width: columns, theme: theme)
     switch chosenFormat {
     case .plain:
-      FileOutput.write(PlainSerializer.serialize(TerminalMarkdown.render(document, options: options)))
+      FileOutput.write(
+        bytes: PlainSerializer.serializeUTF8(TerminalMarkdown.render(document, options: options)))
     case .ansi:
       FileOutput.write(ANSISerializer.serialize(TerminalMarkdown.render(document, options: options)))
     case .json:
@@ -178,6 +179,10 @@ struct FileError: Error {
 
 /// Reads whole files (or standard input) as bytes, with the C library: no Foundation needed.
 enum FileInput {
+  /// The most `render` reads: the same 16 MiB the release-notes catalog accepts. A bigger
+  /// input (or an endless one, like `/dev/zero`) is refused instead of held in memory.
+  static let maximumSize = 16 << 20
+
   static func read(_ path: String) throws(FileError) -> [UInt8] {
     let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
     guard fd >= 0 else { throw FileError(message: String(cString: strerror(errno))) }
@@ -192,6 +197,7 @@ enum FileInput {
         throw FileError(message: String(cString: strerror(errno)))
       }
       bytes.append(contentsOf: buffer[0..<n])
+      if bytes.count > maximumSize { throw FileError(message: "larger than 16 MiB") }
     }
     return bytes
   }
@@ -202,7 +208,16 @@ enum FileOutput {
   /// Writes all of `text` to standard output; on failure, reports it (one line) and exits 1.
   static func write(_ text: String) {
     var text = text
-    let failure: Int32? = text.withUTF8 { buffer in
+    text.withUTF8 { write(buffer: $0) }
+  }
+
+  /// Writes all of `bytes` to standard output, like ``write(_:)``.
+  static func write(bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { write(buffer: $0) }
+  }
+
+  private static func write(buffer: UnsafeBufferPointer<UInt8>) {
+    let failure: Int32? = {
       var offset = 0
       while offset < buffer.count {
         let n = systemWrite(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
@@ -213,7 +228,7 @@ enum FileOutput {
         offset += n
       }
       return nil
-    }
+    }()
     if let failure {
       writeError("whatsnew: cannot write to standard output: " + String(cString: strerror(failure)) + "\n")
       systemExit(1)

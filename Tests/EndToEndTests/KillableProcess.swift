@@ -31,12 +31,12 @@ struct KillableProcess {
   /// Starts `executable` with `arguments` and exactly `environment`.
   init(
     _ executable: URL, _ arguments: [String], environment: [String: String],
-    outputFile: String? = nil, errorFile: String? = nil
+    outputFile: String? = nil, errorFile: String? = nil, inputFile: String = "/dev/null"
   ) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, inputFile, O_RDONLY, 0)
     let out = outputFile ?? "/dev/null"
     posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_APPEND, 0o644)
     if let errorFile {
@@ -131,7 +131,7 @@ enum BoundedRun {
 
   static func whatsnew(
     _ arguments: [String], environment: [String: String] = [:], timeout: Double = 60,
-    executable: URL = TestPaths.whatsnewBinary, prefix: [String] = []
+    executable: URL = TestPaths.whatsnewBinary, prefix: [String] = [], stdinFile: String = "/dev/null"
   ) throws -> Result {
     let dir = try TestPaths.makeTemporaryDirectory("bounded-run")
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -141,7 +141,7 @@ enum BoundedRun {
     let arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [executable.path] + arguments
     let process = try KillableProcess(
       launcher, arguments, environment: KillableProcess.environment(environment), outputFile: out,
-      errorFile: err)
+      errorFile: err, inputFile: stdinFile)
     let outcome = process.wait(timeout: timeout)
     let read = { (path: String) in [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()) }
     return Result(outcome: outcome, stdoutBytes: read(out), stderrBytes: read(err))

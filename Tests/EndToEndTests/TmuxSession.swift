@@ -145,6 +145,12 @@ final class TmuxSession {
     return (read("stty-before"), read("stty-after"))
   }
 
+  /// Runs any tmux command on this session's server (e.g. `select-pane -T`, `list-buffers`).
+  @discardableResult
+  func command(_ arguments: [String]) throws -> String {
+    try tmux(arguments)
+  }
+
   /// Stops the server and removes its socket and the scratch directory.
   func kill() {
     let socketPath = (try? display("#{socket_path}")) ?? ""

@@ -40,6 +40,7 @@ import Testing
       }
     }
     #expect(recovered > valid.count / 16)
+    print("StateFileCorruptionTests: \(valid.count) truncations read, \(recovered) recovered by a launch")
   }
 
   @Test func randomBytesAreCorruptAndRecovered() throws {

@@ -57,6 +57,16 @@ import Testing
     #expect(HostileContent.firstControl(in: plain) == nil)
   }
 
+  /// Found by the Markdown fuzz target (on spec example 61): a thematic break inside a list
+  /// item at width 2 drew a one-cell rule after the two-cell marker, a line 3 cells wide.
+  @Test func thematicBreakInAListFitsTheNarrowestWidth() {
+    let tree = MarkdownParser.parse("- Foo\n- * * *\n")
+    for width in 2...6 {
+      let lines = TerminalMarkdown.render(tree, options: RenderOptions(width: width))
+      for line in lines { #expect(line.width <= width, "\(line.text.debugDescription) at width \(width)") }
+    }
+  }
+
   // MARK: - Helpers
 
   private func expectSafe(_ lines: [StyledLine], width: Int, name: String) {

@@ -25,14 +25,26 @@ public enum PlainSerializer {
     for line in lines {
       for run in line.runs { capacity += run.text.utf8.count }
     }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(capacity)
-    for line in lines {
-      for run in line.runs {
-        let copied: Void? = run.text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if copied == nil { bytes.append(contentsOf: run.text.utf8) }
+    // Each run's bytes go in with one memcpy into a buffer sized exactly up front.
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      var i = 0
+      for line in lines {
+        for run in line.runs {
+          var text = run.text
+          text.withUTF8 { source in
+            guard let from = source.baseAddress, let to = buffer.baseAddress,
+              source.count <= buffer.count - i
+            else { return }
+            (to + i).initialize(from: from, count: source.count)
+            i += source.count
+          }
+        }
+        if i < buffer.count {
+          buffer[i] = 0x0A
+          i += 1
+        }
       }
-      bytes.append(0x0A)
+      count = i
     }
     let clean = bytes.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
     if clean { return bytes }

@@ -45,6 +45,13 @@ struct WhatsNew: ParsableCommand {
         try demo.run()
         return
       }
+      // And `notes` as the what's-new sheet opens it: see NotesFastPath.
+      if arguments.count > 1, arguments[1] == "notes",
+        let notes = NotesFastPath.command(arguments.dropFirst(2))
+      {
+        try notes.run()
+        return
+      }
       var command = try parseAsRoot()
       try command.run()
     } catch {

@@ -260,12 +260,21 @@ struct BlockRenderer {
     }
   }
 
+  /// Appends a finished line. No line is ever wider than the width: at narrow widths a prefix
+  /// alone (a two-digit list marker at width 2, a nine-digit one at width 30) can exceed it,
+  /// and the line is then clipped. From 40 cells on, the prefix cap (`maxPrefix`, at most
+  /// width - 13) plus the widest marker (13 cells) always fits, so wide renders skip the check.
   mutating func emit(_ line: StyledLine) {
     if let blank = pendingBlank {
       lines.append(blank)
       pendingBlank = nil
     }
-    lines.append(TextWrapper.trimmingTrailingSpaces(line))
+    let trimmed = TextWrapper.trimmingTrailingSpaces(line)
+    if width < 40, trimmed.width > width {
+      lines.append(TextWrapper.clip(trimmed, width: width))
+    } else {
+      lines.append(trimmed)
+    }
   }
 
   /// Lists the link references collected since the last call, after a blank line.

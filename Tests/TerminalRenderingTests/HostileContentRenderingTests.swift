@@ -73,9 +73,7 @@ import Testing
   @Test func wideOrderedMarkerAtTheNarrowestWidth() {
     let tree = MarkdownParser.parse("21.\n.\n2ra o\n2&r\n")
     let lines = TerminalMarkdown.render(tree, options: RenderOptions(width: 2))
-    withKnownIssue("a two-digit list marker does not fit in 2 cells") {
-      for line in lines { #expect(line.width <= 2, "\(line.text.debugDescription)") }
-    }
+    for line in lines { #expect(line.width <= 2, "\(line.text.debugDescription)") }
   }
 
   // MARK: - Helpers

@@ -174,7 +174,8 @@ struct BlockRenderer {
         width: (startsFirst ? frame.firstWidth : frame.restWidth) + markerWidth)
       if frame.restWidth + markerWidth <= maxPrefix {
         itemFrame.setRest(
-          frame.rest.appending(StyledLine(String.repeated(" ", markerWidth))), width: frame.restWidth + markerWidth)
+          frame.rest.appending(StyledLine(String.repeated(" ", markerWidth))),
+          width: frame.restWidth + markerWidth)
       }
       work.removeAll(keepingCapacity: true)
       if index > 0, !list.isTight { work.append(.blank(TextWrapper.trimmingTrailingSpaces(frame.rest))) }
@@ -224,7 +225,8 @@ struct BlockRenderer {
       var inner = frame
       inner.setFirst(frame.first.appending(marks), width: frame.firstWidth + marksWidth)
       inner.setRest(
-        frame.rest.appending(StyledLine(String.repeated(" ", marksWidth))), width: frame.restWidth + marksWidth)
+        frame.rest.appending(StyledLine(String.repeated(" ", marksWidth))),
+        width: frame.restWidth + marksWidth)
       emitWrapped(inner)
     }
   }

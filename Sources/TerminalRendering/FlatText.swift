@@ -120,6 +120,8 @@ struct FlatText {
 
   /// Bytes `start..<end` as a string (they are whole UTF-8 sequences).
   func string(_ start: Int, _ end: Int) -> String {
-    bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+    bytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+    }
   }
 }

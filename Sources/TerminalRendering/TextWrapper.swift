@@ -369,7 +369,8 @@ struct Wrapper {
         cutASCII(piece)
         continue
       }
-      let string = String(decoding: UnsafeBufferPointer(rebasing: text[piece.start..<piece.end]), as: UTF8.self)
+      let string = String(
+        decoding: UnsafeBufferPointer(rebasing: text[piece.start..<piece.end]), as: UTF8.self)
       var chunkStart = piece.start
       var offset = piece.start
       for ch in string {
@@ -440,7 +441,10 @@ struct Wrapper {
       let mergesIndent = k == 0 && out.last?.style == style
       if group == k + 1, !mergesIndent, line[k].spaces == 0 {
         // One range: its string straight from the text.
-        out.append(StyledRun(String(decoding: UnsafeBufferPointer(rebasing: text[line[k].start..<line[k].end]), as: UTF8.self), style: style))
+        out.append(
+          StyledRun(
+            String(decoding: UnsafeBufferPointer(rebasing: text[line[k].start..<line[k].end]), as: UTF8.self),
+            style: style))
         k = group
         continue
       }

@@ -136,7 +136,7 @@ struct BlockRenderer {
     var doneWidth: Int?
     var openWidth: Int?
     // Each item's work is pushed in reverse, last item first, so the first is handled first.
-    var work: [Work] = []
+    var listBlank: StyledLine?
     for index in list.items.indices.reversed() {
       let item = list.items[index]
       var marker = StyledLine()
@@ -177,33 +177,33 @@ struct BlockRenderer {
           frame.rest.appending(StyledLine(String.repeated(" ", markerWidth))),
           width: frame.restWidth + markerWidth)
       }
-      work.removeAll(keepingCapacity: true)
-      if index > 0, !list.isTight { work.append(.blank(TextWrapper.trimmingTrailingSpaces(frame.rest))) }
+      // The item's work, last first: its blocks (a blank line between them in a loose list),
+      // then the blank line that separates it from the item before.
       if item.blocks.isEmpty {
-        work.append(.emptyItem(itemFrame.first))
+        stack.append(.emptyItem(itemFrame.first))
       } else {
-        for (k, child) in item.blocks.enumerated() {
-          if k > 0, !list.isTight {
-            work.append(.blank(TextWrapper.trimmingTrailingSpaces(itemFrame.rest)))
-          }
-          var childFrame = itemFrame
-          if k > 0 { childFrame.startLikeRest() }
-          work.append(.block(child, childFrame))
-        }
+        pushChildren(item.blocks, itemFrame, separated: !list.isTight, &stack)
       }
-      stack.append(contentsOf: work.reversed())
+      if index > 0, !list.isTight {
+        if listBlank == nil { listBlank = TextWrapper.trimmingTrailingSpaces(frame.rest) }
+        stack.append(.blank(listBlank ?? StyledLine()))
+      }
     }
   }
 
+  /// Pushes `children` so the first is handled first, each after a blank line (in the
+  /// prefix of the lines after the first) when `separated`.
   private func pushChildren(_ children: [Block], _ frame: Frame, separated: Bool, _ stack: inout [Work]) {
-    var work: [Work] = []
-    for (k, child) in children.enumerated() {
-      if k > 0, separated { work.append(.blank(TextWrapper.trimmingTrailingSpaces(frame.rest))) }
-      var childFrame = frame
-      if k > 0 { childFrame.startLikeRest() }
-      work.append(.block(child, childFrame))
+    var childFrame = frame
+    childFrame.startLikeRest()
+    let blank = separated && children.count > 1 ? TextWrapper.trimmingTrailingSpaces(frame.rest) : StyledLine()
+    var k = children.count
+    while k > 1 {
+      k -= 1
+      stack.append(.block(children[k], childFrame))
+      if separated { stack.append(.blank(blank)) }
     }
-    stack.append(contentsOf: work.reversed())
+    if let first = children.first { stack.append(.block(first, frame)) }
   }
 
   // MARK: Headings
@@ -242,7 +242,9 @@ struct BlockRenderer {
     let firstPrefix = frame.first.appending(indent)
     let restPrefix = frame.rest.appending(indent)
     var isFirst = true
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Split on newline bytes: splitting the `String` compares `Character`s.
+    for bytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      let rawLine = Substring(bytes)
       let prefix = isFirst ? firstPrefix : restPrefix
       let available = width - (isFirst ? frame.firstWidth : frame.restWidth) - 2
       isFirst = false
@@ -359,7 +361,12 @@ struct BlockRenderer {
       // when it fits.
       let plain = url.withUTF8 { CellWidth.isPrintableASCII($0) && !$0.contains(0x20) }
       if plain, labelWidth + url.utf8.count <= width {
-        emit(label.appending(url, style: theme.linkDestination))
+        if url.isEmpty || theme.linkReference == theme.linkDestination {
+          emit(label.appending(url, style: theme.linkDestination))
+        } else {
+          // The two runs made directly, rather than the label copied and appended to.
+          emit(StyledLine([label.runs[0], StyledRun(url, style: theme.linkDestination)]))
+        }
         continue
       }
       url = Sanitizer.sanitize(url)

@@ -421,7 +421,9 @@ enum Scan {
   /// Removes backslash escapes and decodes entities in `range` (for destinations, titles,
   /// info strings).
   static func unescape(_ p: Bytes, _ range: Range<Int>) -> String {
-    if !contains(p, range, ASCII.backslash, ASCII.ampersand) { return String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
+    if !contains(p, range, ASCII.backslash, ASCII.ampersand) {
+      return String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+    }
     var out: [UInt8] = []
     out.reserveCapacity(range.count)
     var i = range.lowerBound

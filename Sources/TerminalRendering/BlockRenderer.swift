@@ -7,7 +7,15 @@ struct BlockRenderer {
   let width: Int
   /// Indentation never grows past this many cells.
   let maxPrefix: Int
+  /// The finished lines (unless ``plainBytes``).
   var lines: [StyledLine] = []
+  /// Whether lines are written to ``output`` as plain text (each line's text and a newline)
+  /// rather than kept as ``lines``: what `PlainSerializer` would make of them, without them.
+  let plainBytes: Bool
+  /// The plain text of the finished lines, when ``plainBytes``.
+  var output: [UInt8] = []
+  /// How many lines are finished.
+  private(set) var lineCount = 0
   var flattener: InlineFlattener
   /// The text of the paragraph or heading being rendered, and the wrapper for it: both keep
   /// their buffers from one block to the next.
@@ -16,7 +24,8 @@ struct BlockRenderer {
   /// A blank separator line waiting to be emitted before the next content line.
   private var pendingBlank: StyledLine?
 
-  init(options: RenderOptions) {
+  init(options: RenderOptions, plainBytes: Bool = false) {
+    self.plainBytes = plainBytes
     theme = options.theme
     width = options.effectiveWidth
     let minContent = min(width, max(10, width / 3))
@@ -72,12 +81,12 @@ struct BlockRenderer {
   mutating func render(_ blocks: [Block]) {
     let top = Frame(first: StyledLine(), rest: StyledLine(), listDepth: 0)
     for block in blocks {
-      if !lines.isEmpty { pendingBlank = StyledLine() }
+      if lineCount > 0 { pendingBlank = StyledLine() }
       var stack: [Work] = [.block(block, top)]
       while let work = stack.popLast() {
         switch work {
         case .blank(let prefix):
-          if !lines.isEmpty { pendingBlank = prefix }
+          if lineCount > 0 { pendingBlank = prefix }
         case .emptyItem(let marker):
           emit(marker)
         case .block(let block, let frame):
@@ -92,7 +101,8 @@ struct BlockRenderer {
     switch block.kind {
     case .paragraph(let inlines):
       flattener.flatten(inlines, base: theme.text, into: &flat)
-      emitWrapped(frame)
+      // Plain text at 40 cells or more (where `emit` never clips) goes straight to bytes.
+      emitWrapped(frame, direct: plainBytes && width >= 40)
     case .heading(let level, let content):
       renderHeading(level: level, content: content, frame)
     case .thematicBreak:
@@ -196,7 +206,8 @@ struct BlockRenderer {
   private func pushChildren(_ children: [Block], _ frame: Frame, separated: Bool, _ stack: inout [Work]) {
     var childFrame = frame
     childFrame.startLikeRest()
-    let blank = separated && children.count > 1 ? TextWrapper.trimmingTrailingSpaces(frame.rest) : StyledLine()
+    let blank =
+      separated && children.count > 1 ? TextWrapper.trimmingTrailingSpaces(frame.rest) : StyledLine()
     var k = children.count
     while k > 1 {
       k -= 1
@@ -212,10 +223,7 @@ struct BlockRenderer {
     let style = theme.text.overlaid(with: theme.heading(level: level))
     flattener.flatten(content, base: style, into: &flat)
     if level <= 2 {
-      let before = lines.count
-      emitWrapped(frame)
-      var widest = 0
-      for line in lines[before...] { widest = max(widest, line.width - frame.restWidth) }
+      let widest = emitWrapped(frame, direct: false)
       let rule = String.repeated(level == 1 ? "═" : "─", max(1, min(widest, width - frame.restWidth)))
       emit(frame.rest.appending(rule, style: theme.headingDecoration))
     } else {
@@ -227,7 +235,7 @@ struct BlockRenderer {
       inner.setRest(
         frame.rest.appending(StyledLine(String.repeated(" ", marksWidth))),
         width: frame.restWidth + marksWidth)
-      emitWrapped(inner)
+      emitWrapped(inner, direct: false)
     }
   }
 
@@ -316,31 +324,65 @@ struct BlockRenderer {
   // MARK: Output
 
   /// Wraps each segment of ``flat``: the first with (`first`, `rest`), the others with
-  /// (`rest`, `rest`).
-  private mutating func emitWrapped(_ frame: Frame) {
+  /// (`rest`, `rest`). With `direct`, the wrapper writes plain text to ``output`` itself (no
+  /// ``StyledLine`` is made). Returns the width of the widest line past `frame.rest` (0 when
+  /// `direct`).
+  @discardableResult
+  private mutating func emitWrapped(_ frame: Frame, direct: Bool) -> Int {
+    var widest = 0
     for i in flat.segmentEnds.indices {
+      if direct {
+        flushBlank()
+        swap(&output, &wrapper.output)
+      }
       wrapper.wrap(
         flat, flat.segment(i), width: width, first: i == 0 ? frame.first : frame.rest,
-        firstWidth: i == 0 ? frame.firstWidth : frame.restWidth, rest: frame.rest, restWidth: frame.restWidth)
-      for line in wrapper.lines { emit(line) }
+        firstWidth: i == 0 ? frame.firstWidth : frame.restWidth, rest: frame.rest, restWidth: frame.restWidth,
+        direct: direct)
+      if direct {
+        swap(&output, &wrapper.output)
+        lineCount += wrapper.lineCount
+        continue
+      }
+      for line in wrapper.lines { widest = max(widest, emit(line).width - frame.restWidth) }
     }
+    return widest
   }
 
   /// Appends a finished line. No line is ever wider than the width: at narrow widths a prefix
   /// alone (a two-digit list marker at width 2, a nine-digit one at width 30) can exceed it,
   /// and the line is then clipped. From 40 cells on, the prefix cap (`maxPrefix`, at most
   /// width - 13) plus the widest marker (13 cells) always fits, so wide renders skip the check.
-  mutating func emit(_ line: StyledLine) {
+  /// Returns the line as finished.
+  @discardableResult
+  mutating func emit(_ line: StyledLine) -> StyledLine {
+    flushBlank()
+    var finished = TextWrapper.trimmingTrailingSpaces(line)
+    if width < 40, finished.width > width { finished = TextWrapper.clip(finished, width: width) }
+    append(finished)
+    return finished
+  }
+
+  /// Emits the pending blank line, if any.
+  private mutating func flushBlank() {
     if let blank = pendingBlank {
-      lines.append(blank)
+      append(blank)
       pendingBlank = nil
     }
-    let trimmed = TextWrapper.trimmingTrailingSpaces(line)
-    if width < 40, trimmed.width > width {
-      lines.append(TextWrapper.clip(trimmed, width: width))
-    } else {
-      lines.append(trimmed)
+  }
+
+  /// Adds a finished line to ``lines``, or its text and a newline to ``output``.
+  private mutating func append(_ line: StyledLine) {
+    lineCount += 1
+    guard plainBytes else {
+      lines.append(line)
+      return
     }
+    for run in line.runs {
+      let copied = run.text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
+      if copied == nil { output.append(contentsOf: run.text.utf8) }
+    }
+    output.append(0x0A)
   }
 
   /// Lists the link references collected since the last call, after a blank line.

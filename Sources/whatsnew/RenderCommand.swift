@@ -135,11 +135,7 @@ struct RenderCommand: ParsableCommand {
   private static func render(_ document: MarkdownDocument, format: OutputFormat, options: RenderOptions) {
     switch format {
     case .plain:
-      let lines = TerminalMarkdown.render(document, options: options)
-      withExtendedLifetime(lines) {
-        FileOutput.write(bytes: PlainSerializer.serializeUTF8(lines))
-        systemExit(0)
-      }
+      FileOutput.write(bytes: TerminalMarkdown.renderPlainUTF8(document, options: options))
     case .ansi:
       let lines = TerminalMarkdown.render(document, options: options)
       withExtendedLifetime(lines) {

@@ -147,8 +147,20 @@ struct BlockRenderer {
     var openWidth: Int?
     // Each item's work is pushed in reverse, last item first, so the first is handled first.
     var listBlank: StyledLine?
+    // Plain bullets after the first item all get the same frame: made once.
+    var bulletFrame: Frame?
     for index in list.items.indices.reversed() {
       let item = list.items[index]
+      let isPlainBullet: Bool
+      if case .bullet = list.marker, item.task == nil, index > 0 {
+        isPlainBullet = true
+      } else {
+        isPlainBullet = false
+      }
+      if isPlainBullet, let itemFrame = bulletFrame {
+        push(item, of: list, at: index, itemFrame, frame, &listBlank, &stack)
+        continue
+      }
       var marker = StyledLine()
       var markerWidth = 0
       switch list.marker {
@@ -187,17 +199,25 @@ struct BlockRenderer {
           frame.rest.appending(StyledLine(String.repeated(" ", markerWidth))),
           width: frame.restWidth + markerWidth)
       }
-      // The item's work, last first: its blocks (a blank line between them in a loose list),
-      // then the blank line that separates it from the item before.
-      if item.blocks.isEmpty {
-        stack.append(.emptyItem(itemFrame.first))
-      } else {
-        pushChildren(item.blocks, itemFrame, separated: !list.isTight, &stack)
-      }
-      if index > 0, !list.isTight {
-        if listBlank == nil { listBlank = TextWrapper.trimmingTrailingSpaces(frame.rest) }
-        stack.append(.blank(listBlank ?? StyledLine()))
-      }
+      if isPlainBullet { bulletFrame = itemFrame }
+      push(item, of: list, at: index, itemFrame, frame, &listBlank, &stack)
+    }
+  }
+
+  /// Pushes an item's work, last first: its blocks (a blank line between them in a loose
+  /// list), then the blank line that separates it from the item before.
+  private func push(
+    _ item: ListItem, of list: ListBlock, at index: Int, _ itemFrame: Frame, _ frame: Frame,
+    _ listBlank: inout StyledLine?, _ stack: inout [Work]
+  ) {
+    if item.blocks.isEmpty {
+      stack.append(.emptyItem(itemFrame.first))
+    } else {
+      pushChildren(item.blocks, itemFrame, separated: !list.isTight, &stack)
+    }
+    if index > 0, !list.isTight {
+      if listBlank == nil { listBlank = TextWrapper.trimmingTrailingSpaces(frame.rest) }
+      stack.append(.blank(listBlank ?? StyledLine()))
     }
   }
 
@@ -235,7 +255,7 @@ struct BlockRenderer {
       inner.setRest(
         frame.rest.appending(StyledLine(String.repeated(" ", marksWidth))),
         width: frame.restWidth + marksWidth)
-      emitWrapped(inner, direct: false)
+      emitWrapped(inner, direct: plainBytes && width >= 40)
     }
   }
 
@@ -403,6 +423,15 @@ struct BlockRenderer {
       // when it fits.
       let plain = url.withUTF8 { CellWidth.isPrintableASCII($0) && !$0.contains(0x20) }
       if plain, labelWidth + url.utf8.count <= width {
+        if plainBytes, !url.isEmpty {
+          // The line's text as `emit` would write it: nothing to trim or clip.
+          flushBlank()
+          output.append(contentsOf: digits)
+          url.withUTF8 { output.append(contentsOf: $0) }
+          output.append(0x0A)
+          lineCount += 1
+          continue
+        }
         if url.isEmpty || theme.linkReference == theme.linkDestination {
           emit(label.appending(url, style: theme.linkDestination))
         } else {

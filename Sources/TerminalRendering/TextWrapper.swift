@@ -261,7 +261,22 @@ struct Wrapper {
           }
           j += 1
         }
-        addSpaces(Piece(run: run, start: i, end: literal ? j : i, spaces: literal ? 0 : j - i), j - i)
+        if wordCount > 0 { flushWord() }
+        afterWide = false
+        if literal, spaceCount == 0, j < end, pieceCount > 0 {
+          // The usual case: a space and a whole word of this run that fit on the line right
+          // after its last range of this run. The range grows over both; nothing is recorded.
+          var k = j + 1
+          while k < end, text[k] != 0x20, text[k] != 0x0A { k += 1 }
+          let tail = line[pieceCount - 1]
+          if k < end, tail.spaces == 0, tail.run == run, tail.end == i, currentWidth + (k - i) <= limit {
+            line[pieceCount - 1].end = k
+            currentWidth += k - i
+            i = k
+            continue
+          }
+        }
+        appendSpaces(Piece(run: run, start: i, end: literal ? j : i, spaces: literal ? 0 : j - i), j - i)
       } else {
         while j < end, text[j] != 0x20, text[j] != 0x0A { j += 1 }
         if afterWide, !Self.noBreakBefore(UInt32(b)) { flushWord() }
@@ -322,6 +337,11 @@ struct Wrapper {
   private mutating func addSpaces(_ piece: Piece, _ width: Int) {
     flushWord()
     afterWide = false
+    appendSpaces(piece, width)
+  }
+
+  /// Records spaces that go before the next word, if it fits on the line.
+  private mutating func appendSpaces(_ piece: Piece, _ width: Int) {
     if spaceCount < space.count { space[spaceCount] = piece } else { space.append(piece) }
     spaceCount += 1
     spaceWidth += width

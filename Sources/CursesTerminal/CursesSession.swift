@@ -74,7 +74,7 @@ public final class CursesSession {
   public func run<S: Screen>(_ screen: inout S, perform: (ScreenEffect, inout S) -> Action) -> Outcome {
     guard screenPointer != nil else { return .finished }
     if dispatch(.resize(width: width, height: height), to: &screen, perform) == .stop { return .finished }
-    paint(screen)
+    paint(&screen)
     while true {
       if let signal = Signals.takePending() { return .interrupted(signal: signal) }
       var code: Int32 = 0
@@ -100,7 +100,7 @@ public final class CursesSession {
       for event in events where dispatch(event, to: &screen, perform) == .stop {
         return .finished
       }
-      if !events.isEmpty { paint(screen) }
+      if !events.isEmpty { paint(&screen) }
     }
   }
 
@@ -187,6 +187,13 @@ public final class CursesSession {
       return .stop
     }
     return .continue
+  }
+
+  /// Paints `screen`, then lets it finish what it deferred to get that frame out sooner and
+  /// paints it again if that changed it, before the loop reads the next key.
+  private func paint<S: Screen>(_ screen: inout S) {
+    paint(screen)
+    if screen.finishDeferredWork() { paint(screen) }
   }
 
   private func paint(_ screen: some Screen) {

@@ -124,8 +124,15 @@ public struct ReleaseNotesCatalog: Sendable {
   public func noteTexts(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError)
     -> [ReleaseNoteText]
   {
+    try noteTexts(try index().entries(after: from, upTo: to))
+  }
+
+  /// Reads the notes files of `entries` (from ``index()``, for a caller that already has
+  /// it), in the order given.
+  public func noteTexts(_ entries: [Entry]) throws(ReleaseNotesError) -> [ReleaseNoteText] {
     var result: [ReleaseNoteText] = []
-    for entry in try index().entries(after: from, upTo: to) {
+    result.reserveCapacity(entries.count)
+    for entry in entries {
       result.append(try noteText(entry))
     }
     return result

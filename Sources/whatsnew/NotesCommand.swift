@@ -101,7 +101,7 @@ struct NotesCommand: ParsableCommand {
         let end = try to.map({ text throws(AppVersion.ParseError) in try AppVersion(parsing: text) })
           ?? index.newestRelease ?? index.newest
       else { throw ReleaseNotesError.noReleaseNotes(directory: directory) }
-      texts = try catalog.noteTexts(after: start, upTo: end)
+      texts = try catalog.noteTexts(try index.entries(after: start, upTo: end))
       notesSince = start
       rangeText = start.map { "after \($0) up to \(end)" } ?? "up to \(end)"
     } else {

@@ -34,7 +34,9 @@ struct TextLineIterator: IteratorProtocol {
     while index != utf8.endIndex {
       if utf8[index] == 0x0A {
         var lineEnd = index
-        if lineEnd > start, utf8[utf8.index(before: lineEnd)] == 0x0D { lineEnd = utf8.index(before: lineEnd) }
+        if lineEnd > start, utf8[utf8.index(before: lineEnd)] == 0x0D {
+          lineEnd = utf8.index(before: lineEnd)
+        }
         index = utf8.index(after: index)
         offset += 1
         return TextLine(text: text[start..<lineEnd], offset: startOffset, end: offset)

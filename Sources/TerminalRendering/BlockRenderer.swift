@@ -9,6 +9,10 @@ struct BlockRenderer {
   let maxPrefix: Int
   var lines: [StyledLine] = []
   var flattener: InlineFlattener
+  /// The text of the paragraph or heading being rendered, and the wrapper for it: both keep
+  /// their buffers from one block to the next.
+  private var flat = FlatText()
+  private var wrapper = Wrapper()
   /// A blank separator line waiting to be emitted before the next content line.
   private var pendingBlank: StyledLine?
 
@@ -20,11 +24,43 @@ struct BlockRenderer {
     flattener = InlineFlattener(theme: theme, references: LinkReferences())
   }
 
+  /// The prefixes of a block's lines, with their widths (which every wrapped line needs, so
+  /// they are kept rather than measured again).
   struct Frame {
-    var first: StyledLine
-    var rest: StyledLine
+    /// The prefix of a block's first line.
+    private(set) var first: StyledLine
+    /// The prefix of its other lines.
+    private(set) var rest: StyledLine
+    private(set) var firstWidth: Int
+    private(set) var restWidth: Int
     /// How many lists enclose this block (picks the bullet).
     var listDepth: Int
+
+    init(first: StyledLine, rest: StyledLine, listDepth: Int) {
+      self.first = first
+      self.rest = rest
+      self.listDepth = listDepth
+      firstWidth = first.width
+      restWidth = rest.width
+    }
+
+    /// Sets the first line's prefix, `width` cells wide.
+    mutating func setFirst(_ line: StyledLine, width: Int) {
+      first = line
+      firstWidth = width
+    }
+
+    /// Sets the other lines' prefix, `width` cells wide.
+    mutating func setRest(_ line: StyledLine, width: Int) {
+      rest = line
+      restWidth = width
+    }
+
+    /// The first line starts like the others (for a container's later children).
+    mutating func startLikeRest() {
+      first = rest
+      firstWidth = restWidth
+    }
   }
 
   enum Work {
@@ -55,13 +91,13 @@ struct BlockRenderer {
   private mutating func render(_ block: Block, _ frame: Frame, _ stack: inout [Work]) {
     switch block.kind {
     case .paragraph(let inlines):
-      let segments = flattener.flatten(inlines, base: theme.text)
-      emitWrapped(segments, frame)
+      flattener.flatten(inlines, base: theme.text, into: &flat)
+      emitWrapped(frame)
     case .heading(let level, let content):
       renderHeading(level: level, content: content, frame)
     case .thematicBreak:
       // No rule at all when the prefix already fills the width (a list item at width 2).
-      let rule = String.repeated("─", max(0, width - frame.first.width))
+      let rule = String.repeated("─", max(0, width - frame.firstWidth))
       emit(frame.first.appending(rule, style: theme.thematicBreak))
     case .codeBlock(_, let literal, _):
       renderPreformatted(literal, style: theme.codeBlock, frame)
@@ -72,10 +108,11 @@ struct BlockRenderer {
       }
     case .blockQuote(let children):
       let bar = StyledLine(theme.quoteBarGlyph + " ", style: theme.quoteBar)
+      let barWidth = bar.width
       var inner = frame
-      if frame.rest.width + bar.width <= maxPrefix {
-        inner.first = frame.first.appending(bar)
-        inner.rest = frame.rest.appending(bar)
+      if frame.restWidth + barWidth <= maxPrefix {
+        inner.setFirst(frame.first.appending(bar), width: frame.firstWidth + barWidth)
+        inner.setRest(frame.rest.appending(bar), width: frame.restWidth + barWidth)
       }
       pushChildren(children, inner, separated: true, &stack)
     case .list(let list):
@@ -94,34 +131,53 @@ struct BlockRenderer {
       let last = start.addingReportingOverflow(max(0, list.items.count - 1)).partialValue
       numberWidth = max(String(start).count, String(last).count)
     }
-    // Build each item's work, then push them in reverse so the first is handled first.
-    var items: [[Work]] = []
-    for (index, item) in list.items.enumerated() {
+    // Marker widths, measured once per list.
+    let bulletWidth = CellWidth.of(bullet) + 1
+    var doneWidth: Int?
+    var openWidth: Int?
+    // Each item's work is pushed in reverse, last item first, so the first is handled first.
+    var work: [Work] = []
+    for index in list.items.indices.reversed() {
+      let item = list.items[index]
       var marker = StyledLine()
+      var markerWidth = 0
       switch list.marker {
       case .bullet:
-        if item.task == nil { marker.append(bullet + " ", style: theme.listMarker) }
+        if item.task == nil {
+          marker.append(bullet + " ", style: theme.listMarker)
+          markerWidth = bulletWidth
+        }
       case .ordered(let start, let delimiter):
         let number = String(start.addingReportingOverflow(index).partialValue)
         let padding = String.repeated(" ", max(0, numberWidth - number.count))
-        marker.append(padding + number + String(delimiter) + " ", style: theme.listMarker)
+        let text = padding + number + String(delimiter) + " "
+        marker.append(text, style: theme.listMarker)
+        markerWidth = CellWidth.of(text)
       }
       if let done = item.task {
         if done {
           marker.append(theme.taskDoneGlyph + " ", style: theme.taskDone)
+          if doneWidth == nil { doneWidth = CellWidth.of(theme.taskDoneGlyph) + 1 }
+          markerWidth += doneWidth ?? 0
         } else {
           marker.append(theme.taskOpenGlyph + " ", style: theme.taskOpen)
+          if openWidth == nil { openWidth = CellWidth.of(theme.taskOpenGlyph) + 1 }
+          markerWidth += openWidth ?? 0
         }
       }
       // Past the indentation cap the first line starts like the others, so prefixes stay bounded.
-      let base = index == 0 && frame.first.width + marker.width <= maxPrefix ? frame.first : frame.rest
-      var itemFrame = Frame(
-        first: base.appending(marker), rest: frame.rest, listDepth: frame.listDepth + 1)
-      let hanging = StyledLine(String.repeated(" ", marker.width))
-      if frame.rest.width + hanging.width <= maxPrefix {
-        itemFrame.rest = frame.rest.appending(hanging)
+      let startsFirst = index == 0 && frame.firstWidth + markerWidth <= maxPrefix
+      var itemFrame = frame
+      itemFrame.listDepth += 1
+      itemFrame.setFirst(
+        (startsFirst ? frame.first : frame.rest).appending(marker),
+        width: (startsFirst ? frame.firstWidth : frame.restWidth) + markerWidth)
+      if frame.restWidth + markerWidth <= maxPrefix {
+        itemFrame.setRest(
+          frame.rest.appending(StyledLine(String.repeated(" ", markerWidth))),
+          width: frame.restWidth + markerWidth)
       }
-      var work: [Work] = []
+      work.removeAll(keepingCapacity: true)
       if index > 0, !list.isTight { work.append(.blank(TextWrapper.trimmingTrailingSpaces(frame.rest))) }
       if item.blocks.isEmpty {
         work.append(.emptyItem(itemFrame.first))
@@ -131,13 +187,12 @@ struct BlockRenderer {
             work.append(.blank(TextWrapper.trimmingTrailingSpaces(itemFrame.rest)))
           }
           var childFrame = itemFrame
-          if k > 0 { childFrame.first = itemFrame.rest }
+          if k > 0 { childFrame.startLikeRest() }
           work.append(.block(child, childFrame))
         }
       }
-      items.append(work)
+      stack.append(contentsOf: work.reversed())
     }
-    for work in items.reversed() { stack.append(contentsOf: work.reversed()) }
   }
 
   private func pushChildren(_ children: [Block], _ frame: Frame, separated: Bool, _ stack: inout [Work]) {
@@ -145,7 +200,7 @@ struct BlockRenderer {
     for (k, child) in children.enumerated() {
       if k > 0, separated { work.append(.blank(TextWrapper.trimmingTrailingSpaces(frame.rest))) }
       var childFrame = frame
-      if k > 0 { childFrame.first = frame.rest }
+      if k > 0 { childFrame.startLikeRest() }
       work.append(.block(child, childFrame))
     }
     stack.append(contentsOf: work.reversed())
@@ -155,22 +210,24 @@ struct BlockRenderer {
 
   private mutating func renderHeading(level: Int, content: [Inline], _ frame: Frame) {
     let style = theme.text.overlaid(with: theme.heading(level: level))
-    let segments = flattener.flatten(content, base: style)
+    flattener.flatten(content, base: style, into: &flat)
     if level <= 2 {
       let before = lines.count
-      emitWrapped(segments, frame)
+      emitWrapped(frame)
       var widest = 0
-      for line in lines[before...] { widest = max(widest, line.width - frame.rest.width) }
-      let rule = String(
-        repeating: level == 1 ? "═" : "─", count: max(1, min(widest, width - frame.rest.width)))
+      for line in lines[before...] { widest = max(widest, line.width - frame.restWidth) }
+      let rule = String.repeated(level == 1 ? "═" : "─", max(1, min(widest, width - frame.restWidth)))
       emit(frame.rest.appending(rule, style: theme.headingDecoration))
     } else {
       let marks = StyledLine(
         String.repeated("#", min(level, 6)) + " ", style: theme.headingDecoration)
+      let marksWidth = min(level, 6) + 1
       var inner = frame
-      inner.first = frame.first.appending(marks)
-      inner.rest = frame.rest.appending(StyledLine(String.repeated(" ", marks.width)))
-      emitWrapped(segments, inner)
+      inner.setFirst(frame.first.appending(marks), width: frame.firstWidth + marksWidth)
+      inner.setRest(
+        frame.rest.appending(StyledLine(String.repeated(" ", marksWidth))),
+        width: frame.restWidth + marksWidth)
+      emitWrapped(inner)
     }
   }
 
@@ -182,13 +239,20 @@ struct BlockRenderer {
     var text = Sanitizer.sanitize(literal)
     if text.utf8.last == 0x0A { text.removeLast() }
     let indent = StyledLine("  ")
+    let firstPrefix = frame.first.appending(indent)
+    let restPrefix = frame.rest.appending(indent)
     var isFirst = true
     for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let prefix = (isFirst ? frame.first : frame.rest).appending(indent)
+      let prefix = isFirst ? firstPrefix : restPrefix
+      let available = width - (isFirst ? frame.firstWidth : frame.restWidth) - 2
       isFirst = false
-      let available = width - prefix.width
       let lineWidth = CellWidth.of(rawLine)
-      if lineWidth <= available || available < 2 {
+      if lineWidth <= available {
+        // It fits: nothing to clip.
+        emit(prefix.appending(String(rawLine), style: style))
+        continue
+      }
+      if available < 2 {
         emit(TextWrapper.clip(prefix.appending(String(rawLine), style: style), width: width))
         continue
       }
@@ -249,14 +313,14 @@ struct BlockRenderer {
 
   // MARK: Output
 
-  /// Wraps each segment: the first with (`first`, `rest`), the others with (`rest`, `rest`).
-  mutating func emitWrapped(_ segments: [StyledLine], _ frame: Frame) {
-    for (i, segment) in segments.enumerated() {
-      let first = i == 0 ? frame.first : frame.rest
-      for line in TextWrapper.wrapSanitized(segment, width: width, firstIndent: first, restIndent: frame.rest)
-      {
-        emit(line)
-      }
+  /// Wraps each segment of ``flat``: the first with (`first`, `rest`), the others with
+  /// (`rest`, `rest`).
+  private mutating func emitWrapped(_ frame: Frame) {
+    for i in flat.segmentEnds.indices {
+      wrapper.wrap(
+        flat, flat.segment(i), width: width, first: i == 0 ? frame.first : frame.rest,
+        firstWidth: i == 0 ? frame.firstWidth : frame.restWidth, rest: frame.rest, restWidth: frame.restWidth)
+      for line in wrapper.lines { emit(line) }
     }
   }
 
@@ -282,18 +346,34 @@ struct BlockRenderer {
     let pending = flattener.references.takePending()
     guard !pending.isEmpty else { return }
     pendingBlank = StyledLine()
+    var digits: [UInt8] = []
     for (number, url) in pending {
-      let label = StyledLine("[\(number)] ", style: theme.linkReference)
-      let hanging = StyledLine(String.repeated(" ", label.width))
-      let url = Sanitizer.sanitize(url)
-      if label.width + CellWidth.of(url) <= width, !Self.containsSpace(url) {
+      digits.removeAll(keepingCapacity: true)
+      digits.append(UInt8(ascii: "["))
+      FlatText.appendDecimal(number, to: &digits)
+      digits.append(contentsOf: [UInt8(ascii: "]"), 0x20])
+      let label = StyledLine(String(decoding: digits, as: UTF8.self), style: theme.linkReference)
+      let labelWidth = digits.count
+      var url = url
+      // Usually printable ASCII with no space: clean, one cell a byte, and whole on one line
+      // when it fits.
+      let plain = url.withUTF8 { CellWidth.isPrintableASCII($0) && !$0.contains(0x20) }
+      if plain, labelWidth + url.utf8.count <= width {
         emit(label.appending(url, style: theme.linkDestination))
         continue
       }
-      let text = StyledLine(url, style: theme.linkDestination)
-      for line in TextWrapper.wrap(text, width: width, firstIndent: label, restIndent: hanging) {
-        emit(line)
+      url = Sanitizer.sanitize(url)
+      if !plain, labelWidth + CellWidth.of(url) <= width, !Self.containsSpace(url) {
+        emit(label.appending(url, style: theme.linkDestination))
+        continue
       }
+      flat.removeAll()
+      flat.append(url, theme.linkDestination)
+      flat.finish()
+      wrapper.wrap(
+        flat, 0..<flat.runs.count, width: width, first: label, firstWidth: labelWidth,
+        rest: StyledLine(String.repeated(" ", labelWidth)), restWidth: labelWidth)
+      for line in wrapper.lines { emit(line) }
     }
   }
 }

@@ -80,13 +80,33 @@ public enum CellWidth {
 
   /// The byte count when `utf8` is all printable ASCII (one cell per byte), else nil.
   static func printableASCIICount<U: Collection<UInt8>>(_ utf8: U) -> Int? {
-    let fast = utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-      for byte in buffer where byte >= 0x7F || byte < 0x20 { return false }
-      return true
-    }
+    let fast = utf8.withContiguousStorageIfAvailable { isPrintableASCII($0) }
     if let fast { return fast ? utf8.count : nil }
     for byte in utf8 where byte >= 0x7F || byte < 0x20 { return nil }
     return utf8.count
+  }
+
+  /// True when every byte is printable ASCII (0x20...0x7E), checked eight bytes at a time.
+  static func isPrintableASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = buffer.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let n = buffer.count
+    var i = 0
+    while i + 8 <= n {
+      let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      // A byte below 0x20, or one at 0x7F or above, sets its high bit in `below | above`.
+      let below = (x &- ones &* 0x20) & ~x & highs
+      let above = ((x &+ ones) | x) & highs
+      if below | above != 0 { return false }
+      i += 8
+    }
+    while i < n {
+      let b = buffer[i]
+      if b < 0x20 || b >= 0x7F { return false }
+      i += 1
+    }
+    return true
   }
 
   private static func isRegionalIndicator(_ v: UInt32) -> Bool {

@@ -25,15 +25,22 @@ struct InlineFlattener {
 
   /// The segments of `inlines` (split at hard breaks), starting in style `base`.
   mutating func flatten(_ inlines: [Inline], base: Style) -> [StyledLine] {
-    var segments: [StyledLine] = [StyledLine()]
+    var flat = FlatText()
+    flatten(inlines, base: base, into: &flat)
+    var segments: [StyledLine] = []
+    for s in flat.segmentEnds.indices { segments.append(flat.line(flat.segment(s))) }
+    return segments
+  }
+
+  /// Writes the text of `inlines` into `flat` (emptied first), sanitised, one segment per
+  /// hard-broken piece, starting in style `base`.
+  mutating func flatten(_ inlines: [Inline], base: Style, into flat: inout FlatText) {
+    flat.removeAll()
     var stack = [Frame(items: inlines, index: 0, style: base, suffix: nil)]
-    func append(_ text: String, _ style: Style) {
-      segments[segments.count - 1].append(text, style: style)
-    }
     while !stack.isEmpty {
       let top = stack.count - 1
       if stack[top].index >= stack[top].items.count {
-        if let suffix = stack.removeLast().suffix { append(suffix.text, suffix.style) }
+        if let suffix = stack.removeLast().suffix { flat.append(suffix.text, suffix.style) }
         continue
       }
       let item = stack[top].items[stack[top].index]
@@ -41,13 +48,13 @@ struct InlineFlattener {
       let style = stack[top].style
       switch item {
       case .text(let s):
-        append(s, style)
+        flat.append(s, style)
       case .softBreak:
-        append(" ", style)
+        flat.append(ascii: 0x20, style)
       case .hardBreak:
-        segments.append(StyledLine())
+        flat.endSegment()
       case .code(let s):
-        append(s, style.overlaid(with: theme.code))
+        flat.append(s, style.overlaid(with: theme.code))
       case .emphasis(let c):
         stack.append(Frame(items: c, index: 0, style: style.overlaid(with: theme.emphasis), suffix: nil))
       case .strong(let c):
@@ -56,35 +63,38 @@ struct InlineFlattener {
         stack.append(
           Frame(items: c, index: 0, style: style.overlaid(with: theme.strikethrough), suffix: nil))
       case .link(let destination, _, let content):
-        var suffix: StyledRun?
-        if Self.needsReference(destination: destination, text: content.plainText) {
+        let linkStyle = style.overlaid(with: theme.link)
+        if Self.needsReference(destination: destination, content: content) {
           let n = references.number(for: destination)
-          suffix = StyledRun("[\(n)]", style: theme.linkReference)
+          if content.count == 1, case .text(let s) = content[0] {
+            // The usual link, `[#911]`: its text and its number, without a frame.
+            flat.append(s, linkStyle)
+            flat.appendReference(n, theme.linkReference)
+            continue
+          }
+          stack.append(
+            Frame(
+              items: content, index: 0, style: linkStyle,
+              suffix: StyledRun("[\(n)]", style: theme.linkReference)))
+        } else {
+          stack.append(Frame(items: content, index: 0, style: linkStyle, suffix: nil))
         }
-        stack.append(
-          Frame(items: content, index: 0, style: style.overlaid(with: theme.link), suffix: suffix))
       case .image(let source, _, let alt):
         let imageStyle = style.overlaid(with: theme.image)
         var suffixText = "]"
         if !source.isEmpty { suffixText += "[\(references.number(for: source))]" }
         if alt.isEmpty {
-          append("[image", imageStyle)
+          flat.append("[image", imageStyle)
         } else {
-          append("[", imageStyle)
+          flat.append("[", imageStyle)
         }
         stack.append(
           Frame(items: alt, index: 0, style: imageStyle, suffix: StyledRun(suffixText, style: imageStyle)))
       case .html(let html):
-        if Self.isLineBreakTag(html) { segments.append(StyledLine()) }
+        if Self.isLineBreakTag(html) { flat.endSegment() }
       }
     }
-    // Sanitise per run rather than per text node: far fewer calls, same result.
-    for i in segments.indices {
-      for r in segments[i].runs.indices where Sanitizer.needsSanitizing(segments[i].runs[r].text) {
-        segments[i].runs[r].text = Sanitizer.sanitize(segments[i].runs[r].text)
-      }
-    }
-    return segments
+    flat.finish()
   }
 
   /// All segments joined by spaces: one line (for table cells).
@@ -100,32 +110,42 @@ struct InlineFlattener {
 
   // MARK: - Helpers
 
+  /// ``needsReference(destination:text:)`` for a link's content, without building its
+  /// plain text for the usual single text node.
+  static func needsReference(destination: String, content: [Inline]) -> Bool {
+    if content.count == 1, case .text(let s) = content[0] {
+      return needsReference(destination: destination, text: s)
+    }
+    return needsReference(destination: destination, text: content.plainText)
+  }
+
   /// A link whose text is its URL (an autolink) needs no reference.
   static func needsReference(destination: String, text: String) -> Bool {
     if destination.isEmpty || destination.utf8.first == UInt8(ascii: "#") { return false }
-    // Only a destination that ends with the text can be the text itself (autolinks), so most
-    // links are decided by one suffix comparison, without building strings.
-    let d = destination.utf8
-    let t = text.utf8
-    guard d.count >= t.count else { return true }
-    // Compared from the end, byte by byte: most links differ from their text in the last few
-    // bytes. (Reversed views compare through a generic, much slower path.)
-    var di = d.endIndex
-    var ti = t.endIndex
-    while ti > t.startIndex {
-      d.formIndex(before: &di)
-      t.formIndex(before: &ti)
-      if d[di] != t[ti] { return true }
+    var destination = destination
+    var text = text
+    return destination.withUTF8 { d in
+      text.withUTF8 { t in
+        // Only a destination that ends with the text can be the text itself (autolinks), so
+        // most links are decided by one suffix comparison, from the end: most links differ
+        // from their text in the last few bytes.
+        guard d.count >= t.count else { return true }
+        let prefix = d.count - t.count
+        var k = t.count
+        while k > 0 {
+          k -= 1
+          if d[prefix + k] != t[k] { return true }
+        }
+        if prefix == 0 { return false }
+        // `mailto:` autolinks, and GFM `www.` links that point to `http://www.…`.
+        let head = UnsafeBufferPointer(rebasing: d[0..<prefix])
+        for scheme in ["mailto:", "http://", "https://"]
+        where prefix == scheme.utf8.count && head.elementsEqual(scheme.utf8) {
+          return false
+        }
+        return true
+      }
     }
-    let prefix = d.count - t.count
-    if prefix == 0 { return false }
-    // `mailto:` autolinks, and GFM `www.` links that point to `http://www.…`.
-    let head = destination.utf8.prefix(prefix)
-    for scheme in ["mailto:", "http://", "https://"]
-    where prefix == scheme.utf8.count && head.elementsEqual(scheme.utf8) {
-      return false
-    }
-    return true
   }
 
   /// `<br>`, `<br/>`, `<br />` in any case.

@@ -54,9 +54,22 @@ extension String {
   /// and rules and padding are made for every line.
   static func repeated(_ piece: String, _ count: Int) -> String {
     guard count > 0 else { return "" }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(piece.utf8.count * count)
-    for _ in 0..<count { bytes.append(contentsOf: piece.utf8) }
-    return String(decoding: bytes, as: UTF8.self)
+    var piece = piece
+    return piece.withUTF8 { unit in
+      guard unit.count > 0 else { return "" }
+      // The bytes are written in place: the first copy of the piece, then doubling.
+      let total = unit.count * count
+      return String(unsafeUninitializedCapacity: total) { buffer in
+        guard let base = buffer.baseAddress, let from = unit.baseAddress else { return 0 }
+        base.initialize(from: from, count: unit.count)
+        var filled = unit.count
+        while filled < total {
+          let n = Swift.min(filled, total - filled)
+          (base + filled).initialize(from: base, count: n)
+          filled += n
+        }
+        return total
+      }
+    }
   }
 }

@@ -14,34 +14,18 @@ public enum TextWrapper {
     _ line: StyledLine, width: Int, firstIndent: StyledLine = StyledLine(),
     restIndent: StyledLine = StyledLine()
   ) -> [StyledLine] {
-    var wrapper = Wrapper(width: max(1, width), firstIndent: firstIndent, restIndent: restIndent)
-    for run in line.runs { wrapper.feed(Sanitizer.sanitize(run.text), style: run.style) }
-    return wrapper.finish()
-  }
-
-  /// ``wrap(_:width:firstIndent:restIndent:)`` for text that is already sanitised (the
-  /// Markdown renderer sanitises the tree's text as it flattens it).
-  static func wrapSanitized(
-    _ line: StyledLine, width: Int, firstIndent: StyledLine, restIndent: StyledLine
-  ) -> [StyledLine] {
-    // Fast path: printable ASCII that fits on the first line is the line itself.
-    let indentWidth = firstIndent.width
-    if indentWidth <= width - min(width, 2) {
-      var total = indentWidth
-      var fits = true
-      for run in line.runs {
-        guard let count = CellWidth.printableASCIICount(run.text.utf8) else {
-          fits = false
-          break
-        }
-        total += count
-      }
-      if fits, total <= width { return [trimmingTrailingSpaces(firstIndent.appending(line))] }
+    // Each run stays a run of its own (as given), sanitised.
+    var flat = FlatText()
+    for run in line.runs where !run.text.isEmpty {
+      let start = flat.bytes.count
+      flat.bytes.append(contentsOf: Sanitizer.sanitize(run.text).utf8)
+      flat.runs.append(FlatText.Run(start: start, end: flat.bytes.count, style: run.style))
     }
-    var wrapper = Wrapper(width: max(1, width), firstIndent: firstIndent, restIndent: restIndent)
-    wrapper.reserve(for: line)
-    for run in line.runs { wrapper.feed(run.text, style: run.style) }
-    return wrapper.finish()
+    var wrapper = Wrapper()
+    wrapper.wrap(
+      flat, 0..<flat.runs.count, width: width, first: firstIndent, firstWidth: firstIndent.width,
+      rest: restIndent, restWidth: restIndent.width)
+    return wrapper.lines
   }
 
   /// `line` cut to at most `width` cells (graphemes are not split; a wide grapheme that would
@@ -89,12 +73,12 @@ public enum TextWrapper {
 
 // MARK: - Helpers
 
-/// The state of one wrap. The runs' text is kept as one buffer of UTF-8 bytes and words as
-/// byte ranges of it; contiguous ranges of one run are merged, so a line costs one string per
-/// run it shows, not one per word, and printable ASCII (most release notes) is scanned byte by
-/// byte. The piece lists are cleared by count, keeping their storage.
-private struct Wrapper {
-  /// Bytes `start..<end` of the buffer (in run `run`'s style), or `spaces` synthetic spaces.
+/// One wrap at a time over a ``FlatText``, keeping its buffers for the next. Words are byte
+/// ranges of the text; contiguous ranges of one run are merged, so a line costs one string
+/// per style it shows, not one per word, and printable ASCII (most release notes) is scanned
+/// byte by byte, a whole word placed as soon as its end is seen.
+struct Wrapper {
+  /// Bytes `start..<end` of the text (in run `run`'s style), or `spaces` synthetic spaces.
   struct Piece {
     var run: Int
     var start: Int
@@ -102,125 +86,187 @@ private struct Wrapper {
     var spaces: Int
   }
 
-  let firstIndent: StyledLine
-  let restIndent: StyledLine
-  let firstLimit: Int
-  let restLimit: Int
+  /// The lines of the last ``wrap(_:_:width:first:firstWidth:rest:restWidth:)``.
+  private(set) var lines: [StyledLine] = []
 
-  var bytes: [UInt8] = []
-  var styles: [Style] = []
+  private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  private var runs = UnsafeBufferPointer<FlatText.Run>(start: nil, count: 0)
+  private var firstIndent = StyledLine()
+  private var restIndent = StyledLine()
+  private var firstLimit = 0
+  private var restLimit = 0
+  private var limit = 0
+  private var isFirstLine = true
 
-  var lines: [StyledLine] = []
-  var isFirstLine = true
-  var line: [Piece] = []
-  var lineCount = 0
-  var currentWidth = 0
-  var limit: Int
-
-  var word: [Piece] = []
-  var wordCount = 0
-  var wordWidth = 0
-  var space: [Piece] = []
-  var spaceCount = 0
-  var spaceWidth = 0
+  private var line: [Piece] = []
+  private var lineCount = 0
+  private var currentWidth = 0
+  private var word: [Piece] = []
+  private var wordCount = 0
+  private var wordWidth = 0
+  private var space: [Piece] = []
+  private var spaceCount = 0
+  private var spaceWidth = 0
   /// The last grapheme was wide, so a break may follow it.
-  var afterWide = false
+  private var afterWide = false
+  /// The bytes of one output run, gathered before it becomes a string.
+  private var scratch: [UInt8] = []
 
-  init(width: Int, firstIndent: StyledLine, restIndent: StyledLine) {
+  /// Wraps runs `runRange` of `flat` (already sanitised) into ``lines``, at most `width`
+  /// cells each; see ``TextWrapper/wrap(_:width:firstIndent:restIndent:)``. The indents come
+  /// with their widths, which the caller usually knows.
+  mutating func wrap(
+    _ flat: FlatText, _ runRange: Range<Int>, width: Int, first: StyledLine, firstWidth: Int,
+    rest: StyledLine, restWidth: Int
+  ) {
+    let width = max(1, width)
     let minimum = min(width, 2)
-    var first = firstIndent
-    var firstWidth = first.width
+    firstIndent = first
+    var firstWidth = firstWidth
     if firstWidth > width - minimum {
-      first = TextWrapper.clip(first, width: width - minimum)
-      firstWidth = first.width
+      firstIndent = TextWrapper.clip(first, width: width - minimum)
+      firstWidth = firstIndent.width
     }
-    var rest = restIndent
-    var restWidth = rest.width
+    restIndent = rest
+    var restWidth = restWidth
     if restWidth > width - minimum {
-      rest = TextWrapper.clip(rest, width: width - minimum)
-      restWidth = rest.width
+      restIndent = TextWrapper.clip(rest, width: width - minimum)
+      restWidth = restIndent.width
     }
-    self.firstIndent = first
-    self.restIndent = rest
-    self.firstLimit = width - firstWidth
-    self.restLimit = width - restWidth
-    self.limit = firstLimit
-  }
-
-  /// Makes room for the runs of `line` at once, rather than growing the buffers run by run.
-  mutating func reserve(for line: StyledLine) {
-    var count = 0
-    for run in line.runs { count += run.text.utf8.count }
-    bytes.reserveCapacity(count)
-    styles.reserveCapacity(line.runs.count)
-  }
-
-  mutating func feed(_ text: String, style: Style) {
-    guard !text.isEmpty else { return }
-    let run = styles.count
-    styles.append(style)
-    let base = bytes.count
-    // Copied from the string's storage in one go, checked for ASCII eight bytes at a time.
-    let ascii =
-      text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-        bytes.append(contentsOf: buffer)
-        return Self.isASCII(buffer)
-      } ?? false
-    if bytes.count == base { bytes.append(contentsOf: text.utf8) }
-    if ascii, let done = text.utf8.withContiguousStorageIfAvailable({ feedASCII(run, base, $0) }) {
-      return done
+    firstLimit = width - firstWidth
+    restLimit = width - restWidth
+    limit = firstLimit
+    isFirstLine = true
+    lines.removeAll(keepingCapacity: true)
+    lineCount = 0
+    currentWidth = 0
+    wordCount = 0
+    wordWidth = 0
+    spaceCount = 0
+    spaceWidth = 0
+    afterWide = false
+    flat.bytes.withUnsafeBufferPointer { bytes in
+      flat.runs.withUnsafeBufferPointer { runs in
+        text = bytes
+        self.runs = runs
+        defer {
+          text = UnsafeBufferPointer(start: nil, count: 0)
+          self.runs = UnsafeBufferPointer(start: nil, count: 0)
+        }
+        // Printable ASCII that fits on the first line is the line itself.
+        if firstLimit >= minimum {
+          var total = 0
+          var fits = true
+          for r in runRange {
+            guard Self.isPrintableASCII(bytes, runs[r].start, runs[r].end) else {
+              fits = false
+              break
+            }
+            total += runs[r].end - runs[r].start
+          }
+          if fits, total <= firstLimit {
+            for r in runRange where runs[r].end > runs[r].start {
+              place(Piece(run: r, start: runs[r].start, end: runs[r].end, spaces: 0))
+            }
+            lines.append(materialize())
+            return
+          }
+        }
+        for r in runRange { feed(r) }
+        flushWord()
+        lines.append(materialize())
+      }
     }
-    feedUnicode(run, base, text)
   }
 
-  /// True when every byte of `buffer` is below 0x80.
-  private static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let start = buffer.baseAddress else { return true }
-    let n = buffer.count
-    var i = 0
-    while i + 8 <= n {
-      if UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+  private mutating func feed(_ r: Int) {
+    let start = runs[r].start
+    let end = runs[r].end
+    guard end > start else { return }
+    if Self.isASCII(text, start, end) {
+      feedASCII(r, start, end)
+    } else {
+      feedUnicode(r, start, end)
+    }
+  }
+
+  /// True when bytes `start..<end` are all below 0x80 (eight at a time).
+  private static func isASCII(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    guard let base = text.baseAddress else { return true }
+    var i = start
+    while i + 8 <= end {
+      if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
         return false
       }
       i += 8
     }
-    while i < n {
-      if buffer[i] >= 0x80 { return false }
+    while i < end {
+      if text[i] >= 0x80 { return false }
       i += 1
     }
     return true
   }
 
-  private mutating func feedASCII(_ run: Int, _ base: Int, _ text: UnsafeBufferPointer<UInt8>) {
-    let end = text.count
-    var i = 0
+  /// True when bytes `start..<end` are all printable ASCII (one cell each).
+  private static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    guard let base = text.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var i = start
+    while i + 8 <= end {
+      let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      let below = (x &- ones &* 0x20) & ~x & highs
+      let above = ((x &+ ones) | x) & highs
+      if below | above != 0 { return false }
+      i += 8
+    }
+    while i < end {
+      let b = text[i]
+      if b < 0x20 || b >= 0x7F { return false }
+      i += 1
+    }
+    return true
+  }
+
+  private mutating func feedASCII(_ run: Int, _ start: Int, _ end: Int) {
+    let text = text
+    var i = start
     while i < end {
       let b = text[i]
       var j = i + 1
       if b == 0x20 || b == 0x0A {
         var literal = b == 0x20
-        while j < end, text[j] == 0x20 || text[j] == 0x0A {
-          if text[j] == 0x0A { literal = false }
+        while j < end {
+          let c = text[j]
+          if c == 0x0A {
+            literal = false
+          } else if c != 0x20 {
+            break
+          }
           j += 1
         }
-        addSpaces(
-          Piece(run: run, start: base + i, end: literal ? base + j : base + i, spaces: literal ? 0 : j - i),
-          j - i)
+        addSpaces(Piece(run: run, start: i, end: literal ? j : i, spaces: literal ? 0 : j - i), j - i)
       } else {
         while j < end, text[j] != 0x20, text[j] != 0x0A { j += 1 }
-        if afterWide, !Self.noBreakBefore(Character(Unicode.Scalar(b))) { flushWord() }
+        if afterWide, !Self.noBreakBefore(UInt32(b)) { flushWord() }
         afterWide = false
-        appendPart(Piece(run: run, start: base + i, end: base + j, spaces: 0), j - i)
+        if wordCount == 0, j < end {
+          // A whole word (a space follows in this run): placed at once.
+          placeWord(Piece(run: run, start: i, end: j, spaces: 0), j - i)
+        } else {
+          appendPart(Piece(run: run, start: i, end: j, spaces: 0), j - i)
+        }
       }
       i = j
     }
   }
 
-  private mutating func feedUnicode(_ run: Int, _ base: Int, _ text: String) {
-    var offset = base
-    var partStart = base
+  private mutating func feedUnicode(_ run: Int, _ start: Int, _ end: Int) {
+    let string = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+    var offset = start
+    var partStart = start
     var partWidth = 0
-    for ch in text {
+    for ch in string {
       let next = offset + ch.utf8.count
       let ascii = ch.asciiValue
       if ascii == 0x20 || ascii == 0x0A {
@@ -278,6 +324,32 @@ private struct Wrapper {
     }
   }
 
+  /// Places the pending spaces, if they and `width` more cells fit on the line; else drops
+  /// them and starts a new line if this one has anything. Returns whether they fitted.
+  private mutating func placeSpaces(before width: Int) -> Bool {
+    if currentWidth + spaceWidth + width <= limit {
+      for k in 0..<spaceCount { place(space[k]) }
+      currentWidth += spaceWidth
+      spaceCount = 0
+      spaceWidth = 0
+      return true
+    }
+    spaceCount = 0
+    spaceWidth = 0
+    if currentWidth > 0 { newLine() }
+    return false
+  }
+
+  /// ``flushWord()`` for a word of one printable ASCII piece, without collecting it first.
+  private mutating func placeWord(_ piece: Piece, _ width: Int) {
+    if placeSpaces(before: width) || width <= limit {
+      place(piece)
+      currentWidth += width
+    } else {
+      cutASCII(piece)
+    }
+  }
+
   /// Places the collected word on the current line, a new line, or across lines.
   private mutating func flushWord() {
     guard wordCount > 0 else { return }
@@ -285,19 +357,7 @@ private struct Wrapper {
       wordCount = 0
       wordWidth = 0
     }
-    if currentWidth + spaceWidth + wordWidth <= limit {
-      for k in 0..<spaceCount { place(space[k]) }
-      currentWidth += spaceWidth
-      spaceCount = 0
-      spaceWidth = 0
-      for k in 0..<wordCount { place(word[k]) }
-      currentWidth += wordWidth
-      return
-    }
-    spaceCount = 0
-    spaceWidth = 0
-    if currentWidth > 0 { newLine() }
-    if wordWidth <= limit {
+    if placeSpaces(before: wordWidth) || wordWidth <= limit {
       for k in 0..<wordCount { place(word[k]) }
       currentWidth += wordWidth
       return
@@ -305,10 +365,15 @@ private struct Wrapper {
     // Wider than a whole line: cut between graphemes.
     for k in 0..<wordCount {
       let piece = word[k]
-      let text = String(decoding: bytes[piece.start..<piece.end], as: UTF8.self)
+      if Self.isASCII(text, piece.start, piece.end) {
+        cutASCII(piece)
+        continue
+      }
+      let string = String(
+        decoding: UnsafeBufferPointer(rebasing: text[piece.start..<piece.end]), as: UTF8.self)
       var chunkStart = piece.start
       var offset = piece.start
-      for ch in text {
+      for ch in string {
         let w = CellWidth.of(ch)
         if currentWidth + w > limit, currentWidth > 0 {
           if chunkStart < offset { place(Piece(run: piece.run, start: chunkStart, end: offset, spaces: 0)) }
@@ -322,6 +387,19 @@ private struct Wrapper {
     }
   }
 
+  /// Places printable ASCII (one cell per byte, a grapheme per byte) across lines, breaking
+  /// wherever the line is full.
+  private mutating func cutASCII(_ piece: Piece) {
+    var s = piece.start
+    while s < piece.end {
+      if currentWidth >= limit { newLine() }
+      let take = min(piece.end - s, limit - currentWidth)
+      place(Piece(run: piece.run, start: s, end: s + take, spaces: 0))
+      currentWidth += take
+      s += take
+    }
+  }
+
   private mutating func newLine() {
     lines.append(materialize())
     lineCount = 0
@@ -330,25 +408,63 @@ private struct Wrapper {
     limit = restLimit
   }
 
-  /// The current line as a ``StyledLine``: the indent, then one string per merged range.
-  private func materialize() -> StyledLine {
-    var out = isFirstLine ? firstIndent : restIndent
-    out.runs.reserveCapacity(out.runs.count + lineCount)
-    for k in 0..<lineCount {
-      let piece = line[k]
+  /// The current line as a ``StyledLine``: the indent, then one string per style, trailing
+  /// spaces trimmed (from the pieces, before any string is made).
+  private mutating func materialize() -> StyledLine {
+    let text = text
+    var count = lineCount
+    while count > 0 {
+      let piece = line[count - 1]
       if piece.spaces > 0 {
-        out.append(String.repeated(" ", piece.spaces), style: styles[piece.run])
-      } else {
-        out.append(String(decoding: bytes[piece.start..<piece.end], as: UTF8.self), style: styles[piece.run])
+        count -= 1
+        continue
       }
+      var end = piece.end
+      while end > piece.start, text[end - 1] == 0x20 { end -= 1 }
+      if end == piece.start {
+        count -= 1
+        continue
+      }
+      line[count - 1].end = end
+      break
     }
-    return TextWrapper.trimmingTrailingSpaces(out)
-  }
-
-  mutating func finish() -> [StyledLine] {
-    flushWord()
-    lines.append(materialize())
-    return lines
+    let indent = isFirstLine ? firstIndent : restIndent
+    guard count > 0 else { return TextWrapper.trimmingTrailingSpaces(indent) }
+    var out: [StyledRun] = []
+    out.reserveCapacity(indent.runs.count + count)
+    out.append(contentsOf: indent.runs)
+    var k = 0
+    while k < count {
+      let style = runs[line[k].run].style
+      var group = k + 1
+      while group < count, runs[line[group].run].style == style { group += 1 }
+      let mergesIndent = k == 0 && out.last?.style == style
+      if group == k + 1, !mergesIndent, line[k].spaces == 0 {
+        // One range: its string straight from the text.
+        out.append(
+          StyledRun(
+            String(decoding: UnsafeBufferPointer(rebasing: text[line[k].start..<line[k].end]), as: UTF8.self),
+            style: style))
+        k = group
+        continue
+      }
+      scratch.removeAll(keepingCapacity: true)
+      if mergesIndent, let last = out.popLast() {
+        // Merged with the indent's last run, as `StyledLine.append` would.
+        scratch.append(contentsOf: last.text.utf8)
+      }
+      while k < group {
+        let piece = line[k]
+        if piece.spaces > 0 {
+          for _ in 0..<piece.spaces { scratch.append(0x20) }
+        } else {
+          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[piece.start..<piece.end]))
+        }
+        k += 1
+      }
+      out.append(StyledRun(String(decoding: scratch, as: UTF8.self), style: style))
+    }
+    return StyledLine(out)
   }
 
   /// Characters that must not start a line after a wide grapheme (closing punctuation, and
@@ -358,7 +474,12 @@ private struct Wrapper {
   static func noBreakBefore(_ ch: Character) -> Bool {
     let scalars = ch.unicodeScalars
     guard let first = scalars.first, scalars.count == 1 else { return false }
-    switch first.value {
+    return noBreakBefore(first.value)
+  }
+
+  /// ``noBreakBefore(_:)`` for a single scalar.
+  static func noBreakBefore(_ value: UInt32) -> Bool {
+    switch value {
     case 0x21, 0x22, 0x25, 0x27, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D:  // ! " % ' ) , . : ; ? ] }
       return true
     // 、。〉》」』】〕〗〙〛

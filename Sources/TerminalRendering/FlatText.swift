@@ -1,0 +1,127 @@
+/// Styled text as one buffer of UTF-8 bytes with style runs over it, split into segments
+/// (the pieces between hard line breaks).
+///
+/// The inline flattener writes a paragraph's text here and the wrapper reads it from here,
+/// so a paragraph costs one byte buffer rather than a `String` per text node, per run and per
+/// wrapped range. Adjacent text in one style within a segment is one run (as
+/// ``StyledLine/append(_:style:)`` merges it). The buffers keep their storage between
+/// paragraphs (``removeAll()``).
+struct FlatText {
+  /// Bytes `start..<end` of ``bytes``, in `style`.
+  struct Run {
+    var start: Int
+    var end: Int
+    var style: Style
+  }
+
+  var bytes: [UInt8] = []
+  var runs: [Run] = []
+  /// For each segment, the index in ``runs`` one past its last run.
+  var segmentEnds: [Int] = []
+  /// The first run of the segment being written.
+  private var segmentStart = 0
+
+  /// The runs of segment `index`.
+  func segment(_ index: Int) -> Range<Int> {
+    (index == 0 ? 0 : segmentEnds[index - 1])..<segmentEnds[index]
+  }
+
+  /// Empties the text, keeping the storage.
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    runs.removeAll(keepingCapacity: true)
+    segmentEnds.removeAll(keepingCapacity: true)
+    segmentStart = 0
+  }
+
+  /// Ends the current segment and starts the next (a hard break).
+  mutating func endSegment() {
+    segmentEnds.append(runs.count)
+    segmentStart = runs.count
+  }
+
+  /// Appends `text` in `style`, merging it into the last run of the segment when the style
+  /// is the same.
+  mutating func append(_ text: String, _ style: Style) {
+    let start = bytes.count
+    let copied = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+    if copied == nil { bytes.append(contentsOf: text.utf8) }
+    extendRun(from: start, style)
+  }
+
+  /// Appends ASCII `bytes` in `style` (see ``append(_:_:)``).
+  mutating func append(ascii: UInt8, _ style: Style) {
+    bytes.append(ascii)
+    extendRun(from: bytes.count - 1, style)
+  }
+
+  /// Appends `[n]` in `style`.
+  mutating func appendReference(_ n: Int, _ style: Style) {
+    let start = bytes.count
+    bytes.append(UInt8(ascii: "["))
+    Self.appendDecimal(n, to: &bytes)
+    bytes.append(UInt8(ascii: "]"))
+    extendRun(from: start, style)
+  }
+
+  /// The decimal digits of `n` (a reference number, so not negative).
+  static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
+    guard n > 0 else {
+      bytes.append(contentsOf: String(n).utf8)
+      return
+    }
+    var divisor = 1
+    while divisor <= n / 10 { divisor *= 10 }
+    var rest = n
+    while divisor > 0 {
+      bytes.append(UInt8(truncatingIfNeeded: 48 + rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+
+  private mutating func extendRun(from start: Int, _ style: Style) {
+    let end = bytes.count
+    guard end > start else { return }
+    if runs.count > segmentStart, runs[runs.count - 1].style == style {
+      runs[runs.count - 1].end = end
+    } else {
+      runs.append(Run(start: start, end: end, style: style))
+    }
+  }
+
+  /// Ends the last segment and sanitises each run (after one scan finds anything to do, which
+  /// is rare): runs are sanitised as whole strings, so tabs expand from the run's start.
+  mutating func finish() {
+    segmentEnds.append(runs.count)
+    let clean = bytes.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
+    if clean { return }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 16)
+    for r in runs.indices {
+      let start = out.count
+      let text = String(decoding: bytes[runs[r].start..<runs[r].end], as: UTF8.self)
+      out.append(contentsOf: Sanitizer.sanitize(text).utf8)
+      runs[r].start = start
+      runs[r].end = out.count
+    }
+    bytes = out
+  }
+
+  /// The runs `range` as a ``StyledLine``.
+  func line(_ range: Range<Int>) -> StyledLine {
+    var line = StyledLine()
+    line.runs.reserveCapacity(range.count)
+    for r in range {
+      line.runs.append(StyledRun(string(runs[r].start, runs[r].end), style: runs[r].style))
+    }
+    return line
+  }
+
+  /// Bytes `start..<end` as a string (they are whole UTF-8 sequences).
+  func string(_ start: Int, _ end: Int) -> String {
+    bytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+    }
+  }
+}

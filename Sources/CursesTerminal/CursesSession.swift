@@ -75,14 +75,26 @@ public final class CursesSession {
     guard screenPointer != nil else { return .finished }
     if dispatch(.resize(width: width, height: height), to: &screen, perform) == .stop { return .finished }
     paint(screen)
+    // After each paint the screen may have work it put off to get that frame out sooner.
+    var painted = true
     while true {
       if let signal = Signals.takePending() { return .interrupted(signal: signal) }
       var code: Int32 = 0
-      let status = whatsnew_get_key(&code)
-      if status == ERR {
-        // No key within the timeout: a tick (screens that animate redraw on their effects).
-        if dispatch(.tick, to: &screen, perform) == .stop { return .finished }
-        continue
+      let status: Int32
+      if painted {
+        // Give the terminal a moment to show the frame, then finish the screen's deferred
+        // work, at once if a key comes first (so the key sees the finished screen).
+        painted = false
+        status = waitForKey(&code, milliseconds: Self.deferredWorkDelay)
+        if screen.finishDeferredWork() { paint(screen) }
+        if status == ERR { continue }
+      } else {
+        status = whatsnew_get_key(&code)
+        if status == ERR {
+          // No key within the timeout: a tick (screens that animate redraw on their effects).
+          if dispatch(.tick, to: &screen, perform) == .stop { return .finished }
+          continue
+        }
       }
       var events: [ScreenEvent] = []
       switch KeyDecoder.decode(code, isFunctionKey: status == whatsnew_key_code_yes()) {
@@ -100,7 +112,10 @@ public final class CursesSession {
       for event in events where dispatch(event, to: &screen, perform) == .stop {
         return .finished
       }
-      if !events.isEmpty { paint(screen) }
+      if !events.isEmpty {
+        paint(screen)
+        painted = true
+      }
     }
   }
 
@@ -157,7 +172,7 @@ public final class CursesSession {
     let window = whatsnew_stdscr()
     keypad(window, true)
     // Poll so termination flags are noticed within a tenth of a second.
-    wtimeout(window, 100)
+    wtimeout(window, Self.keyTimeout)
     set_escdelay(25)
     curs_set(0)
     var colors = false
@@ -187,6 +202,23 @@ public final class CursesSession {
       return .stop
     }
     return .continue
+  }
+
+  /// How long the loop waits for a key after a paint before it finishes the screen's
+  /// deferred work: long enough for the terminal to take and draw the frame before the
+  /// work competes with it for the CPU, short enough not to be seen.
+  static let deferredWorkDelay: Int32 = 10
+
+  /// The normal wait for a key, in milliseconds: termination flags are noticed this often,
+  /// and a tick is sent when it passes without a key.
+  static let keyTimeout: Int32 = 100
+
+  /// Reads a key as `whatsnew_get_key` does, waiting at most `milliseconds`.
+  private func waitForKey(_ code: inout Int32, milliseconds: Int32) -> Int32 {
+    let window = whatsnew_stdscr()
+    wtimeout(window, milliseconds)
+    defer { wtimeout(window, Self.keyTimeout) }
+    return whatsnew_get_key(&code)
   }
 
   private func paint(_ screen: some Screen) {

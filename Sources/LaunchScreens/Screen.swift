@@ -18,11 +18,18 @@ public protocol Screen: Sendable {
   /// Where the user is, for reopening the demo app in the same place; nil when this screen
   /// is not worth coming back to (a one-off presentation).
   var restorationPoint: RestorationState? { get }
+
+  /// Does the work the screen put off so its first frame could be painted sooner (laying out
+  /// text below the viewport). The driver calls it after each paint, before it reads the
+  /// next key; returns true when the screen has changed and should be painted again.
+  mutating func finishDeferredWork() -> Bool
 }
 
 extension Screen {
   public var help: [HelpEntry] { [] }
   public var restorationPoint: RestorationState? { nil }
+  /// Most screens do everything at once: nothing is deferred.
+  public mutating func finishDeferredWork() -> Bool { false }
 }
 
 /// Something that happened: a key, a new terminal size, the mouse wheel, or a clock tick.

@@ -93,6 +93,14 @@ public struct ScreenStack: Screen {
 
   public var help: [HelpEntry] { screens.last?.help ?? [] }
 
+  /// Finishes the deferred work of the top screen, the only one shown.
+  public mutating func finishDeferredWork() -> Bool {
+    guard var top = screens.popLast() else { return false }
+    let changed = top.finishDeferredWork()
+    screens.append(top)
+    return changed
+  }
+
   /// The topmost place worth reopening next time.
   public var restorationPoint: RestorationState? {
     for screen in screens.reversed() {

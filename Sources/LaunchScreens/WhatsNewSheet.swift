@@ -6,6 +6,13 @@ import TerminalRendering
 /// The title names the version range, a line lists the releases covered, and the footer shows
 /// the release under the top line and the scroll position. `]`/`[` jump between releases.
 /// Closing it (`q`/Esc) reports the presentation as dismissed, if it was one.
+///
+/// The layout is lazy: a resize lays out only the releases the viewport needs (newest first,
+/// so usually one or two) and the driver paints that; ``finishDeferredWork()``, called after
+/// the paint and before the next key is read, lays out the rest. Until then the footer shows
+/// the line range without a total (`1–20/…`), since the total is not known yet. Every key
+/// and wheel event finishes the layout first, so `G`, `]` and paging always see the whole
+/// text.
 public struct WhatsNewSheet: Screen {
   public let appName: String
   /// The version the sheet leads up to (the app's current version).
@@ -50,14 +57,16 @@ public struct WhatsNewSheet: Screen {
     case .resize(let width, let height):
       relayout(width: width, height: height)
     case .wheel(let direction):
+      _ = finishDeferredWork()
       scroller.handle(direction)
     case .tick:
       break
+    case .key(.char("q")), .key(.escape), .key(.char("Q")):
+      if let presentation { return [.dismissed(presentation), .close] }
+      return [.close]
     case .key(let key):
+      _ = finishDeferredWork()
       switch key {
-      case .char("q"), .escape, .char("Q"):
-        if let presentation { return [.dismissed(presentation), .close] }
-        return [.close]
       case .char("]"), .char("}"), .tab:
         if let start = layout?.sectionStarts.first(where: { $0 > scroller.offset }) {
           scroller.scroll(to: start)
@@ -71,6 +80,20 @@ public struct WhatsNewSheet: Screen {
       }
     }
     return []
+  }
+
+  /// Lays out the releases the last resize left for later. Returns true when there were any
+  /// (the footer's total changes, so the screen should be painted again).
+  public mutating func finishDeferredWork() -> Bool {
+    guard let layout, layout.laidOut < releases.count else { return false }
+    extendLayout(toLines: Int.max)
+    return true
+  }
+
+  /// True when every release is laid out at the current size (false before the first resize).
+  public var isLaidOut: Bool {
+    guard let layout else { return false }
+    return layout.laidOut == releases.count
   }
 
   public func draw(into canvas: inout Canvas) {
@@ -99,41 +122,58 @@ public struct WhatsNewSheet: Screen {
     var width: Int
     var height: Int
     var lines: [StyledLine]
-    /// The first line of each release, in `lines`.
+    /// The first line of each release laid out so far, in `lines`.
     var sectionStarts: [Int]
+    /// How many releases (from the newest) are in `lines`; all of them once complete.
+    var laidOut: Int
     var column: Int
     var textWidth: Int
     var bodyTop: Int
     var bodyHeight: Int
   }
 
+  /// Starts a new layout at this size with as many releases as the viewport needs at the
+  /// current offset; ``finishDeferredWork()`` adds the rest.
   private mutating func relayout(width: Int, height: Int) {
     let textWidth = max(1, min(width - 4, 96))
-    let column = 2
     var lines: [StyledLine] = []
     if let greeting {
       lines += greeting.lines(width: textWidth)
       lines.append(StyledLine())
     }
-    var starts: [Int] = []
-    for release in releases {
-      starts.append(lines.count)
-      var header = StyledLine()
-      header.append("▍", style: palette.accent)
-      header.append(Text.truncate(release.heading, to: textWidth - 1), style: palette.accent)
-      lines.append(header)
-      lines.append(StyledLine())
-      lines += release.notes.lines(width: textWidth)
-      lines.append(StyledLine())
-    }
-    while lines.last?.runs.isEmpty == true { lines.removeLast() }
     let hasRule = height >= 10
     let bodyTop = hasRule ? 3 : 2
     let bodyHeight = max(0, height - bodyTop - 1)
     layout = Layout(
-      width: width, height: height, lines: lines, sectionStarts: starts, column: column, textWidth: textWidth,
-      bodyTop: bodyTop, bodyHeight: bodyHeight)
-    scroller.resize(contentHeight: lines.count, viewportHeight: bodyHeight)
+      width: width, height: height, lines: lines, sectionStarts: [], laidOut: 0, column: 2,
+      textWidth: textWidth, bodyTop: bodyTop, bodyHeight: bodyHeight)
+    // One line more than the viewport shows, so the footer can tell "Top" from "All".
+    extendLayout(toLines: scroller.offset + bodyHeight + 1)
+  }
+
+  /// Lays out more releases until the text has at least `count` lines or every release is
+  /// in, then tells the scroller the new height.
+  private mutating func extendLayout(toLines count: Int) {
+    guard var layout else { return }
+    self.layout = nil  // keeps `layout.lines` uniquely referenced while it grows
+    let textWidth = layout.textWidth
+    while layout.laidOut < releases.count && layout.lines.count < count {
+      let release = releases[layout.laidOut]
+      layout.sectionStarts.append(layout.lines.count)
+      var header = StyledLine()
+      header.append("▍", style: palette.accent)
+      header.append(Text.truncate(release.heading, to: textWidth - 1), style: palette.accent)
+      layout.lines.append(header)
+      layout.lines.append(StyledLine())
+      layout.lines += release.notes.lines(width: textWidth)
+      layout.lines.append(StyledLine())
+      layout.laidOut += 1
+    }
+    if layout.laidOut == releases.count {
+      while layout.lines.last?.runs.isEmpty == true { layout.lines.removeLast() }
+    }
+    scroller.resize(contentHeight: layout.lines.count, viewportHeight: layout.bodyHeight)
+    self.layout = layout
   }
 
   /// The release whose notes are at the top of the viewport.
@@ -170,9 +210,17 @@ public struct WhatsNewSheet: Screen {
       canvas.put(
         line: layout.lines[index], row: layout.bodyTop + i, column: layout.column, maxWidth: layout.textWidth)
     }
-    var right = scroller.rangeLabel + "  " + scroller.positionLabel
+    var range = scroller.rangeLabel
+    var position = scroller.positionLabel
+    if layout.laidOut < releases.count {
+      // The rest is laid out after this frame is painted: no total and no percentage yet.
+      let last = min(layout.lines.count, scroller.offset + layout.bodyHeight)
+      range = "\(scroller.offset + 1)–\(last)/…"
+      position = scroller.isAtTop ? "Top" : "…"
+    }
+    var right = range + "  " + position
     if let current = currentRelease, canvas.width >= 60 { right = current.version + " · " + right }
-    if canvas.width < 44 { right = scroller.positionLabel }
+    if canvas.width < 44 { right = position }
     canvas.footer(
       row: canvas.height - 1,
       hints: [

@@ -25,14 +25,16 @@ public enum FrontMatterScanner {
 
   /// Scans `text` (the start of a file is enough, as long as it holds the closing `---`).
   public static func scan(_ text: String) -> Result {
-    let lines = splitLines(text)
-    guard let first = lines.first, trimSpaces(first.text) == "---" else {
+    // Line by line: only the front matter is read, not the whole body.
+    var lines = TextLineIterator(text)
+    guard let first = lines.next(), trimSpaces(first.text) == "---" else {
       return Result(frontMatter: nil, unclosed: false, bodyOffset: 0, bodyFirstLine: 1)
     }
     var entries: [(key: String, value: String, line: Int)] = []
     var malformed: [Int] = []
-    for (index, line) in lines.enumerated().dropFirst() {
-      let lineNumber = index + 1
+    var lineNumber = 1
+    while let line = lines.next() {
+      lineNumber += 1
       let content = trimSpaces(line.text)
       if content == "---" {
         let fm = FrontMatter(entries: entries, malformedLines: malformed, endLine: lineNumber)

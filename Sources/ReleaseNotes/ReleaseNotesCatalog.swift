@@ -101,32 +101,56 @@ public struct ReleaseNotesCatalog: Sendable {
   /// The notes for one version. Throws ``ReleaseNotesError/unknownVersion(_:directory:known:)``
   /// when there is no file for it.
   public func note(for version: AppVersion) throws(ReleaseNotesError) -> ReleaseNote {
+    try noteText(for: version).parsed()
+  }
+
+  /// The notes for one version, read but not parsed; throws like ``note(for:)``.
+  public func noteText(for version: AppVersion) throws(ReleaseNotesError) -> ReleaseNoteText {
     guard let entry = try entry(for: version) else {
       throw .unknownVersion(version, directory: directory, known: try index().versions)
     }
-    return try note(entry)
+    return try noteText(entry)
   }
 
   /// The notes for every version `v` with `from < v <= to`, newest first. Pre-releases are
   /// left out when `to` is a release. A nil `from` starts at the oldest version. Throws when
   /// `from` is newer than `to`.
   public func notes(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError) -> [ReleaseNote] {
-    var result: [ReleaseNote] = []
-    for entry in try index().entries(after: from, upTo: to) {
-      result.append(try note(entry))
+    try noteTexts(after: from, upTo: to).map { $0.parsed() }
+  }
+
+  /// The same versions as ``notes(after:upTo:)``, read but not parsed: every file is read
+  /// (so an unreadable one throws here), and the caller parses each when it needs it.
+  public func noteTexts(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError)
+    -> [ReleaseNoteText]
+  {
+    try noteTexts(try index().entries(after: from, upTo: to))
+  }
+
+  /// Reads the notes files of `entries` (from ``index()``, for a caller that already has
+  /// it), in the order given.
+  public func noteTexts(_ entries: [Entry]) throws(ReleaseNotesError) -> [ReleaseNoteText] {
+    var result: [ReleaseNoteText] = []
+    result.reserveCapacity(entries.count)
+    for entry in entries {
+      result.append(try noteText(entry))
     }
     return result
   }
 
   /// Reads and parses one notes file.
   public func note(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNote {
+    try noteText(entry).parsed()
+  }
+
+  /// Reads one notes file and splits off its front matter, without parsing the Markdown.
+  public func noteText(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNoteText {
     let text = try readText(entry.fileName)
     let scan = FrontMatterScanner.scan(text)
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
-    return ReleaseNote(
+    return ReleaseNoteText(
       version: entry.version, fileName: entry.fileName, title: nonEmpty(scan.frontMatter?["title"]),
-      date: nonEmpty(scan.frontMatter?["date"]), markdown: body, firstBodyLine: scan.bodyFirstLine,
-      document: MarkdownParser.parse(body))
+      date: nonEmpty(scan.frontMatter?["date"]), markdown: body, firstBodyLine: scan.bodyFirstLine)
   }
 
   /// Every version with its title and date, oldest first. Reads the start of every file.

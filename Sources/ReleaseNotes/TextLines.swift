@@ -11,30 +11,43 @@ struct TextLine {
 }
 
 func splitLines(_ text: String) -> [TextLine] {
-  var result: [TextLine] = []
-  let utf8 = text.utf8
-  var start = utf8.startIndex
-  var startOffset = 0
-  var index = start
-  var offset = 0
-  while index != utf8.endIndex {
-    if utf8[index] == 0x0A {
-      var lineEnd = index
-      if lineEnd > start, utf8[utf8.index(before: lineEnd)] == 0x0D { lineEnd = utf8.index(before: lineEnd) }
-      let next = utf8.index(after: index)
-      result.append(TextLine(text: text[start..<lineEnd], offset: startOffset, end: offset + 1))
-      start = next
-      startOffset = offset + 1
-    }
-    index = utf8.index(after: index)
-    offset += 1
+  Array(IteratorSequence(TextLineIterator(text)))
+}
+
+/// The lines of a text one at a time, as ``splitLines(_:)`` gives them, for readers that
+/// stop early (front matter needs only the top of a file).
+struct TextLineIterator: IteratorProtocol {
+  private let text: String
+  private var index: String.UTF8View.Index
+  private var offset = 0
+
+  init(_ text: String) {
+    self.text = text
+    self.index = text.utf8.startIndex
   }
-  if start != utf8.endIndex {
+
+  mutating func next() -> TextLine? {
+    let utf8 = text.utf8
+    guard index != utf8.endIndex else { return nil }
+    let start = index
+    let startOffset = offset
+    while index != utf8.endIndex {
+      if utf8[index] == 0x0A {
+        var lineEnd = index
+        if lineEnd > start, utf8[utf8.index(before: lineEnd)] == 0x0D {
+          lineEnd = utf8.index(before: lineEnd)
+        }
+        index = utf8.index(after: index)
+        offset += 1
+        return TextLine(text: text[start..<lineEnd], offset: startOffset, end: offset)
+      }
+      index = utf8.index(after: index)
+      offset += 1
+    }
     var lineEnd = utf8.endIndex
     if utf8[utf8.index(before: lineEnd)] == 0x0D { lineEnd = utf8.index(before: lineEnd) }
-    result.append(TextLine(text: text[start..<lineEnd], offset: startOffset, end: offset))
+    return TextLine(text: text[start..<lineEnd], offset: startOffset, end: offset)
   }
-  return result
 }
 
 /// `s` without leading and trailing spaces and tabs.

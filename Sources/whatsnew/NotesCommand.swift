@@ -88,11 +88,12 @@ struct NotesCommand: ParsableCommand {
       return
     }
 
-    let notes: [ReleaseNote]
+    // Read (not parsed) first: the sheet parses each release only when it shows it.
+    let texts: [ReleaseNoteText]
     var notesSince: AppVersion?
     var rangeText = ""
     if let version {
-      notes = [try catalog.note(for: try AppVersion(parsing: version))]
+      texts = [try catalog.noteText(for: try AppVersion(parsing: version))]
     } else if from != nil || to != nil {
       let index = try catalog.index()
       let start = try from.map { text throws(AppVersion.ParseError) in try AppVersion(parsing: text) }
@@ -100,7 +101,7 @@ struct NotesCommand: ParsableCommand {
         let end = try to.map({ text throws(AppVersion.ParseError) in try AppVersion(parsing: text) })
           ?? index.newestRelease ?? index.newest
       else { throw ReleaseNotesError.noReleaseNotes(directory: directory) }
-      notes = try catalog.notes(after: start, upTo: end)
+      texts = try catalog.noteTexts(try index.entries(after: start, upTo: end))
       notesSince = start
       rangeText = start.map { "after \($0) up to \(end)" } ?? "up to \(end)"
     } else {
@@ -108,23 +109,24 @@ struct NotesCommand: ParsableCommand {
       guard let newest = index.newestRelease ?? index.newest else {
         throw ReleaseNotesError.noReleaseNotes(directory: directory)
       }
-      notes = [try catalog.note(for: newest)]
+      texts = [try catalog.noteText(for: newest)]
     }
 
     if format == .json {
       let versions = try catalog.summaries().reversed().map(VersionJSON.init)
-      try printJSON(CatalogJSON(content: directory, versions: versions, notes: notes.map(NoteJSON.init)))
+      try printJSON(CatalogJSON(content: directory, versions: versions, notes: texts.map(NoteJSON.init)))
       return
     }
-    if notes.isEmpty {
+    if texts.isEmpty {
       ReleaseNotesCLI.printError("whatsnew: no release notes \(rangeText) in \(directory)")
       return
     }
     if self.format == .auto, ReleaseNotesCLI.stdoutIsTerminal, ReleaseNotesCLI.stdinIsTerminal,
-      NotesSheet.present(notes, since: notesSince)
+      NotesSheet.present(texts, since: notesSince)
     {
       return
     }
+    let notes = texts.map { $0.parsed() }
     let document = WhatsNewDocument.make(notes)
     switch format {
     case .html:
@@ -223,7 +225,7 @@ private struct NoteJSON: Encodable {
   var date: String?
   var markdown: String
 
-  init(_ note: ReleaseNote) {
+  init(_ note: ReleaseNoteText) {
     version = note.version.description
     file = note.fileName
     title = note.title

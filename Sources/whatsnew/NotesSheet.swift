@@ -9,10 +9,14 @@ import ReleaseNotes
 #endif
 
 /// `whatsnew notes` in a terminal: the notes in the what's-new sheet instead of printed text.
+///
+/// Every file is already read (a bad one was reported before the terminal was touched), but
+/// each release's Markdown is parsed only when the sheet lays it out: the first frame needs
+/// the newest release or two, and the sheet lays out the rest after painting it.
 enum NotesSheet {
   /// Shows `notes` (newest first) in the sheet and returns true, or returns false when there
   /// is no terminal to show it in (the caller then prints plain text).
-  static func present(_ notes: [ReleaseNote], since: AppVersion?, color: String = "auto") -> Bool {
+  static func present(_ notes: [ReleaseNoteText], since: AppVersion?, color: String = "auto") -> Bool {
     let environment = ProcessInfo.processInfo.environment
     guard environment["TERM"] != "dumb", let newest = notes.first,
       let ui = TerminalUI.shared(color: color)
@@ -22,7 +26,7 @@ enum NotesSheet {
       ReleaseSection(
         version: $0.version.description, title: $0.title, date: $0.date,
         isPrerelease: $0.version.isPrerelease,
-        notes: ui.source($0.document))
+        notes: ui.source(parsingLazily: $0.markdown))
     }
     var sheet = WhatsNewSheet(
       appName: TerminalUI.appName, version: newest.version.description, since: since?.description,

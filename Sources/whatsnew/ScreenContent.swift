@@ -17,11 +17,20 @@ struct ScreenContent {
       isPrerelease: note.version.isPrerelease, notes: ui.source(note.document))
   }
 
-  /// The what's-new sheet for the releases after `since` up to `version`, newest first.
+  /// A section for one release's notes, parsed only when the screen lays them out.
+  func section(_ note: ReleaseNoteText) -> ReleaseSection {
+    ReleaseSection(
+      version: note.version.description, title: note.title, date: note.date,
+      isPrerelease: note.version.isPrerelease, notes: ui.source(parsingLazily: note.markdown))
+  }
+
+  /// The what's-new sheet for the releases after `since` up to `version`, newest first. Every
+  /// file is read here (a bad one throws before anything is shown); the sheet parses each
+  /// release when it lays it out.
   func whatsNewSheet(
     since: AppVersion?, upTo version: AppVersion, welcomeBackDays: Int? = nil, presentation: Presentation?
   ) throws -> WhatsNewSheet {
-    let notes = try catalog.notes(after: since, upTo: version)
+    let notes = try catalog.noteTexts(after: since, upTo: version)
     var greeting: LineSource?
     if let days = welcomeBackDays { greeting = try welcomeBackSource(days: days) }
     return WhatsNewSheet(

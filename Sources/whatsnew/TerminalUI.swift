@@ -64,6 +64,15 @@ final class TerminalUI {
     source(MarkdownParser.parse(text))
   }
 
+  /// Text that renders the Markdown `text`, parsed only when it is first laid out.
+  func source(parsingLazily text: String) -> LineSource {
+    let theme = theme
+    let markdown = ParsedOnce(text)
+    return LineSource { width in
+      TerminalMarkdown.render(markdown.document, options: RenderOptions(width: width, theme: theme))
+    }
+  }
+
   /// Runs `stack` until an effect handler says stop or the stack quits. `perform` sees every
   /// effect except `.quit` and may push screens. A termination signal closes the session, lets
   /// `beforeSignalExit` save what it must, and re-raises the signal: the process ends there.

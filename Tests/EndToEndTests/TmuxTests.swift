@@ -32,8 +32,13 @@ struct TmuxTests {
     try tmux.start("notes --from 1.0.0 --content \(tmux.content)")
     try tmux.waitFor("Release notes after 1.0.0 up to")
     try tmux.waitFor("Top")
+    // The first frame's footer has no total ("1–20/…"); the rest is laid out right after.
+    let total = #/1–20/(\d+)  Top/#
+    let top = try tmux.waitUntil("the footer's total") { $0.contains(total) }
+    let lines = try #require(top.firstMatch(of: total)).1
     try tmux.keys("G")
     try tmux.waitFor("Bot")
+    #expect(try tmux.capture().contains("–\(lines)/\(lines)  Bot"))
     try resizeCleanly(tmux, title: "Release notes after 1.0.0", narrowTitle: "Release notes")
     try tmux.resize(width: 24, height: 6)
     try tmux.waitFor("Terminal too small")

@@ -81,6 +81,7 @@ import Testing
   @Test func helpOverlayShowsTheTopScreensKeys() {
     var s = stack()
     s.push(WhatsNewSheet(appName: "Jot", version: "2.1.0", releases: Fixtures.upgradeReleases))
+    _ = s.finishDeferredWork()  // as the driver does after painting the pushed sheet
     #expect(s.update(.key(.char("?"))) == [])
     #expect(s.showsHelp)
     var canvas = Canvas(width: 80, height: 24)

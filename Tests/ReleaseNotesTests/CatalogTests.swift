@@ -91,6 +91,25 @@ import Testing
     }
   }
 
+  @Test func textsAreTheNotesBeforeParsing() throws {
+    let (dir, catalog) = try catalog()
+    defer { dir.remove() }
+    let texts = try catalog.noteTexts(after: v("1.1.0"), upTo: v("2.1.0"))
+    #expect(texts.map(\.version.description) == ["2.1.0", "2.0.0", "1.3.0", "1.2.1", "1.2"])
+    #expect(texts.map { $0.parsed() } == (try catalog.notes(after: v("1.1.0"), upTo: v("2.1.0"))))
+    #expect(try catalog.noteText(for: v("1.2.0")).parsed() == (try catalog.note(for: v("1.2.0"))))
+    #expect(texts[0].title == "Release 2.1.0")
+  }
+
+  @Test func aBadFileInTheRangeFailsTheReadNotALaterParse() throws {
+    let (dir, catalog) = try catalog()
+    defer { dir.remove() }
+    try dir.write("1.3.0.md", bytes: Array("fine\n".utf8) + [0xFF, 0x0A])
+    #expect(throws: ReleaseNotesError.notUTF8(path: catalog.path(of: "1.3.0.md"), line: 2)) {
+      try catalog.noteTexts(after: v("1.1.0"), upTo: v("2.1.0"))
+    }
+  }
+
   @Test func theIndexKnowsTheNewestReleaseAndIgnoresOtherFiles() throws {
     let (dir, _) = try catalog()
     defer { dir.remove() }
@@ -139,6 +158,19 @@ import Testing
     #expect(fm?.endLine == 5)
     #expect(result.bodyFirstLine == 6)
     #expect(!result.unclosed)
+  }
+
+  @Test func theScanStopsAtTheEndOfTheFrontMatter() {
+    let body = String(repeating: "Body line\r\n", count: 1000)
+    let result = FrontMatterScanner.scan("---\ntitle: Long\n---\n" + body)
+    #expect(result.frontMatter?["title"] == "Long")
+    #expect(result.bodyOffset == 20)
+    #expect(result.bodyFirstLine == 4)
+    let none = FrontMatterScanner.scan("# Notes\n" + body)
+    #expect(none.frontMatter == nil && !none.unclosed && none.bodyOffset == 0)
+    let lastLine = FrontMatterScanner.scan("---\ntitle: x\n---")
+    #expect(lastLine.frontMatter?["title"] == "x")
+    #expect(lastLine.bodyOffset == 16)
   }
 
   @Test func unclosedFrontMatterIsNotFrontMatter() {

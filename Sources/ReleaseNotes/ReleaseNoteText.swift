@@ -1,0 +1,43 @@
+import LaunchTracking
+import MarkdownSyntax
+
+/// The notes for one version as read from its file, front matter split off, Markdown not yet
+/// parsed.
+///
+/// Reading a notes file is cheap and is where it can fail (unreadable, not UTF-8); parsing
+/// cannot fail and costs most. A screen that shows many versions reads them all up front, so
+/// a bad file is still reported before anything is shown, and parses each one only when it
+/// comes into view (``parsed()``).
+public struct ReleaseNoteText: Sendable, Equatable {
+  /// The version, parsed from the file name.
+  public var version: AppVersion
+  /// The file's name inside the content directory (`1.2.0.md`).
+  public var fileName: String
+  /// The `title:` from the front matter, if any.
+  public var title: String?
+  /// The `date:` from the front matter, if any, as written.
+  public var date: String?
+  /// The Markdown after the front matter, as written.
+  public var markdown: String
+  /// The 1-based line of the file where ``markdown`` starts.
+  public var firstBodyLine: Int
+
+  public init(
+    version: AppVersion, fileName: String, title: String?, date: String?, markdown: String,
+    firstBodyLine: Int = 1
+  ) {
+    self.version = version
+    self.fileName = fileName
+    self.title = title
+    self.date = date
+    self.markdown = markdown
+    self.firstBodyLine = firstBodyLine
+  }
+
+  /// The note with its Markdown parsed.
+  public func parsed() -> ReleaseNote {
+    ReleaseNote(
+      version: version, fileName: fileName, title: title, date: date, markdown: markdown,
+      firstBodyLine: firstBodyLine, document: MarkdownParser.parse(markdown))
+  }
+}

@@ -54,7 +54,9 @@ struct Painter {
         let base = row * canvas.width
         let cells = canvas.cells
         let before = previous.cells
-        guard let a = (0..<canvas.width).first(where: { cells[base + $0] != before[base + $0] }) else { continue }
+        guard let a = (0..<canvas.width).first(where: { cells[base + $0] != before[base + $0] }) else {
+          continue
+        }
         let b = (a..<canvas.width).last(where: { cells[base + $0] != before[base + $0] }) ?? a
         first = max(0, a - 1)
         last = min(canvas.width - 1, b + 1)

@@ -43,7 +43,9 @@ public enum FrontMatterScanner {
         let fm = FrontMatter(entries: entries, malformedLines: malformed, endLine: lineNumber)
         return Result(frontMatter: fm, unclosed: false, bodyOffset: line.end, bodyFirstLine: lineNumber + 1)
       }
-      if content.isEmpty || (ascii ? content.utf8.first == UInt8(ascii: "#") : content.hasPrefix("#")) { continue }
+      if content.isEmpty || (ascii ? content.utf8.first == UInt8(ascii: "#") : content.hasPrefix("#")) {
+        continue
+      }
       if let (key, value) = ascii ? asciiEntry(content) : entry(content) {
         entries.append((key: String(key), value: String(value), line: lineNumber))
         continue
@@ -72,7 +74,9 @@ public enum FrontMatterScanner {
     let key = trimASCIISpaces(content[..<colon])
     var value = trimASCIISpaces(content[utf8.index(after: colon)...])
     let bytes = value.utf8
-    if bytes.count >= 2, let q = bytes.first, q == UInt8(ascii: "\"") || q == UInt8(ascii: "'"), bytes.last == q {
+    if bytes.count >= 2, let q = bytes.first, q == UInt8(ascii: "\"") || q == UInt8(ascii: "'"),
+      bytes.last == q
+    {
       value = value[bytes.index(after: bytes.startIndex)..<bytes.index(before: bytes.endIndex)]
     }
     guard !key.isEmpty && !key.utf8.contains(UInt8(ascii: " ")) else { return nil }

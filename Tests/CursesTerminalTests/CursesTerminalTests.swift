@@ -172,7 +172,8 @@ import Testing
           let held = columns.map { String(g[$0]) }
           let full = columns.map { String(w[$0]) }
           Issue.record(
-            "seed \(seed) round \(round) row \(row): columns \(columns) hold \(held), painting everything gives \(full)")
+            "seed \(seed) round \(round) row \(row): columns \(columns) hold \(held), painting everything gives \(full)"
+          )
           return
         }
         // The same canvas again writes nothing.

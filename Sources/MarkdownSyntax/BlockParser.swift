@@ -655,7 +655,8 @@ struct BlockParser {
     let label = Scan.normalizeLabel(b, inner)
     definitions.addIfAbsent(label) {
       LinkDefinition(
-        destination: Scan.unescape(b, destRange), title: title, line: node.line(atContentOffset: start, in: b))
+        destination: Scan.unescape(b, destRange), title: title, line: node.line(atContentOffset: start, in: b)
+      )
     }
     return q
   }

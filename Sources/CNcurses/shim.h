@@ -68,4 +68,16 @@ static inline int whatsnew_get_key(int *key) {
 }
 
 
+/// Reads back the cell at (`y`, `x`) of `stdscr`: its first character and its attributes
+/// (for tests of what the painter left there). Returns ncurses' OK or ERR.
+static inline int whatsnew_cell_at(int y, int x, wchar_t *ch, attr_t *attrs) {
+  cchar_t cell;
+  if (mvwin_wch(stdscr, y, x, &cell) == ERR) return ERR;
+  wchar_t buffer[CCHARW_MAX + 1];
+  short pair = 0;
+  if (getcchar(&cell, buffer, attrs, &pair, 0) == ERR) return ERR;
+  *ch = buffer[0];
+  return OK;
+}
+
 #endif

@@ -100,12 +100,15 @@ public final class CursesSession {
       switch KeyDecoder.decode(code, isFunctionKey: status == whatsnew_key_code_yes()) {
       case .event(let event): events.append(event)
       case .resize:
+        // ncurses has resized `stdscr` itself.
+        painter.invalidate()
         updateSize()
         events.append(.resize(width: width, height: height))
       case .mouse:
         if let wheel = readWheel() { events.append(.wheel(wheel)) }
       case .suspend:
         suspend()
+        painter.invalidate()
         events.append(.resize(width: width, height: height))
       case .ignored: break
       }
@@ -182,15 +185,15 @@ public final class CursesSession {
       colors = true
     }
     self.usesColor = colors
-    self.painter = Painter(
-      usesColor: colors, colorCount: colors ? Int(whatsnew_colors()) : 0,
-      pairLimit: colors ? Int(whatsnew_color_pairs()) : 0)
     if options.mouse {
       mouseinterval(0)
       mousemask(whatsnew_button4_pressed() | whatsnew_button5_pressed(), nil)
     }
     self.width = Int(whatsnew_getmaxx(window))
     self.height = Int(whatsnew_getmaxy(window))
+    self.painter = Painter(
+      usesColor: colors, colorCount: colors ? Int(whatsnew_colors()) : 0,
+      pairLimit: colors ? Int(whatsnew_color_pairs()) : 0, width: width, height: height)
     Signals.installCrashHandlers(
       fd: STDOUT_FILENO, modes: hasModes ? modes : nil, bytes: Self.restoreSequence(mouse: options.mouse))
   }

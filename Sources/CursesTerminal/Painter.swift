@@ -7,6 +7,13 @@ import TerminalRendering
 /// starts a grapheme is placed at its own column, so a disagreement about a width cannot
 /// shift the rest of the row. Colours go through a cache of colour pairs on the terminal's
 /// default background (`use_default_colors`, colour -1).
+///
+/// Only the changed part of each row is written: `stdscr` still holds the canvas painted
+/// last (nothing else writes to it), so rewriting equal cells changes nothing. This is not a
+/// second diff engine (ncurses still decides what reaches the terminal); it skips the
+/// per-cell calls, which cost most of a keypress. Until the first paint `stdscr` is blank,
+/// which is a canvas too. ``invalidate()`` forgets it when ncurses changed `stdscr` itself (a
+/// resize).
 struct Painter {
   /// Whether colours are used at all; when false only attributes are painted.
   let usesColor: Bool
@@ -15,31 +22,73 @@ struct Painter {
   private let pairLimit: Int
   private var pairs: [PairKey: Int32] = [:]
   private var scalars: [wchar_t] = []
+  /// What `stdscr` holds, when known.
+  private var painted: Canvas?
+  /// The last style converted, and its attributes and pair (neighbouring cells mostly share
+  /// one).
+  private var lastStyle: Style?
+  private var lastLook: (attributes: attr_t, pair: Int32) = (0, 0)
+  /// How many cells the last ``paint(_:)`` wrote.
+  private(set) var cellsWritten = 0
 
-  init(usesColor: Bool, colorCount: Int, pairLimit: Int) {
+  /// A painter for a `stdscr` of `width` x `height` blank cells (as `newterm` leaves it).
+  init(usesColor: Bool, colorCount: Int, pairLimit: Int, width: Int, height: Int) {
     self.usesColor = usesColor
     self.colorCount = colorCount
     self.pairLimit = min(pairLimit, Int(Int16.max))
+    self.painted = Canvas(width: width, height: height)
   }
 
-  /// Paints every cell of `canvas` (which should be the size of the terminal).
+  /// Paints `canvas` (which should be the size of the terminal): in each row, the cells from
+  /// the first to the last that differ from the last canvas painted, one more on each side
+  /// (a wide grapheme reaches into its neighbour); every cell when the last canvas is unknown
+  /// or of another size.
   mutating func paint(_ canvas: Canvas) {
+    let previous = painted.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
+    painted = nil
+    cellsWritten = 0
     for row in 0..<canvas.height {
-      for column in 0..<canvas.width {
+      var first = 0
+      var last = canvas.width - 1
+      if let previous {
+        let base = row * canvas.width
+        let cells = canvas.cells
+        let before = previous.cells
+        guard let a = (0..<canvas.width).first(where: { cells[base + $0] != before[base + $0] }) else {
+          continue
+        }
+        let b = (a..<canvas.width).last(where: { cells[base + $0] != before[base + $0] }) ?? a
+        first = max(0, a - 1)
+        last = min(canvas.width - 1, b + 1)
+      }
+      var column = first - 1
+      var spills = false
+      while column + 1 < canvas.width && (column < last || spills) {
+        column += 1
+        spills = false
         let cell = canvas[row, column]
         if cell.isContinuation { continue }
+        // A wide grapheme covers the next cell too, so that cell is written after it even
+        // when it is past the changes.
+        spills = cell.width == 2
         // A wide grapheme that would hang over the right edge is drawn as a blank.
         let grapheme = Int(cell.width) == 2 && column + 1 >= canvas.width ? " " : cell.grapheme
         scalars.removeAll(keepingCapacity: true)
         for s in grapheme.unicodeScalars { scalars.append(wchar_t(bitPattern: s.value)) }
-        let attributes = attributes(for: cell.style)
-        let pair = pair(for: cell.style)
+        let look = look(for: cell.style)
+        cellsWritten += 1
         _ = scalars.withUnsafeBufferPointer { buffer in
           whatsnew_put_cell(
-            Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+            Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), look.attributes, look.pair)
         }
       }
     }
+    painted = canvas
+  }
+
+  /// Forgets what `stdscr` holds, so the next paint writes every cell.
+  mutating func invalidate() {
+    painted = nil
   }
 
   // MARK: - Helpers
@@ -47,6 +96,14 @@ struct Painter {
   private struct PairKey: Hashable {
     var foreground: Int16
     var background: Int16
+  }
+
+  /// The attributes and colour pair of `style`, cached for a run of cells in one style.
+  private mutating func look(for style: Style) -> (attributes: attr_t, pair: Int32) {
+    if style == lastStyle { return lastLook }
+    lastLook = (attributes(for: style), pair(for: style))
+    lastStyle = style
+    return lastLook
   }
 
   private func attributes(for style: Style) -> attr_t {

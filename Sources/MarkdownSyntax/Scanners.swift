@@ -110,6 +110,11 @@ enum Scan {
     var depth = 0
     while j < end {
       let c = p[j]
+      // Most bytes of a URL are none of `\\`, `(`, `)`, a space or a control: skipped at once.
+      if c > ASCII.closeParen, c != ASCII.backslash, c != 127 {
+        j += 1
+        continue
+      }
       if c == ASCII.backslash, j + 1 < end, isASCIIPunct(p[j + 1]) {
         j += 2
       } else if c == ASCII.openParen {
@@ -390,15 +395,35 @@ enum Scan {
     return j + 1
   }
 
+  /// Whether bytes `range` of `p` hold `a` or `b`, checked eight bytes at a time.
+  static func contains(_ p: Bytes, _ range: Range<Int>, _ a: UInt8, _ b: UInt8) -> Bool {
+    var i = range.lowerBound
+    let end = range.upperBound
+    if let base = p.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while i + 8 <= end {
+        let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        // A zero byte in `w ^ a…` or `w ^ b…` is an `a` or a `b`.
+        let x = w ^ (ones &* UInt64(a))
+        let y = w ^ (ones &* UInt64(b))
+        if ((x &- ones) & ~x | (y &- ones) & ~y) & highs != 0 { return true }
+        i += 8
+      }
+    }
+    while i < end {
+      if p[i] == a || p[i] == b { return true }
+      i += 1
+    }
+    return false
+  }
+
   /// Removes backslash escapes and decodes entities in `range` (for destinations, titles,
   /// info strings).
   static func unescape(_ p: Bytes, _ range: Range<Int>) -> String {
-    var plain = true
-    for i in range where p[i] == ASCII.backslash || p[i] == ASCII.ampersand {
-      plain = false
-      break
+    if !contains(p, range, ASCII.backslash, ASCII.ampersand) {
+      return String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
     }
-    if plain { return String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
     var out: [UInt8] = []
     out.reserveCapacity(range.count)
     var i = range.lowerBound

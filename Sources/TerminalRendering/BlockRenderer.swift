@@ -7,7 +7,15 @@ struct BlockRenderer {
   let width: Int
   /// Indentation never grows past this many cells.
   let maxPrefix: Int
+  /// The finished lines (unless ``plainBytes``).
   var lines: [StyledLine] = []
+  /// Whether lines are written to ``output`` as plain text (each line's text and a newline)
+  /// rather than kept as ``lines``: what `PlainSerializer` would make of them, without them.
+  let plainBytes: Bool
+  /// The plain text of the finished lines, when ``plainBytes``.
+  var output: [UInt8] = []
+  /// How many lines are finished.
+  private(set) var lineCount = 0
   var flattener: InlineFlattener
   /// The text of the paragraph or heading being rendered, and the wrapper for it: both keep
   /// their buffers from one block to the next.
@@ -16,7 +24,8 @@ struct BlockRenderer {
   /// A blank separator line waiting to be emitted before the next content line.
   private var pendingBlank: StyledLine?
 
-  init(options: RenderOptions) {
+  init(options: RenderOptions, plainBytes: Bool = false) {
+    self.plainBytes = plainBytes
     theme = options.theme
     width = options.effectiveWidth
     let minContent = min(width, max(10, width / 3))
@@ -72,12 +81,12 @@ struct BlockRenderer {
   mutating func render(_ blocks: [Block]) {
     let top = Frame(first: StyledLine(), rest: StyledLine(), listDepth: 0)
     for block in blocks {
-      if !lines.isEmpty { pendingBlank = StyledLine() }
+      if lineCount > 0 { pendingBlank = StyledLine() }
       var stack: [Work] = [.block(block, top)]
       while let work = stack.popLast() {
         switch work {
         case .blank(let prefix):
-          if !lines.isEmpty { pendingBlank = prefix }
+          if lineCount > 0 { pendingBlank = prefix }
         case .emptyItem(let marker):
           emit(marker)
         case .block(let block, let frame):
@@ -92,7 +101,8 @@ struct BlockRenderer {
     switch block.kind {
     case .paragraph(let inlines):
       flattener.flatten(inlines, base: theme.text, into: &flat)
-      emitWrapped(frame)
+      // Plain text at 40 cells or more (where `emit` never clips) goes straight to bytes.
+      emitWrapped(frame, direct: plainBytes && width >= 40)
     case .heading(let level, let content):
       renderHeading(level: level, content: content, frame)
     case .thematicBreak:
@@ -136,9 +146,21 @@ struct BlockRenderer {
     var doneWidth: Int?
     var openWidth: Int?
     // Each item's work is pushed in reverse, last item first, so the first is handled first.
-    var work: [Work] = []
+    var listBlank: StyledLine?
+    // Plain bullets after the first item all get the same frame: made once.
+    var bulletFrame: Frame?
     for index in list.items.indices.reversed() {
       let item = list.items[index]
+      let isPlainBullet: Bool
+      if case .bullet = list.marker, item.task == nil, index > 0 {
+        isPlainBullet = true
+      } else {
+        isPlainBullet = false
+      }
+      if isPlainBullet, let itemFrame = bulletFrame {
+        push(item, of: list, at: index, itemFrame, frame, &listBlank, &stack)
+        continue
+      }
       var marker = StyledLine()
       var markerWidth = 0
       switch list.marker {
@@ -177,33 +199,42 @@ struct BlockRenderer {
           frame.rest.appending(StyledLine(String.repeated(" ", markerWidth))),
           width: frame.restWidth + markerWidth)
       }
-      work.removeAll(keepingCapacity: true)
-      if index > 0, !list.isTight { work.append(.blank(TextWrapper.trimmingTrailingSpaces(frame.rest))) }
-      if item.blocks.isEmpty {
-        work.append(.emptyItem(itemFrame.first))
-      } else {
-        for (k, child) in item.blocks.enumerated() {
-          if k > 0, !list.isTight {
-            work.append(.blank(TextWrapper.trimmingTrailingSpaces(itemFrame.rest)))
-          }
-          var childFrame = itemFrame
-          if k > 0 { childFrame.startLikeRest() }
-          work.append(.block(child, childFrame))
-        }
-      }
-      stack.append(contentsOf: work.reversed())
+      if isPlainBullet { bulletFrame = itemFrame }
+      push(item, of: list, at: index, itemFrame, frame, &listBlank, &stack)
     }
   }
 
-  private func pushChildren(_ children: [Block], _ frame: Frame, separated: Bool, _ stack: inout [Work]) {
-    var work: [Work] = []
-    for (k, child) in children.enumerated() {
-      if k > 0, separated { work.append(.blank(TextWrapper.trimmingTrailingSpaces(frame.rest))) }
-      var childFrame = frame
-      if k > 0 { childFrame.startLikeRest() }
-      work.append(.block(child, childFrame))
+  /// Pushes an item's work, last first: its blocks (a blank line between them in a loose
+  /// list), then the blank line that separates it from the item before.
+  private func push(
+    _ item: ListItem, of list: ListBlock, at index: Int, _ itemFrame: Frame, _ frame: Frame,
+    _ listBlank: inout StyledLine?, _ stack: inout [Work]
+  ) {
+    if item.blocks.isEmpty {
+      stack.append(.emptyItem(itemFrame.first))
+    } else {
+      pushChildren(item.blocks, itemFrame, separated: !list.isTight, &stack)
     }
-    stack.append(contentsOf: work.reversed())
+    if index > 0, !list.isTight {
+      if listBlank == nil { listBlank = TextWrapper.trimmingTrailingSpaces(frame.rest) }
+      stack.append(.blank(listBlank ?? StyledLine()))
+    }
+  }
+
+  /// Pushes `children` so the first is handled first, each after a blank line (in the
+  /// prefix of the lines after the first) when `separated`.
+  private func pushChildren(_ children: [Block], _ frame: Frame, separated: Bool, _ stack: inout [Work]) {
+    var childFrame = frame
+    childFrame.startLikeRest()
+    let blank =
+      separated && children.count > 1 ? TextWrapper.trimmingTrailingSpaces(frame.rest) : StyledLine()
+    var k = children.count
+    while k > 1 {
+      k -= 1
+      stack.append(.block(children[k], childFrame))
+      if separated { stack.append(.blank(blank)) }
+    }
+    if let first = children.first { stack.append(.block(first, frame)) }
   }
 
   // MARK: Headings
@@ -212,10 +243,7 @@ struct BlockRenderer {
     let style = theme.text.overlaid(with: theme.heading(level: level))
     flattener.flatten(content, base: style, into: &flat)
     if level <= 2 {
-      let before = lines.count
-      emitWrapped(frame)
-      var widest = 0
-      for line in lines[before...] { widest = max(widest, line.width - frame.restWidth) }
+      let widest = emitWrapped(frame, direct: false)
       let rule = String.repeated(level == 1 ? "═" : "─", max(1, min(widest, width - frame.restWidth)))
       emit(frame.rest.appending(rule, style: theme.headingDecoration))
     } else {
@@ -227,7 +255,7 @@ struct BlockRenderer {
       inner.setRest(
         frame.rest.appending(StyledLine(String.repeated(" ", marksWidth))),
         width: frame.restWidth + marksWidth)
-      emitWrapped(inner)
+      emitWrapped(inner, direct: plainBytes && width >= 40)
     }
   }
 
@@ -242,7 +270,9 @@ struct BlockRenderer {
     let firstPrefix = frame.first.appending(indent)
     let restPrefix = frame.rest.appending(indent)
     var isFirst = true
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Split on newline bytes: splitting the `String` compares `Character`s.
+    for bytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      let rawLine = Substring(bytes)
       let prefix = isFirst ? firstPrefix : restPrefix
       let available = width - (isFirst ? frame.firstWidth : frame.restWidth) - 2
       isFirst = false
@@ -314,31 +344,65 @@ struct BlockRenderer {
   // MARK: Output
 
   /// Wraps each segment of ``flat``: the first with (`first`, `rest`), the others with
-  /// (`rest`, `rest`).
-  private mutating func emitWrapped(_ frame: Frame) {
+  /// (`rest`, `rest`). With `direct`, the wrapper writes plain text to ``output`` itself (no
+  /// ``StyledLine`` is made). Returns the width of the widest line past `frame.rest` (0 when
+  /// `direct`).
+  @discardableResult
+  private mutating func emitWrapped(_ frame: Frame, direct: Bool) -> Int {
+    var widest = 0
     for i in flat.segmentEnds.indices {
+      if direct {
+        flushBlank()
+        swap(&output, &wrapper.output)
+      }
       wrapper.wrap(
         flat, flat.segment(i), width: width, first: i == 0 ? frame.first : frame.rest,
-        firstWidth: i == 0 ? frame.firstWidth : frame.restWidth, rest: frame.rest, restWidth: frame.restWidth)
-      for line in wrapper.lines { emit(line) }
+        firstWidth: i == 0 ? frame.firstWidth : frame.restWidth, rest: frame.rest, restWidth: frame.restWidth,
+        direct: direct)
+      if direct {
+        swap(&output, &wrapper.output)
+        lineCount += wrapper.lineCount
+        continue
+      }
+      for line in wrapper.lines { widest = max(widest, emit(line).width - frame.restWidth) }
     }
+    return widest
   }
 
   /// Appends a finished line. No line is ever wider than the width: at narrow widths a prefix
   /// alone (a two-digit list marker at width 2, a nine-digit one at width 30) can exceed it,
   /// and the line is then clipped. From 40 cells on, the prefix cap (`maxPrefix`, at most
   /// width - 13) plus the widest marker (13 cells) always fits, so wide renders skip the check.
-  mutating func emit(_ line: StyledLine) {
+  /// Returns the line as finished.
+  @discardableResult
+  mutating func emit(_ line: StyledLine) -> StyledLine {
+    flushBlank()
+    var finished = TextWrapper.trimmingTrailingSpaces(line)
+    if width < 40, finished.width > width { finished = TextWrapper.clip(finished, width: width) }
+    append(finished)
+    return finished
+  }
+
+  /// Emits the pending blank line, if any.
+  private mutating func flushBlank() {
     if let blank = pendingBlank {
-      lines.append(blank)
+      append(blank)
       pendingBlank = nil
     }
-    let trimmed = TextWrapper.trimmingTrailingSpaces(line)
-    if width < 40, trimmed.width > width {
-      lines.append(TextWrapper.clip(trimmed, width: width))
-    } else {
-      lines.append(trimmed)
+  }
+
+  /// Adds a finished line to ``lines``, or its text and a newline to ``output``.
+  private mutating func append(_ line: StyledLine) {
+    lineCount += 1
+    guard plainBytes else {
+      lines.append(line)
+      return
     }
+    for run in line.runs {
+      let copied = run.text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
+      if copied == nil { output.append(contentsOf: run.text.utf8) }
+    }
+    output.append(0x0A)
   }
 
   /// Lists the link references collected since the last call, after a blank line.
@@ -359,7 +423,21 @@ struct BlockRenderer {
       // when it fits.
       let plain = url.withUTF8 { CellWidth.isPrintableASCII($0) && !$0.contains(0x20) }
       if plain, labelWidth + url.utf8.count <= width {
-        emit(label.appending(url, style: theme.linkDestination))
+        if plainBytes, !url.isEmpty {
+          // The line's text as `emit` would write it: nothing to trim or clip.
+          flushBlank()
+          output.append(contentsOf: digits)
+          url.withUTF8 { output.append(contentsOf: $0) }
+          output.append(0x0A)
+          lineCount += 1
+          continue
+        }
+        if url.isEmpty || theme.linkReference == theme.linkDestination {
+          emit(label.appending(url, style: theme.linkDestination))
+        } else {
+          // The two runs made directly, rather than the label copied and appended to.
+          emit(StyledLine([label.runs[0], StyledRun(url, style: theme.linkDestination)]))
+        }
         continue
       }
       url = Sanitizer.sanitize(url)

@@ -15,6 +15,19 @@ public enum TerminalMarkdown {
     return renderer.lines
   }
 
+  /// The plain text of `document` at `options.width`: the same bytes as
+  /// `PlainSerializer.serializeUTF8(render(document, options: options))`, made without the
+  /// ``StyledLine``s in between (paragraphs are wrapped straight into the output), which
+  /// `whatsnew render --format plain` uses. The output is checked by ``Sanitizer`` like the
+  /// serialiser's.
+  public static func renderPlainUTF8(_ document: MarkdownDocument, options: RenderOptions) -> [UInt8] {
+    var renderer = BlockRenderer(options: options, plainBytes: true)
+    renderer.render(document.blocks)
+    let clean = renderer.output.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
+    if clean { return renderer.output }
+    return Array(Sanitizer.sanitize(String(decoding: renderer.output, as: UTF8.self)).utf8)
+  }
+
   /// Convenience: the lines of a single run of inline content (e.g. a title), wrapped.
   public static func render(inlines: [Inline], options: RenderOptions) -> [StyledLine] {
     var renderer = BlockRenderer(options: options)

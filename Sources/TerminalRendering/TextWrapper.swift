@@ -86,8 +86,17 @@ struct Wrapper {
     var spaces: Int
   }
 
-  /// The lines of the last ``wrap(_:_:width:first:firstWidth:rest:restWidth:)``.
+  /// The lines of the last ``wrap(_:_:width:first:firstWidth:rest:restWidth:direct:)``,
+  /// unless it was `direct`.
   private(set) var lines: [StyledLine] = []
+  /// Where a `direct` wrap appends its lines as plain text, each followed by a newline.
+  var output: [UInt8] = []
+  /// How many lines the last wrap made.
+  private(set) var lineCount = 0
+  private var direct = false
+  /// The indents' text, for a `direct` wrap.
+  private var firstIndentBytes: [UInt8] = []
+  private var restIndentBytes: [UInt8] = []
 
   private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   private var runs = UnsafeBufferPointer<FlatText.Run>(start: nil, count: 0)
@@ -99,7 +108,7 @@ struct Wrapper {
   private var isFirstLine = true
 
   private var line: [Piece] = []
-  private var lineCount = 0
+  private var pieceCount = 0
   private var currentWidth = 0
   private var word: [Piece] = []
   private var wordCount = 0
@@ -114,10 +123,11 @@ struct Wrapper {
 
   /// Wraps runs `runRange` of `flat` (already sanitised) into ``lines``, at most `width`
   /// cells each; see ``TextWrapper/wrap(_:width:firstIndent:restIndent:)``. The indents come
-  /// with their widths, which the caller usually knows.
+  /// with their widths, which the caller usually knows. With `direct`, the lines are not
+  /// made but appended to ``output`` as plain text, each followed by a newline.
   mutating func wrap(
     _ flat: FlatText, _ runRange: Range<Int>, width: Int, first: StyledLine, firstWidth: Int,
-    rest: StyledLine, restWidth: Int
+    rest: StyledLine, restWidth: Int, direct: Bool = false
   ) {
     let width = max(1, width)
     let minimum = min(width, 2)
@@ -139,6 +149,12 @@ struct Wrapper {
     isFirstLine = true
     lines.removeAll(keepingCapacity: true)
     lineCount = 0
+    self.direct = direct
+    if direct {
+      Self.setText(of: firstIndent, in: &firstIndentBytes)
+      Self.setText(of: restIndent, in: &restIndentBytes)
+    }
+    pieceCount = 0
     currentWidth = 0
     wordCount = 0
     wordWidth = 0
@@ -168,13 +184,13 @@ struct Wrapper {
             for r in runRange where runs[r].end > runs[r].start {
               place(Piece(run: r, start: runs[r].start, end: runs[r].end, spaces: 0))
             }
-            lines.append(materialize())
+            finishLine()
             return
           }
         }
         for r in runRange { feed(r) }
         flushWord()
-        lines.append(materialize())
+        finishLine()
       }
     }
   }
@@ -245,7 +261,22 @@ struct Wrapper {
           }
           j += 1
         }
-        addSpaces(Piece(run: run, start: i, end: literal ? j : i, spaces: literal ? 0 : j - i), j - i)
+        if wordCount > 0 { flushWord() }
+        afterWide = false
+        if literal, spaceCount == 0, j < end, pieceCount > 0 {
+          // The usual case: a space and a whole word of this run that fit on the line right
+          // after its last range of this run. The range grows over both; nothing is recorded.
+          var k = j + 1
+          while k < end, text[k] != 0x20, text[k] != 0x0A { k += 1 }
+          let tail = line[pieceCount - 1]
+          if k < end, tail.spaces == 0, tail.run == run, tail.end == i, currentWidth + (k - i) <= limit {
+            line[pieceCount - 1].end = k
+            currentWidth += k - i
+            i = k
+            continue
+          }
+        }
+        appendSpaces(Piece(run: run, start: i, end: literal ? j : i, spaces: literal ? 0 : j - i), j - i)
       } else {
         while j < end, text[j] != 0x20, text[j] != 0x0A { j += 1 }
         if afterWide, !Self.noBreakBefore(UInt32(b)) { flushWord() }
@@ -306,6 +337,11 @@ struct Wrapper {
   private mutating func addSpaces(_ piece: Piece, _ width: Int) {
     flushWord()
     afterWide = false
+    appendSpaces(piece, width)
+  }
+
+  /// Records spaces that go before the next word, if it fits on the line.
+  private mutating func appendSpaces(_ piece: Piece, _ width: Int) {
     if spaceCount < space.count { space[spaceCount] = piece } else { space.append(piece) }
     spaceCount += 1
     spaceWidth += width
@@ -313,14 +349,14 @@ struct Wrapper {
 
   /// Adds `piece` to the line, merging it with the previous range when they are contiguous.
   private mutating func place(_ piece: Piece) {
-    if piece.spaces == 0, lineCount > 0, line[lineCount - 1].spaces == 0,
-      line[lineCount - 1].run == piece.run,
-      line[lineCount - 1].end == piece.start
+    if piece.spaces == 0, pieceCount > 0, line[pieceCount - 1].spaces == 0,
+      line[pieceCount - 1].run == piece.run,
+      line[pieceCount - 1].end == piece.start
     {
-      line[lineCount - 1].end = piece.end
+      line[pieceCount - 1].end = piece.end
     } else {
-      if lineCount < line.count { line[lineCount] = piece } else { line.append(piece) }
-      lineCount += 1
+      if pieceCount < line.count { line[pieceCount] = piece } else { line.append(piece) }
+      pieceCount += 1
     }
   }
 
@@ -401,18 +437,49 @@ struct Wrapper {
   }
 
   private mutating func newLine() {
-    lines.append(materialize())
-    lineCount = 0
+    finishLine()
+    pieceCount = 0
     isFirstLine = false
     currentWidth = 0
     limit = restLimit
   }
 
-  /// The current line as a ``StyledLine``: the indent, then one string per style, trailing
-  /// spaces trimmed (from the pieces, before any string is made).
-  private mutating func materialize() -> StyledLine {
+  /// Adds the current line to ``lines``, or its text to ``output``.
+  private mutating func finishLine() {
+    lineCount += 1
+    guard direct else {
+      lines.append(materialize())
+      return
+    }
+    let count = trimmedPieceCount()
+    if count == 0 {
+      for run in TextWrapper.trimmingTrailingSpaces(isFirstLine ? firstIndent : restIndent).runs {
+        output.append(contentsOf: run.text.utf8)
+      }
+    } else {
+      output.append(contentsOf: isFirstLine ? firstIndentBytes : restIndentBytes)
+      for k in 0..<count {
+        let piece = line[k]
+        if piece.spaces > 0 {
+          for _ in 0..<piece.spaces { output.append(0x20) }
+        } else {
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: text[piece.start..<piece.end]))
+        }
+      }
+    }
+    output.append(0x0A)
+  }
+
+  /// The text of `line`'s runs in `bytes`.
+  private static func setText(of line: StyledLine, in bytes: inout [UInt8]) {
+    bytes.removeAll(keepingCapacity: true)
+    for run in line.runs { bytes.append(contentsOf: run.text.utf8) }
+  }
+
+  /// Drops the trailing spaces of the current line's pieces; returns how many pieces remain.
+  private mutating func trimmedPieceCount() -> Int {
     let text = text
-    var count = lineCount
+    var count = pieceCount
     while count > 0 {
       let piece = line[count - 1]
       if piece.spaces > 0 {
@@ -428,6 +495,14 @@ struct Wrapper {
       line[count - 1].end = end
       break
     }
+    return count
+  }
+
+  /// The current line as a ``StyledLine``: the indent, then one string per style, trailing
+  /// spaces trimmed (from the pieces, before any string is made).
+  private mutating func materialize() -> StyledLine {
+    let text = text
+    let count = trimmedPieceCount()
     let indent = isFirstLine ? firstIndent : restIndent
     guard count > 0 else { return TextWrapper.trimmingTrailingSpaces(indent) }
     var out: [StyledRun] = []

@@ -2,12 +2,6 @@ import LaunchScreens
 import LaunchTracking
 import ReleaseNotes
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `whatsnew notes` in a terminal: the notes in the what's-new sheet instead of printed text.
 ///
 /// Every file is already read (a bad one was reported before the terminal was touched), but
@@ -17,8 +11,7 @@ enum NotesSheet {
   /// Shows `notes` (newest first) in the sheet and returns true, or returns false when there
   /// is no terminal to show it in (the caller then prints plain text).
   static func present(_ notes: [ReleaseNoteText], since: AppVersion?, color: String = "auto") -> Bool {
-    let environment = ProcessInfo.processInfo.environment
-    guard environment["TERM"] != "dumb", let newest = notes.first,
+    guard ReleaseNotesCLI.environment("TERM") != "dumb", let newest = notes.first,
       let ui = TerminalUI.shared(color: color)
     else { return false }
     defer { TerminalUI.closeShared() }

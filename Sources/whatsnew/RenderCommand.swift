@@ -125,12 +125,23 @@ struct RenderCommand: ParsableCommand {
     let document = MarkdownParser.parse(bytes: bytes)
     let theme: Theme = environment.noColor ? .monochrome : .dark
     let options = RenderOptions(width: columns, theme: theme)
-    switch chosenFormat {
+    // Exit while the tree and the lines are still alive (see below): without this, the tree
+    // is released right after its last use, node by node.
+    withExtendedLifetime(document) { render(document, format: chosenFormat, options: options) }
+    systemExit(0)
+  }
+
+  /// Writes `document` in `format`.
+  private static func render(_ document: MarkdownDocument, format: OutputFormat, options: RenderOptions) {
+    switch format {
     case .plain:
-      FileOutput.write(
-        bytes: PlainSerializer.serializeUTF8(TerminalMarkdown.render(document, options: options)))
+      FileOutput.write(bytes: TerminalMarkdown.renderPlainUTF8(document, options: options))
     case .ansi:
-      FileOutput.write(ANSISerializer.serialize(TerminalMarkdown.render(document, options: options)))
+      let lines = TerminalMarkdown.render(document, options: options)
+      withExtendedLifetime(lines) {
+        FileOutput.write(ANSISerializer.serialize(lines))
+        systemExit(0)
+      }
     case .json:
       FileOutput.write(SyntaxTreeJSON.encode(document) + "\n")
     case .html:
@@ -139,9 +150,9 @@ struct RenderCommand: ParsableCommand {
       let html = HTMLRenderer.render(document, tagFilter: true)
       FileOutput.write(Sanitizer.sanitize(html, expandingTabs: false))
     }
-    // Exit while the tree and the lines are still alive: the process is done, and releasing
-    // them node by node would cost more instructions than rendering did (the kernel frees
-    // the memory at once).
+    // Exit while the lines are still alive: the process is done, and releasing them (and the
+    // tree) one by one would cost more instructions than rendering did (the kernel frees the
+    // memory at once).
     systemExit(0)
   }
 

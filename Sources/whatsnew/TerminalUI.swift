@@ -35,9 +35,9 @@ final class TerminalUI {
   /// The process's session, opened on first use; nil when there is no terminal to drive.
   static func shared(color: String) -> TerminalUI? {
     if let current { return current }
-    let environment = ProcessInfo.processInfo.environment
     let mode = ColorMode(rawValue: color) ?? .auto
-    let options = CursesSession.Options(colorMode: mode, noColor: environment["NO_COLOR"])
+    // One variable read directly: the whole environment as a dictionary costs more.
+    let options = CursesSession.Options(colorMode: mode, noColor: ReleaseNotesCLI.environment("NO_COLOR"))
     guard let session = CursesSession.open(options) else { return nil }
     let ui = TerminalUI(session: session)
     current = ui

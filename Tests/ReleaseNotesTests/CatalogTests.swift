@@ -160,6 +160,18 @@ import Testing
     #expect(!result.unclosed)
   }
 
+  @Test func asciiAndOtherLinesAreReadAlike() {
+    let result = FrontMatterScanner.scan(
+      "---\n\ttitle:  'Grüße — Tags'  \ndate:\t\"2025-01-02\"\n# note\n#́ not a comment\nkey with space: x\n"
+        + "émoji: 😀\n  ---  \nBody\n")
+    let fm = result.frontMatter
+    #expect(fm?["title"] == "Grüße — Tags")
+    #expect(fm?["date"] == "2025-01-02")
+    #expect(fm?["émoji"] == "😀")
+    #expect(fm?.malformedLines == [5, 6])
+    #expect(fm?.endLine == 8)
+  }
+
   @Test func theScanStopsAtTheEndOfTheFrontMatter() {
     let body = String(repeating: "Body line\r\n", count: 1000)
     let result = FrontMatterScanner.scan("---\ntitle: Long\n---\n" + body)

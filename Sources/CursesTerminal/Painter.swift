@@ -20,7 +20,10 @@ struct Painter {
   /// The number of colours the terminal has (8, 16, 256 ...).
   let colorCount: Int
   private let pairLimit: Int
-  private var pairs: [PairKey: Int32] = [:]
+  /// The colour pairs made so far (pair `i + 1` is `pairs[i]`). A handful per theme, so a
+  /// list: the first dictionary keyed by a new type costs a runtime conformance lookup of
+  /// about a quarter of a million instructions, on the way to the first frame.
+  private var pairs: [PairKey] = []
   private var scalars: [wchar_t] = []
   /// What `stdscr` holds, when known.
   private var painted: Canvas?
@@ -93,7 +96,7 @@ struct Painter {
 
   // MARK: - Helpers
 
-  private struct PairKey: Hashable {
+  private struct PairKey: Equatable {
     var foreground: Int16
     var background: Int16
   }
@@ -121,11 +124,11 @@ struct Painter {
     guard usesColor else { return 0 }
     let key = PairKey(foreground: number(style.foreground), background: number(style.background))
     if key.foreground == -1, key.background == -1 { return 0 }
-    if let pair = pairs[key] { return pair }
+    if let index = pairs.firstIndex(of: key) { return Int32(index + 1) }
     let next = Int32(pairs.count + 1)
     guard next < pairLimit else { return 0 }
     guard init_pair(Int16(next), key.foreground, key.background) != ERR else { return 0 }
-    pairs[key] = next
+    pairs.append(key)
     return next
   }
 

@@ -12,20 +12,21 @@ public struct VersionIndex: Sendable {
   public let invalidNames: [(name: String, error: AppVersion.ParseError)]
 
   init(names: [String]) {
+    // Sorted, then grouped by runs of equal versions: no dictionary keyed by `AppVersion`,
+    // whose first use costs a scan of every protocol conformance in the binary (about 0.25M
+    // instructions, on every launch that indexes Content/).
     var parsed: [ReleaseNotesCatalog.Entry] = []
     parsed.reserveCapacity(names.count)
     var invalid: [(String, AppVersion.ParseError)] = []
     for name in names {
       do {
-        parsed.append(.init(version: try AppVersion(parsing: String(name.dropLast(3))), fileName: name))
+        let version = try AppVersion(parsing: String(name.dropLast(3)))
+        parsed.append(.init(version: version, fileName: name))
       } catch {
         invalid.append((name, error))
       }
     }
-    // Sorted, files for one version are neighbours. (Sorting, not a dictionary keyed by
-    // version: the first such dictionary costs a runtime conformance lookup of about a
-    // quarter of a million instructions, more than the sort.)
-    parsed.sort { $0.version < $1.version }
+    parsed.sort { $0.version < $1.version || ($0.version == $1.version && $0.fileName < $1.fileName) }
     var entries: [ReleaseNotesCatalog.Entry] = []
     entries.reserveCapacity(parsed.count)
     var duplicates: [(String, [String])] = []
@@ -33,11 +34,11 @@ public struct VersionIndex: Sendable {
     while start < parsed.count {
       var end = start + 1
       while end < parsed.count && parsed[end].version == parsed[start].version { end += 1 }
-      let group = Array(parsed[start..<end])
+      let group = parsed[start..<end]
       if let kept = Self.preferred(group) {
         entries.append(kept)
         if group.count > 1 {
-          duplicates.append((kept.fileName, group.map(\.fileName).filter { $0 != kept.fileName }.sorted()))
+          duplicates.append((kept.fileName, group.map(\.fileName).filter { $0 != kept.fileName }))
         }
       }
       start = end
@@ -73,7 +74,10 @@ public struct VersionIndex: Sendable {
 
   /// Of several files for one version, the one whose name is the canonical spelling, else
   /// the first by name.
-  static func preferred(_ group: [ReleaseNotesCatalog.Entry]) -> ReleaseNotesCatalog.Entry? {
+  static func preferred<Group: Collection<ReleaseNotesCatalog.Entry>>(_ group: Group)
+    -> ReleaseNotesCatalog.Entry?
+  {
+    if group.count == 1 { return group.first }
     if let exact = group.first(where: { $0.fileName == $0.version.canonical + ".md" }) { return exact }
     return group.min { $0.fileName < $1.fileName }
   }

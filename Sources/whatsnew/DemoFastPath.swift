@@ -17,17 +17,22 @@ import LaunchTracking
 /// the same arguments (`DemoFastPathTests` compares the two).
 enum DemoFastPath {
   /// The options the fast path knows; every one takes a string value.
-  static let optionNames: Set<String> = ["--app-id", "--app-version", "--content", "--state-dir"]
+  static let optionNames = ["--app-id", "--app-version", "--content", "--state-dir"]
 
   /// The command for `arguments` (what follows `demo`), or nil when ArgumentParser must
   /// parse them.
   static func command(_ arguments: ArraySlice<String>) -> DemoCommand? {
-    var values: [String: String] = [:]
+    // One slot per name in `optionNames`, in that order. An array and a linear search rather
+    // than a `Set` and a `Dictionary`: their first use instantiates generic metadata, which
+    // scans every protocol conformance in the binary (about 0.24M instructions a launch).
+    var values: [String?] = [nil, nil, nil, nil]
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = String(parts[0])
-      guard optionNames.contains(name), values[name] == nil else { return nil }
+      let name = parts[0]
+      guard let slot = optionNames.firstIndex(where: { $0 == name }), values[slot] == nil else {
+        return nil
+      }
       let value: String
       if parts.count == 2 {
         value = String(parts[1])
@@ -36,18 +41,18 @@ enum DemoFastPath {
         value = next
       }
       guard !value.hasPrefix("-") else { return nil }
-      values[name] = value
+      values[slot] = value
     }
     var state = StateOptions()
-    state.appID = values["--app-id"] ?? "whatsnew-demo"
-    state.stateDir = values["--state-dir"]
+    state.appID = values[0] ?? "whatsnew-demo"
+    state.stateDir = values[3]
     var command = DemoCommand()
     command.simulate = nil
     command.from = nil
     command.away = 45
-    command.appVersion = values["--app-version"]
+    command.appVersion = values[1]
     command.state = state
-    command.content = values["--content"]
+    command.content = values[2]
     command.returningAfter = LaunchTracker.defaultReturningThresholdDays
     command.open = nil
     command.explain = false

@@ -51,7 +51,6 @@ struct NotesOptions: Equatable {
 
   // MARK: - Helpers
 
-
   private func show() throws {
     let directory = try ReleaseNotesCLI.contentDirectory(option: content)
     let catalog = try ReleaseNotesCatalog(directory: directory)

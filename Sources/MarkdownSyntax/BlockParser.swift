@@ -14,7 +14,7 @@ struct BlockParser {
   let root: BlockNode
   var current: BlockNode
   var lineNumber: Int
-  var definitions: [String: LinkDefinition] = [:]
+  var definitions = DefinitionTable()
   /// The text of all leaf blocks, one after another (see ``BlockNode/contentStart``).
   var arena: [UInt8] = []
 
@@ -653,10 +653,10 @@ struct BlockParser {
     }
     if q < end { q += 1 }
     let label = Scan.normalizeLabel(b, inner)
-    if definitions[label] == nil {
-      let destination = Scan.unescape(b, destRange)
-      definitions[label] = LinkDefinition(
-        destination: destination, title: title, line: node.line(atContentOffset: start, in: b))
+    definitions.addIfAbsent(label) {
+      LinkDefinition(
+        destination: Scan.unescape(b, destRange), title: title, line: node.line(atContentOffset: start, in: b)
+      )
     }
     return q
   }

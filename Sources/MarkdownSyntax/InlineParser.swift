@@ -51,7 +51,7 @@ struct InlineParser {
   let p: Bytes
   let begin: Int
   let end: Int
-  let definitions: [String: LinkDefinition]
+  let definitions: DefinitionTable
   let lineOf: (Int) -> Int
   var pos = 0
   var nodes: [Node] = []
@@ -73,7 +73,7 @@ struct InlineParser {
   var noDeclEnd = false
 
   init(
-    _ p: Bytes, _ range: Range<Int>, definitions: [String: LinkDefinition], lineOf: @escaping (Int) -> Int
+    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, lineOf: @escaping (Int) -> Int
   ) {
     self.p = p
     self.pos = range.lowerBound
@@ -85,7 +85,7 @@ struct InlineParser {
 
   /// Parses `range` of `bytes` into inlines, reusing the buffers in `scratch`.
   static func parse(
-    _ p: Bytes, _ range: Range<Int>, definitions: [String: LinkDefinition],
+    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable,
     unresolved: inout [UnresolvedReference], scratch: inout Scratch, lineOf: @escaping (Int) -> Int
   ) -> [Inline] {
     var s = range.lowerBound
@@ -694,7 +694,7 @@ struct InlineParser {
       if let range = labelRange, range.count <= 1000 {
         if !definitions.isEmpty {
           let label = Scan.normalizeLabel(p, range)
-          if let def = definitions[label] {
+          if let def = definitions.definition(for: label) {
             destination = def.destination
             title = def.title
             found = true

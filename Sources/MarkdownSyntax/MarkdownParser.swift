@@ -127,7 +127,7 @@ public enum MarkdownParser {
       return (builder.blocks(of: root), builder.unresolved)
     }
     var document = MarkdownDocument(
-      frontMatter: frontMatter, blocks: blocks, linkDefinitions: blockParser.definitions)
+      frontMatter: frontMatter, blocks: blocks, linkDefinitions: blockParser.definitions.dictionary())
     document.unresolvedReferences = unresolved
     return document
   }
@@ -185,11 +185,11 @@ struct DocumentBuilder {
   let p: Bytes
   /// The block parser's content arena.
   let arena: Bytes
-  let definitions: [String: LinkDefinition]
+  let definitions: DefinitionTable
   var unresolved: [UnresolvedReference] = []
   var scratch = InlineParser.Scratch()
 
-  init(p: Bytes, arena: Bytes, definitions: [String: LinkDefinition]) {
+  init(p: Bytes, arena: Bytes, definitions: DefinitionTable) {
     self.p = p
     self.arena = arena
     self.definitions = definitions

@@ -96,24 +96,35 @@ public enum Sanitizer {
     let n = bytes.count
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     var i = 0
     while i < n {
-      // Eight bytes at a time: skip chunks of printable ASCII (no byte < 0x20 or >= 0x7F).
-      // Back here after every byte that stops it (a newline, say), so a long text with many
-      // lines is still skipped a chunk at a time rather than byte by byte.
+      // Eight bytes at a time: skip chunks of printable ASCII and newlines. Each test is exact
+      // per byte (no carries between bytes): the high bit of a byte of `stop` is set when it
+      // is not ASCII, is DEL, or is below 0x20 and not a newline.
       while i + 8 <= n {
-        let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        let below = (x &- ones &* 0x20) & ~x & highs
-        let above = ((x &+ ones) | x) & highs
-        if below | above != 0 { break }
+        let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        let low = x & lows
+        let atLeast20 = low &+ (ones &* 0x60)
+        let isDEL = low &+ ones
+        let y = x ^ (ones &* 0x0A)
+        let notNewline = ((y & lows) &+ lows) | y
+        let stop = (x | isDEL | (~atLeast20 & notNewline)) & highs
+        if stop != 0 {
+          // The bytes before the first flagged one are fine (little-endian: byte 0 is lowest).
+          i += stop.trailingZeroBitCount >> 3
+          break
+        }
         i += 8
       }
       guard i < n else { break }
       let b = bytes[i]
-      if b < 0x20 {
-        if b != 0x0A { return true }
-      } else if b == 0x7F {
-        return true
+      if b < 0x80 {
+        if b < 0x20 {
+          if b != 0x0A { return true }
+        } else if b == 0x7F {
+          return true
+        }
       } else if b == 0xC2 {
         // U+0080–U+009F are C2 80 … C2 9F.
         if i + 1 < n, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F { return true }
@@ -126,6 +137,8 @@ public enum Sanitizer {
         let b2 = bytes[i + 2]
         if b1 == 0x80, b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE) { return true }
         if b1 == 0x81, b2 >= 0xA6, b2 <= 0xA9 { return true }
+        // Anything else from E2 (box drawing, bullets, arrows): the whole character at once.
+        if b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 { i += 2 }
       }
       i += 1
     }

@@ -207,7 +207,7 @@ enum FileInput {
         if errno == EINTR { continue }
         throw FileError(message: String(cString: strerror(errno)))
       }
-      bytes.append(contentsOf: buffer[0..<n])
+      buffer.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<n])) }
       if bytes.count > maximumSize { throw FileError(message: "larger than 16 MiB") }
     }
     return bytes

@@ -51,4 +51,25 @@ import Testing
     }
     #expect(!Sanitizer.needsSanitizing(String(repeating: "~ printable ascii } ", count: 10)))
   }
+
+  /// The scan skips newlines and box-drawing characters in bulk: a control right after them,
+  /// at any offset, is still found, and text of only those is clean.
+  @Test func controlsAfterNewlinesAndRulesAreFound() {
+    let controls = [
+      "\u{1B}", "\u{0}", "\u{9}", "\u{B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9B}", "\u{61C}",
+      "\u{200E}", "\u{202A}", "\u{2066}",
+    ]
+    for filler in ["\n", "a\n", "─", "═\n", "•x", "é"] {
+      for offset in 0..<20 {
+        let head = String(repeating: filler, count: offset)
+        #expect(!Sanitizer.needsSanitizing(head + String(repeating: "y\n", count: 9)), "\(filler) \(offset)")
+        for control in controls {
+          let text = head + control + String(repeating: "─\n", count: 9)
+          #expect(
+            Sanitizer.needsSanitizing(text),
+            "\(filler) × \(offset), then U+\(control.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+      }
+    }
+  }
 }

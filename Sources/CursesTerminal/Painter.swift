@@ -74,12 +74,18 @@ struct Painter {
         // A wide grapheme covers the next cell too, so that cell is written after it even
         // when it is past the changes.
         spills = cell.width == 2
+        let look = look(for: cell.style)
+        cellsWritten += 1
+        if let ascii = cell.grapheme.asciiValue, ascii >= 0x20 {
+          // Most cells: one printable ASCII character, no scalar list to build.
+          var char = wchar_t(ascii)
+          whatsnew_put_cell(Int32(row), Int32(column), &char, 1, look.attributes, look.pair)
+          continue
+        }
         // A wide grapheme that would hang over the right edge is drawn as a blank.
         let grapheme = Int(cell.width) == 2 && column + 1 >= canvas.width ? " " : cell.grapheme
         scalars.removeAll(keepingCapacity: true)
         for s in grapheme.unicodeScalars { scalars.append(wchar_t(bitPattern: s.value)) }
-        let look = look(for: cell.style)
-        cellsWritten += 1
         _ = scalars.withUnsafeBufferPointer { buffer in
           whatsnew_put_cell(
             Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), look.attributes, look.pair)

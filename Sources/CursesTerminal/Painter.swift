@@ -76,9 +76,10 @@ struct Painter {
         spills = cell.width == 2
         let look = look(for: cell.style)
         cellsWritten += 1
-        if let ascii = cell.grapheme.asciiValue, ascii >= 0x20 {
+        let utf8 = cell.grapheme.utf8
+        if utf8.count == 1, let byte = utf8.first, byte >= 0x20 {
           // Most cells: one printable ASCII character, no scalar list to build.
-          var char = wchar_t(ascii)
+          var char = wchar_t(byte)
           whatsnew_put_cell(Int32(row), Int32(column), &char, 1, look.attributes, look.pair)
           continue
         }

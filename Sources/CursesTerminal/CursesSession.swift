@@ -88,7 +88,8 @@ public final class CursesSession {
         status = waitForKey(&code, milliseconds: Self.deferredWorkDelay)
         // A resize lays the screen out afresh, so the work is not finished for it.
         let resizing =
-          status != ERR && KeyDecoder.decode(code, isFunctionKey: status == whatsnew_key_code_yes()) == .resize
+          status != ERR
+          && KeyDecoder.decode(code, isFunctionKey: status == whatsnew_key_code_yes()) == .resize
         if !resizing, screen.finishDeferredWork() { paint(screen) }
         if status == ERR { continue }
       } else {

@@ -8,8 +8,9 @@ import TerminalRendering
 /// Closing it (`q`/Esc) reports the presentation as dismissed, if it was one.
 ///
 /// The layout is lazy: a resize lays out only the releases the viewport needs (newest first,
-/// so usually one or two) and the driver paints that; ``finishDeferredWork()``, called after
-/// the paint and before the next key is read, lays out the rest. Until then the footer shows
+/// so usually one or two) and the driver paints that; ``finishDeferredWork()``, which the
+/// driver calls once that frame is out (and before it handles the next key), lays out the
+/// rest. Until then the footer shows
 /// the line range without a total (`1–20/…`), since the total is not known yet. Every key
 /// and wheel event finishes the layout first, so `G`, `]` and paging always see the whole
 /// text.

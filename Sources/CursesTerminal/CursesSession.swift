@@ -86,7 +86,11 @@ public final class CursesSession {
         // work, at once if a key comes first (so the key sees the finished screen).
         painted = false
         status = waitForKey(&code, milliseconds: Self.deferredWorkDelay)
-        if screen.finishDeferredWork() { paint(screen) }
+        // A resize lays the screen out afresh, so the work is not finished for it.
+        let resizing =
+          status != ERR
+          && KeyDecoder.decode(code, isFunctionKey: status == whatsnew_key_code_yes()) == .resize
+        if !resizing, screen.finishDeferredWork() { paint(screen) }
         if status == ERR { continue }
       } else {
         status = whatsnew_get_key(&code)

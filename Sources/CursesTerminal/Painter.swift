@@ -20,7 +20,10 @@ struct Painter {
   /// The number of colours the terminal has (8, 16, 256 ...).
   let colorCount: Int
   private let pairLimit: Int
-  private var pairs: [PairKey: Int32] = [:]
+  /// The colour pairs made so far (pair `i + 1` is `pairs[i]`). A handful per theme, so a
+  /// list: the first dictionary keyed by a new type costs a runtime conformance lookup of
+  /// about a quarter of a million instructions, on the way to the first frame.
+  private var pairs: [PairKey] = []
   private var scalars: [wchar_t] = []
   /// What `stdscr` holds, when known.
   private var painted: Canvas?
@@ -47,39 +50,35 @@ struct Painter {
     let previous = painted.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
     painted = nil
     cellsWritten = 0
-    for row in 0..<canvas.height {
-      var first = 0
-      var last = canvas.width - 1
-      if let previous {
-        let base = row * canvas.width
-        let cells = canvas.cells
-        let before = previous.cells
-        guard let a = (0..<canvas.width).first(where: { cells[base + $0] != before[base + $0] }) else {
-          continue
-        }
-        let b = (a..<canvas.width).last(where: { cells[base + $0] != before[base + $0] }) ?? a
-        first = max(0, a - 1)
-        last = min(canvas.width - 1, b + 1)
-      }
-      var column = first - 1
-      var spills = false
-      while column + 1 < canvas.width && (column < last || spills) {
-        column += 1
-        spills = false
-        let cell = canvas[row, column]
-        if cell.isContinuation { continue }
-        // A wide grapheme covers the next cell too, so that cell is written after it even
-        // when it is past the changes.
-        spills = cell.width == 2
-        // A wide grapheme that would hang over the right edge is drawn as a blank.
-        let grapheme = Int(cell.width) == 2 && column + 1 >= canvas.width ? " " : cell.grapheme
-        scalars.removeAll(keepingCapacity: true)
-        for s in grapheme.unicodeScalars { scalars.append(wchar_t(bitPattern: s.value)) }
-        let look = look(for: cell.style)
-        cellsWritten += 1
-        _ = scalars.withUnsafeBufferPointer { buffer in
-          whatsnew_put_cell(
-            Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), look.attributes, look.pair)
+    let width = canvas.width
+    let before = previous?.cells ?? []
+    canvas.cells.withUnsafeBufferPointer { cells in
+      before.withUnsafeBufferPointer { old in
+        for row in 0..<canvas.height {
+          let base = row * width
+          var first = 0
+          var last = width - 1
+          if !old.isEmpty {
+            var a = 0
+            while a < width && cells[base + a] == old[base + a] { a += 1 }
+            if a == width { continue }
+            var b = width - 1
+            while b > a && cells[base + b] == old[base + b] { b -= 1 }
+            first = max(0, a - 1)
+            last = min(width - 1, b + 1)
+          }
+          var column = first - 1
+          var spills = false
+          while column + 1 < width && (column < last || spills) {
+            column += 1
+            spills = false
+            let cell = cells[base + column]
+            if cell.isContinuation { continue }
+            // A wide grapheme covers the next cell too, so that cell is written after it even
+            // when it is past the changes.
+            spills = cell.width == 2
+            write(cell, row: row, column: column, atRightEdge: column + 1 >= width)
+          }
         }
       }
     }
@@ -93,7 +92,28 @@ struct Painter {
 
   // MARK: - Helpers
 
-  private struct PairKey: Hashable {
+  /// Writes one cell to `stdscr` at (`row`, `column`).
+  private mutating func write(_ cell: Cell, row: Int, column: Int, atRightEdge: Bool) {
+    let look = look(for: cell.style)
+    cellsWritten += 1
+    let utf8 = cell.grapheme.utf8
+    if utf8.count == 1, let byte = utf8.first, byte >= 0x20 {
+      // Most cells: one printable ASCII character, no scalar list to build.
+      var char = wchar_t(byte)
+      whatsnew_put_cell(Int32(row), Int32(column), &char, 1, look.attributes, look.pair)
+      return
+    }
+    // A wide grapheme that would hang over the right edge is drawn as a blank.
+    let grapheme = cell.width == 2 && atRightEdge ? " " : cell.grapheme
+    scalars.removeAll(keepingCapacity: true)
+    for s in grapheme.unicodeScalars { scalars.append(wchar_t(bitPattern: s.value)) }
+    _ = scalars.withUnsafeBufferPointer { buffer in
+      whatsnew_put_cell(
+        Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), look.attributes, look.pair)
+    }
+  }
+
+  private struct PairKey: Equatable {
     var foreground: Int16
     var background: Int16
   }
@@ -121,11 +141,11 @@ struct Painter {
     guard usesColor else { return 0 }
     let key = PairKey(foreground: number(style.foreground), background: number(style.background))
     if key.foreground == -1, key.background == -1 { return 0 }
-    if let pair = pairs[key] { return pair }
+    if let index = pairs.firstIndex(of: key) { return Int32(index + 1) }
     let next = Int32(pairs.count + 1)
     guard next < pairLimit else { return 0 }
     guard init_pair(Int16(next), key.foreground, key.background) != ERR else { return 0 }
-    pairs[key] = next
+    pairs.append(key)
     return next
   }
 

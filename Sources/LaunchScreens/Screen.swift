@@ -20,8 +20,9 @@ public protocol Screen: Sendable {
   var restorationPoint: RestorationState? { get }
 
   /// Does the work the screen put off so its first frame could be painted sooner (laying out
-  /// text below the viewport). The driver calls it after each paint, before it reads the
-  /// next key; returns true when the screen has changed and should be painted again.
+  /// text below the viewport). The driver calls it after each paint, once the terminal has had
+  /// a moment to show the frame or at once when a key arrives, and before it handles that key;
+  /// returns true when the screen has changed and should be painted again.
   mutating func finishDeferredWork() -> Bool
 }
 

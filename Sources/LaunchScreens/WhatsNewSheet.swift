@@ -8,8 +8,9 @@ import TerminalRendering
 /// Closing it (`q`/Esc) reports the presentation as dismissed, if it was one.
 ///
 /// The layout is lazy: a resize lays out only the releases the viewport needs (newest first,
-/// so usually one or two) and the driver paints that; ``finishDeferredWork()``, called after
-/// the paint and before the next key is read, lays out the rest. Until then the footer shows
+/// so usually one or two) and the driver paints that; ``finishDeferredWork()``, which the
+/// driver calls once that frame is out (and before it handles the next key), lays out the
+/// rest. Until then the footer shows
 /// the line range without a total (`1–20/…`), since the total is not known yet. Every key
 /// and wheel event finishes the layout first, so `G`, `]` and paging always see the whole
 /// text.
@@ -130,6 +131,8 @@ public struct WhatsNewSheet: Screen {
     var textWidth: Int
     var bodyTop: Int
     var bodyHeight: Int
+    /// The line under the title listing the releases covered (it depends on the width only).
+    var covers: StyledLine
   }
 
   /// Starts a new layout at this size with as many releases as the viewport needs at the
@@ -146,7 +149,7 @@ public struct WhatsNewSheet: Screen {
     let bodyHeight = max(0, height - bodyTop - 1)
     layout = Layout(
       width: width, height: height, lines: lines, sectionStarts: [], laidOut: 0, column: 2,
-      textWidth: textWidth, bodyTop: bodyTop, bodyHeight: bodyHeight)
+      textWidth: textWidth, bodyTop: bodyTop, bodyHeight: bodyHeight, covers: coversLine(width: width))
     // One line more than the viewport shows, so the footer can tell "Top" from "All".
     extendLayout(toLines: scroller.offset + bodyHeight + 1)
   }
@@ -176,6 +179,27 @@ public struct WhatsNewSheet: Screen {
     self.layout = layout
   }
 
+  /// The releases covered, on one line, ending in "+N more" when they do not all fit.
+  private func coversLine(width: Int) -> StyledLine {
+    let count = releases.count
+    var covers = StyledLine(" Covers ", style: palette.dim)
+    var used = covers.width
+    for (i, release) in releases.enumerated() {
+      let rest = count - i - 1
+      let piece = (i > 0 ? " · " : "") + release.version
+      let pieceWidth = CellWidth.of(piece)
+      let reserve = rest > 0 ? CellWidth.of(" +\(rest) more") : 0
+      if used + pieceWidth + reserve > width - 1 {
+        covers.append(" +\(count - i) more", style: palette.dim)
+        break
+      }
+      if i > 0 { covers.append(" · ", style: palette.dim) }
+      covers.append(release.version, style: release.isPrerelease ? palette.dim : palette.accent)
+      used += pieceWidth
+    }
+    return covers
+  }
+
   /// The release whose notes are at the top of the viewport.
   private var currentRelease: ReleaseSection? {
     guard let layout, !releases.isEmpty else { return nil }
@@ -189,19 +213,7 @@ public struct WhatsNewSheet: Screen {
     canvas.bar(
       row: 0, left: title, right: count == 1 ? "1 release" : "\(count) releases", style: palette.titleBar,
       rightStyle: palette.titleBarDetail)
-    // The releases covered, on one line, ending in "+N" when they do not all fit.
-    var covers = StyledLine(" Covers ", style: palette.dim)
-    for (i, release) in releases.enumerated() {
-      let rest = count - i - 1
-      let piece = (i > 0 ? " · " : "") + release.version
-      let reserve = rest > 0 ? CellWidth.of(" +\(rest) more") : 0
-      if covers.width + CellWidth.of(piece) + reserve > canvas.width - 1 {
-        covers.append(" +\(count - i) more", style: palette.dim)
-        break
-      }
-      if i > 0 { covers.append(" · ", style: palette.dim) }
-      covers.append(release.version, style: release.isPrerelease ? palette.dim : palette.accent)
-    }
+    let covers = layout.covers
     canvas.put(line: covers, row: 1, column: 0)
     if layout.bodyTop == 3 { canvas.rule(row: 2, style: palette.border) }
     for i in 0..<layout.bodyHeight {

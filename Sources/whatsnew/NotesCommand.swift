@@ -1,14 +1,4 @@
 import ArgumentParser
-import LaunchTracking
-import MarkdownSyntax
-import ReleaseNotes
-import TerminalRendering
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `whatsnew notes`: previews release notes from Content/ — one version, a range as an
 /// upgrader sees it, or the list of versions.
@@ -50,186 +40,16 @@ struct NotesCommand: ParsableCommand {
   var content: String?
 
   func validate() throws {
-    if let width, !(20...1000).contains(width) {
-      throw ValidationError("--width must be between 20 and 1000, not \(width)")
-    }
-    if version != nil && (from != nil || to != nil) {
-      throw ValidationError("give either a VERSION or --from/--to, not both")
-    }
-    if list && (version != nil || from != nil || to != nil) {
-      throw ValidationError("--list shows every version; it takes no VERSION, --from or --to")
-    }
+    try options.validate()
   }
 
   func run() throws {
-    do {
-      try show()
-    } catch let error as ReleaseNotesError {
-      throw ReleaseNotesCLI.failure(error.description)
-    } catch let error as AppVersion.ParseError {
-      throw ReleaseNotesCLI.failure(error.description)
-    }
+    try options.run()
   }
 
-  // MARK: - Helpers
-
-  private func show() throws {
-    let directory = try ReleaseNotesCLI.contentDirectory(option: content)
-    let catalog = try ReleaseNotesCatalog(directory: directory)
-    let format = resolvedFormat
-
-    if list {
-      let summaries = try catalog.summaries().reversed()
-      if format == .json {
-        try printJSON(CatalogJSON(content: directory, versions: summaries.map(VersionJSON.init), notes: nil))
-      } else {
-        printList(Array(summaries))
-      }
-      return
-    }
-
-    // Read (not parsed) first: the sheet parses each release only when it shows it.
-    let texts: [ReleaseNoteText]
-    var notesSince: AppVersion?
-    var rangeText = ""
-    if let version {
-      texts = [try catalog.noteText(for: try AppVersion(parsing: version))]
-    } else if from != nil || to != nil {
-      let index = try catalog.index()
-      let start = try from.map { text throws(AppVersion.ParseError) in try AppVersion(parsing: text) }
-      guard
-        let end = try to.map({ text throws(AppVersion.ParseError) in try AppVersion(parsing: text) })
-          ?? index.newestRelease ?? index.newest
-      else { throw ReleaseNotesError.noReleaseNotes(directory: directory) }
-      texts = try catalog.noteTexts(try index.entries(after: start, upTo: end))
-      notesSince = start
-      rangeText = start.map { "after \($0) up to \(end)" } ?? "up to \(end)"
-    } else {
-      let index = try catalog.index()
-      guard let newest = index.newestRelease ?? index.newest else {
-        throw ReleaseNotesError.noReleaseNotes(directory: directory)
-      }
-      texts = [try catalog.noteText(for: newest)]
-    }
-
-    if format == .json {
-      let versions = try catalog.summaries().reversed().map(VersionJSON.init)
-      try printJSON(CatalogJSON(content: directory, versions: versions, notes: texts.map(NoteJSON.init)))
-      return
-    }
-    if texts.isEmpty {
-      ReleaseNotesCLI.printError("whatsnew: no release notes \(rangeText) in \(directory)")
-      return
-    }
-    if self.format == .auto, ReleaseNotesCLI.stdoutIsTerminal, ReleaseNotesCLI.stdinIsTerminal,
-      NotesSheet.present(texts, since: notesSince)
-    {
-      return
-    }
-    let notes = texts.map { $0.parsed() }
-    let document = WhatsNewDocument.make(notes)
-    switch format {
-    case .html:
-      ReleaseNotesCLI.writeOut(NotesOutput.html(document))
-    case .ansi:
-      let noColor = ReleaseNotesCLI.environment("NO_COLOR") != nil
-      ReleaseNotesCLI.writeOut(NotesOutput.ansi(document, width: outputWidth, noColor: noColor))
-    case .plain, .auto, .json:
-      ReleaseNotesCLI.writeOut(NotesOutput.plain(document, width: outputWidth))
-    }
-  }
-
-  /// `auto` made concrete: ansi in a terminal (unless `TERM=dumb`), plain in a pipe.
-  private var resolvedFormat: Format {
-    guard format == .auto else { return format }
-    let dumb = ReleaseNotesCLI.environment("TERM") == "dumb"
-    return ReleaseNotesCLI.stdoutIsTerminal && !dumb ? .ansi : .plain
-  }
-
-  private var outputWidth: Int {
-    if let width { return width }
-    return ReleaseNotesCLI.stdoutIsTerminal ? ReleaseNotesCLI.terminalWidth() : 80
-  }
-
-  private func printList(_ summaries: [VersionSummary]) {
-    let versionWidth = summaries.map { $0.version.description.count }.max() ?? 0
-    for summary in summaries {
-      let version = summary.version.description
-      var line = version + String(repeating: " ", count: versionWidth - version.count)
-      line += "  " + (summary.date ?? String(repeating: " ", count: 10))
-      if let title = summary.title { line += "  " + title }
-      while line.last == " " { line.removeLast() }
-      ReleaseNotesCLI.printLine(line)
-    }
-  }
-
-  private func printJSON(_ value: CatalogJSON) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(value)
-    print(Self.escapingTerminalControls(String(decoding: data, as: UTF8.self)))
-  }
-
-  /// JSON with the characters a terminal could act on, which JSON allows raw (DEL, C1
-  /// controls such as U+009B CSI, bidi controls), written as `\\uXXXX` escapes instead. They
-  /// can only occur inside strings, where the escape means the same character.
-  static func escapingTerminalControls(_ json: String) -> String {
-    guard json.unicodeScalars.contains(where: { Sanitizer.isControl($0) && $0.value >= 0x7F }) else {
-      return json
-    }
-    var out = String.UnicodeScalarView()
-    for scalar in json.unicodeScalars {
-      if scalar.value >= 0x7F && Sanitizer.isControl(scalar) {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        out.append(
-          contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
-      } else {
-        out.append(scalar)
-      }
-    }
-    return String(out)
-  }
-}
-
-// MARK: - JSON
-
-/// `notes --format json`: the catalog, and the notes asked for.
-private struct CatalogJSON: Encodable {
-  var content: String
-  /// Every version, newest first.
-  var versions: [VersionJSON]
-  /// The notes shown (absent with --list).
-  var notes: [NoteJSON]?
-}
-
-private struct VersionJSON: Encodable {
-  var version: String
-  var file: String
-  var title: String?
-  var date: String?
-  var prerelease: Bool
-
-  init(_ summary: VersionSummary) {
-    version = summary.version.description
-    file = summary.fileName
-    title = summary.title
-    date = summary.date
-    prerelease = summary.version.isPrerelease
-  }
-}
-
-private struct NoteJSON: Encodable {
-  var version: String
-  var file: String
-  var title: String?
-  var date: String?
-  var markdown: String
-
-  init(_ note: ReleaseNoteText) {
-    version = note.version.description
-    file = note.fileName
-    title = note.title
-    date = note.date
-    markdown = note.markdown
+  /// The parsed command line as a plain value, which does the work.
+  var options: NotesOptions {
+    NotesOptions(
+      version: version, from: from, to: to, list: list, format: format, width: width, content: content)
   }
 }

@@ -1,5 +1,3 @@
-import ArgumentParser
-
 /// The start-up fast path of `whatsnew notes`: the command line that opens the what's-new
 /// sheet (or prints one version), parsed without ArgumentParser.
 ///
@@ -12,16 +10,20 @@ import ArgumentParser
 /// and only when the values convert and the command's own validation passes. Anything else (help, `--list`,
 /// other options or flags, a second positional, repeats, a value that looks like an option,
 /// invalid values) returns nil and goes through ArgumentParser, so its output and messages
-/// are unchanged. The command built here is the one ArgumentParser would build from the same
-/// arguments (`NotesFastPathTests` compares the two).
+/// are unchanged. The options built here are the ones ArgumentParser's `NotesCommand` gives
+/// for the same arguments (`NotesFastPathTests` compares the two); no `NotesCommand` is made,
+/// since even constructing one runs ArgumentParser's property wrappers.
 enum NotesFastPath {
-  /// The options the fast path knows; every one takes a value.
-  static let optionNames: Set<String> = ["--from", "--to", "--content", "--format", "--width"]
+  /// The options the fast path knows; every one takes a value. (An array, like `values`
+  /// below: the first `Set` or `Dictionary` of `String`s costs a runtime conformance lookup
+  /// of about 0.24 M instructions in this binary.)
+  static let optionNames: [String] = ["--from", "--to", "--content", "--format", "--width"]
 
-  /// The command for `arguments` (what follows `notes`), or nil when ArgumentParser must
+  /// The options for `arguments` (what follows `notes`), or nil when ArgumentParser must
   /// parse them.
-  static func command(_ arguments: ArraySlice<String>) -> NotesCommand? {
-    var values: [String: String] = [:]
+  static func command(_ arguments: ArraySlice<String>) -> NotesOptions? {
+    var values: [(name: String, value: String)] = []
+    func given(_ name: String) -> String? { values.first { $0.name == name }?.value }
     var version: String?
     var rest = arguments[...]
     while let argument = rest.popFirst() {
@@ -34,7 +36,7 @@ enum NotesFastPath {
       }
       let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let name = String(parts[0])
-      guard optionNames.contains(name), values[name] == nil else { return nil }
+      guard optionNames.contains(name), given(name) == nil else { return nil }
       let value: String
       if parts.count == 2 {
         value = String(parts[1])
@@ -43,25 +45,20 @@ enum NotesFastPath {
         value = next
       }
       guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
-      values[name] = value
+      values.append((name, value))
     }
-    var command = NotesCommand()
+    var command = NotesOptions()
     command.version = version
-    command.from = values["--from"]
-    command.to = values["--to"]
-    command.list = false
-    command.content = values["--content"]
-    if let text = values["--format"] {
-      guard let format = NotesCommand.Format(argument: text) else { return nil }
+    command.from = given("--from")
+    command.to = given("--to")
+    command.content = given("--content")
+    if let text = given("--format") {
+      guard let format = NotesOptions.Format(rawValue: text) else { return nil }
       command.format = format
-    } else {
-      command.format = .auto
     }
-    if let text = values["--width"] {
-      guard let width = Int(argument: text) else { return nil }
+    if let text = given("--width") {
+      guard let width = Int(text) else { return nil }
       command.width = width
-    } else {
-      command.width = nil
     }
     do {
       try command.validate()

@@ -9,7 +9,7 @@ import Testing
 /// it (nil), so help and error messages stay ArgumentParser's.
 @Suite struct NotesFastPathTests {
   /// Every property of the command, so two commands can be compared.
-  private func fields(_ c: NotesCommand) -> [String] {
+  private func fields(_ c: NotesOptions) -> [String] {
     [
       "\(String(describing: c.version))", "\(String(describing: c.from))", "\(String(describing: c.to))",
       "\(c.list)", "\(c.format)", "\(String(describing: c.width))", "\(String(describing: c.content))",
@@ -18,7 +18,7 @@ import Testing
 
   private func viaArgumentParser(_ arguments: [String]) throws -> [String]? {
     let command = try WhatsNew.parseAsRoot(["notes"] + arguments)
-    return (command as? NotesCommand).map(fields)
+    return (command as? NotesCommand).map { fields($0.options) }
   }
 
   @Test(arguments: [

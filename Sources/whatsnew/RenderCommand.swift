@@ -140,7 +140,8 @@ struct RenderCommand: ParsableCommand {
     switch format {
     case .plain:
       FileOutput.write(
-        bytes: TerminalMarkdown.renderPlainUTF8(document, options: options, capacity: sourceSize + sourceSize / 4))
+        bytes: TerminalMarkdown.renderPlainUTF8(
+          document, options: options, capacity: sourceSize + sourceSize / 4))
     case .ansi:
       let lines = TerminalMarkdown.render(document, options: options)
       withExtendedLifetime(lines) {

@@ -52,7 +52,7 @@ struct InlineParser {
   let begin: Int
   let end: Int
   let definitions: DefinitionTable
-  let lineOf: (Int) -> Int
+  let lineOf: LineLocator
   var pos = 0
   var nodes: [Node] = []
   var extra: [UInt8] = []
@@ -73,7 +73,7 @@ struct InlineParser {
   var noDeclEnd = false
 
   init(
-    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, lineOf: @escaping (Int) -> Int
+    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, lineOf: LineLocator
   ) {
     self.p = p
     self.pos = range.lowerBound
@@ -86,7 +86,7 @@ struct InlineParser {
   /// Parses `range` of `bytes` into inlines, reusing the buffers in `scratch`.
   static func parse(
     _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable,
-    unresolved: inout [UnresolvedReference], scratch: inout Scratch, lineOf: @escaping (Int) -> Int
+    unresolved: inout [UnresolvedReference], scratch: inout Scratch, lineOf: LineLocator
   ) -> [Inline] {
     var s = range.lowerBound
     var e = range.upperBound
@@ -100,6 +100,7 @@ struct InlineParser {
     swap(&parser.brackets, &scratch.brackets)
     swap(&parser.backticks, &scratch.backticks)
     swap(&parser.textBuffer, &scratch.textBuffer)
+    swap(&parser.links, &scratch.links)
     parser.nodes.append(Node(kind: .root, start: 0, end: 0))
     parser.run()
     if !parser.unresolved.isEmpty { unresolved.append(contentsOf: parser.unresolved) }
@@ -111,7 +112,9 @@ struct InlineParser {
     for n in parser.backticksTouched { parser.backticks[n] = 0 }
     swap(&parser.backticks, &scratch.backticks)
     swap(&parser.textBuffer, &scratch.textBuffer)
+    swap(&parser.links, &scratch.links)
     scratch.nodes.removeAll(keepingCapacity: true)
+    scratch.links.removeAll(keepingCapacity: true)
     scratch.extra.removeAll(keepingCapacity: true)
     scratch.delimiters.removeAll(keepingCapacity: true)
     scratch.brackets.removeAll(keepingCapacity: true)
@@ -126,6 +129,7 @@ struct InlineParser {
     var brackets: [Bracket] = []
     var backticks: [Int] = []
     var textBuffer: [UInt8] = []
+    var links: [(String, String?)] = []
   }
 
   // MARK: - Main loop
@@ -702,7 +706,7 @@ struct InlineParser {
         }
         if !found && explicit && !range.isEmpty {
           let label = String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
-          unresolved.append(UnresolvedReference(label: label, line: lineOf(opener.position)))
+          unresolved.append(UnresolvedReference(label: label, line: lineOf.line(at: opener.position)))
         }
       }
       if !found {
@@ -872,5 +876,21 @@ struct InlineParser {
       }
     }
     return e
+  }
+}
+
+/// Where the inline parser finds the source line of an offset (for unresolved references):
+/// a value rather than a closure, so no paragraph allocates a closure context for it.
+enum LineLocator {
+  /// Offsets in `node`'s content, in the arena.
+  case node(BlockNode, Bytes)
+  /// Every offset is on this line (a table cell).
+  case fixed(Int)
+
+  func line(at offset: Int) -> Int {
+    switch self {
+    case .node(let node, let arena): return node.line(atContentOffset: offset, in: arena)
+    case .fixed(let line): return line
+    }
   }
 }

@@ -208,7 +208,7 @@ struct DocumentBuilder {
     let arena = arena
     return InlineParser.parse(
       arena, node.literalStart..<node.contentEnd, definitions: definitions, unresolved: &unresolved,
-      scratch: &scratch, lineOf: { node.line(atContentOffset: $0, in: arena) })
+      scratch: &scratch, lineOf: .node(node, arena))
   }
 
   mutating func cellInlines(_ cell: [UInt8], line: Int) -> [Inline] {
@@ -216,7 +216,7 @@ struct DocumentBuilder {
     return cell.withUnsafeBufferPointer { b in
       InlineParser.parse(
         b, 0..<b.count, definitions: definitions, unresolved: &unresolved, scratch: &scratch,
-        lineOf: { _ in line })
+        lineOf: .fixed(line))
     }
   }
 

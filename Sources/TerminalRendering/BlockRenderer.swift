@@ -415,23 +415,24 @@ struct BlockRenderer {
       digits.removeAll(keepingCapacity: true)
       digits.append(UInt8(ascii: "["))
       FlatText.appendDecimal(number, to: &digits)
-      digits.append(contentsOf: [UInt8(ascii: "]"), 0x20])
-      let label = StyledLine(String(decoding: digits, as: UTF8.self), style: theme.linkReference)
+      digits.append(UInt8(ascii: "]"))
+      digits.append(0x20)
       let labelWidth = digits.count
       var url = url
       // Usually printable ASCII with no space: clean, one cell a byte, and whole on one line
       // when it fits.
       let plain = url.withUTF8 { CellWidth.isPrintableASCII($0) && !$0.contains(0x20) }
+      if plain, plainBytes, !url.isEmpty, labelWidth + url.utf8.count <= width {
+        // The line's text as `emit` would write it: nothing to trim or clip.
+        flushBlank()
+        output.append(contentsOf: digits)
+        url.withUTF8 { output.append(contentsOf: $0) }
+        output.append(0x0A)
+        lineCount += 1
+        continue
+      }
+      let label = StyledLine(String(decoding: digits, as: UTF8.self), style: theme.linkReference)
       if plain, labelWidth + url.utf8.count <= width {
-        if plainBytes, !url.isEmpty {
-          // The line's text as `emit` would write it: nothing to trim or clip.
-          flushBlank()
-          output.append(contentsOf: digits)
-          url.withUTF8 { output.append(contentsOf: $0) }
-          output.append(0x0A)
-          lineCount += 1
-          continue
-        }
         if url.isEmpty || theme.linkReference == theme.linkDestination {
           emit(label.appending(url, style: theme.linkDestination))
         } else {
@@ -454,6 +455,7 @@ struct BlockRenderer {
       for line in wrapper.lines { emit(line) }
     }
   }
+
 }
 
 extension StyledLine {

@@ -19,9 +19,13 @@ public enum TerminalMarkdown {
   /// `PlainSerializer.serializeUTF8(render(document, options: options))`, made without the
   /// ``StyledLine``s in between (paragraphs are wrapped straight into the output), which
   /// `whatsnew render --format plain` uses. The output is checked by ``Sanitizer`` like the
-  /// serialiser's.
-  public static func renderPlainUTF8(_ document: MarkdownDocument, options: RenderOptions) -> [UInt8] {
+  /// serialiser's. `capacity` is the output size to make room for at once (the source's size
+  /// and a quarter is usually enough), rather than growing the buffer as it fills.
+  public static func renderPlainUTF8(
+    _ document: MarkdownDocument, options: RenderOptions, capacity: Int = 0
+  ) -> [UInt8] {
     var renderer = BlockRenderer(options: options, plainBytes: true)
+    renderer.output.reserveCapacity(capacity)
     renderer.render(document.blocks)
     let clean = renderer.output.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
     if clean { return renderer.output }

@@ -458,14 +458,22 @@ struct Wrapper {
       }
     } else {
       output.append(contentsOf: isFirstLine ? firstIndentBytes : restIndentBytes)
+      // Ranges that follow each other in the text (of runs in different styles, say) are
+      // copied as one.
+      var start = 0
+      var end = 0
       for k in 0..<count {
         let piece = line[k]
-        if piece.spaces > 0 {
-          for _ in 0..<piece.spaces { output.append(0x20) }
-        } else {
-          output.append(contentsOf: UnsafeBufferPointer(rebasing: text[piece.start..<piece.end]))
+        if piece.spaces == 0, piece.start == end {
+          end = piece.end
+          continue
         }
+        if start < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end])) }
+        start = piece.start
+        end = piece.end
+        for _ in 0..<piece.spaces { output.append(0x20) }
       }
+      if start < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end])) }
     }
     output.append(0x0A)
   }

@@ -127,15 +127,21 @@ struct RenderCommand: ParsableCommand {
     let options = RenderOptions(width: columns, theme: theme)
     // Exit while the tree and the lines are still alive (see below): without this, the tree
     // is released right after its last use, node by node.
-    withExtendedLifetime(document) { render(document, format: chosenFormat, options: options) }
+    withExtendedLifetime(document) {
+      render(document, format: chosenFormat, options: options, sourceSize: bytes.count)
+    }
     systemExit(0)
   }
 
   /// Writes `document` in `format`.
-  private static func render(_ document: MarkdownDocument, format: OutputFormat, options: RenderOptions) {
+  private static func render(
+    _ document: MarkdownDocument, format: OutputFormat, options: RenderOptions, sourceSize: Int
+  ) {
     switch format {
     case .plain:
-      FileOutput.write(bytes: TerminalMarkdown.renderPlainUTF8(document, options: options))
+      FileOutput.write(
+        bytes: TerminalMarkdown.renderPlainUTF8(
+          document, options: options, capacity: sourceSize + sourceSize / 4))
     case .ansi:
       let lines = TerminalMarkdown.render(document, options: options)
       withExtendedLifetime(lines) {
@@ -199,6 +205,30 @@ enum FileInput {
     guard fd >= 0 else { throw FileError(message: String(cString: strerror(errno))) }
     defer { if fd != STDIN_FILENO { close(fd) } }
     var bytes: [UInt8] = []
+    // A regular file is read straight into an array of its size (one more byte shows the end):
+    // no second buffer, and no regrowth of the array as it is read.
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < maximumSize {
+      var failure: Int32?
+      var atEnd = false
+      bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
+        while count < buffer.count {
+          let n = systemRead(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+          if n == 0 {
+            atEnd = true
+            return
+          }
+          if n < 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            return
+          }
+          count += n
+        }
+      }
+      if let failure { throw FileError(message: String(cString: strerror(failure))) }
+      if atEnd { return bytes }
+    }
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }

@@ -202,8 +202,10 @@ import Testing
       let styles = [Style.plain, Style(attributes: .bold), Style(attributes: .reverse)]
       let document = (0..<200).map { _ in
         (
-          text: (0..<Int.random(in: 0...14, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }
-            .joined(),
+          text: (0..<Int.random(in: 0...14, using: &random)).map { _ in
+            pieces.randomElement(using: &random) ?? ""
+          }
+          .joined(),
           style: styles.randomElement(using: &random) ?? .plain
         )
       }

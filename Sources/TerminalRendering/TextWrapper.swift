@@ -457,7 +457,9 @@ struct Wrapper {
         output.append(utf8: run.text)
       }
     } else {
-      (isFirstLine ? firstIndentBytes : restIndentBytes).withUnsafeBufferPointer { output.append(contentsOf: $0) }
+      (isFirstLine ? firstIndentBytes : restIndentBytes).withUnsafeBufferPointer {
+        output.append(contentsOf: $0)
+      }
       // Ranges that follow each other in the text (of runs in different styles, say) are
       // copied as one.
       var start = 0

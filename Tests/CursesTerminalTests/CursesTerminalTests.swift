@@ -3,11 +3,11 @@ import LaunchScreens
 import TerminalRendering
 import Testing
 
+@testable import CursesTerminal
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import CursesTerminal
 
 @Suite struct KeyDecoderTests {
   @Test func controlCharactersBecomeKeys() {
@@ -79,7 +79,8 @@ enum TerminfoAvailability {
 /// read back cell by cell.
 @Suite(
   .serialized,
-  .enabled(if: TerminfoAvailability.present, "no terminfo entry for xterm-256color; the painter tests are skipped"))
+  .enabled(
+    if: TerminfoAvailability.present, "no terminfo entry for xterm-256color; the painter tests are skipped"))
 struct PainterDiffTests {
   /// A small deterministic generator (xorshift), so a failure can be replayed.
   struct Generator: RandomNumberGenerator {

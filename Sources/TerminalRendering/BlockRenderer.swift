@@ -13,7 +13,7 @@ struct BlockRenderer {
   /// rather than kept as ``lines``: what `PlainSerializer` would make of them, without them.
   let plainBytes: Bool
   /// The plain text of the finished lines, when ``plainBytes``.
-  var output: [UInt8] = []
+  var output = ByteBuffer()
   /// How many lines are finished.
   private(set) var lineCount = 0
   var flattener: InlineFlattener
@@ -21,6 +21,8 @@ struct BlockRenderer {
   /// their buffers from one block to the next.
   private var flat = FlatText()
   private var wrapper = Wrapper()
+  /// A reference label (`[12] `) being made.
+  private var label = ByteBuffer()
   /// A blank separator line waiting to be emitted before the next content line.
   private var pendingBlank: StyledLine?
 
@@ -398,10 +400,7 @@ struct BlockRenderer {
       lines.append(line)
       return
     }
-    for run in line.runs {
-      let copied = run.text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
-      if copied == nil { output.append(contentsOf: run.text.utf8) }
-    }
+    for run in line.runs { output.append(utf8: run.text) }
     output.append(0x0A)
   }
 
@@ -410,9 +409,11 @@ struct BlockRenderer {
     let pending = flattener.references.takePending()
     guard !pending.isEmpty else { return }
     pendingBlank = StyledLine()
-    var digits: [UInt8] = []
+    var digits = ByteBuffer()
+    swap(&digits, &label)
+    defer { swap(&digits, &label) }
     for (number, url) in pending {
-      digits.removeAll(keepingCapacity: true)
+      digits.removeAll()
       digits.append(UInt8(ascii: "["))
       FlatText.appendDecimal(number, to: &digits)
       digits.append(UInt8(ascii: "]"))
@@ -425,13 +426,14 @@ struct BlockRenderer {
       if plain, plainBytes, !url.isEmpty, labelWidth + url.utf8.count <= width {
         // The line's text as `emit` would write it: nothing to trim or clip.
         flushBlank()
-        output.append(contentsOf: digits)
+        digits.withUnsafeBufferPointer { output.append(contentsOf: $0) }
         url.withUTF8 { output.append(contentsOf: $0) }
         output.append(0x0A)
         lineCount += 1
         continue
       }
-      let label = StyledLine(String(decoding: digits, as: UTF8.self), style: theme.linkReference)
+      let label = StyledLine(
+        digits.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }, style: theme.linkReference)
       if plain, labelWidth + url.utf8.count <= width {
         if url.isEmpty || theme.linkReference == theme.linkDestination {
           emit(label.appending(url, style: theme.linkDestination))

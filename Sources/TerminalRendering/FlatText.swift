@@ -14,7 +14,7 @@ struct FlatText {
     var style: Style
   }
 
-  var bytes: [UInt8] = []
+  var bytes = ByteBuffer()
   var runs: [Run] = []
   /// For each segment, the index in ``runs`` one past its last run.
   var segmentEnds: [Int] = []
@@ -28,7 +28,7 @@ struct FlatText {
 
   /// Empties the text, keeping the storage.
   mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
+    bytes.removeAll()
     runs.removeAll(keepingCapacity: true)
     segmentEnds.removeAll(keepingCapacity: true)
     segmentStart = 0
@@ -44,8 +44,7 @@ struct FlatText {
   /// is the same.
   mutating func append(_ text: String, _ style: Style) {
     let start = bytes.count
-    let copied = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-    if copied == nil { bytes.append(contentsOf: text.utf8) }
+    bytes.append(utf8: text)
     extendRun(from: start, style)
   }
 
@@ -65,9 +64,9 @@ struct FlatText {
   }
 
   /// The decimal digits of `n` (a reference number, so not negative).
-  static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
+  static func appendDecimal(_ n: Int, to bytes: inout ByteBuffer) {
     guard n > 0 else {
-      bytes.append(contentsOf: String(n).utf8)
+      bytes.append(utf8: String(n))
       return
     }
     var divisor = 1
@@ -96,12 +95,11 @@ struct FlatText {
     segmentEnds.append(runs.count)
     let clean = bytes.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
     if clean { return }
-    var out: [UInt8] = []
+    var out = ByteBuffer()
     out.reserveCapacity(bytes.count + 16)
     for r in runs.indices {
       let start = out.count
-      let text = String(decoding: bytes[runs[r].start..<runs[r].end], as: UTF8.self)
-      out.append(contentsOf: Sanitizer.sanitize(text).utf8)
+      out.append(utf8: Sanitizer.sanitize(string(runs[r].start, runs[r].end)))
       runs[r].start = start
       runs[r].end = out.count
     }

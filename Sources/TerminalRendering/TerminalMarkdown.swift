@@ -27,9 +27,10 @@ public enum TerminalMarkdown {
     var renderer = BlockRenderer(options: options, plainBytes: true)
     renderer.output.reserveCapacity(capacity)
     renderer.render(document.blocks)
-    let clean = renderer.output.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
-    if clean { return renderer.output }
-    return Array(Sanitizer.sanitize(String(decoding: renderer.output, as: UTF8.self)).utf8)
+    let output = renderer.output.takeArray()
+    let clean = output.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
+    if clean { return output }
+    return Array(Sanitizer.sanitize(String(decoding: output, as: UTF8.self)).utf8)
   }
 
   /// Convenience: the lines of a single run of inline content (e.g. a title), wrapped.

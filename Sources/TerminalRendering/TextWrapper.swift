@@ -18,7 +18,7 @@ public enum TextWrapper {
     var flat = FlatText()
     for run in line.runs where !run.text.isEmpty {
       let start = flat.bytes.count
-      flat.bytes.append(contentsOf: Sanitizer.sanitize(run.text).utf8)
+      flat.bytes.append(utf8: Sanitizer.sanitize(run.text))
       flat.runs.append(FlatText.Run(start: start, end: flat.bytes.count, style: run.style))
     }
     var wrapper = Wrapper()
@@ -90,13 +90,13 @@ struct Wrapper {
   /// unless it was `direct`.
   private(set) var lines: [StyledLine] = []
   /// Where a `direct` wrap appends its lines as plain text, each followed by a newline.
-  var output: [UInt8] = []
+  var output = ByteBuffer()
   /// How many lines the last wrap made.
   private(set) var lineCount = 0
   private var direct = false
   /// The indents' text, for a `direct` wrap.
-  private var firstIndentBytes: [UInt8] = []
-  private var restIndentBytes: [UInt8] = []
+  private var firstIndentBytes = ByteBuffer()
+  private var restIndentBytes = ByteBuffer()
 
   private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   private var runs = UnsafeBufferPointer<FlatText.Run>(start: nil, count: 0)
@@ -454,10 +454,12 @@ struct Wrapper {
     let count = trimmedPieceCount()
     if count == 0 {
       for run in TextWrapper.trimmingTrailingSpaces(isFirstLine ? firstIndent : restIndent).runs {
-        output.append(contentsOf: run.text.utf8)
+        output.append(utf8: run.text)
       }
     } else {
-      output.append(contentsOf: isFirstLine ? firstIndentBytes : restIndentBytes)
+      (isFirstLine ? firstIndentBytes : restIndentBytes).withUnsafeBufferPointer {
+        output.append(contentsOf: $0)
+      }
       // Ranges that follow each other in the text (of runs in different styles, say) are
       // copied as one.
       var start = 0
@@ -471,7 +473,7 @@ struct Wrapper {
         if start < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end])) }
         start = piece.start
         end = piece.end
-        for _ in 0..<piece.spaces { output.append(0x20) }
+        output.appendSpaces(piece.spaces)
       }
       if start < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end])) }
     }
@@ -479,9 +481,9 @@ struct Wrapper {
   }
 
   /// The text of `line`'s runs in `bytes`.
-  private static func setText(of line: StyledLine, in bytes: inout [UInt8]) {
-    bytes.removeAll(keepingCapacity: true)
-    for run in line.runs { bytes.append(contentsOf: run.text.utf8) }
+  private static func setText(of line: StyledLine, in bytes: inout ByteBuffer) {
+    bytes.removeAll()
+    for run in line.runs { bytes.append(utf8: run.text) }
   }
 
   /// Drops the trailing spaces of the current line's pieces; returns how many pieces remain.

@@ -78,6 +78,37 @@ import Testing
     #expect(doc.linkDefinitions["docs"]?.line == 5)
   }
 
+  /// Lines of definitions and unresolved references deep in long paragraphs (the line
+  /// counter skips eight bytes at a time): each one on the line it was written on.
+  @Test func linesOfDefinitionsAndReferencesInLongParagraphs() {
+    var source = "Intro line\n\n"
+    var line = 3
+    var expectedReferences: [UnresolvedReference] = []
+    var text: [String] = []
+    for k in 0..<40 {
+      // Lines of varied lengths, a reference to an undefined label on some of them.
+      let filler = String(repeating: "w", count: (k * 7) % 23)
+      if k % 3 == 0 {
+        text.append("\(filler) see [ref \(k)][none\(k)] here")
+        expectedReferences.append(UnresolvedReference(label: "none\(k)", line: line + k))
+      } else {
+        text.append("\(filler) plain \(k)")
+      }
+    }
+    source += text.joined(separator: "\n") + "\n\n"
+    line += 41
+    var expectedDefinitions: [String: Int] = [:]
+    for k in 0..<60 {
+      source += "[d\(k)]: https://example.com/\(String(repeating: "p", count: (k * 5) % 17))\n"
+      expectedDefinitions["d\(k)"] = line + k
+    }
+    let doc = MarkdownParser.parse(source)
+    #expect(doc.unresolvedReferences == expectedReferences)
+    for (label, line) in expectedDefinitions {
+      #expect(doc.linkDefinitions[label]?.line == line, "\(label)")
+    }
+  }
+
   @Test func labelsAreCaseFolded() {
     let doc = MarkdownParser.parse("[ẞ]\n\n[SS]: /url\n\n[Foo  Bar]: /x\n")
     #expect(doc.linkDefinitions["ss"] != nil)

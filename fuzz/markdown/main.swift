@@ -7,6 +7,7 @@
 // - the plain output holds no terminal control (C0 but newline and tab, DEL, C1, bidi
 //   controls), whatever bytes the input held, entities included;
 // - the ANSI output holds no escape sequence but SGR (`ESC [ params m`);
+// - `render --format plain`'s direct path gives exactly the serialised lines' bytes;
 // - a Canvas the text is put into holds no control in any cell.
 
 import MarkdownSyntax
@@ -29,6 +30,10 @@ public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       check(line.width <= width, "a line is \(line.width) cells wide at width \(width): \(line.text.debugDescription)")
     }
     checkNoControls(PlainSerializer.serialize(lines), "plain output at width \(width)")
+    let options = RenderOptions(width: width, theme: themes[i % 3])
+    check(
+      TerminalMarkdown.renderPlainUTF8(document, options: options) == PlainSerializer.serializeUTF8(lines),
+      "renderPlainUTF8 differs from the serialised lines at width \(width)")
     checkOnlySGR(ANSISerializer.serialize(lines), "ANSI output at width \(width)")
   }
   var canvas = Canvas(width: 40, height: 8)

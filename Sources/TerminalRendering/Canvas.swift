@@ -95,7 +95,10 @@ public struct Canvas: Sendable, Equatable {
     if cells[index].width == 2, column + 1 < width, cell.width != 2 {
       cells[index + 1] = Cell(style: cells[index + 1].style)
     }
-    if cells[index].isContinuation, column > 0 {
+    // Overwriting the right half blanks the left one, unless what is written is itself a right
+    // half: then the caller has just put its wide grapheme on the left (blanking it would turn
+    // a wide grapheme written over itself into a blank and a stray half).
+    if cells[index].isContinuation, column > 0, !cell.isContinuation {
       cells[index - 1] = Cell(style: cells[index - 1].style)
     }
     cells[index] = cell

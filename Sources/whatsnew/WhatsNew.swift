@@ -40,8 +40,7 @@ struct WhatsNew: ParsableCommand {
         return
       }
       // So is a plain `demo` launch: see DemoFastPath.
-      if arguments.count > 1, arguments[1] == "demo", let demo = DemoFastPath.command(arguments.dropFirst(2))
-      {
+      if arguments.count > 1, arguments[1] == "demo", let demo = DemoFastPath.launch(arguments.dropFirst(2)) {
         try demo.run()
         return
       }

@@ -8,7 +8,7 @@ import Testing
 /// must fall through to it (nil), so help and error messages stay ArgumentParser's.
 @Suite struct DemoFastPathTests {
   /// Every property of the command, so two commands can be compared.
-  private func fields(_ c: DemoCommand) -> [String] {
+  private func fields(_ c: DemoLaunch) -> [String] {
     [
       "\(String(describing: c.simulate))", "\(String(describing: c.from))", "\(c.away)",
       "\(String(describing: c.appVersion))", c.state.appID, "\(String(describing: c.state.stateDir))",
@@ -19,7 +19,7 @@ import Testing
 
   private func viaArgumentParser(_ arguments: [String]) throws -> [String]? {
     let command = try WhatsNew.parseAsRoot(["demo"] + arguments)
-    return (command as? DemoCommand).map(fields)
+    return (command as? DemoCommand).map { fields($0.launch) }
   }
 
   @Test(arguments: [
@@ -33,12 +33,12 @@ import Testing
     ["--state-dir", "demo"],
   ])
   func plainLaunchesMatchArgumentParser(_ arguments: [String]) throws {
-    let fast = try #require(DemoFastPath.command(arguments[...]))
+    let fast = try #require(DemoFastPath.launch(arguments[...]))
     #expect(try fields(fast) == viaArgumentParser(arguments))
   }
 
   @Test func theDefaultsAreArgumentParsers() throws {
-    let fast = try #require(DemoFastPath.command([]))
+    let fast = try #require(DemoFastPath.launch([]))
     #expect(fields(fast)[4] == "whatsnew-demo")
     #expect(try fields(fast) == viaArgumentParser([]))
   }
@@ -51,7 +51,7 @@ import Testing
     ["--content=-x"], ["--generate-completion-script", "bash"], ["--state", "x"],
   ])
   func anythingElseFallsThrough(_ arguments: [String]) {
-    #expect(DemoFastPath.command(arguments[...]) == nil)
+    #expect(DemoFastPath.launch(arguments[...]) == nil)
   }
 
   @Test(arguments: [
@@ -59,7 +59,7 @@ import Testing
     ["--app-version", "not-a-version"],
   ])
   func invalidValuesFallThroughToArgumentParsersError(_ arguments: [String]) {
-    #expect(DemoFastPath.command(arguments[...]) == nil)
+    #expect(DemoFastPath.launch(arguments[...]) == nil)
     #expect(throws: (any Error).self) { try WhatsNew.parseAsRoot(["demo"] + arguments) }
   }
 }

@@ -406,8 +406,9 @@ struct BlockRenderer {
 
   /// Lists the link references collected since the last call, after a blank line.
   private mutating func emitReferences() {
-    let pending = flattener.references.takePending()
+    let pending = flattener.references.pending
     guard !pending.isEmpty else { return }
+    defer { flattener.references.clearPending() }
     pendingBlank = StyledLine()
     var digits = ByteBuffer()
     swap(&digits, &label)

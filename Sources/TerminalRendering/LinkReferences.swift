@@ -33,10 +33,9 @@ struct LinkReferences {
     return n
   }
 
-  /// Returns the references not yet listed, and forgets them.
-  mutating func takePending() -> [(number: Int, url: String)] {
-    defer { pending.removeAll() }
-    return pending
+  /// Forgets the references not yet listed (once they are), keeping the storage.
+  mutating func clearPending() {
+    pending.removeAll(keepingCapacity: true)
   }
 
   // MARK: - Helpers

@@ -48,7 +48,7 @@ struct FlatText {
     extendRun(from: start, style)
   }
 
-  /// Appends ASCII `bytes` in `style` (see ``append(_:_:)``).
+  /// Appends one ASCII byte in `style` (see ``append(_:_:)``).
   mutating func append(ascii: UInt8, _ style: Style) {
     bytes.append(ascii)
     extendRun(from: bytes.count - 1, style)
@@ -76,16 +76,6 @@ struct FlatText {
       bytes.append(UInt8(truncatingIfNeeded: 48 + rest / divisor))
       rest %= divisor
       divisor /= 10
-    }
-  }
-
-  private mutating func extendRun(from start: Int, _ style: Style) {
-    let end = bytes.count
-    guard end > start else { return }
-    if runs.count > segmentStart, runs[runs.count - 1].style == style {
-      runs[runs.count - 1].end = end
-    } else {
-      runs.append(Run(start: start, end: end, style: style))
     }
   }
 
@@ -120,6 +110,19 @@ struct FlatText {
   func string(_ start: Int, _ end: Int) -> String {
     bytes.withUnsafeBufferPointer {
       String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// Makes bytes `start...` (just appended) part of the last run, or a new run.
+  private mutating func extendRun(from start: Int, _ style: Style) {
+    let end = bytes.count
+    guard end > start else { return }
+    if runs.count > segmentStart, runs[runs.count - 1].style == style {
+      runs[runs.count - 1].end = end
+    } else {
+      runs.append(Run(start: start, end: end, style: style))
     }
   }
 }

@@ -29,19 +29,9 @@ enum DemoFastPath {
     var values: [String?] = [nil, nil, nil, nil]
     var rest = arguments[...]
     while let argument = rest.popFirst() {
-      let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = parts[0]
-      guard let slot = optionNames.firstIndex(where: { $0 == name }), values[slot] == nil else {
-        return nil
-      }
-      let value: String
-      if parts.count == 2 {
-        value = String(parts[1])
-      } else {
-        guard let next = rest.popFirst() else { return nil }
-        value = next
-      }
-      guard !value.hasPrefix("-") else { return nil }
+      guard let (slot, value) = FastPathOption.read(argument, rest: &rest, names: optionNames),
+        values[slot] == nil, !value.hasPrefix("-")
+      else { return nil }
       values[slot] = value
     }
     var launch = DemoLaunch()

@@ -34,18 +34,10 @@ enum NotesFastPath {
         version = argument
         continue
       }
-      let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = String(parts[0])
-      guard optionNames.contains(name), given(name) == nil else { return nil }
-      let value: String
-      if parts.count == 2 {
-        value = String(parts[1])
-      } else {
-        guard let next = rest.popFirst() else { return nil }
-        value = next
-      }
-      guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
-      values.append((name, value))
+      guard let (index, value) = FastPathOption.read(argument, rest: &rest, names: optionNames),
+        given(optionNames[index]) == nil, !value.isEmpty, !value.hasPrefix("-")
+      else { return nil }
+      values.append((optionNames[index], value))
     }
     var command = NotesOptions()
     command.version = version

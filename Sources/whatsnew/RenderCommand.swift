@@ -64,17 +64,9 @@ struct RenderCommand: ParsableCommand {
         onlyPositional = true
         continue
       }
-      let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = String(parts[0])
-      guard name == "--format" || name == "--width" else { return nil }
-      let value: String
-      if parts.count == 2 {
-        value = String(parts[1])
-      } else {
-        guard let next = rest.popFirst(), !next.hasPrefix("-") else { return nil }
-        value = next
-      }
-      if name == "--format" {
+      guard let (index, value) = FastPathOption.read(argument, rest: &rest, names: ["--format", "--width"])
+      else { return nil }
+      if index == 0 {
         guard format == nil else { return nil }
         format = value
       } else {

@@ -26,11 +26,17 @@ public final class CursesSession {
     /// Whether the mouse wheel scrolls (mouse reporting takes over the terminal's own
     /// selection while the session runs).
     public var mouse: Bool
+    /// What a crash does once the terminal is restored.
+    public var crashAction: Signals.CrashAction
 
-    public init(colorMode: ColorMode = .auto, noColor: String? = nil, mouse: Bool = true) {
+    public init(
+      colorMode: ColorMode = .auto, noColor: String? = nil, mouse: Bool = true,
+      crashAction: Signals.CrashAction = .previousHandler
+    ) {
       self.colorMode = colorMode
       self.noColor = noColor
       self.mouse = mouse
+      self.crashAction = crashAction
     }
   }
 
@@ -139,6 +145,7 @@ public final class CursesSession {
     if let input { fclose(input) }
     Signals.removeCrashHandlers()
     Signals.removeTerminationHandlers()
+    Self.restoreLocale(previousLocale)
   }
 
   deinit { close() }
@@ -150,9 +157,12 @@ public final class CursesSession {
   private var output: UnsafeMutablePointer<FILE>?
   private var input: UnsafeMutablePointer<FILE>?
   private var painter: Painter
+  /// The locale (`LC_ALL`'s composite name) before the session changed it, put back on close.
+  private let previousLocale: String?
 
   private init?(_ options: Options) {
     self.options = options
+    self.previousLocale = setlocale(LC_ALL, nil).map { String(cString: $0) }
     Self.useUTF8Locale()
     // The terminal modes before ncurses touches them, for the crash handler.
     var modes = termios()
@@ -161,12 +171,14 @@ public final class CursesSession {
     Signals.installTerminationHandlers()
     guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
       Signals.removeTerminationHandlers()
+      Self.restoreLocale(previousLocale)
       return nil
     }
     guard let screen = newterm(nil, output, input) else {
       fclose(output)
       fclose(input)
       Signals.removeTerminationHandlers()
+      Self.restoreLocale(previousLocale)
       return nil
     }
     self.output = output
@@ -199,7 +211,8 @@ public final class CursesSession {
       usesColor: colors, colorCount: colors ? Int(whatsnew_colors()) : 0,
       pairLimit: colors ? Int(whatsnew_color_pairs()) : 0, width: width, height: height)
     Signals.installCrashHandlers(
-      fd: STDOUT_FILENO, modes: hasModes ? modes : nil, bytes: Self.restoreSequence(mouse: options.mouse))
+      fd: STDOUT_FILENO, modes: hasModes ? modes : nil, bytes: Self.restoreSequence(mouse: options.mouse),
+      action: options.crashAction)
   }
 
   private func dispatch<S: Screen>(
@@ -272,6 +285,10 @@ public final class CursesSession {
     }
     if mouse { bytes += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8) }
     return bytes
+  }
+
+  private static func restoreLocale(_ locale: String?) {
+    if let locale { _ = setlocale(LC_ALL, locale) }
   }
 
   /// ncurses paints wide characters only in a UTF-8 locale: take the user's, and when that is

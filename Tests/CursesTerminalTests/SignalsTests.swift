@@ -1,0 +1,123 @@
+import Testing
+
+@testable import CursesTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The crash handler's saved terminal modes and the guest rules, checked on a real
+/// pseudo-terminal. These tests change process-wide signal state, so they run one at a time.
+@Suite(.serialized) struct SignalsTests {
+  /// Opens a pseudo-terminal pair; the child side is what the handler restores.
+  /// (`posix_openpt` and friends are hidden from Swift by the C library's feature macros, so
+  /// they are looked up by name.)
+  private func openPseudoTerminal() throws -> (parent: Int32, child: Int32) {
+    typealias IntCall = @convention(c) (Int32) -> Int32
+    typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+    func lookUp<F>(_ name: String, as type: F.Type) throws -> F {
+      unsafeBitCast(try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)), to: F.self)
+    }
+    let parent = try lookUp("posix_openpt", as: IntCall.self)(O_RDWR | O_NOCTTY)
+    try #require(parent >= 0)
+    try #require(try lookUp("grantpt", as: IntCall.self)(parent) == 0)
+    try #require(try lookUp("unlockpt", as: IntCall.self)(parent) == 0)
+    let name = try #require(try lookUp("ptsname", as: NameCall.self)(parent))
+    let child = open(name, O_RDWR | O_NOCTTY)
+    try #require(child >= 0)
+    return (parent, child)
+  }
+
+  private func bytes(of modes: termios) -> [UInt8] {
+    withUnsafeBytes(of: modes) { Array($0) }
+  }
+
+  @Test func theModesSavedAtStartAreRestoredBitForBit() throws {
+    let (parent, child) = try openPseudoTerminal()
+    defer {
+      close(child)
+      close(parent)
+    }
+    // Unusual but valid modes, so a partial copy could not pass by luck.
+    var start = termios()
+    try #require(tcgetattr(child, &start) == 0)
+    start.c_lflag &= ~tcflag_t(ECHO)
+    start.c_iflag |= tcflag_t(IXANY)
+    start.c_cc.16 = 7  // VMIN on Linux
+    start.c_cc.5 = 3  // VTIME
+    cfsetispeed(&start, speed_t(B9600))
+    cfsetospeed(&start, speed_t(B9600))
+    try #require(tcsetattr(child, TCSANOW, &start) == 0)
+    var saved = termios()
+    try #require(tcgetattr(child, &saved) == 0)
+    #expect(MemoryLayout<termios>.size == 60)
+
+    Signals.installCrashHandlers(fd: child, modes: saved, bytes: [])
+    defer { Signals.removeCrashHandlers() }
+    #expect(bytes(of: Signals.storage.modes.pointee) == bytes(of: saved))
+
+    // What ncurses would do: raw mode.
+    var raw = saved
+    cfmakeraw(&raw)
+    cfsetispeed(&raw, speed_t(B38400))
+    cfsetospeed(&raw, speed_t(B38400))
+    try #require(tcsetattr(child, TCSANOW, &raw) == 0)
+    var changed = termios()
+    try #require(tcgetattr(child, &changed) == 0)
+    #expect(bytes(of: changed) != bytes(of: saved))
+
+    Signals.restoreFromSignalHandler()
+    var restored = termios()
+    try #require(tcgetattr(child, &restored) == 0)
+    #expect(bytes(of: restored) == bytes(of: saved))
+    #expect(bytes(of: restored).count == 60)
+  }
+
+  @Test func removingTheHandlersPutsBackTheHostsOwn() throws {
+    // A host with its own SIGTERM and SIGSEGV handlers and SIGHUP blocked.
+    let hostTerm: @convention(c) (Int32) -> Void = { _ in }
+    let hostSegv: @convention(c) (Int32) -> Void = { _ in }
+    var previousTerm = sigaction()
+    var previousSegv = sigaction()
+    var hostAction = sigaction()
+    hostAction.__sigaction_handler.sa_handler = hostTerm
+    sigaction(SIGTERM, &hostAction, &previousTerm)
+    hostAction.__sigaction_handler.sa_handler = hostSegv
+    sigaction(SIGSEGV, &hostAction, &previousSegv)
+    var hostMask = sigset_t()
+    var before = sigset_t()
+    sigemptyset(&hostMask)
+    sigaddset(&hostMask, SIGHUP)
+    sigprocmask(SIG_BLOCK, &hostMask, &before)
+    defer {
+      sigaction(SIGTERM, &previousTerm, nil)
+      sigaction(SIGSEGV, &previousSegv, nil)
+      sigprocmask(SIG_SETMASK, &before, nil)
+    }
+
+    func handler(_ sig: Int32) -> UnsafeMutableRawPointer? {
+      var current = sigaction()
+      sigaction(sig, nil, &current)
+      return unsafeBitCast(current.__sigaction_handler.sa_handler, to: UnsafeMutableRawPointer?.self)
+    }
+    func blocked(_ sig: Int32) -> Bool {
+      var mask = sigset_t()
+      sigprocmask(SIG_BLOCK, nil, &mask)
+      return sigismember(&mask, sig) == 1
+    }
+    let hostTermPointer = unsafeBitCast(hostTerm, to: UnsafeMutableRawPointer?.self)
+    let hostSegvPointer = unsafeBitCast(hostSegv, to: UnsafeMutableRawPointer?.self)
+
+    Signals.installTerminationHandlers()
+    Signals.installCrashHandlers(fd: -1, modes: nil, bytes: [])
+    #expect(handler(SIGTERM) != hostTermPointer)
+    #expect(handler(SIGSEGV) != hostSegvPointer)
+    #expect(!blocked(SIGHUP))
+
+    Signals.removeCrashHandlers()
+    Signals.removeTerminationHandlers()
+    #expect(handler(SIGTERM) == hostTermPointer)
+    #expect(handler(SIGSEGV) == hostSegvPointer)
+    #expect(blocked(SIGHUP))
+  }
+}

@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ReleaseNotes", targets: ["ReleaseNotes"]),
     .library(name: "LaunchScreens", targets: ["LaunchScreens"]),
     .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
+    .library(name: "LaunchGreeter", targets: ["LaunchGreeter"]),
     .executable(name: "whatsnew", targets: ["whatsnew"]),
   ],
   dependencies: [
@@ -31,11 +32,18 @@ let package = Package(
       dependencies: ["TerminalRendering", "ReleaseNotes", "LaunchTracking"]
     ),
     .target(name: "CursesTerminal", dependencies: ["CNcurses", "TerminalRendering", "LaunchScreens"]),
-    .executableTarget(
-      name: "whatsnew",
+    // The product for adopters: one call at start-up (DESIGN.md section 9).
+    .target(
+      name: "LaunchGreeter",
       dependencies: [
         "LaunchTracking", "MarkdownSyntax", "TerminalRendering", "ReleaseNotes", "LaunchScreens",
         "CursesTerminal",
+      ]),
+    .executableTarget(
+      name: "whatsnew",
+      dependencies: [
+        "LaunchGreeter", "LaunchTracking", "MarkdownSyntax", "TerminalRendering", "ReleaseNotes",
+        "LaunchScreens",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -61,6 +69,9 @@ let package = Package(
       exclude: ["__Snapshots__"]
     ),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "LaunchScreens"]),
+    .testTarget(
+      name: "LaunchGreeterTests",
+      dependencies: ["LaunchGreeter", "LaunchScreens", "ReleaseNotes", "TerminalRendering", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["whatsnew", "LaunchTracking", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -68,8 +68,10 @@ public enum Key: Sendable, Hashable {
 public enum ScreenEffect: Sendable, Hashable {
   /// Remove the screen that returned this from the stack.
   case close
-  /// Leave the app.
+  /// Leave: the last screen closed, or a screen asked to leave the app.
   case quit
+  /// Leave at once, because the user pressed Ctrl-C: nothing on screen counts as seen.
+  case interrupt
   /// The user has seen and dismissed a presentation: it is no longer pending.
   case dismissed(Presentation)
   /// The onboarding walkthrough is now on `page` (0-based); remember it in case the user

@@ -1,7 +1,8 @@
 import TerminalRendering
 
 /// The screens of the app, topmost last: routes events to the top screen, pops it on
-/// ``ScreenEffect/close``, shows the `?` help overlay, turns Ctrl-C into quit, and draws a
+/// ``ScreenEffect/close`` (and quits when that was the last one), shows the `?` help overlay,
+/// turns Ctrl-C into ``ScreenEffect/interrupt``, and draws a
 /// short "enlarge the terminal" message instead of any screen below ``minimumWidth`` x
 /// ``minimumHeight``.
 ///
@@ -53,7 +54,7 @@ public struct ScreenStack: Screen {
       size = (width, height)
       return updateTop(event)
     case .key(.ctrlC):
-      return [.quit]
+      return [.interrupt]
     case .key(let key):
       if isTooSmall { return key == .char("q") ? [.quit] : [] }
       if showsHelp {

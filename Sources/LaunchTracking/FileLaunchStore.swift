@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -15,54 +17,53 @@
 /// - A transaction holds an exclusive `flock` on the sidecar `launch-state.json.lock` for
 ///   the whole read-modify-write (and the update steps run inside it).
 /// - Writes go to a temporary file in the same directory (`.launch-state.json.tmp`, mode
-///   0600, created with `O_EXCL | O_NOFOLLOW` after removing any leftover), which is fsynced,
-///   renamed over the state file, and the directory is fsynced: a crash leaves the old file
-///   or the new one, never a torn one.
+///   0600, created with `O_EXCL | O_NOFOLLOW` after removing any leftover), which is renamed
+///   over the state file: a crash leaves the old file or the new one, never a torn one. A
+///   write that changes the version, pending work or update-step results is also durable
+///   (the file is fsynced before the rename, the directory after it); a regular launch, which
+///   only counts itself, skips both fsyncs (``LaunchState/needsDurableWrite(after:)``).
 /// - A file of a newer schema is never overwritten (read-only, with a warning).
 /// - A corrupt, truncated or wrongly shaped file is moved aside as
 ///   `launch-state.json.corrupt-<UTC time>` with a one-line warning, and the launch starts
 ///   afresh with ``LaunchStateTransaction/stateWasReset`` set.
 /// - A state file that is a symbolic link or not a regular file is foreign: it is neither
 ///   followed nor written (read-only, with a warning).
+/// - A state file whose `appID` is not the store's app is another app's: it is neither
+///   changed nor counted into (read-only, with a warning).
 /// - An unwritable directory degrades to read-only with one warning; nothing throws.
 ///
-/// Warnings go to the injected `warn` closure (the executable prints them to stderr), each
-/// distinct warning once per store.
-public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
+/// Warnings go to the injected `warn` closure, each distinct warning once per store. They
+/// start with `warning:` and name no program: the caller prefixes its own name.
+public final class FileLaunchStore: LaunchStore, Sendable {
   /// The state directory.
   public let directory: String
   /// The state file, `directory/launch-state.json`.
   public let path: String
   /// The sidecar lock file, `directory/launch-state.json.lock`.
   public let lockPath: String
+  /// The app whose state this is, when known: a file naming another app is left alone.
+  public let appID: String?
   /// A pause between writing the temporary file and renaming it (crash tests).
   public let writeDelayMilliseconds: Int
 
   private let warnSink: @Sendable (String) -> Void
   private let now: @Sendable () -> Date
-  private let warnedLock: UnsafeMutablePointer<pthread_mutex_t>
-  private var warned: Set<String> = []
+  private let warned = Mutex<[String]>([])
 
-  /// Creates a store in `directory`. `warn` receives one-line warnings; `now` dates the
-  /// names of corrupt files moved aside.
+  /// Creates a store in `directory` for `appID` (nil: any app's file is used). `warn`
+  /// receives one-line warnings; `now` dates the names of corrupt files moved aside.
   public init(
-    directory: String, writeDelayMilliseconds: Int = 0,
+    directory: String, appID: String? = nil, writeDelayMilliseconds: Int = 0,
     now: @escaping @Sendable () -> Date = { Date() },
     warn: @escaping @Sendable (String) -> Void
   ) {
     self.directory = directory
     self.path = directory + "/" + StateLocation.fileName
     self.lockPath = path + ".lock"
+    self.appID = appID
     self.writeDelayMilliseconds = writeDelayMilliseconds
     self.now = now
     self.warnSink = warn
-    warnedLock = .allocate(capacity: 1)
-    pthread_mutex_init(warnedLock, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(warnedLock)
-    warnedLock.deallocate()
   }
 
   public func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R {
@@ -80,7 +81,7 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
       }
     }
     if let readOnlyReason {
-      warn("whatsnew: warning: cannot record launches (\(readOnlyReason)); continuing without saving")
+      warn("warning: cannot record launches (\(readOnlyReason)); continuing without saving")
     }
 
     var state: LaunchState?
@@ -95,38 +96,38 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
       if readOnlyReason == nil {
         readOnlyReason = "newer schema"
         warn(
-          "whatsnew: warning: \(path) has schema \(schema), newer than this whatsnew understands "
+          "warning: \(path) has schema \(schema), newer than this program understands "
             + "(\(LaunchState.currentSchema)); leaving it untouched")
       }
     case .foreign(let why):
       if readOnlyReason == nil {
         readOnlyReason = "foreign file"
-        warn("whatsnew: warning: \(path) \(why); not reading or writing it")
+        warn("warning: \(path) \(why); not reading or writing it")
       }
     case .unreadable(let why):
       if readOnlyReason == nil {
         readOnlyReason = "unreadable file"
-        warn("whatsnew: warning: cannot read \(path): \(why); continuing without saving")
+        warn("warning: cannot read \(path): \(why); continuing without saving")
       }
     case .corrupt(let why):
       if readOnlyReason != nil {
-        warn("whatsnew: warning: \(path) is corrupt (\(why)); ignoring it")
+        warn("warning: \(path) is corrupt (\(why)); ignoring it")
       } else {
         let aside = corruptName()
         if rename(path, aside) == 0 {
           wasReset = true
-          warn("whatsnew: warning: \(path) was corrupt (\(why)); moved it to \(aside) and started afresh")
+          warn("warning: \(path) was corrupt (\(why)); moved it to \(aside) and started afresh")
         } else {
           readOnlyReason = "cannot move corrupt file aside"
           warn(
-            "whatsnew: warning: \(path) is corrupt (\(why)) and cannot be moved aside: "
+            "warning: \(path) is corrupt (\(why)) and cannot be moved aside: "
               + "\(Platform.errnoMessage()); continuing without saving")
         }
       }
     }
 
     let tx = LaunchStateTransaction(state: state, stateWasReset: wasReset, readOnlyReason: readOnlyReason) {
-      self.write($0)
+      self.write($0, durable: $1)
     }
     let result = try body(tx)
     try tx.save()
@@ -199,7 +200,11 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
       return .corrupt("larger than \(Self.maximumFileSize / 1_048_576) MiB")
     }
     guard let bytes = Platform.readAll(fd) else { return .unreadable(Platform.errnoMessage()) }
-    return Self.decode(Data(bytes))
+    let loaded = Self.decode(Data(bytes))
+    if let appID, case .state(let state) = loaded, state.appID != appID {
+      return .foreign("belongs to the app \"\(state.appID)\", not \"\(appID)\"")
+    }
+    return loaded
   }
 
   private static func decode(_ data: Data) -> Loaded {
@@ -212,7 +217,7 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
       let state = try LaunchStateFastDecoder.decode(data) ?? decoder.decode(LaunchState.self, from: data)
       if state.schema > LaunchState.currentSchema { return .newerSchema(state.schema, state) }
       if state.schema < 1 { return .corrupt("unknown schema \(state.schema)") }
-      // A state exists only after a launch: a lower count was not written by whatsnew.
+      // A state exists only after a launch: a lower count was not written by this store.
       if state.launchCount < 1 { return .corrupt("bad value at launchCount") }
       return .state(state)
     } catch let error as DecodingError {
@@ -248,14 +253,14 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
 
   // MARK: - Writing
 
-  /// Writes `state` atomically. A failure is a warning (and the returned reason), never an
-  /// error.
-  private func write(_ state: LaunchState) -> String? {
+  /// Writes `state` atomically, and durably when `durable`. A failure is a warning (and the
+  /// returned reason), never an error.
+  private func write(_ state: LaunchState, durable: Bool) -> String? {
     var bytes: [UInt8]
     do {
       bytes = try LaunchStateFastEncoder.encode(state) ?? Array(LaunchState.makeEncoder().encode(state))
     } catch {
-      warn("whatsnew: warning: cannot encode the launch state: \(error)")
+      warn("warning: cannot encode the launch state: \(error)")
       return "cannot encode the state"
     }
     bytes.append(0x0A)
@@ -266,12 +271,12 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
       let problem = "cannot create \(temp): \(Platform.errnoMessage())"
-      warn("whatsnew: warning: cannot record launches (\(problem))")
+      warn("warning: cannot record launches (\(problem))")
       return problem
     }
     fchmod(fd, 0o600)
     var problem = Platform.writeAll(fd, bytes)
-    if problem == nil && fsync(fd) != 0 { problem = Platform.errnoMessage() }
+    if problem == nil && durable && fsync(fd) != 0 { problem = Platform.errnoMessage() }
     close(fd)
     if problem == nil {
       Platform.sleep(milliseconds: writeDelayMilliseconds)
@@ -279,10 +284,10 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
     }
     if let problem {
       unlink(temp)
-      warn("whatsnew: warning: cannot record launches (writing \(path): \(problem))")
+      warn("warning: cannot record launches (writing \(path): \(problem))")
       return "writing \(path): \(problem)"
     }
-    syncDirectory()
+    if durable { syncDirectory() }
     return nil
   }
 
@@ -309,9 +314,11 @@ public final class FileLaunchStore: LaunchStore, @unchecked Sendable {
   }
 
   private func warn(_ message: String) {
-    pthread_mutex_lock(warnedLock)
-    let isNew = warned.insert(message).inserted
-    pthread_mutex_unlock(warnedLock)
+    let isNew = warned.withLock { warned in
+      if warned.contains(message) { return false }
+      warned.append(message)
+      return true
+    }
     if isNew { warnSink(message) }
   }
 }

@@ -1,47 +1,48 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Synchronization
 
-/// A launch store in memory, for tests and `--simulate`. Thread-safe; transactions are
+/// A launch store in memory, for tests and simulations. Thread-safe; transactions are
 /// serialised by a mutex.
-public final class InMemoryLaunchStore: LaunchStore, @unchecked Sendable {
-  private var stored: LaunchState?
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  /// How many times a state has been written, for tests.
-  public private(set) var writeCount = 0
+public final class InMemoryLaunchStore: LaunchStore, Sendable {
+  private struct Contents {
+    var state: LaunchState?
+    var writeCount = 0
+    var durableWriteCount = 0
+  }
+
+  private let contents: Mutex<Contents>
 
   /// Creates a store holding `state` (nil: nothing recorded yet).
   public init(_ state: LaunchState? = nil) {
-    stored = state
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
+    contents = Mutex(Contents(state: state))
   }
 
   /// The stored state.
-  public var state: LaunchState? {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return stored
-  }
+  public var state: LaunchState? { contents.withLock { $0.state } }
+
+  /// How many times a state has been written, for tests.
+  public var writeCount: Int { contents.withLock { $0.writeCount } }
+
+  /// How many of those writes had to be durable (see ``LaunchState/needsDurableWrite(after:)``).
+  public var durableWriteCount: Int { contents.withLock { $0.durableWriteCount } }
 
   public func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    let tx = LaunchStateTransaction(state: stored, stateWasReset: false, readOnlyReason: nil) {
-      self.stored = $0
-      self.writeCount += 1
-      return nil
+    try contents.withLock { contents in
+      var written: [(state: LaunchState, durable: Bool)] = []
+      let tx = LaunchStateTransaction(state: contents.state, stateWasReset: false, readOnlyReason: nil) {
+        written.append(($0, $1))
+        return nil
+      }
+      defer {
+        for write in written {
+          contents.state = write.state
+          contents.writeCount += 1
+          if write.durable { contents.durableWriteCount += 1 }
+        }
+      }
+      let result = try body(tx)
+      try tx.save()
+      return result
     }
-    let result = try body(tx)
-    try tx.save()
-    return result
   }
 
   public func read() throws -> LaunchStoreSnapshot {
@@ -49,8 +50,6 @@ public final class InMemoryLaunchStore: LaunchStore, @unchecked Sendable {
   }
 
   public func reset() throws {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    stored = nil
+    contents.withLock { $0.state = nil }
   }
 }

@@ -2,7 +2,9 @@
 /// whether a deep link asked for something specific.
 ///
 /// A launch is interactive only when standard input and standard output are terminals,
-/// `CI` is unset (or `0`/`false`), `TERM` is not `dumb`, and `WHATSNEW_DISABLE` is not `1`.
+/// `CI` is unset (or `0`/`false`), `TERM` is not `dumb`, and no opt-out variable is `1`:
+/// ``packageOptOutVariable`` (`WHATSNEW_DISABLE`, which silences every app built on this
+/// package) or the app's own.
 public struct Invocation: Sendable, Equatable {
   /// Why nothing is presented automatically, or nil when the launch is interactive.
   public var nonInteractiveReason: String?
@@ -12,20 +14,26 @@ public struct Invocation: Sendable, Equatable {
   /// True when a person is at a terminal and has not opted out.
   public var isInteractive: Bool { nonInteractiveReason == nil }
 
+  /// The variable that, set to `1`, silences every app built on this package.
+  public static let packageOptOutVariable = "WHATSNEW_DISABLE"
+
   public init(nonInteractiveReason: String?, deepLink: DeepLink? = nil) {
     self.nonInteractiveReason = nonInteractiveReason
     self.deepLink = deepLink
   }
 
   /// Classifies an invocation from its environment and whether stdin and stdout are
-  /// terminals. Pure, for tests; ``current(environment:deepLink:)`` asks the system.
+  /// terminals. `optOut` is the app's own opt-out variable, if it has one. Pure, for tests;
+  /// ``current(environment:optOut:deepLink:)`` asks the system.
   public static func detect(
-    environment: [String: String], stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
+    environment: [String: String], optOut: String? = nil, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
     deepLink: DeepLink? = nil
   ) -> Invocation {
     let reason: String?
-    if environment["WHATSNEW_DISABLE"] == "1" {
-      reason = "WHATSNEW_DISABLE=1"
+    if let variable = [packageOptOutVariable, optOut].compactMap({ $0 }).first(where: {
+      environment[$0] == "1"
+    }) {
+      reason = "\(variable)=1"
     } else if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" {
       reason = "CI is set"
     } else if environment["TERM"] == "dumb" {
@@ -41,14 +49,17 @@ public struct Invocation: Sendable, Equatable {
   }
 
   /// Classifies this process's invocation.
-  public static func current(environment: [String: String], deepLink: DeepLink? = nil) -> Invocation {
+  public static func current(
+    environment: [String: String], optOut: String? = nil, deepLink: DeepLink? = nil
+  ) -> Invocation {
     detect(
-      environment: environment, stdinIsTerminal: Platform.isTerminal(0),
+      environment: environment, optOut: optOut, stdinIsTerminal: Platform.isTerminal(0),
       stdoutIsTerminal: Platform.isTerminal(1), deepLink: deepLink)
   }
 }
 
-/// A deep link into the app: `whatsnew://notes/<version>` opens that version's notes.
+/// A deep link into the app: `<scheme>://notes/<version>` opens that version's notes. The
+/// scheme is the app's own (`whatsnew` for the `whatsnew` tool's demo).
 public struct DeepLink: Sendable, Equatable {
   /// The link as given.
   public let url: String
@@ -62,11 +73,17 @@ public struct DeepLink: Sendable, Equatable {
     public var description: String { "invalid link \"\(url)\": \(reason)" }
   }
 
-  /// Parses `whatsnew://notes/<version>` (the scheme and host are case-insensitive; one
+  /// A link to `version`'s notes, made by the app rather than parsed.
+  public init(version: AppVersion, scheme: String = "app") {
+    self.url = "\(scheme)://notes/\(version)"
+    self.version = version
+  }
+
+  /// Parses `<scheme>://notes/<version>` (the scheme and host are case-insensitive; one
   /// trailing slash is allowed).
-  public init(parsing url: String) throws(ParseError) {
-    let expected = "expected whatsnew://notes/<version>"
-    let prefix = "whatsnew://notes/"
+  public init(parsing url: String, scheme: String = "whatsnew") throws(ParseError) {
+    let prefix = scheme.lowercased() + "://notes/"
+    let expected = "expected \(prefix)<version>"
     guard url.count > prefix.count, url.lowercased().hasPrefix(prefix) else {
       throw ParseError(url: url, reason: expected)
     }

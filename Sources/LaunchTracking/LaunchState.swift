@@ -39,6 +39,18 @@ public struct LaunchState: Sendable, Equatable, Codable {
   public var updateSteps: UpdateStepLog
 
   /// One version and when it was first launched.
+  /// Whether writing this state over `previous` must survive a power loss: true unless
+  /// only the launch bookkeeping changed (the count, the last launch date and its
+  /// classification), which is what a regular launch changes. A new version, pending work or
+  /// update-step results are always durable.
+  public func needsDurableWrite(after previous: LaunchState?) -> Bool {
+    guard var same = previous else { return true }
+    same.launchCount = launchCount
+    same.lastLaunchDate = lastLaunchDate
+    same.lastLaunch = lastLaunch
+    return same != self
+  }
+
   public struct VersionHistoryEntry: Sendable, Equatable, Codable {
     public var version: AppVersion
     public var firstLaunchDate: Date

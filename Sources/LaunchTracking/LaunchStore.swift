@@ -30,6 +30,10 @@ public enum LaunchStoreSnapshot: Sendable, Equatable {
 ///
 /// Set ``state`` to change it; the store writes it when the body returns. Call ``save()``
 /// to write intermediate progress (the update-step runner saves after every step).
+///
+/// Each write tells the store whether it must be durable (see
+/// ``LaunchState/needsDurableWrite(after:)``): a launch that only counts itself is written
+/// atomically but not fsynced, so a regular start-up never waits on the disk.
 public final class LaunchStateTransaction {
   /// The state read at the start (nil when none, or when it was reset), as modified so far.
   public var state: LaunchState?
@@ -42,13 +46,14 @@ public final class LaunchStateTransaction {
   public var isWritable: Bool { readOnlyReason == nil }
 
   private var lastSaved: LaunchState?
-  private let writer: (LaunchState) throws -> String?
+  private let writer: (LaunchState, _ durable: Bool) throws -> String?
 
-  /// Creates a transaction over `state`. `writer` persists a state and returns nil, or
-  /// returns why it could not (the transaction is read-only from then on), or throws.
+  /// Creates a transaction over `state`. `writer` persists a state (durably when its second
+  /// argument is true) and returns nil, or returns why it could not (the transaction is
+  /// read-only from then on), or throws.
   public init(
     state: LaunchState?, stateWasReset: Bool, readOnlyReason: String?,
-    writer: @escaping (LaunchState) throws -> String?
+    writer: @escaping (LaunchState, _ durable: Bool) throws -> String?
   ) {
     self.state = state
     self.lastSaved = state
@@ -60,7 +65,7 @@ public final class LaunchStateTransaction {
   /// Writes ``state`` now if it changed since the last write. Does nothing when read-only.
   public func save() throws {
     guard isWritable, let state, state != lastSaved else { return }
-    if let problem = try writer(state) {
+    if let problem = try writer(state, state.needsDurableWrite(after: lastSaved)) {
       readOnlyReason = problem
     } else {
       lastSaved = state

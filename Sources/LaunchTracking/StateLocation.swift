@@ -1,18 +1,21 @@
 /// Where an app's launch state lives on disk (DESIGN.md section 3, "Storage").
 ///
-/// `--state-dir DIR` or `WHATSNEW_STATE_DIR` name the directory directly; otherwise it is
+/// An explicit directory (a `--state-dir` option) or the app's own environment variable (for
+/// the `whatsnew` tool, `WHATSNEW_STATE_DIR`; for an app built on the greeter,
+/// `<PREFIX>_STATE_DIR`) name the directory directly; otherwise it is
 /// `$XDG_STATE_HOME/<app-id>`, with `~/.local/state` when `XDG_STATE_HOME` is unset, empty
 /// or not absolute (as the XDG Base Directory specification says).
 public enum StateLocation {
   /// The file name of the state inside the state directory.
   public static let fileName = "launch-state.json"
 
-  /// The state directory for `appID`.
+  /// The state directory for `appID`: `stateDirectory`, else the value of the environment
+  /// variable `variable`, else the XDG location.
   public static func directory(
-    appID: String, stateDirectory: String?, environment: [String: String]
+    appID: String, stateDirectory: String?, variable: String?, environment: [String: String]
   ) -> String {
     if let dir = stateDirectory, !dir.isEmpty { return dir }
-    if let dir = environment["WHATSNEW_STATE_DIR"], !dir.isEmpty { return dir }
+    if let variable, let dir = environment[variable], !dir.isEmpty { return dir }
     let base: String
     if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
       base = xdg

@@ -17,8 +17,15 @@ public struct ReleaseNotesCatalog: Sendable {
   /// The file name of the welcome-back screen.
   public static let welcomeBackFileName = "welcome-back.md"
 
-  /// The directory, as given.
+  /// The directory, as given; for notes held in memory, the name given to them (it is used
+  /// the same way in messages: `<directory>/1.2.0.md`).
   public let directory: String
+
+  /// The files when the notes are held in memory (``init(files:origin:)``), by name.
+  private let memory: [String: String]?
+
+  /// Whether the notes are held in memory rather than read from a directory.
+  public var isInMemory: Bool { memory != nil }
 
   /// One notes file and the version its name spells.
   public struct Entry: Sendable, Equatable {
@@ -31,10 +38,20 @@ public struct ReleaseNotesCatalog: Sendable {
   public init(directory: String) throws(ReleaseNotesError) {
     try ContentLocation.requireDirectory(directory, origin: "the content directory")
     self.directory = directory
+    self.memory = nil
+  }
+
+  /// A catalog of notes held in memory: file name (`1.2.0.md`, `onboarding.md`,
+  /// `welcome-back.md`) to its text, as an app compiles its notes folder into its binary.
+  /// Names follow the rules of a directory; `origin` stands for the directory in messages.
+  public init(files: [String: String], origin: String = "notes") {
+    self.directory = origin
+    self.memory = files
   }
 
   /// Every name in the directory, as listed (no order), except `.` and `..`.
   public func allNames() throws(ReleaseNotesError) -> [String] {
+    if let memory { return Array(memory.keys) }
     do {
       return try FileSystem.list(directory)
     } catch {
@@ -45,6 +62,12 @@ public struct ReleaseNotesCatalog: Sendable {
   /// Every name in the directory that could be a notes file: ending in `.md`, not hidden, not
   /// one of the special files. Names are filtered as bytes before any `String` is made.
   public func candidateNames() throws(ReleaseNotesError) -> [String] {
+    if let memory {
+      return memory.keys.filter {
+        $0.hasSuffix(".md") && !$0.hasPrefix(".") && $0 != Self.onboardingFileName
+          && $0 != Self.welcomeBackFileName
+      }
+    }
     do {
       return try FileSystem.list(directory, suffix: Self.notesSuffix) { name in
         name != Self.onboardingFileName && name != Self.welcomeBackFileName
@@ -79,13 +102,21 @@ public struct ReleaseNotesCatalog: Sendable {
   /// version's first two numbers (checked as bytes) become strings and are parsed.
   public func entry(for version: AppVersion) throws(ReleaseNotesError) -> Entry? {
     let canonical = version.canonical + ".md"
-    if FileSystem.kind(path(of: canonical)) == .file { return Entry(version: version, fileName: canonical) }
+    if let memory {
+      if memory[canonical] != nil { return Entry(version: version, fileName: canonical) }
+    } else if FileSystem.kind(path(of: canonical)) == .file {
+      return Entry(version: version, fileName: canonical)
+    }
     let prefix = Array("\(version.major).\(version.minor)".utf8)
     let names: [String]
-    do {
-      names = try FileSystem.list(directory, suffix: Self.notesSuffix, versionPrefix: prefix) { _ in true }
-    } catch {
-      throw .unreadable(path: directory, reason: error.message)
+    if memory != nil {
+      names = try candidateNames()
+    } else {
+      do {
+        names = try FileSystem.list(directory, suffix: Self.notesSuffix, versionPrefix: prefix) { _ in true }
+      } catch {
+        throw .unreadable(path: directory, reason: error.message)
+      }
     }
     var matches: [Entry] = []
     for name in names {
@@ -158,11 +189,15 @@ public struct ReleaseNotesCatalog: Sendable {
     var result: [VersionSummary] = []
     for entry in try index().entries {
       let head: String
-      do {
-        let bytes = try FileSystem.readPrefix(path(of: entry.fileName), limit: 4096)
-        head = String(decoding: bytes, as: UTF8.self)
-      } catch {
-        throw .unreadable(path: path(of: entry.fileName), reason: error.message)
+      if let text = memory?[entry.fileName] {
+        head = String(decoding: text.utf8.prefix(4096), as: UTF8.self)
+      } else {
+        do {
+          let bytes = try FileSystem.readPrefix(path(of: entry.fileName), limit: 4096)
+          head = String(decoding: bytes, as: UTF8.self)
+        } catch {
+          throw .unreadable(path: path(of: entry.fileName), reason: error.message)
+        }
       }
       let scan = FrontMatterScanner.scan(head)
       var frontMatter = scan.frontMatter
@@ -244,6 +279,10 @@ public struct ReleaseNotesCatalog: Sendable {
   /// Reads a file of the directory as UTF-8 text.
   func readText(_ fileName: String, required: Bool = false) throws(ReleaseNotesError) -> String {
     let path = path(of: fileName)
+    if let memory {
+      guard let text = memory[fileName] else { throw .missingFile(path: path) }
+      return text
+    }
     if required && FileSystem.kind(path) == .missing { throw .missingFile(path: path) }
     let bytes: [UInt8]
     do {

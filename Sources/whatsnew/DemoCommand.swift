@@ -1,5 +1,5 @@
 import ArgumentParser
-import LaunchTracking
+import LaunchGreeter
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -121,47 +121,50 @@ struct DemoLaunch: Equatable {
     if let link = deepLink, content.directory != nil, !content.versions.contains(link.version) {
       throw CommandFailure("no release notes for version \(link.version) (from --open \(link.url))")
     }
-    let invocation = Invocation.current(environment: env, deepLink: deepLink)
 
-    let tracker: LaunchTracker
-    let record: LaunchRecord
+    // Jot is one more app on the greeter: its id, its name, and WHATSNEW_ as its variables'
+    // prefix (WHATSNEW_STATE_DIR, WHATSNEW_NOW, WHATSNEW_NO_GREETING).
+    var greeter = LaunchGreeter(
+      app: GreeterApp(
+        id: state.appID, name: DemoPresentation.appName, version: version.description,
+        environmentPrefix: "WHATSNEW"),
+      notes: content.directory.map { .directory($0) } ?? .compiledIn([:]))
+    greeter.returningAfterDays = returningAfter
+    greeter.environment = env
+    greeter.clock = now
+    greeter.color = GreeterColorMode(rawValue: color) ?? .auto
+    greeter.openNotes = deepLink?.version
+    greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
+    greeter.warn = { Console.error("whatsnew: " + $0) }
     var stateDescription: String
     var stateDirectory: String?
     if let simulate {
-      (tracker, record) = try simulated(simulate, version: version, content: content, now: now)
+      greeter.store = try simulated(simulate, version: version, content: content, now: now)
       stateDescription = "in memory (--simulate \(simulate.rawValue)); the real state is untouched"
     } else {
       let store = state.makeStore(now: now)
       stateDirectory = store.directory
-      tracker = LaunchTracker(
-        appID: state.appID, version: version, store: store, returningThresholdDays: returningAfter, now: now)
-      let steps = DemoUpdateSteps.make(directory: store.directory, version: version, environment: env)
-      record = try tracker.recordLaunch(updateSteps: steps) { progress in
-        if invocation.isInteractive {
-          DemoPresentation.showProgress(progress, version: version.description, color: color)
-        }
-      }
+      greeter.store = store
+      greeter.updateSteps = DemoUpdateSteps.make(
+        directory: store.directory, version: version, environment: env)
       stateDescription = store.path
-      if let reason = record.notRecordedReason { stateDescription += " (not recorded: \(reason))" }
     }
 
-    let decision = PresentationDecision.decide(
-      launch: record.launch, pending: record.state.pending, availableNotes: content.versions,
-      invocation: invocation)
+    let outcome = greeter.greet(
+      host: DemoPresentation.host(version: version, stateDirectory: stateDirectory, environment: env))
+    if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }
     if explain {
       explainLaunch(
-        record, decision: decision, state: stateDescription, content: content, invocation: invocation)
+        outcome, state: stateDescription, content: content, interactive: Invocation.current(environment: env))
     }
-    // An interactive launch always reaches the demo's home screen, via what it calls for.
-    if case .nothing = decision, !invocation.isInteractive {
-    } else {
-      try DemoPresentation.present(
-        decision,
-        context: .init(
-          tracker: tracker, record: record, contentDirectory: content.directory, color: color,
-          stateDirectory: stateDirectory))
+    if outcome.decision.isPresentation, !outcome.presented, outcome.reason == "no terminal could be opened" {
+      let term = env["TERM"] ?? "unset"
+      Console.error(
+        "whatsnew: cannot drive this terminal (TERM=\(term)); nothing presented, \(outcome.decision.summary) stays pending"
+      )
     }
-    if let failure = record.updates.failed {
+    if case .interrupted(let signal?) = outcome.exit { reraise(signal) }
+    if let failure = outcome.updates.failed {
       throw CommandFailure(
         "update step \(failure.id) (\(failure.version)) failed: \(failure.message); "
           + "it will be retried on the next launch (attempt \(failure.attempts) so far)")
@@ -170,19 +173,17 @@ struct DemoLaunch: Equatable {
 
   // MARK: - Simulation
 
-  /// Builds `scenario` in an in-memory store: the launch before it (`away` days ago), then
-  /// this one.
+  /// Builds the launches before `scenario` (`away` days ago) in an in-memory store; the
+  /// greeter then records this one.
   private func simulated(
     _ scenario: DemoCommand.Scenario, version: AppVersion, content: DemoContent,
     now: @escaping @Sendable () -> Date
-  )
-    throws -> (LaunchTracker, LaunchRecord)
-  {
+  ) throws -> InMemoryLaunchStore {
     let store = InMemoryLaunchStore()
     let then = now().addingTimeInterval(-Double(away) * 86_400)
-    func tracker(_ v: AppVersion, at date: @escaping @Sendable () -> Date) -> LaunchTracker {
+    func tracker(_ v: AppVersion) -> LaunchTracker {
       LaunchTracker(
-        appID: state.appID, version: v, store: store, returningThresholdDays: returningAfter, now: date)
+        appID: state.appID, version: v, store: store, returningThresholdDays: returningAfter, now: { then })
     }
     switch scenario {
     case .first:
@@ -199,26 +200,23 @@ struct DemoLaunch: Equatable {
       guard previous < version else {
         throw CommandFailure("--from \(previous) is not older than \(version)")
       }
-      let old = tracker(previous, at: { then })
+      let old = tracker(previous)
       _ = try old.recordLaunch()
       try old.completeOnboarding()
     case .returning:
-      let old = tracker(version, at: { then })
+      let old = tracker(version)
       _ = try old.recordLaunch()
       try old.completeOnboarding()
     }
-    let current = tracker(version, at: now)
-    return (current, try current.recordLaunch())
+    return store
   }
 
   // MARK: - Explain
 
   private func explainLaunch(
-    _ record: LaunchRecord, decision: PresentationDecision, state stateDescription: String,
-    content: DemoContent,
-    invocation: Invocation
+    _ outcome: GreetOutcome, state stateDescription: String, content: DemoContent, interactive: Invocation
   ) {
-    let launch = record.launch
+    guard let launch = outcome.launch else { return }
     var kind = launch.kind.rawValue
     if let from = launch.from, from != launch.to {
       kind += " from \(from) to \(launch.to)"
@@ -226,27 +224,26 @@ struct DemoLaunch: Equatable {
       kind += " of \(launch.to)"
     }
     if let days = launch.daysAway { kind += ", \(days) day\(days == 1 ? "" : "s") away" }
-    if record.stateWasReset { kind += " (the state was reset: the old file was corrupt)" }
+    if launch.stateWasReset { kind += " (the state was reset: the old file was corrupt)" }
     var lines = [
-      "launch:       \(kind) (launch \(record.state.launchCount) of \(record.state.appID))",
+      "launch:       \(kind) (launch \(outcome.launchCount) of \(self.state.appID))",
       "state:        \(stateDescription)",
       "content:      \(content.directory ?? "none found") (\(content.versions.count) versions)",
-      "update steps: \(describe(record.updates))",
+      "update steps: \(describe(outcome.updates))",
       "pending:      "
-        + (record.state.pending.isEmpty
-          ? "nothing" : record.state.pending.map(\.summary).joined(separator: ", ")),
+        + (outcome.pending.isEmpty ? "nothing" : outcome.pending.map(\.summary).joined(separator: ", ")),
     ]
-    if case .nothing(let reason) = decision {
+    if case .nothing(let reason) = outcome.decision {
       lines.append("decision:     nothing")
       lines.append("reason:       \(reason)")
-      if !invocation.isInteractive && invocation.deepLink == nil {
-        let interactive = PresentationDecision.decide(
-          launch: launch, pending: record.state.pending, availableNotes: content.versions,
+      if !interactive.isInteractive && open == nil {
+        let wouldBe = PresentationDecision.decide(
+          launch: launch, pending: outcome.pending, availableNotes: content.versions,
           invocation: Invocation(nonInteractiveReason: nil))
-        lines.append("interactive:  would present \(interactive.summary)")
+        lines.append("interactive:  would present \(wouldBe.summary)")
       }
     } else {
-      lines.append("decision:     \(decision.summary)")
+      lines.append("decision:     \(outcome.decision.summary)")
     }
     Console.out(lines.joined(separator: "\n"))
   }
@@ -271,4 +268,23 @@ private func invalid(_ text: String) -> String {
   } catch {
     return error.description
   }
+}
+
+extension PresentationDecision {
+  /// True for every decision but ``nothing(reason:)``.
+  var isPresentation: Bool {
+    if case .nothing = self { return false }
+    return true
+  }
+}
+
+/// Exits "killed by `signal`" after the terminal has been restored, as a shell reports it.
+func reraise(_ signal: Int32) -> Never {
+  _ = Glibc.signal(signal, SIG_DFL)
+  var set = sigset_t()
+  sigemptyset(&set)
+  sigaddset(&set, signal)
+  sigprocmask(SIG_UNBLOCK, &set, nil)
+  raise(signal)
+  exit(128 + signal)
 }

@@ -1,6 +1,7 @@
+import LaunchGreeter
 import LaunchScreens
-import LaunchTracking
 import ReleaseNotes
+import TerminalRendering
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -8,141 +9,97 @@ import ReleaseNotes
   import Foundation
 #endif
 
-/// The demo app's terminal UI: the update-step progress bar while steps run, then what the
-/// launch calls for, then the home screen.
-///
-/// `DemoCommand` calls ``showProgress(_:version:color:)`` for every update-step event (under
-/// the state lock) and ``present(_:context:)`` for every interactive launch. Dismissals are
-/// reported to the tracker only when the user dismisses: a process killed before that leaves
-/// the presentation pending. When no terminal can be opened nothing is presented and
-/// everything stays pending.
+/// The demo app, Jot, as a client of ``LaunchGreeter``: the greeter records the launch, runs
+/// the update steps and presents what the launch calls for; Jot adds its home screen under
+/// the presentation (from which the sheet, the walkthrough and a release-notes browser can be
+/// reopened) and reopens where the user left it.
 enum DemoPresentation {
-  /// Everything the presenter needs besides the decision.
-  struct Context {
-    /// The tracker, to report dismissals (an in-memory one under `--simulate`).
-    let tracker: LaunchTracker
-    /// The recorded launch.
-    let record: LaunchRecord
-    /// The content directory, if one was found.
-    let contentDirectory: String?
-    /// `--color`: `auto`, `always` or `never`.
-    let color: String
-    /// Where the UI restoration point is kept; nil under `--simulate` (nothing real is
-    /// read or written).
-    var stateDirectory: String? = nil
-  }
+  /// The name the demo's screens show.
+  static let appName = "Jot"
 
   /// The environment variable that arms the hidden crash key (`!` on the home screen), so
   /// the tests can check the terminal is restored after a crash.
   static let crashVariable = "WHATSNEW_CRASH_FOR_TESTING"
 
-  /// Shows one update-step progress event as the progress screen.
-  static func showProgress(_ progress: UpdateProgress, version: String? = nil, color: String) {
-    guard let ui = TerminalUI.shared(color: color) else { return }
-    let done = progress.phase == .started ? progress.index - 1 : progress.index
-    ui.show(
-      UpdateProgressScreen(
-        appName: TerminalUI.appName, version: version, step: progress.index, total: progress.total,
-        summary: progress.summary, completed: Double(done), palette: ui.palette))
+  /// Jot's screens around the greeting: the home screen at the bottom, the browser on top of
+  /// it when the user left from there, the screens the home screen opens, and the
+  /// restoration point saved when the user leaves (also on a termination signal).
+  static func host(version: AppVersion, stateDirectory: String?, environment: [String: String]) -> GreeterHost
+  {
+    let crashArmed = environment[crashVariable] == "1"
+    return GreeterHost(
+      screens: { screens in
+        var result: [any Screen] = [
+          HomeScreen(appName: appName, version: version.description, palette: screens.palette)
+        ]
+        let versions = (try? screens.catalog.index())?.versions.map(\.description) ?? []
+        if let point = RestorationFile.load(from: stateDirectory)?.validated(versions: versions),
+          point.place == .releaseNotes
+        {
+          result.append(
+            try browser(
+              screens, version: point.version, scroll: point.scroll, notesFocused: point.notesFocused))
+        }
+        return result
+      },
+      perform: { effect, stack, screens in
+        switch effect {
+        case .open(let destination):
+          if let screen = try? screen(for: destination, version: version, screens: screens) {
+            stack.push(screen)
+          }
+        case .crashRequested:
+          if crashArmed { fatalError("deliberate crash for testing (\(crashVariable)=1)") }
+        default:
+          break
+        }
+      },
+      finish: { stack, _ in RestorationFile.save(stack.restorationPoint, to: stateDirectory) })
   }
 
-  /// Presents `decision` (nothing: just the home screen), then runs the demo app until the
-  /// user quits.
-  static func present(_ decision: PresentationDecision, context: Context) throws {
-    guard let ui = TerminalUI.shared(color: context.color) else {
-      // The plain fallback: say why nothing is shown; everything stays pending.
-      let term = ProcessInfo.processInfo.environment["TERM"] ?? "unset"
-      Console.error(
-        "whatsnew: cannot drive this terminal (TERM=\(term)); nothing presented, \(decision.summary) stays pending"
-      )
-      return
+  /// The screen the home screen asks for.
+  static func screen(for destination: Destination, version: AppVersion, screens: GreetingScreens) throws
+    -> any Screen
+  {
+    switch destination {
+    case .whatsNew:
+      // The notes since the previous release, as an upgrader from it would see them.
+      let previous = try screens.catalog.index().versions.filter { !$0.isPrerelease && $0 < version }.max()
+      return try screens.whatsNewSheet(since: previous, upTo: version, presentation: nil)
+    case .onboarding:
+      return try screens.onboarding(page: 0)
+    case .releaseNotes(let selected):
+      return try browser(screens, version: selected)
     }
-    defer { TerminalUI.closeShared() }
-    guard let directory = context.contentDirectory else {
-      throw CommandFailure("no Content directory found (try --content DIR)")
-    }
-    let content = ScreenContent(catalog: try ReleaseNotesCatalog(directory: directory), ui: ui)
-    let version = context.record.launch.to
-    let tracker = context.tracker
-    var stack = ScreenStack(
-      [HomeScreen(appName: TerminalUI.appName, version: version.description, palette: ui.palette)],
-      palette: ui.palette)
+  }
 
-    // Reopen where the user left off, if the saved point still makes sense.
-    if let point = RestorationFile.load(from: context.stateDirectory)?.validated(
-      versions: content.versionNames),
-      point.place == .releaseNotes
-    {
-      stack.push(
-        try content.browser(version: point.version, scroll: point.scroll, notesFocused: point.notesFocused))
-    }
-
-    var onboardingPresented = false
-    var welcomeBackWithSheet = false
-    switch decision {
-    case .onboarding(let page):
-      stack.push(try content.onboarding(page: page))
-      onboardingPresented = true
-    case .whatsNew(let from, let to, _, let days):
-      stack.push(
-        try content.whatsNewSheet(
-          since: from, upTo: to, welcomeBackDays: days, presentation: .whatsNew(upTo: to.description)))
-      welcomeBackWithSheet = days != nil
-    case .welcomeBack(let days):
-      stack.push(try content.welcomeBack(days: days))
-    case .openNotes(let linked):
-      stack.push(try content.notesSheet(for: linked))
-    case .nothing:
-      break
-    }
-    if let failure = context.record.updates.failed {
-      stack.push(
-        UpdateFailureScreen(
-          appName: TerminalUI.appName, stepSummary: "\(failure.id) (\(failure.version))",
-          message: failure.message,
-          palette: ui.palette))
-    }
-
-    var problems: [String] = []
-    func report(_ work: () throws -> Void) {
-      do { try work() } catch { problems.append("whatsnew: could not record the dismissal: \(error)") }
-    }
-    let crashArmed = ProcessInfo.processInfo.environment[crashVariable] == "1"
-    ui.run(
-      &stack,
-      beforeSignalExit: { RestorationFile.save($0.restorationPoint, to: context.stateDirectory) }
-    ) { effect, stack in
-      switch effect {
-      case .dismissed(.whatsNew(let upTo)):
-        report { try tracker.markDismissed(.whatsNew, upTo: AppVersion(upTo)) }
-        if welcomeBackWithSheet {
-          report { try tracker.markDismissed(.welcomeBack) }
-          welcomeBackWithSheet = false
-        }
-      case .dismissed(.welcomeBack):
-        report { try tracker.markDismissed(.welcomeBack) }
-      case .dismissed(.onboarding), .onboardingFinished:
-        if onboardingPresented {
-          report { try tracker.completeOnboarding() }
-          onboardingPresented = false
-        }
-      case .onboardingProgress(let page):
-        if onboardingPresented { report { try tracker.markOnboarding(page: page) } }
-      case .open(let destination):
+  /// The release-notes browser on `version` (or the newest). Each version's notes are read
+  /// when it is selected.
+  static func browser(
+    _ screens: GreetingScreens, version: String? = nil, scroll: Int = 0, notesFocused: Bool = false
+  ) throws -> ReleaseBrowser {
+    let catalog = screens.catalog
+    let theme = screens.theme
+    let errorStyle = screens.palette.error
+    let sections = try catalog.summaries().reversed().map { summary in
+      let version = summary.version
+      let notes = LineSource { width in
         do {
-          stack.push(try content.screen(for: destination, version: version))
+          let document = try catalog.note(for: version).document
+          return TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme))
         } catch {
-          problems.append("whatsnew: \(error)")
+          return TextWrapper.wrap(
+            StyledLine("Cannot show these notes: \(error)", style: errorStyle), width: width)
         }
-      case .crashRequested:
-        if crashArmed { fatalError("deliberate crash for testing (\(crashVariable)=1)") }
-      case .close, .quit:
-        break
       }
+      return ReleaseSection(
+        version: version.description, title: summary.title, date: summary.date,
+        isPrerelease: version.isPrerelease,
+        notes: notes)
     }
-    RestorationFile.save(stack.restorationPoint, to: context.stateDirectory)
-    TerminalUI.closeShared()
-    for problem in problems { Console.error(problem) }
+    return ReleaseBrowser(
+      appName: appName, releases: sections, version: version, scroll: scroll, notesFocused: notesFocused,
+      palette: screens.palette)
   }
 }
 

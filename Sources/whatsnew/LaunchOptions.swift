@@ -50,15 +50,15 @@ struct StateSettings: Equatable {
   /// The state directory for these options.
   var directory: String {
     StateLocation.directory(
-      appID: appID, stateDirectory: stateDir, environment: processEnvironment)
+      appID: appID, stateDirectory: stateDir, variable: "WHATSNEW_STATE_DIR", environment: processEnvironment)
   }
 
   /// The file store for these options; warnings go to stderr.
   func makeStore(now: @escaping @Sendable () -> Date) -> FileLaunchStore {
     let env = processEnvironment
     let delay = env["WHATSNEW_WRITE_DELAY_MS"].flatMap { Int($0) } ?? 0
-    return FileLaunchStore(directory: directory, writeDelayMilliseconds: delay, now: now) {
-      Console.error($0)
+    return FileLaunchStore(directory: directory, appID: appID, writeDelayMilliseconds: delay, now: now) {
+      Console.error("whatsnew: " + $0)
     }
   }
 }
@@ -77,55 +77,9 @@ enum LaunchClock {
     return { date }
   }
 
-  static func parse(_ text: String) -> Date? {
-    let styles = [
-      Date.ISO8601FormatStyle(),
-      Date.ISO8601FormatStyle(includingFractionalSeconds: true),
-      Date.ISO8601FormatStyle().year().month().day(),
-    ]
-    for style in styles {
-      if let date = try? style.parse(text) { return date }
-    }
-    return nil
-  }
+  static func parse(_ text: String) -> Date? { ProcessEnvironment.parseDate(text) }
 }
 
 /// The process environment, read once (building the dictionary is not free, and a launch
 /// consults it several times).
-let processEnvironment = readEnvironment()
-
-/// `environ` as a dictionary, read directly: `ProcessInfo.processInfo.environment` cost about
-/// 0.6M instructions here (a fifth of a whole launch), most of it setting up `ProcessInfo` and
-/// its locking, against about 0.1M for this loop. For a name given twice the first one wins,
-/// as `getenv` would answer; an entry without `=` is skipped.
-func readEnvironment() -> [String: String] {
-  #if !canImport(Glibc)
-    return ProcessInfo.processInfo.environment
-  #else
-    return readEnviron()
-  #endif
-}
-
-#if canImport(Glibc)
-  private func readEnviron() -> [String: String] {
-    var result: [String: String] = [:]
-    // `environ` is NULL after `clearenv()`; the optional keeps that case an empty dictionary.
-    let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-    guard var entry = start else { return result }
-    while let pointer = entry.pointee {
-      let length = strlen(pointer)
-      pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-        let buffer = UnsafeBufferPointer(start: bytes, count: length)
-        if let equals = buffer.firstIndex(of: UInt8(ascii: "=")) {
-          let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[..<equals]), as: UTF8.self)
-          if result[name] == nil {
-            result[name] = String(
-              decoding: UnsafeBufferPointer(rebasing: buffer[(equals + 1)...]), as: UTF8.self)
-          }
-        }
-      }
-      entry += 1
-    }
-    return result
-  }
-#endif
+let processEnvironment = ProcessEnvironment.current()

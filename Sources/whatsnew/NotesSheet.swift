@@ -1,5 +1,5 @@
+import LaunchGreeter
 import LaunchScreens
-import LaunchTracking
 import ReleaseNotes
 
 /// `whatsnew notes` in a terminal: the notes in the what's-new sheet instead of printed text.
@@ -12,18 +12,14 @@ enum NotesSheet {
   /// is no terminal to show it in (the caller then prints plain text).
   static func present(_ notes: [ReleaseNoteText], since: AppVersion?, color: String = "auto") -> Bool {
     guard ReleaseNotesCLI.environment("TERM") != "dumb", let newest = notes.first,
-      let ui = TerminalUI.shared(color: color)
+      let terminal = TerminalUI.open(color: color)
     else { return false }
-    defer { TerminalUI.closeShared() }
-    let sections = notes.map {
-      ReleaseSection(
-        version: $0.version.description, title: $0.title, date: $0.date,
-        isPrerelease: $0.version.isPrerelease,
-        notes: ui.source(parsingLazily: $0.markdown))
-    }
+    let screens = GreetingScreens(
+      catalog: ReleaseNotesCatalog(files: [:]), appName: DemoPresentation.appName, palette: terminal.palette,
+      theme: terminal.theme)
     var sheet = WhatsNewSheet(
-      appName: TerminalUI.appName, version: newest.version.description, since: since?.description,
-      releases: sections, palette: ui.palette)
+      appName: DemoPresentation.appName, version: newest.version.description, since: since?.description,
+      releases: notes.map(screens.section), palette: terminal.palette)
     if let since {
       sheet.customTitle = "Release notes after \(since) up to \(newest.version)"
     } else if notes.count == 1 {
@@ -31,8 +27,8 @@ enum NotesSheet {
     } else {
       sheet.customTitle = "Release notes up to \(newest.version)"
     }
-    var stack = ScreenStack([sheet], palette: ui.palette)
-    ui.run(&stack) { _, _ in }
+    var stack = ScreenStack([sheet], palette: terminal.palette)
+    TerminalUI.run(&stack, on: terminal)
     return true
   }
 }

@@ -68,7 +68,6 @@ import Testing
     ),
     ("a last launch in year 9999", { set($0, "lastLaunchDate", "9999-12-31T23:59:59Z") }),
     ("launchCount Int.max", { set($0, "launchCount", Int.max) }),
-    ("an app id with ../", { set($0, "appID", "../../../tmp/elsewhere") }),
     ("an empty history", { set($0, "versionHistory", [Any]()) }),
     ("unknown extra keys", { set($0, "futureField", ["nested": [1, 2, 3]]) }),
   ]
@@ -135,7 +134,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: outside) }
     // A valid state of another app: a store that followed the link would update it.
     let precious = outside.appendingPathComponent("other-app-state.json").path
-    let preciousBytes = try JSONSerialization.data(withJSONObject: Self.validState())
+    let preciousBytes = try JSONSerialization.data(withJSONObject: try Self.validState())
     try preciousBytes.write(to: URL(fileURLWithPath: precious))
     let missing = outside.appendingPathComponent("never-created").path
     let fm = FileManager.default
@@ -155,6 +154,16 @@ import Testing
     try expect("a directory", .readOnly("not a regular file")) { dir in
       try fm.createDirectory(atPath: dir + "/launch-state.json", withIntermediateDirectories: false)
       try Data("keep".utf8).write(to: URL(fileURLWithPath: dir + "/launch-state.json/inside"))
+    }
+    // Another app's file (its own, valid state) is neither counted into nor changed, whatever
+    // its id looks like.
+    for appID in ["jot", "../../../tmp/elsewhere"] {
+      try expect("a state of the app \"\(appID)\"", .readOnly("belongs to the app")) { dir in
+        var state = try Self.validState()
+        state["appID"] = appID
+        try JSONSerialization.data(withJSONObject: state).write(
+          to: URL(fileURLWithPath: dir + "/launch-state.json"))
+      }
     }
     // Opening a FIFO for reading would block forever.
     try expect("a FIFO", .readOnly("not a regular file")) { dir in

@@ -104,10 +104,10 @@ import Testing
     #expect(s.update(.key(.escape)) == [.quit])
   }
 
-  @Test func ctrlCQuitsFromAnywhere() {
+  @Test func ctrlCInterruptsFromAnywhere() {
     var s = stack()
     s.push(OnboardingScreen(appName: "Jot", pages: Fixtures.onboarding))
-    #expect(s.update(.key(.ctrlC)) == [.quit])
+    #expect(s.update(.key(.ctrlC)) == [.interrupt])
   }
 
   @Test func theScreenBelowIsLaidOutAgainAfterAResize() {

@@ -40,6 +40,39 @@ import Testing
     #expect(try store(dir, log).read() == .state(second.state))
   }
 
+  @Test func anotherAppsFileIsNeitherCountedIntoNorChanged() throws {
+    let dir = try makeDir()
+    let log = WarningLog()
+    let clock = TestClock()
+    let mine = FileLaunchStore(directory: dir, appID: "tally", now: clock.closure, warn: log.sink)
+    try launch("1.0.0", store: mine, clock: clock, appID: "tally")
+    let path = dir + "/launch-state.json"
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let theirs = FileLaunchStore(directory: dir, appID: "jot", now: clock.closure, warn: log.sink)
+    let record = try launch("2.0.0", store: theirs, clock: clock, appID: "jot")
+    #expect(!record.isRecorded)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(log.all.count == 1)
+    #expect(log.all.first?.contains(#"belongs to the app "tally""#) == true)
+    #expect(log.all.first?.hasPrefix("warning: ") == true)
+  }
+
+  @Test func onlyWritesThatChangeMoreThanTheLaunchCountAreDurable() throws {
+    let store = InMemoryLaunchStore()
+    let clock = TestClock()
+    try launch("1.0.0", store: store, clock: clock)
+    #expect(store.durableWriteCount == 1)  // first: a new state
+    clock.advance(days: 1)
+    try launch("1.0.0", store: store, clock: clock)
+    #expect(store.writeCount == 2 && store.durableWriteCount == 1)  // regular: count and date
+    clock.advance(days: 1)
+    try launch("1.1.0", store: store, clock: clock)
+    #expect(store.durableWriteCount == 2)  // upgrade: version and pending work
+    clock.advance(days: 40)
+    try launch("1.1.0", store: store, clock: clock)
+    #expect(store.durableWriteCount == 3)  // returning: a welcome-back is now pending
+  }
+
   @Test(arguments: [
     ("truncated", Data(#"{"schema": 1, "appID": "test-app", "launchCou"#.utf8)),
     ("random bytes", Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })),
@@ -208,24 +241,17 @@ import Testing
 
 @Suite struct StateLocationTests {
   @Test func xdgAndOverrides() {
-    #expect(
-      StateLocation.directory(
-        appID: "a", stateDirectory: nil, environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"])
-        == "/x/a")
-    #expect(
-      StateLocation.directory(
-        appID: "a", stateDirectory: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"])
-        == "/h/.local/state/a")
-    #expect(
-      StateLocation.directory(appID: "a", stateDirectory: nil, environment: ["HOME": "/h"])
-        == "/h/.local/state/a")
-    #expect(
-      StateLocation.directory(
-        appID: "a", stateDirectory: nil, environment: ["WHATSNEW_STATE_DIR": "/s", "HOME": "/h"])
-        == "/s")
-    #expect(
-      StateLocation.directory(appID: "a", stateDirectory: "/flag", environment: ["WHATSNEW_STATE_DIR": "/s"])
-        == "/flag")
+    func dir(_ env: [String: String], flag: String? = nil, variable: String? = "TALLY_STATE_DIR") -> String {
+      StateLocation.directory(appID: "a", stateDirectory: flag, variable: variable, environment: env)
+    }
+    #expect(dir(["XDG_STATE_HOME": "/x", "HOME": "/h"]) == "/x/a")
+    #expect(dir(["XDG_STATE_HOME": "rel", "HOME": "/h"]) == "/h/.local/state/a")
+    #expect(dir(["HOME": "/h"]) == "/h/.local/state/a")
+    #expect(dir(["TALLY_STATE_DIR": "/s", "HOME": "/h"]) == "/s")
+    #expect(dir(["TALLY_STATE_DIR": "/s"], flag: "/flag") == "/flag")
+    // Only the app's own variable counts: another app's (or the tool's) is not its.
+    #expect(dir(["WHATSNEW_STATE_DIR": "/s", "HOME": "/h"]) == "/h/.local/state/a")
+    #expect(dir(["TALLY_STATE_DIR": "/s", "HOME": "/h"], variable: nil) == "/h/.local/state/a")
   }
 
   @Test func appIDsMustNameADirectory() {

@@ -54,13 +54,17 @@ func version(_ s: String) -> AppVersion {
 /// Launches `v` on `store` at the clock's time.
 @discardableResult
 func launch(
-  _ v: String, store: any LaunchStore, clock: TestClock, threshold: Int = 30, steps: [UpdateStep] = []
+  _ v: String, store: any LaunchStore, clock: TestClock, threshold: Int = 30, steps: [UpdateStep] = [],
+  appID: String = "test-app"
 ) throws -> LaunchRecord {
-  try tracker(v, store: store, clock: clock, threshold: threshold).recordLaunch(updateSteps: steps)
+  try tracker(v, store: store, clock: clock, threshold: threshold, appID: appID).recordLaunch(
+    updateSteps: steps)
 }
 
-func tracker(_ v: String, store: any LaunchStore, clock: TestClock, threshold: Int = 30) -> LaunchTracker {
+func tracker(
+  _ v: String, store: any LaunchStore, clock: TestClock, threshold: Int = 30, appID: String = "test-app"
+) -> LaunchTracker {
   LaunchTracker(
-    appID: "test-app", version: version(v), store: store, returningThresholdDays: threshold,
+    appID: appID, version: version(v), store: store, returningThresholdDays: threshold,
     now: clock.closure)
 }

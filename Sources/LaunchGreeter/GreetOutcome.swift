@@ -1,0 +1,65 @@
+import LaunchTracking
+
+/// What ``LaunchGreeter/greet()`` did: how the launch was classified, what was due and
+/// whether it was shown, how the user left, and what stays pending.
+///
+/// ```swift
+/// let outcome = greeter.greet()
+/// if case .interrupted = outcome.exit { return }  // the user pressed Ctrl-C
+/// ```
+public struct GreetOutcome: Sendable, Equatable {
+  /// How the user left the presentation.
+  public enum Exit: Sendable, Equatable {
+    /// Nothing was shown (see ``GreetOutcome/reason``).
+    case nothingShown
+    /// The user finished what was shown: it is marked seen.
+    case done
+    /// The user closed it without finishing (a walkthrough closed early, a sheet put off):
+    /// it stays pending and comes back on a later launch.
+    case later
+    /// Ctrl-C (`signal` nil) or a termination signal: nothing not yet dismissed is marked
+    /// seen. The greeter never re-raises the signal; the app decides what to do.
+    case interrupted(signal: Int32?)
+  }
+
+  /// The launch as recorded (kind, from, to, days away); nil when the greeter could not
+  /// start (an invalid app version or a bad notes source, see ``problems``).
+  public var launch: LaunchState.LastLaunch?
+  /// How many launches of the app have been recorded, this one included.
+  public var launchCount: Int
+  /// What the launch called for.
+  public var decision: PresentationDecision
+  /// Whether it was put on screen.
+  public var presented: Bool
+  /// How the user left.
+  public var exit: Exit
+  /// What stays pending after this launch.
+  public var pending: [PendingPresentation]
+  /// Why nothing was shown, or nil when something was.
+  public var reason: String?
+  /// What the app's update steps did during this launch.
+  public var updates: UpdateRunReport
+  /// Whether the launch was written to the state file.
+  public var isRecorded: Bool
+  /// Problems the greeter met and went on past, one line each (they were also passed to the
+  /// app's warning handler).
+  public var problems: [String]
+
+  /// Creates an outcome; the greeter makes these, tests compare them.
+  public init(
+    launch: LaunchState.LastLaunch?, launchCount: Int, decision: PresentationDecision, presented: Bool,
+    exit: Exit, pending: [PendingPresentation], reason: String?, updates: UpdateRunReport, isRecorded: Bool,
+    problems: [String]
+  ) {
+    self.launch = launch
+    self.launchCount = launchCount
+    self.decision = decision
+    self.presented = presented
+    self.exit = exit
+    self.pending = pending
+    self.reason = reason
+    self.updates = updates
+    self.isRecorded = isRecorded
+    self.problems = problems
+  }
+}

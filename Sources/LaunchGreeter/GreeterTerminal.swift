@@ -1,0 +1,97 @@
+import CursesTerminal
+import LaunchScreens
+import TerminalRendering
+
+/// How the greeter's screens are coloured: `auto` (colours unless `NO_COLOR` is set),
+/// `always` or `never` (attributes only).
+public typealias GreeterColorMode = ColorMode
+
+/// What a crash while the terminal is in use does once the terminal is restored: go on to the
+/// handler installed before (`previousHandler`, the default: the Swift runtime's backtrace or
+/// the app's crash reporter) or die of the signal with no report (`defaultAction`).
+public typealias GreeterCrashAction = Signals.CrashAction
+
+/// One terminal session for greeting screens: the ncurses driver set up for the app, the
+/// palette and Markdown theme that match its colours, and the loop that runs a
+/// ``ScreenStack``.
+///
+/// ``LaunchGreeter`` opens one when there is something to show and closes it before
+/// ``LaunchGreeter/greet()`` returns. An app that runs screens of its own (the `whatsnew` tool's
+/// `notes` sheet) can open one directly. While it is open it owns the terminal: on
+/// ``close()`` the terminal modes, signal handlers, signal mask and locale are put back as
+/// they were.
+public final class GreeterTerminal {
+  /// What ended ``run(_:perform:)``.
+  public enum RunEnd: Sendable, Equatable {
+    /// The stack quit: the last screen closed, a screen asked to leave, or Ctrl-C.
+    case finished
+    /// A termination signal (SIGTERM, SIGHUP, SIGINT, SIGQUIT) arrived. The caller decides
+    /// whether to re-raise it after ``close()``.
+    case signal(Int32)
+  }
+
+  /// The chrome's colours: colours, or attributes only when colours are off.
+  public let palette: Palette
+  /// The Markdown theme that matches ``palette``.
+  public let theme: Theme
+
+  /// Opens the terminal, or returns nil when standard input or output is not a terminal or
+  /// ncurses cannot drive it. `noColor` is the value of `NO_COLOR`, honoured by `auto`.
+  public static func open(
+    color: GreeterColorMode = .auto, noColor: String? = nil,
+    crashAction: GreeterCrashAction = .previousHandler
+  ) -> GreeterTerminal? {
+    guard
+      let session = CursesSession.open(.init(colorMode: color, noColor: noColor, crashAction: crashAction))
+    else { return nil }
+    return GreeterTerminal(session: session)
+  }
+
+  /// Draws `screen` once without reading keys (progress while work runs).
+  public func show(_ screen: some Screen) {
+    var stack = ScreenStack([screen], palette: palette)
+    _ = stack.update(.resize(width: session.width, height: session.height))
+    session.show(stack)
+  }
+
+  /// Runs `stack` until it quits (``ScreenEffect/quit`` or ``ScreenEffect/interrupt``), it is
+  /// empty, or a termination signal arrives. `perform` sees every effect, the quitting ones
+  /// included, and may push screens.
+  public func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void) -> RunEnd {
+    let outcome = session.run(&stack) { effect, stack in
+      perform(effect, &stack)
+      if effect == .quit || effect == .interrupt { return .stop }
+      return stack.isEmpty ? .stop : .continue
+    }
+    if case .interrupted(let signal) = outcome { return .signal(signal) }
+    return .finished
+  }
+
+  /// Gives the terminal back as it was. Safe to call twice.
+  public func close() { session.close() }
+
+  deinit { session.close() }
+
+  // MARK: - Helpers
+
+  private let session: CursesSession
+
+  private init(session: CursesSession) {
+    self.session = session
+    self.palette = session.usesColor ? .dark : .monochrome
+    self.theme = session.usesColor ? .dark : .monochrome
+  }
+}
+
+/// What the greeter needs of a terminal; ``GreeterTerminal`` in an app, a scripted one in
+/// tests.
+protocol GreetingTerminal: AnyObject {
+  var palette: Palette { get }
+  var theme: Theme { get }
+  func show(_ screen: some Screen)
+  func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void)
+    -> GreeterTerminal.RunEnd
+  func close()
+}
+
+extension GreeterTerminal: GreetingTerminal {}

@@ -1,0 +1,116 @@
+import LaunchScreens
+import LaunchTracking
+
+/// The rules that turn what the user does on a presentation into what the tracker records.
+///
+/// Pure: ``reduce(_:)`` takes one ``ScreenEffect`` and returns the ``TrackerCommand``s to
+/// carry out, updating what it remembers of the presentation. The greeter applies the
+/// commands to its ``LaunchTracker``; tests check them against an `InMemoryLaunchStore`.
+///
+/// The rules:
+/// - a what's-new sheet dismissed with `q` marks its releases seen; when the sheet was headed
+///   by a welcome-back greeting, that greeting is dismissed with it;
+/// - a welcome-back card dismissed marks it seen;
+/// - the walkthrough finished or skipped completes onboarding (once); each page turned is
+///   remembered, so a walkthrough closed early resumes there;
+/// - a presentation closed without being dismissed stays pending: the user left it for
+///   later;
+/// - Ctrl-C (`quit`) or a termination signal leaves everything not yet dismissed pending:
+///   the user was interrupted;
+/// - when the launch could not be recorded, nothing is recorded for its presentation either
+///   (and the greeter shows none: a presentation that cannot be remembered would return on
+///   every launch).
+public struct GreetingReducer: Sendable, Equatable {
+  /// What the tracker is asked to record.
+  public enum TrackerCommand: Sendable, Equatable {
+    /// ``LaunchTracker/markDismissed(_:upTo:)``.
+    case markDismissed(PendingPresentation.Kind, upTo: AppVersion?)
+    /// ``LaunchTracker/markOnboarding(page:)``.
+    case markOnboarding(page: Int)
+    /// ``LaunchTracker/completeOnboarding()``.
+    case completeOnboarding
+  }
+
+  /// The presentation on screen, as the launch decided it.
+  public let decision: PresentationDecision
+  /// Whether the launch was recorded; when it was not, no command is ever returned.
+  public let isRecorded: Bool
+  /// How the user has left so far: nil while the presentation is still open.
+  public private(set) var exit: GreetOutcome.Exit?
+
+  private var onboardingOpen: Bool
+  private var welcomeBackWithSheet: Bool
+
+  /// Starts the rules for `decision` on a launch that was (or was not) recorded.
+  public init(decision: PresentationDecision, isRecorded: Bool) {
+    self.decision = decision
+    self.isRecorded = isRecorded
+    switch decision {
+    case .onboarding:
+      onboardingOpen = true
+      welcomeBackWithSheet = false
+    case .whatsNew(_, _, _, let days):
+      onboardingOpen = false
+      welcomeBackWithSheet = days != nil
+    case .welcomeBack, .openNotes, .nothing:
+      onboardingOpen = false
+      welcomeBackWithSheet = false
+    }
+  }
+
+  /// Applies one effect of the presentation's screens and returns what to record.
+  public mutating func reduce(_ effect: ScreenEffect) -> [TrackerCommand] {
+    var commands: [TrackerCommand] = []
+    switch effect {
+    case .dismissed(.whatsNew(let upTo)):
+      commands.append(.markDismissed(.whatsNew, upTo: AppVersion(upTo)))
+      if welcomeBackWithSheet {
+        commands.append(.markDismissed(.welcomeBack, upTo: nil))
+        welcomeBackWithSheet = false
+      }
+      exit = .done
+    case .dismissed(.welcomeBack):
+      commands.append(.markDismissed(.welcomeBack, upTo: nil))
+      exit = .done
+    case .dismissed(.onboarding), .onboardingFinished:
+      if onboardingOpen {
+        commands.append(.completeOnboarding)
+        onboardingOpen = false
+      }
+      exit = .done
+    case .onboardingProgress(let page):
+      if onboardingOpen { commands.append(.markOnboarding(page: page)) }
+    case .close, .quit:
+      // Closed without a dismissal before it: left for later.
+      if exit == nil { exit = .later }
+    case .interrupt:
+      if exit == nil { exit = .interrupted(signal: nil) }
+    case .open, .crashRequested:
+      break
+    }
+    return isRecorded ? commands : []
+  }
+
+  /// Records that a termination signal ended the presentation.
+  public mutating func interrupt(signal: Int32) {
+    if exit == nil || exit == .later { exit = .interrupted(signal: signal) }
+  }
+
+  /// Carries out `commands` on `tracker`. Returns the problems, one line each (the launch
+  /// goes on without them).
+  public static func apply(_ commands: [TrackerCommand], to tracker: LaunchTracker) -> [String] {
+    var problems: [String] = []
+    for command in commands {
+      do {
+        switch command {
+        case .markDismissed(let kind, let upTo): try tracker.markDismissed(kind, upTo: upTo)
+        case .markOnboarding(let page): try tracker.markOnboarding(page: page)
+        case .completeOnboarding: try tracker.completeOnboarding()
+        }
+      } catch {
+        problems.append("could not record the dismissal: \(error)")
+      }
+    }
+    return problems
+  }
+}

@@ -1,0 +1,139 @@
+import LaunchScreens
+import LaunchTracking
+import MarkdownSyntax
+import ReleaseNotes
+import Synchronization
+import TerminalRendering
+
+/// Builds the greeting screens for an app from its notes: the walkthrough, the what's-new
+/// sheet, the welcome-back card and one version's notes, in the app's name and the
+/// terminal's colours. Reads only the notes a screen needs; the sheet parses each release
+/// only when it lays it out.
+///
+/// ``LaunchGreeter`` uses it for what a launch calls for; an app that shows more (a home
+/// screen that reopens the notes) uses the same one.
+public struct GreetingScreens: Sendable {
+  /// The notes.
+  public let catalog: ReleaseNotesCatalog
+  /// The name shown on the screens.
+  public let appName: String
+  /// The chrome's colours.
+  public let palette: Palette
+  /// The Markdown's colours.
+  public let theme: Theme
+
+  public init(catalog: ReleaseNotesCatalog, appName: String, palette: Palette, theme: Theme) {
+    self.catalog = catalog
+    self.appName = appName
+    self.palette = palette
+    self.theme = theme
+  }
+
+  /// The screen for `decision`, or nil for ``PresentationDecision/nothing(reason:)``.
+  public func screen(for decision: PresentationDecision) throws(ReleaseNotesError) -> (any Screen)? {
+    switch decision {
+    case .onboarding(let page):
+      return try onboarding(page: page)
+    case .whatsNew(let from, let to, _, let days):
+      return try whatsNewSheet(
+        since: from, upTo: to, welcomeBackDays: days, presentation: .whatsNew(upTo: to.description))
+    case .welcomeBack(let days):
+      return try welcomeBack(days: days)
+    case .openNotes(let version):
+      return try notesSheet(for: version)
+    case .nothing:
+      return nil
+    }
+  }
+
+  /// The what's-new sheet for the releases after `since` up to `version`, newest first. Every
+  /// file is read here (a bad one throws before anything is shown); the sheet parses each
+  /// release when it lays it out. `presentation` is what closing it dismisses (nil: a sheet
+  /// opened by hand, which dismisses nothing).
+  public func whatsNewSheet(
+    since: AppVersion?, upTo version: AppVersion, welcomeBackDays: Int? = nil, presentation: Presentation?
+  ) throws(ReleaseNotesError) -> WhatsNewSheet {
+    let notes = try catalog.noteTexts(after: since, upTo: version)
+    var greeting: LineSource?
+    if let days = welcomeBackDays { greeting = try welcomeBackSource(days: days) }
+    return WhatsNewSheet(
+      appName: appName, version: version.description, since: since?.description,
+      releases: notes.map(section), greeting: greeting, presentation: presentation, palette: palette)
+  }
+
+  /// The walkthrough, opened on `page`.
+  public func onboarding(page: Int) throws(ReleaseNotesError) -> OnboardingScreen {
+    let pages = try catalog.onboardingPages().map {
+      OnboardingScreen.Page(title: $0.title, body: source($0.document))
+    }
+    return OnboardingScreen(appName: appName, pages: pages, startPage: page, palette: palette)
+  }
+
+  /// The welcome-back card for `days` away.
+  public func welcomeBack(days: Int) throws(ReleaseNotesError) -> WelcomeBackScreen {
+    WelcomeBackScreen(
+      appName: appName, days: days, greeting: try welcomeBackSource(days: days), palette: palette)
+  }
+
+  /// The sheet for one version's notes alone (a deep link, or "what's new" reopened by hand).
+  public func notesSheet(for version: AppVersion, title: String? = nil) throws(ReleaseNotesError)
+    -> WhatsNewSheet
+  {
+    var sheet = WhatsNewSheet(
+      appName: appName, version: version.description, releases: [section(try catalog.noteText(for: version))],
+      palette: palette)
+    sheet.customTitle = title ?? "\(appName) \(version) release notes"
+    return sheet
+  }
+
+  /// A section of a sheet for one release's notes, parsed only when the screen lays them out.
+  public func section(_ note: ReleaseNoteText) -> ReleaseSection {
+    ReleaseSection(
+      version: note.version.description, title: note.title, date: note.date,
+      isPrerelease: note.version.isPrerelease, notes: source(parsingLazily: note.markdown))
+  }
+
+  /// Text that renders `document` at the screen's width.
+  public func source(_ document: MarkdownDocument) -> LineSource {
+    let theme = theme
+    return LineSource { width in
+      TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme))
+    }
+  }
+
+  /// Text that renders the Markdown `text`, parsed only when it is first laid out.
+  public func source(parsingLazily text: String) -> LineSource {
+    let theme = theme
+    let markdown = ParsedOnce(text)
+    return LineSource { width in
+      TerminalMarkdown.render(markdown.document, options: RenderOptions(width: width, theme: theme))
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func welcomeBackSource(days: Int) throws(ReleaseNotesError) -> LineSource {
+    source(MarkdownParser.parse(try catalog.welcomeBack(daysAway: days)))
+  }
+}
+
+/// Markdown parsed the first time it is needed and then kept, so a screen that lays out text
+/// lazily parses only what comes into view, and a resize re-renders without parsing again.
+final class ParsedOnce: Sendable {
+  private let markdown: String
+  private let parsed = Mutex<MarkdownDocument?>(nil)
+
+  init(_ markdown: String) {
+    self.markdown = markdown
+  }
+
+  /// The parsed document (parsed on the first call).
+  var document: MarkdownDocument {
+    parsed.withLock { cached in
+      if let cached { return cached }
+      let document = MarkdownParser.parse(markdown)
+      cached = document
+      return document
+    }
+  }
+}

@@ -1,0 +1,307 @@
+import LaunchScreens
+@_exported import LaunchTracking
+import ReleaseNotes
+import Synchronization
+import TerminalRendering
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Greets an app's users at start-up: the walkthrough on a first launch, the what's-new sheet
+/// after an upgrade (every release the user skipped), a welcome-back card after a long
+/// absence, in one call.
+///
+/// ```swift
+/// import LaunchGreeter
+///
+/// let greeter = LaunchGreeter(
+///   app: GreeterApp(id: "tally", name: "Tally", version: "2.0.0"),
+///   notes: .compiledIn(CompiledNotes.all))
+/// let outcome = greeter.greet()
+/// // ... the app's own work
+/// ```
+///
+/// ``greet()`` records the launch in the app's state file, runs the app's
+/// ``updateSteps`` (showing their progress), decides what the launch calls for, presents it
+/// when a person is at the terminal, records each dismissal, gives the terminal back as it
+/// found it and returns a ``GreetOutcome``. It never exits, raises a signal or throws: every
+/// problem is one line passed to ``warn`` (and kept in ``GreetOutcome/problems``), and the
+/// app goes on. A failed update step is in ``GreetOutcome/updates`` (and shown on screen); it
+/// is retried on the next launch.
+///
+/// Nothing is shown, and everything stays pending for the next interactive launch, when
+/// standard input or output is not a terminal, `CI` is set (not `0`/`false`), `TERM` is
+/// `dumb`, `WHATSNEW_DISABLE=1` (every app built on this package) or
+/// `<PREFIX>_NO_GREETING=1` (this app, see ``GreeterApp/variable(_:)``).
+public struct LaunchGreeter: Sendable {
+  /// The app: id, name, version, variable prefix.
+  public var app: GreeterApp
+  /// Where its notes come from.
+  public var notes: GreeterNotes
+  /// One-time steps run on launch, in version order, each once (see ``UpdateStep``).
+  public var updateSteps: [UpdateStep] = []
+  /// Days of absence after which a launch earns a welcome-back.
+  public var returningAfterDays = LaunchTracker.defaultReturningThresholdDays
+  /// The state directory; nil: `<PREFIX>_STATE_DIR`, else `$XDG_STATE_HOME/<id>`.
+  public var stateDirectory: String?
+  /// Colours: `auto` honours `NO_COLOR`.
+  public var color: GreeterColorMode = .auto
+  /// What a crash while the greeting is on screen does after the terminal is restored.
+  public var crashAction: GreeterCrashAction = .previousHandler
+  /// Show this version's notes instead of what the launch calls for (the app's own deep
+  /// link); what is pending stays pending.
+  public var openNotes: AppVersion?
+  /// The environment to read; nil: the process's.
+  public var environment: [String: String]?
+  /// The store; nil: the app's state file. Tests pass an ``InMemoryLaunchStore``.
+  public var store: (any LaunchStore)?
+  /// The clock; nil: `<PREFIX>_NOW` when set, else the system clock.
+  public var clock: (@Sendable () -> Date)?
+  /// Receives each problem as one line, after the terminal is given back; nil: standard
+  /// error, prefixed with the app's name (`tally: warning: ...`).
+  public var warn: (@Sendable (String) -> Void)?
+
+  /// The invocation to assume instead of asking the system (tests).
+  var invocationOverride: Invocation?
+
+  /// A greeter for `app` with its notes from `notes`.
+  public init(app: GreeterApp, notes: GreeterNotes) {
+    self.app = app
+    self.notes = notes
+  }
+
+  /// Records this launch, presents what it calls for, and returns what happened.
+  @discardableResult
+  public func greet() -> GreetOutcome {
+    greet(host: nil, terminal: { GreeterTerminal.open(color: $0, noColor: $1, crashAction: crashAction) })
+  }
+
+  /// Like ``greet()``, then keeps the terminal for the app's own screens: `host`'s screens
+  /// sit under the presentation and stay after it, until they close. Used by the `whatsnew`
+  /// demo for its home screen.
+  @discardableResult
+  public func greet(host: GreeterHost) -> GreetOutcome {
+    greet(host: host, terminal: { GreeterTerminal.open(color: $0, noColor: $1, crashAction: crashAction) })
+  }
+
+  // MARK: - Helpers
+
+  func greet(
+    host: GreeterHost?, terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?
+  ) -> GreetOutcome {
+    let problems = ProblemLog()
+    defer { problems.flush(to: warn ?? defaultWarn) }
+    let env = environment ?? ProcessEnvironment.current()
+
+    // Identity and clock first: nothing is recorded for an app that cannot be named.
+    guard let version = AppVersion(app.version) else {
+      problems.add("invalid app version \"\(app.version)\"; nothing recorded")
+      return .failed(problems.all)
+    }
+    if store == nil, let problem = StateLocation.problem(withAppID: app.id) {
+      problems.add("\(problem); nothing recorded")
+      return .failed(problems.all)
+    }
+    let now = clock ?? systemClock(env, problems)
+    let store =
+      self.store
+      ?? FileLaunchStore(
+        directory: StateLocation.directory(
+          appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"), environment: env
+        ),
+        appID: app.id, now: now, warn: { problems.add($0) })
+    let tracker = LaunchTracker(
+      appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays, now: now)
+    let deepLink = openNotes.map { DeepLink(version: $0, scheme: app.id) }
+    let invocation =
+      invocationOverride.map { Invocation(nonInteractiveReason: $0.nonInteractiveReason, deepLink: deepLink) }
+      ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING"), deepLink: deepLink)
+
+    // The terminal opens on first need: step progress, or a presentation.
+    var terminal: (any GreetingTerminal)?
+    var triedTerminal = false
+    func interactiveTerminal() -> (any GreetingTerminal)? {
+      guard invocation.isInteractive || invocation.deepLink != nil else { return nil }
+      if !triedTerminal {
+        triedTerminal = true
+        terminal = open(color, env["NO_COLOR"])
+      }
+      return terminal
+    }
+    defer { terminal?.close() }
+
+    let record: LaunchRecord
+    do {
+      record = try tracker.recordLaunch(updateSteps: updateSteps) { progress in
+        guard let terminal = interactiveTerminal() else { return }
+        let done = progress.phase == .started ? progress.index - 1 : progress.index
+        terminal.show(
+          UpdateProgressScreen(
+            appName: app.name, version: version.description, step: progress.index, total: progress.total,
+            summary: progress.summary, completed: Double(done), palette: terminal.palette))
+      }
+    } catch {
+      problems.add("cannot record the launch: \(error)")
+      return .failed(problems.all)
+    }
+
+    var catalog: ReleaseNotesCatalog?
+    do {
+      catalog = try notes.catalog(origin: "\(app.name) notes")
+    } catch {
+      problems.add("\(error)")
+    }
+    var decision: PresentationDecision
+    if let catalog {
+      // Only a what's-new sheet needs the list of versions.
+      let needsVersions = record.state.pending(.whatsNew) != nil && invocation.isInteractive
+      decision = PresentationDecision.decide(
+        launch: record.launch, pending: record.state.pending,
+        availableNotes: needsVersions ? ((try? catalog.index().versions) ?? []) : [], invocation: invocation)
+    } else {
+      decision = .nothing(reason: "the notes cannot be read")
+    }
+    if !record.isRecorded, decision.isPresentation, invocation.deepLink == nil {
+      decision = .nothing(
+        reason: "the launch cannot be recorded (\(record.notRecordedReason ?? "read-only")), "
+          + "so a presentation would return on every launch")
+    }
+
+    var outcome = GreetOutcome(
+      launch: record.launch, launchCount: record.state.launchCount, decision: decision, presented: false,
+      exit: .nothingShown, pending: record.state.pending, reason: decision.reason, updates: record.updates,
+      isRecorded: record.isRecorded, problems: [])
+    defer { outcome.problems = problems.all }
+
+    let wantsHost = host != nil && invocation.isInteractive
+    guard let catalog, decision.isPresentation || wantsHost, let terminal = interactiveTerminal() else {
+      if decision.isPresentation { outcome.reason = "no terminal could be opened" }
+      outcome.problems = problems.all
+      return outcome
+    }
+    let screens = GreetingScreens(
+      catalog: catalog, appName: app.name, palette: terminal.palette, theme: terminal.theme)
+    var stack = ScreenStack([], palette: terminal.palette)
+    do {
+      if let host { for screen in try host.screens(screens) { stack.push(screen) } }
+      if let screen = try screens.screen(for: decision) {
+        stack.push(screen)
+        outcome.presented = true
+        outcome.reason = nil
+      }
+    } catch {
+      problems.add("\(error)")
+      outcome.reason = "the notes cannot be shown"
+      if host == nil {
+        outcome.problems = problems.all
+        return outcome
+      }
+    }
+    if let failure = record.updates.failed, invocation.isInteractive {
+      stack.push(
+        UpdateFailureScreen(
+          appName: app.name, stepSummary: "\(failure.id) (\(failure.version))", message: failure.message,
+          palette: terminal.palette))
+    }
+
+    var reducer = GreetingReducer(
+      decision: outcome.presented ? decision : .nothing(reason: ""), isRecorded: record.isRecorded)
+    let end = terminal.run(&stack) { effect, stack in
+      for problem in GreetingReducer.apply(reducer.reduce(effect), to: tracker) { problems.add(problem) }
+      host?.perform(effect, &stack, screens)
+    }
+    terminal.close()
+    if case .signal(let signal) = end { reducer.interrupt(signal: signal) }
+    host?.finish(stack, end)
+    if outcome.presented {
+      outcome.exit = reducer.exit ?? .later
+      if case .state(let state) = try? store.read() { outcome.pending = state.pending }
+    }
+    return outcome
+  }
+
+  private func systemClock(_ env: [String: String], _ problems: ProblemLog) -> @Sendable () -> Date {
+    let variable = app.variable("NOW")
+    guard let text = env[variable], !text.isEmpty else { return { Date() } }
+    guard let date = ProcessEnvironment.parseDate(text) else {
+      problems.add("\(variable)=\"\(text)\" is not an ISO 8601 date-time; using the system clock")
+      return { Date() }
+    }
+    return { date }
+  }
+
+  private var defaultWarn: @Sendable (String) -> Void {
+    let name = app.name
+    return { message in
+      let line = Array((Sanitizer.sanitize("\(name): \(message)") + "\n").utf8)
+      line.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+  }
+}
+
+/// An app that keeps the terminal after its greeting, with screens of its own under the
+/// presentation (the `whatsnew` demo's home screen).
+public struct GreeterHost {
+  /// The app's screens, bottom first, built once the terminal is open.
+  public var screens: (GreetingScreens) throws -> [any Screen]
+  /// Called for every effect of every screen, after the greeter has recorded what it
+  /// means; may push screens (the home screen's `.open(destination)`).
+  public var perform: (ScreenEffect, inout ScreenStack, GreetingScreens) -> Void
+  /// Called with the final stack after the terminal is given back, and how the loop ended.
+  public var finish: (ScreenStack, GreeterTerminal.RunEnd) -> Void
+
+  public init(
+    screens: @escaping (GreetingScreens) throws -> [any Screen],
+    perform: @escaping (ScreenEffect, inout ScreenStack, GreetingScreens) -> Void = { _, _, _ in },
+    finish: @escaping (ScreenStack, GreeterTerminal.RunEnd) -> Void = { _, _ in }
+  ) {
+    self.screens = screens
+    self.perform = perform
+    self.finish = finish
+  }
+}
+
+extension PresentationDecision {
+  /// True for every decision but ``nothing(reason:)``.
+  var isPresentation: Bool {
+    if case .nothing = self { return false }
+    return true
+  }
+
+  /// Why nothing is presented, for ``nothing(reason:)``.
+  var reason: String? {
+    if case .nothing(let reason) = self { return reason }
+    return nil
+  }
+}
+
+extension GreetOutcome {
+  /// The outcome when the greeter could not start.
+  static func failed(_ problems: [String]) -> GreetOutcome {
+    GreetOutcome(
+      launch: nil, launchCount: 0, decision: .nothing(reason: problems.first ?? "failed"), presented: false,
+      exit: .nothingShown, pending: [], reason: problems.first, updates: UpdateRunReport(), isRecorded: false,
+      problems: problems)
+  }
+}
+
+/// Problems met during a greeting, kept until the terminal is given back.
+final class ProblemLog: Sendable {
+  private let lines = Mutex<[String]>([])
+
+  func add(_ line: String) { lines.withLock { $0.append(line) } }
+
+  var all: [String] { lines.withLock { $0 } }
+
+  func flush(to sink: @Sendable (String) -> Void) {
+    for line in all { sink(line) }
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import LaunchScreens
+import Synchronization
+import TerminalRendering
+import Testing
+
+@testable import LaunchGreeter
+
+/// A terminal that plays scripted keys into the screens and remembers what it showed.
+final class ScriptedTerminal: GreetingTerminal {
+  let palette = Palette.monochrome
+  let theme = Theme.monochrome
+  var keys: [Key]
+  private(set) var shown: [String] = []
+  private(set) var progressShown = 0
+  private(set) var closed = false
+
+  init(keys: [Key]) { self.keys = keys }
+
+  func show(_ screen: some Screen) {
+    progressShown += 1
+    shown.append(Self.dump(screen))
+  }
+
+  func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void)
+    -> GreeterTerminal.RunEnd
+  {
+    _ = stack.update(.resize(width: 80, height: 24))
+    while !keys.isEmpty {
+      shown.append(Self.dump(stack))
+      for effect in stack.update(.key(keys.removeFirst())) {
+        perform(effect, &stack)
+        if effect == .quit || effect == .interrupt { return .finished }
+      }
+      if stack.isEmpty { return .finished }
+    }
+    return .finished
+  }
+
+  func close() { closed = true }
+
+  static func dump(_ screen: some Screen) -> String {
+    var canvas = Canvas(width: 80, height: 24)
+    screen.draw(into: &canvas)
+    return canvas.textDump()
+  }
+}
+
+@Suite struct GreeterFlowTests {
+  static let notes: [String: String] = [
+    "1.0.0.md": "---\ntitle: First\n---\n\nThe first release.\n",
+    "1.1.0.md": "## Added\n\n- Sums by month\n",
+    "2.0.0.md": "---\ntitle: Tally 2\n---\n\nEverything is faster.\n",
+    "onboarding.md": "# Welcome\n\nTally counts things.\n\n# Keys\n\nPress n.\n",
+    "welcome-back.md": "You were away {{days}} days.\n",
+  ]
+
+  let clock = FixedClock()
+  let store = InMemoryLaunchStore()
+
+  private func greeter(_ version: String, env: [String: String] = [:]) -> LaunchGreeter {
+    var greeter = LaunchGreeter(
+      app: GreeterApp(id: "tally", name: "Tally", version: version), notes: .compiledIn(Self.notes))
+    greeter.store = store
+    greeter.clock = clock.closure
+    greeter.environment = env
+    greeter.invocationOverride = Invocation(nonInteractiveReason: nil)
+    greeter.warn = { _ in }
+    return greeter
+  }
+
+  private func greet(_ greeter: LaunchGreeter, keys: [Key]) -> (GreetOutcome, ScriptedTerminal?) {
+    var terminal: ScriptedTerminal?
+    let outcome = greeter.greet(host: nil) { _, _ in
+      let made = ScriptedTerminal(keys: keys)
+      terminal = made
+      return made
+    }
+    return (outcome, terminal)
+  }
+
+  @Test func walkthroughThenSheetThenNothing() throws {
+    let (first, t1) = greet(greeter("1.0.0"), keys: [.char("s")])
+    #expect(first.launch?.kind == .first && first.presented && first.exit == .done)
+    #expect(first.pending == [])
+    let screen = try #require(t1?.shown.first)
+    #expect(screen.contains("Tally") && screen.contains("Welcome"))
+    #expect(!screen.contains("Jot") && !screen.lowercased().contains("whatsnew"))
+    #expect(t1?.closed == true)
+
+    clock.advance(days: 2)
+    let (second, t2) = greet(greeter("2.0.0"), keys: [.char("q")])
+    guard case .whatsNew(let from, let to, let versions, nil) = second.decision else {
+      Issue.record("expected the sheet, got \(second.decision)")
+      return
+    }
+    #expect(from == AppVersion("1.0.0") && to == AppVersion("2.0.0"))
+    #expect(versions == [AppVersion("2.0.0")!, AppVersion("1.1.0")!])  // the skipped 1.1.0 too
+    #expect(second.exit == .done && second.pending == [])
+    #expect(t2?.shown.first?.contains("Tally 2") == true)
+
+    clock.advance(days: 1)
+    let (third, t3) = greet(greeter("2.0.0"), keys: [])
+    #expect(!third.presented && third.exit == .nothingShown && third.launch?.kind == .regular)
+    #expect(t3 == nil, "no terminal is opened when nothing is due")
+  }
+
+  @Test func ctrlCLeavesTheSheetPending() {
+    _ = greet(greeter("1.0.0"), keys: [.char("s")])
+    let (outcome, _) = greet(greeter("2.0.0"), keys: [.ctrlC])
+    #expect(outcome.exit == .interrupted(signal: nil))
+    #expect(outcome.pending == [.whatsNew(since: AppVersion("1.0.0")!)])
+  }
+
+  @Test func aWalkthroughClosedEarlyResumesWhereItWasLeft() {
+    let (first, _) = greet(greeter("1.0.0"), keys: [.char("n"), .char("q")])
+    #expect(first.exit == .later)
+    #expect(first.pending == [.onboarding(page: 1)])
+    let (again, terminal) = greet(greeter("1.0.0"), keys: [.char("q")])
+    #expect(again.decision == .onboarding(resumeAtPage: 1))
+    #expect(terminal?.shown.first?.contains("Keys") == true)
+  }
+
+  @Test func anUnattendedLaunchShowsNothingAndKeepsItPending() {
+    var quiet = greeter("1.0.0", env: ["CI": "true"])
+    quiet.invocationOverride = nil
+    let (outcome, terminal) = greet(quiet, keys: [])
+    #expect(terminal == nil)
+    #expect(!outcome.presented && outcome.exit == .nothingShown)
+    #expect(outcome.pending == [.onboarding(page: 0)])
+    #expect(outcome.reason?.contains("CI is set") == true)
+  }
+
+  @Test func theAppsOwnOptOutAndThePackageWideOne() {
+    for env in [["TALLY_NO_GREETING": "1"], ["WHATSNEW_DISABLE": "1"]] {
+      var quiet = greeter("1.0.0", env: env)
+      quiet.invocationOverride = nil
+      let (outcome, terminal) = greet(quiet, keys: [])
+      #expect(terminal == nil && !outcome.presented, "\(env)")
+      #expect(outcome.reason?.contains(env.keys.first ?? "?") == true, "\(env)")
+    }
+  }
+
+  @Test func updateStepsRunWithProgressAndAFailureIsReported() {
+    var greeter = greeter("1.0.0")
+    greeter.updateSteps = [
+      UpdateStep(
+        id: "make-db", version: AppVersion("1.0.0")!, summary: "Making the database", runsOnFreshInstall: true
+      ) {},
+      UpdateStep(id: "fail", version: AppVersion("1.0.0")!, summary: "Failing", runsOnFreshInstall: true) {
+        throw StepFailure()
+      },
+    ]
+    let (outcome, terminal) = greet(greeter, keys: [.enter, .char("s")])
+    #expect(outcome.updates.completed == ["make-db"])
+    #expect(outcome.updates.failed?.id == "fail")
+    #expect((terminal?.progressShown ?? 0) >= 2)
+    #expect(terminal?.shown.first?.contains("Updating Tally") == true)
+  }
+
+  @Test func anUnwritableStateShowsNothing() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("greeter-\(UUID().uuidString)")
+    try Data().write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    var greeter = greeter("1.0.0")
+    greeter.store = nil
+    greeter.stateDirectory = file.path + "/state"  // under a file: cannot be made
+    var warnings: [String] = []
+    let log = WarningSink()
+    greeter.warn = log.sink
+    let (outcome, terminal) = greet(greeter, keys: [])
+    warnings = log.all
+    #expect(!outcome.isRecorded && !outcome.presented && terminal == nil)
+    #expect(outcome.reason?.contains("cannot be recorded") == true)
+    #expect(warnings.count == 1 && warnings[0].hasPrefix("warning: cannot record launches"))
+  }
+
+  @Test func stateDirectoryComesFromTheAppsOwnVariable() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("greeter-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    var greeter = greeter(
+      "1.0.0", env: ["TALLY_STATE_DIR": base.path + "/tally", "WHATSNEW_STATE_DIR": base.path + "/tool"])
+    greeter.store = nil
+    _ = greet(greeter, keys: [.char("s")])
+    #expect(FileManager.default.fileExists(atPath: base.path + "/tally/launch-state.json"))
+    #expect(!FileManager.default.fileExists(atPath: base.path + "/tool"))
+  }
+
+  @Test func anInvalidVersionRecordsNothingAndSaysSo() {
+    let log = WarningSink()
+    var greeter = greeter("two")
+    greeter.warn = log.sink
+    let (outcome, terminal) = greet(greeter, keys: [])
+    #expect(outcome.launch == nil && terminal == nil && store.state == nil)
+    #expect(log.all == [#"invalid app version "two"; nothing recorded"#])
+  }
+}
+
+struct StepFailure: Error, CustomStringConvertible {
+  var description: String { "disk full" }
+}
+
+final class WarningSink: Sendable {
+  private let lines = Mutex<[String]>([])
+  var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
+  var all: [String] { lines.withLock { $0 } }
+}

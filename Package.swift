@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "LaunchScreens", targets: ["LaunchScreens"]),
     .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
     .library(name: "LaunchGreeter", targets: ["LaunchGreeter"]),
+    .plugin(name: "CompileNotes", targets: ["CompileNotes"]),
     .executable(name: "whatsnew", targets: ["whatsnew"]),
   ],
   dependencies: [
@@ -39,6 +40,9 @@ let package = Package(
         "LaunchTracking", "MarkdownSyntax", "TerminalRendering", "ReleaseNotes", "LaunchScreens",
         "CursesTerminal",
       ]),
+    // Compiles an app's Notes/ folder into its binary (CompiledNotes.all).
+    .executableTarget(name: "compile-notes"),
+    .plugin(name: "CompileNotes", capability: .buildTool(), dependencies: ["compile-notes"]),
     .executableTarget(
       name: "whatsnew",
       dependencies: [

@@ -1,0 +1,38 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles a target's `Notes/` folder (release notes `<version>.md`, `onboarding.md`,
+/// `welcome-back.md`) into the target as `CompiledNotes.all`, so the app greets from a single
+/// binary with no files beside it:
+///
+/// ```swift
+/// .executableTarget(
+///   name: "tally", dependencies: [.product(name: "LaunchGreeter", package: "whatsnew")],
+///   exclude: ["Notes"], plugins: [.plugin(name: "CompileNotes", package: "whatsnew")])
+/// ```
+///
+/// and in the app: `LaunchGreeter(app: ..., notes: .compiledIn(CompiledNotes.all))`.
+@main
+struct CompileNotes: BuildToolPlugin {
+  func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+    guard let target = target as? SourceModuleTarget else { return [] }
+    let notes = target.directoryURL.appending(path: "Notes")
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: notes.path, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
+      Diagnostics.error("\(target.name): CompileNotes found no Notes folder at \(notes.path)")
+      return []
+    }
+    let inputs = try FileManager.default.contentsOfDirectory(atPath: notes.path)
+      .filter { $0.hasSuffix(".md") }.sorted().map { notes.appending(path: $0) }
+    let output = context.pluginWorkDirectoryURL.appending(path: "CompiledNotes.swift")
+    return [
+      .buildCommand(
+        displayName: "Compiling the notes of \(target.name)",
+        executable: try context.tool(named: "compile-notes").url,
+        arguments: [notes.path, output.path],
+        inputFiles: inputs + [notes],
+        outputFiles: [output])
+    ]
+  }
+}

@@ -13,7 +13,7 @@ public typealias GreeterCrashAction = Signals.CrashAction
 
 /// One terminal session for greeting screens: the ncurses driver set up for the app, the
 /// palette and Markdown theme that match its colours, and the loop that runs a
-/// ``ScreenStack``.
+/// `ScreenStack`.
 ///
 /// ``LaunchGreeter`` opens one when there is something to show and closes it before
 /// ``LaunchGreeter/greet()`` returns. An app that runs screens of its own (the `whatsnew` tool's
@@ -54,7 +54,7 @@ public final class GreeterTerminal {
     session.show(stack)
   }
 
-  /// Runs `stack` until it quits (``ScreenEffect/quit`` or ``ScreenEffect/interrupt``), it is
+  /// Runs `stack` until it quits (`ScreenEffect.quit` or `ScreenEffect.interrupt`), it is
   /// empty, or a termination signal arrives. `perform` sees every effect, the quitting ones
   /// included, and may push screens.
   public func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void) -> RunEnd {

@@ -3,7 +3,7 @@ import LaunchTracking
 
 /// The rules that turn what the user does on a presentation into what the tracker records.
 ///
-/// Pure: ``reduce(_:)`` takes one ``ScreenEffect`` and returns the ``TrackerCommand``s to
+/// Pure: ``reduce(_:)`` takes one `ScreenEffect` and returns the ``TrackerCommand``s to
 /// carry out, updating what it remembers of the presentation. The greeter applies the
 /// commands to its ``LaunchTracker``; tests check them against an `InMemoryLaunchStore`.
 ///

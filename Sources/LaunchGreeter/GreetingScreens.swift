@@ -22,6 +22,8 @@ public struct GreetingScreens: Sendable {
   /// The Markdown's colours.
   public let theme: Theme
 
+  /// Screens over `catalog`'s notes, named `appName`, in `palette`'s chrome and `theme`'s
+  /// Markdown colours (a ``GreeterTerminal`` has both).
   public init(catalog: ReleaseNotesCatalog, appName: String, palette: Palette, theme: Theme) {
     self.catalog = catalog
     self.appName = appName

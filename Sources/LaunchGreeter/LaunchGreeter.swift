@@ -258,6 +258,8 @@ public struct GreeterHost {
   /// Called with the final stack after the terminal is given back, and how the loop ended.
   public var finish: (ScreenStack, GreeterTerminal.RunEnd) -> Void
 
+  /// The app's `screens`, what it does with effects (`perform`), and what it does once the
+  /// terminal is given back (`finish`).
   public init(
     screens: @escaping (GreetingScreens) throws -> [any Screen],
     perform: @escaping (ScreenEffect, inout ScreenStack, GreetingScreens) -> Void = { _, _, _ in },

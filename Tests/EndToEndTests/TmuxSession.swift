@@ -53,7 +53,8 @@ final class TmuxSession {
 
   /// Starts `arguments` (after the binary) in the foreground, recording its pid, the terminal
   /// modes before and after, and its exit status (shown as `EXIT:<n>` when it ends).
-  func start(_ arguments: String, environment: String = "") throws {
+  func start(_ arguments: String, environment: String = "", program: String? = nil) throws {
+    let binary = program ?? self.binary
     let d = directory.path
     try run(
       "clear; stty -a > '\(d)/stty-before'; "

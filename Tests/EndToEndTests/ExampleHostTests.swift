@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `Examples/SwiftHost` (the app "Tally") as an adopter ships it: the release binary copied
+/// alone to a scratch directory, run from `/` with a fresh `HOME`. CI builds it and sets
+/// `WHATSNEW_EXAMPLE_HOST` to the binary; without it these tests are skipped.
+enum ExampleHost {
+  static let binary: String? = {
+    guard let path = ProcessInfo.processInfo.environment["WHATSNEW_EXAMPLE_HOST"], !path.isEmpty else {
+      print(
+        "note: WHATSNEW_EXAMPLE_HOST is not set; skipping the example host tests "
+          + "(swift build -c release --package-path Examples/SwiftHost, then set it to the tally binary)")
+      return nil
+    }
+    return path
+  }()
+
+  static var present: Bool { binary != nil }
+
+  /// A scratch directory holding only a copy of the binary (`bin/tally`) and an empty home.
+  static func install() throws -> (directory: URL, binary: String, home: String) {
+    let directory = try TestPaths.makeTemporaryDirectory("example-host")
+    let bin = directory.appendingPathComponent("bin")
+    let home = directory.appendingPathComponent("home")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let copy = bin.appendingPathComponent("tally")
+    try FileManager.default.copyItem(atPath: try #require(binary), toPath: copy.path)
+    return (directory, copy.path, home.path)
+  }
+}
+
+@Suite(
+  .serialized,
+  .enabled(if: TmuxAvailability.present, "tmux is not installed"),
+  .enabled(if: ExampleHost.present, "WHATSNEW_EXAMPLE_HOST is not set"))
+struct ExampleHostTests {
+  @Test func walkthroughThenSheetThenNothingFromASingleBinary() throws {
+    let host = try ExampleHost.install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.run("cd /")
+    func launch(_ version: String) throws {
+      try tmux.start(
+        "", environment: "HOME='\(host.home)' EXAMPLE_APP_VERSION=\(version)", program: "'\(host.binary)'")
+    }
+    func expectRestored(_ step: String) throws {
+      let stty = tmux.sttySnapshots()
+      #expect(!stty.before.isEmpty && stty.before == stty.after, "\(step): the terminal modes changed")
+      #expect(try tmux.display("#{alternate_on}") == "0", "\(step): still on the alternate screen")
+    }
+
+    try launch("1.0.0")
+    let walkthrough = try tmux.waitFor("Welcome to Tally")
+    #expect(walkthrough.contains("1/3"))
+    #expect(!walkthrough.contains("Jot") && !walkthrough.lowercased().contains("whatsnew"))
+    try tmux.keys("s")
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.waitFor("tally 1.0.0: 3 things counted")
+    try expectRestored("the walkthrough")
+
+    try launch("2.0.0")
+    let sheet = try tmux.waitFor("What's new in Tally 2.0.0")
+    #expect(sheet.contains("since 1.0.0") && sheet.contains("1.1.0"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.waitFor("tally 2.0.0: 3 things counted")
+    try expectRestored("the sheet")
+
+    try launch("2.0.0")
+    #expect(try tmux.waitForExit() == 0)
+    let last = try tmux.capture()
+    #expect(last.contains("tally 2.0.0: 3 things counted") && !last.contains("What's new"))
+    try expectRestored("the third launch")
+    let state = try String(
+      contentsOfFile: host.home + "/.local/state/tally/launch-state.json", encoding: .utf8)
+    #expect(state.contains(#""launchCount" : 3"#))
+  }
+
+  /// A regular launch makes no fsync; an upgrade makes at least one (strace).
+  @Test(.enabled(if: TestPaths.hasTool("strace"), "strace is not installed"))
+  func onlyLaunchesThatChangeMoreThanTheCountAreFsynced() throws {
+    let host = try ExampleHost.install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    func fsyncs(_ version: String) throws -> Int {
+      let log = host.directory.appendingPathComponent("strace-\(version)-\(UUID().uuidString.prefix(6))").path
+      let result = try Run.process(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        ["strace", "-f", "-qq", "-e", "trace=fsync,fdatasync,syncfs,sync", "-o", log, host.binary],
+        environment: ["HOME": host.home, "EXAMPLE_APP_VERSION": version])
+      #expect(result.status == 0, "\(result.stderr)")
+      let text = try String(contentsOfFile: log, encoding: .utf8)
+      return text.split(separator: "\n").filter { $0.contains("sync") }.count
+    }
+    #expect(try fsyncs("1.0.0") >= 1)  // first launch: a new state
+    #expect(try fsyncs("1.0.0") == 0)  // regular: only the count and date
+    #expect(try fsyncs("2.0.0") >= 1)  // upgrade: version and pending work
+    #expect(try fsyncs("2.0.0") == 0)
+  }
+
+  /// `WHATSNEW_STATE_DIR` is the demo's variable: the example host keeps its own state.
+  @Test func theDemoAndTheHostNeverShareAStateFile() throws {
+    let host = try ExampleHost.install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    let shared = host.directory.appendingPathComponent("shared").path
+    let environment = ["HOME": host.home, "WHATSNEW_STATE_DIR": shared]
+    let demo = try Run.whatsnew(["demo", "--content", TestPaths.content.path], environment: environment)
+    #expect(demo.status == 0, "\(demo.stderr)")
+    let example = try Run.process(URL(fileURLWithPath: host.binary), [], environment: environment)
+    #expect(example.status == 0 && example.stderr.isEmpty, "\(example.stderr)")
+    let demoState = try String(contentsOfFile: shared + "/launch-state.json", encoding: .utf8)
+    #expect(demoState.contains(#""appID" : "whatsnew-demo""#) && demoState.contains(#""launchCount" : 1"#))
+    let hostState = try String(
+      contentsOfFile: host.home + "/.local/state/tally/launch-state.json", encoding: .utf8)
+    #expect(hostState.contains(#""appID" : "tally""#))
+    // And the host's own variable moves only the host's state.
+    let moved = try Run.process(
+      URL(fileURLWithPath: host.binary), [], environment: ["HOME": host.home, "TALLY_STATE_DIR": shared])
+    #expect(moved.status == 0)
+    #expect(moved.stderr.contains("belongs to the app \"whatsnew-demo\""), "\(moved.stderr)")
+    #expect(try String(contentsOfFile: shared + "/launch-state.json", encoding: .utf8) == demoState)
+  }
+}

@@ -16,7 +16,9 @@ let package = Package(
       dependencies: [.product(name: "LaunchGreeter", package: whatsnew)],
       exclude: ["Notes"],
       plugins: [.plugin(name: "CompileNotes", package: whatsnew)]
-    )
+    ),
+    // The same host without the greeter, for scripts/bench (what the greeter costs a host).
+    .executableTarget(name: "tally-without-greeter"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,8 @@
+// The example host without the greeter: the same work and nothing else, so scripts/bench can
+// measure what the greeter costs a host (case 7).
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let version = getenv("EXAMPLE_APP_VERSION").map { String(cString: $0) } ?? "2.0.0"
+print("tally \(version): 3 things counted")

@@ -102,7 +102,8 @@ struct TmuxTests {
     // terminal's sequences, which the xterm-256color entry the pane claims does not list, so
     // ncurses would read an Escape (close) and three characters.
     let keys = [
-      "j", "k", "Down", "Up", "Space", "f", "NPage", "b", "PPage", "d", "u", "G", "g", "]", "[", "Tab", "?", "x",
+      "j", "k", "Down", "Up", "Space", "f", "NPage", "b", "PPage", "d", "u", "G", "g", "]", "[", "Tab", "?",
+      "x",
       "]", "[",
     ]
     let sizes = [(40, 12), (120, 40), (20, 6), (30, 8), (80, 24)]

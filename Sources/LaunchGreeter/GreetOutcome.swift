@@ -44,6 +44,9 @@ public struct GreetOutcome: Sendable, Equatable {
   /// Problems the greeter met and went on past, one line each (they were also passed to the
   /// app's warning handler).
   public var problems: [String]
+  /// The problem with the notes that kept something from being shown (a missing directory, a
+  /// file that is not UTF-8), or nil.
+  public var notesProblem: String?
 
   /// Creates an outcome; the greeter makes these, tests compare them.
   public init(
@@ -61,5 +64,6 @@ public struct GreetOutcome: Sendable, Equatable {
     self.updates = updates
     self.isRecorded = isRecorded
     self.problems = problems
+    self.notesProblem = nil
   }
 }

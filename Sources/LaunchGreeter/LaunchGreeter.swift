@@ -154,9 +154,11 @@ public struct LaunchGreeter: Sendable {
     }
 
     var catalog: ReleaseNotesCatalog?
+    var notesProblem: String?
     do {
       catalog = try notes.catalog(origin: "\(app.name) notes")
     } catch {
+      notesProblem = "\(error)"
       problems.add("\(error)")
     }
     var decision: PresentationDecision
@@ -179,6 +181,7 @@ public struct LaunchGreeter: Sendable {
       launch: record.launch, launchCount: record.state.launchCount, decision: decision, presented: false,
       exit: .nothingShown, pending: record.state.pending, reason: decision.reason, updates: record.updates,
       isRecorded: record.isRecorded, problems: [])
+    outcome.notesProblem = notesProblem
     defer { outcome.problems = problems.all }
 
     let wantsHost = host != nil && invocation.isInteractive
@@ -199,6 +202,7 @@ public struct LaunchGreeter: Sendable {
       }
     } catch {
       problems.add("\(error)")
+      outcome.notesProblem = "\(error)"
       outcome.reason = "the notes cannot be shown"
       if host == nil {
         outcome.problems = problems.all

@@ -19,8 +19,9 @@ struct WhatsNew: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "whatsnew",
     abstract: "Greets terminal users: onboarding, what's new, welcome back.",
+    version: WhatsNewVersion.current,
     subcommands: [
-      DemoCommand.self, NotesCommand.self, RenderCommand.self, LintCommand.self,
+      DemoCommand.self, GreetCommand.self, NotesCommand.self, RenderCommand.self, LintCommand.self,
       StateCommand.self, ResetCommand.self, ImportChangelogCommand.self,
     ],
     defaultSubcommand: DemoCommand.self
@@ -33,6 +34,10 @@ struct WhatsNew: ParsableCommand {
     do {
       // `render` on its own is parsed by hand: see RenderCommand.fastPath.
       let arguments = CommandLine.arguments
+      if arguments.count == 2, arguments[1] == "-V" {
+        Console.out(WhatsNewVersion.current)
+        return
+      }
       if arguments.count > 1, arguments[1] == "render",
         let plain = RenderCommand.fastPath(arguments.dropFirst(2))
       {

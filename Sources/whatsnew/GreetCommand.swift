@@ -1,0 +1,231 @@
+import ArgumentParser
+import LaunchGreeter
+import ReleaseNotes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `whatsnew greet`: the greeter for a tool written in any language. Run at the tool's
+/// start-up, it records the launch of that app, presents what is due under the app's name and
+/// returns; the app's own variables are `<PREFIX>_STATE_DIR`, `<PREFIX>_NOW` and
+/// `<PREFIX>_NO_GREETING`, where the prefix is the app id in capitals (`my-tool`: `MY_TOOL`).
+struct GreetCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "greet",
+    abstract: "Greets the user of another app: walkthrough, what's new or welcome back, then returns.",
+    discussion: """
+      Exit status: 0 when something was presented or nothing was due (also when not \
+      interactive: no terminal, CI set, TERM=dumb, <PREFIX>_NO_GREETING=1 or WHATSNEW_DISABLE=1; \
+      nothing is printed and everything stays pending), 1 for notes or state that cannot be used, \
+      2 for usage errors, 130 when the user pressed Ctrl-C. State lives in \
+      $XDG_STATE_HOME/<app-id>/ unless --state-dir or <PREFIX>_STATE_DIR.
+      """
+  )
+
+  @Option(help: ArgumentHelp("The app's id: names its state directory.", valueName: "id"))
+  var appID: String
+
+  @Option(help: ArgumentHelp("The app's version being launched.", valueName: "version"))
+  var appVersion: String
+
+  @Option(
+    help: ArgumentHelp("The app's notes: <version>.md, onboarding.md, welcome-back.md.", valueName: "dir"))
+  var content: String
+
+  @Option(help: ArgumentHelp("The name the screens show (default: the app id).", valueName: "name"))
+  var appName: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The state directory (default: $<PREFIX>_STATE_DIR, else $XDG_STATE_HOME/<app-id>).", valueName: "dir"))
+  var stateDir: String?
+
+  @Option(help: ArgumentHelp("Days of absence after which a launch is returning.", valueName: "days"))
+  var returningAfter = LaunchTracker.defaultReturningThresholdDays
+
+  @Option(help: ArgumentHelp("Update steps to run once each (a JSON list; see README).", valueName: "file"))
+  var steps: String?
+
+  @Option(
+    help: ArgumentHelp("Write the outcome as JSON here, after the terminal is restored.", valueName: "file"))
+  var report: String?
+
+  @Option(help: "Colour: auto, always or never.")
+  var color = "auto"
+
+  @Flag(help: "Print the launch, the decision and what stays pending (after the terminal is restored).")
+  var explain = false
+
+  func validate() throws {
+    if let problem = StateLocation.problem(withAppID: appID) { throw ValidationError("--app-id: \(problem)") }
+    if AppVersion(appVersion) == nil {
+      do {
+        _ = try AppVersion(parsing: appVersion)
+      } catch {
+        throw ValidationError("--app-version: \(error)")
+      }
+    }
+    if returningAfter < 1 { throw ValidationError("--returning-after must be at least 1 day") }
+    if GreeterColorMode(rawValue: color) == nil {
+      throw ValidationError("--color must be auto, always or never, not \"\(color)\"")
+    }
+    if stateDir == "" { throw ValidationError("--state-dir: the directory is empty") }
+    if appName == "" { throw ValidationError("--app-name: the name is empty") }
+  }
+
+  func run() throws {
+    // Bad input is reported before anything is recorded.
+    do {
+      _ = try ReleaseNotesCatalog(directory: content)
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+    let app = GreeterApp(id: appID, name: appName ?? appID, version: appVersion)
+    let env = processEnvironment
+    var greeter = LaunchGreeter(app: app, notes: .directory(content))
+    greeter.environment = env
+    greeter.returningAfterDays = returningAfter
+    greeter.stateDirectory = stateDir
+    greeter.color = GreeterColorMode(rawValue: color) ?? .auto
+    greeter.crashAction = .defaultAction
+    greeter.warn = { Console.error("whatsnew: " + $0) }
+    if let steps {
+      let directory = StateLocation.directory(
+        appID: appID, stateDirectory: stateDir, variable: app.variable("STATE_DIR"), environment: env)
+      greeter.updateSteps = try ShellSteps.load(steps, logDirectory: directory)
+    }
+    let outcome = greeter.greet()
+    if let report {
+      do {
+        try GreetReport(outcome).write(to: report)
+      } catch {
+        Console.error("whatsnew: cannot write the report \(report): \(error)")
+      }
+    }
+    if explain { Console.out(GreetReport(outcome).explanation) }
+    switch outcome.exit {
+    case .interrupted(let signal?): reraise(signal)
+    case .interrupted(nil): throw ExitCode(130)
+    default: break
+    }
+    if outcome.launch == nil || !outcome.isRecorded || outcome.notesProblem != nil {
+      throw ExitCode(1)  // the greeter's warning line named the file
+    }
+  }
+}
+
+/// The JSON `greet --report` writes: the launch, what was shown, how the user left, what stays
+/// pending.
+struct GreetReport: Encodable {
+  struct Launch: Encodable {
+    var kind: String
+    var from: String?
+    var to: String
+    var daysAway: Int?
+    var count: Int
+
+    // Absent values are written as null, so every key is always there for tools.
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(kind, forKey: .kind)
+      try c.encode(from, forKey: .from)
+      try c.encode(to, forKey: .to)
+      try c.encode(daysAway, forKey: .daysAway)
+      try c.encode(count, forKey: .count)
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, from, to, daysAway, count }
+  }
+
+  var launch: Launch?
+  /// `onboarding`, `whats-new`, `welcome-back`, `notes`, or null when nothing was shown.
+  var shown: String?
+  /// The versions the what's-new sheet covered, newest first.
+  var versions: [String]
+  /// `done`, `later`, `interrupted` or `nothing-shown`.
+  var exit: String
+  var pending: [String]
+  var reason: String?
+  var updateSteps: [String: [String]]
+  var problems: [String]
+
+  init(_ outcome: GreetOutcome) {
+    launch = outcome.launch.map {
+      Launch(
+        kind: $0.kind.rawValue, from: $0.from?.description, to: $0.to.description, daysAway: $0.daysAway,
+        count: outcome.launchCount)
+    }
+    var shown: String?
+    var versions: [String] = []
+    switch outcome.decision {
+    case .onboarding: shown = "onboarding"
+    case .whatsNew(_, _, let covered, _):
+      shown = "whats-new"
+      versions = covered.map(\.description)
+    case .welcomeBack: shown = "welcome-back"
+    case .openNotes: shown = "notes"
+    case .nothing: shown = nil
+    }
+    self.shown = outcome.presented ? shown : nil
+    self.versions = outcome.presented ? versions : []
+    switch outcome.exit {
+    case .nothingShown: exit = "nothing-shown"
+    case .done: exit = "done"
+    case .later: exit = "later"
+    case .interrupted: exit = "interrupted"
+    }
+    pending = outcome.pending.map(\.kind.rawValue)
+    reason = outcome.reason
+    var steps = ["completed": outcome.updates.completed, "notNeeded": outcome.updates.notNeeded]
+    if let failed = outcome.updates.failed { steps["failed"] = [failed.id] }
+    updateSteps = steps
+    problems = outcome.problems
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(launch, forKey: .launch)
+    try c.encode(shown, forKey: .shown)
+    try c.encode(versions, forKey: .versions)
+    try c.encode(exit, forKey: .exit)
+    try c.encode(pending, forKey: .pending)
+    try c.encode(reason, forKey: .reason)
+    try c.encode(updateSteps, forKey: .updateSteps)
+    try c.encode(problems, forKey: .problems)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case launch, shown, versions, exit, pending, reason, updateSteps, problems
+  }
+
+  func write(to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    var data = try encoder.encode(self)
+    data.append(0x0A)
+    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+  }
+
+  var explanation: String {
+    var lines: [String] = []
+    if let launch {
+      let from = launch.from.map { " from \($0)" } ?? ""
+      lines.append("launch:   \(launch.kind)\(from) to \(launch.to) (launch \(launch.count))")
+    }
+    lines.append(
+      "shown:    \(shown.map { $0 + (versions.isEmpty ? "" : " " + versions.joined(separator: ", ")) } ?? "nothing")"
+    )
+    if let reason { lines.append("reason:   \(reason)") }
+    lines.append("left:     \(exit)")
+    lines.append("pending:  \(pending.isEmpty ? "nothing" : pending.joined(separator: ", "))")
+    return lines.joined(separator: "\n")
+  }
+}

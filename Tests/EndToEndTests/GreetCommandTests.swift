@@ -1,0 +1,174 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `whatsnew greet` as a tool in another language runs it at start-up.
+@Suite(.serialized) struct GreetCommandTests {
+  /// A scratch directory with the example host's three-version notes and a state directory.
+  private func makeApp() throws -> (directory: URL, notes: String, state: String) {
+    let directory = try TestPaths.makeTemporaryDirectory("greet")
+    let notes = directory.appendingPathComponent("notes")
+    try FileManager.default.copyItem(
+      at: TestPaths.packageRoot.appendingPathComponent("Examples/SwiftHost/Sources/tally/Notes"), to: notes)
+    return (directory, notes.path, directory.appendingPathComponent("state").path)
+  }
+
+  private func greet(
+    _ version: String, _ app: (directory: URL, notes: String, state: String), _ extra: [String] = []
+  )
+    throws -> ProcessResult
+  {
+    try Run.whatsnew(
+      [
+        "greet", "--app-id", "tally", "--app-name", "Tally", "--app-version", version, "--content", app.notes,
+        "--state-dir", app.state,
+      ] + extra)
+  }
+
+  private func state(_ app: (directory: URL, notes: String, state: String)) throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: app.state + "/launch-state.json"))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  @Test(.enabled(if: TmuxAvailability.present, "tmux is not installed"))
+  func walkthroughSheetThenNothingInATerminal() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let common = "greet --app-id tally --app-name Tally --content '\(app.notes)' --state-dir '\(app.state)'"
+    func expectRestored(_ step: String) throws {
+      let stty = tmux.sttySnapshots()
+      #expect(!stty.before.isEmpty && stty.before == stty.after, "\(step): the terminal modes changed")
+      #expect(try tmux.display("#{alternate_on}") == "0", "\(step): still on the alternate screen")
+    }
+
+    try tmux.start("\(common) --app-version 1.0.0")
+    let walkthrough = try tmux.waitFor("Welcome to Tally")
+    #expect(!walkthrough.contains("Jot") && !walkthrough.lowercased().contains("whatsnew"))
+    try tmux.keys("s")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored("the walkthrough")
+
+    let report = app.directory.appendingPathComponent("report.json")
+    try tmux.start("\(common) --app-version 2.0.0 --report '\(report.path)'")
+    let sheet = try tmux.waitFor("What's new in Tally 2.0.0")
+    #expect(sheet.contains("Covers 2.0.0 · 1.1.0"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored("the sheet")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+    let launch = json["launch"] as? [String: Any]
+    #expect(launch?["kind"] as? String == "upgrade" && launch?["from"] as? String == "1.0.0")
+    #expect(launch?["to"] as? String == "2.0.0" && launch?["count"] as? Int == 2)
+    #expect(json["shown"] as? String == "whats-new" && json["exit"] as? String == "done")
+    #expect(json["versions"] as? [String] == ["2.0.0", "1.1.0"])
+    #expect((json["pending"] as? [String])?.isEmpty == true)
+
+    try tmux.start("\(common) --app-version 2.0.0")
+    #expect(try tmux.waitForExit() == 0)
+    #expect(try !tmux.capture().contains("What's new"))
+    try expectRestored("the third launch")
+
+    // Ctrl-C: 130, the terminal restored, nothing marked seen.
+    try tmux.start("\(common) --app-version 2.0.0 --returning-after 1", environment: "TALLY_NOW=2030-01-01")
+    try tmux.waitFor("Welcome back to Tally")
+    try tmux.keys("C-c")
+    #expect(try tmux.waitForExit() == 130)
+    try expectRestored("Ctrl-C")
+    #expect((try state(app)["pending"] as? [[String: Any]])?.first?["kind"] as? String == "welcome-back")
+  }
+
+  @Test func pipedItPrintsNothingAndKeepsTheSheetPending() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let first = try greet("1.0.0", app)
+    #expect(first.status == 0 && first.stdout.isEmpty && first.stderr.isEmpty)
+    let upgrade = try greet("2.0.0", app)
+    #expect(upgrade.status == 0 && upgrade.stdout.isEmpty && upgrade.stderr.isEmpty)
+    let pending = try state(app)["pending"] as? [[String: Any]]
+    #expect(
+      pending?.contains { $0["kind"] as? String == "whats-new" && $0["since"] as? String == "1.0.0" } == true)
+  }
+
+  @Test func badInputIsOneLineAndTheDocumentedStatus() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let missing = try Run.whatsnew(
+      ["greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", app.notes + "-gone"])
+    #expect(missing.status == 1 && missing.stderr.contains(app.notes + "-gone"))
+    #expect(missing.stderr.split(separator: "\n").count == 1)
+    let usage = try Run.whatsnew([
+      "greet", "--app-id", "tally", "--app-version", "one", "--content", app.notes,
+    ])
+    #expect(usage.status == 2 && usage.stderr.contains("--app-version"))
+    let noID = try Run.whatsnew(["greet", "--app-version", "1.0.0", "--content", app.notes])
+    #expect(noID.status == 2)
+    let steps = app.directory.appendingPathComponent("steps.json")
+    try Data(#"[{"id": "a", "version": "1.0.0", "summary": "A"}]"#.utf8).write(to: steps)
+    let badSteps = try greet("1.0.0", app, ["--steps", steps.path])
+    #expect(badSteps.status == 1 && badSteps.stderr.contains(#"step 1 has no "run""#), "\(badSteps.stderr)")
+  }
+
+  /// A failing step is retried on the next launch and never runs twice once it has succeeded,
+  /// also with 20 launches at once.
+  @Test func stepsRunOnceEachAndAFailureIsRetried() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let ran = app.directory.appendingPathComponent("ran").path
+    let allow = app.directory.appendingPathComponent("allow").path
+    let steps = app.directory.appendingPathComponent("steps.json")
+    let json = """
+      [
+        {"id": "seed", "version": "1.0.0", "summary": "Seeding", "run": "echo seed >> '\(ran)'", "freshInstall": true},
+        {"id": "convert", "version": "2.0.0", "summary": "Converting",
+         "run": "test -e '\(allow)' && echo convert >> '\(ran)' && sleep 0.2"}
+      ]
+      """
+    try Data(json.utf8).write(to: steps)
+    func ranLines() -> [String] {
+      ((try? String(contentsOfFile: ran, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    #expect(try greet("1.0.0", app, ["--steps", steps.path]).status == 0)
+    #expect(ranLines() == ["seed"])
+    // 2.0.0 without the file the step needs: it fails, is recorded, and the launch goes on.
+    let failing = try greet("2.0.0", app, ["--steps", steps.path])
+    #expect(failing.status == 0)
+    let log = try String(contentsOfFile: app.state + "/steps.log", encoding: .utf8)
+    #expect(log.contains("== convert (2.0.0): Converting"))
+    let failed = (try state(app)["updateSteps"] as? [String: Any])?["failed"] as? [[String: Any]]
+    #expect(failed?.first?["id"] as? String == "convert")
+
+    // Now it can succeed: 20 launches at once run it exactly once.
+    FileManager.default.createFile(atPath: allow, contents: Data())
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "CI")
+    let crowd = (0..<20).map { _ in
+      let p = Process()
+      p.executableURL = TestPaths.whatsnewBinary
+      p.arguments = [
+        "greet", "--app-id", "tally", "--app-version", "2.0.0", "--content", app.notes, "--state-dir",
+        app.state,
+        "--steps", steps.path,
+      ]
+      p.environment = env
+      p.standardInput = FileHandle.nullDevice
+      p.standardOutput = FileHandle.nullDevice
+      p.standardError = FileHandle.nullDevice
+      return p
+    }
+    for p in crowd { try p.run() }  // all started before any is waited for
+    for p in crowd { p.waitUntilExit() }
+    #expect(crowd.allSatisfy { $0.terminationStatus == 0 })
+    #expect(ranLines() == ["seed", "convert"])
+    #expect(try greet("2.0.0", app, ["--steps", steps.path]).status == 0)
+    #expect(ranLines() == ["seed", "convert"])
+    #expect(try state(app)["launchCount"] as? Int == 23)
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `Examples/shell/mytool` and `Examples/python/greeted.py` in a terminal: each greets with
+/// `whatsnew greet` under its own name, then does its own work.
+@Suite(.serialized, .enabled(if: TmuxAvailability.present, "tmux is not installed"))
+struct OtherLanguageExampleTests {
+  @Test(arguments: [
+    ("Examples/shell/mytool", "My Tool", "MYTOOL_VERSION", "mytool"),
+    ("Examples/python/greeted.py", "Greeted", "GREETED_VERSION", "greeted"),
+  ])
+  func theExampleGreetsThenWorks(script: String, name: String, versionVariable: String, prefix: String) throws
+  {
+    if script.hasSuffix(".py") {
+      try #require(TestPaths.hasTool("python3"), "python3 is not installed")
+    }
+    let home = try TestPaths.makeTemporaryDirectory("example-home")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let path = "'" + TestPaths.packageRoot.appendingPathComponent(script).path + "'"
+    let environment = "HOME='\(home.path)' WHATSNEW=\(tmux.binary)"
+
+    try tmux.run("cd /")
+    try tmux.start("", environment: "\(environment) \(versionVariable)=1.0.0", program: path)
+    try tmux.waitFor("Welcome to \(name)")
+    try tmux.keys("s")
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.waitFor("\(prefix) 1.0.0: done its own work")
+
+    try tmux.start("", environment: environment, program: path)
+    let sheet = try tmux.waitFor("What's new in \(name) 1.1.0")
+    #expect(sheet.contains("since 1.0.0"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.waitFor("\(prefix) 1.1.0: done its own work")
+    let stty = tmux.sttySnapshots()
+    #expect(!stty.before.isEmpty && stty.before == stty.after)
+    #expect(try tmux.display("#{alternate_on}") == "0")
+  }
+}

@@ -43,7 +43,8 @@ public final class FileLaunchStore: LaunchStore, Sendable {
   public let lockPath: String
   /// The app whose state this is, when known: a file naming another app is left alone.
   public let appID: String?
-  /// A pause between writing the temporary file and renaming it (crash tests).
+  /// A pause between writing the temporary file and renaming it (crash tests; honoured by
+  /// debug builds only).
   public let writeDelayMilliseconds: Int
 
   private let warnSink: @Sendable (String) -> Void
@@ -279,7 +280,11 @@ public final class FileLaunchStore: LaunchStore, Sendable {
     if problem == nil && durable && fsync(fd) != 0 { problem = Platform.errnoMessage() }
     close(fd)
     if problem == nil {
-      Platform.sleep(milliseconds: writeDelayMilliseconds)
+      #if DEBUG
+        // A test knob (the crash tests aim kills between the write and the rename); release
+        // builds leave it out.
+        Platform.sleep(milliseconds: writeDelayMilliseconds)
+      #endif
       if rename(temp, path) != 0 { problem = Platform.errnoMessage() }
     }
     if let problem {

@@ -40,13 +40,15 @@ let package = Package(
         "LaunchTracking", "MarkdownSyntax", "TerminalRendering", "ReleaseNotes", "LaunchScreens",
         "CursesTerminal",
       ]),
+    // The demo app's own screens (Jot's home screen, where it reopens): not a product.
+    .target(name: "JotDemo", dependencies: ["LaunchScreens", "TerminalRendering"]),
     // Compiles an app's Notes/ folder into its binary (CompiledNotes.all).
     .executableTarget(name: "compile-notes"),
     .plugin(name: "CompileNotes", capability: .buildTool(), dependencies: ["compile-notes"]),
     .executableTarget(
       name: "whatsnew",
       dependencies: [
-        "LaunchGreeter", "LaunchTracking", "MarkdownSyntax", "TerminalRendering", "ReleaseNotes",
+        "LaunchGreeter", "JotDemo", "LaunchTracking", "MarkdownSyntax", "TerminalRendering", "ReleaseNotes",
         "LaunchScreens",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -73,6 +75,9 @@ let package = Package(
       exclude: ["__Snapshots__"]
     ),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "LaunchScreens"]),
+    .testTarget(
+      name: "JotDemoTests", dependencies: ["JotDemo", "LaunchScreens", "TerminalRendering", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(
       name: "LaunchGreeterTests",
       dependencies: ["LaunchGreeter", "LaunchScreens", "ReleaseNotes", "TerminalRendering", "TestSupport"]),

@@ -85,7 +85,7 @@ public struct GreetingReducer: Sendable, Equatable {
       if exit == nil { exit = .later }
     case .interrupt:
       if exit == nil { exit = .interrupted(signal: nil) }
-    case .open, .crashRequested:
+    case .app:
       break
     }
     return isRecorded ? commands : []

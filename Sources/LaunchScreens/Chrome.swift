@@ -4,7 +4,8 @@ import TerminalRendering
 extension Canvas {
   /// Fills `row` with `style` and writes `left` from column 1 and `right` flush right, both
   /// in the bar's style; `left` is truncated with `…` so `right` always shows when it fits.
-  mutating func bar(row: Int, left: String, right: String = "", style: Style, rightStyle: Style? = nil) {
+  public mutating func bar(row: Int, left: String, right: String = "", style: Style, rightStyle: Style? = nil)
+  {
     guard row >= 0, row < height else { return }
     fill(row: row, column: 0, width: width, height: 1, style: style)
     let rightWidth = CellWidth.of(right)
@@ -13,11 +14,13 @@ extension Canvas {
       put(right, row: row, column: width - 1 - rightWidth, style: rightStyle ?? style)
       leftRoom = width - rightWidth - 4
     }
-    if leftRoom > 0 { put(Text.truncate(left, to: leftRoom), row: row, column: 1, style: style) }
+    if leftRoom > 0 { put(CellText.truncate(left, to: leftRoom), row: row, column: 1, style: style) }
   }
 
   /// The bottom bar of key hints (`key action` pairs, as many as fit) with `right` flush right.
-  mutating func footer(row: Int, hints: [(key: String, action: String)], right: String, palette: Palette) {
+  public mutating func footer(
+    row: Int, hints: [(key: String, action: String)], right: String, palette: Palette
+  ) {
     guard row >= 0, row < height else { return }
     fill(row: row, column: 0, width: width, height: 1, style: palette.footer)
     let rightWidth = CellWidth.of(right)
@@ -38,20 +41,20 @@ extension Canvas {
   }
 
   /// Writes `text` centred on `row` (truncated to the width).
-  mutating func centered(_ text: String, row: Int, style: Style = .plain) {
-    let clipped = Text.truncate(text, to: width)
+  public mutating func centered(_ text: String, row: Int, style: Style = .plain) {
+    let clipped = CellText.truncate(text, to: width)
     put(clipped, row: row, column: max(0, (width - CellWidth.of(clipped)) / 2), style: style)
   }
 
   /// Writes `line` centred on `row` within columns `column..<column+span`.
-  mutating func centered(line: StyledLine, row: Int, column: Int = 0, span: Int? = nil) {
+  public mutating func centered(line: StyledLine, row: Int, column: Int = 0, span: Int? = nil) {
     let span = span ?? width
     let w = min(line.width, span)
     put(line: line, row: row, column: column + max(0, (span - w) / 2), maxWidth: span)
   }
 
   /// Draws a rounded box outline, clipped to the canvas, and blanks its inside.
-  mutating func box(
+  public mutating func box(
     row: Int, column: Int, width w: Int, height h: Int, style: Style, fillStyle: Style = .plain
   ) {
     guard w >= 2, h >= 2 else { return }
@@ -66,20 +69,20 @@ extension Canvas {
   }
 
   /// Draws a vertical line of `│` in `column` from `row` for `count` rows.
-  mutating func verticalLine(column: Int, row: Int, count: Int, style: Style) {
+  public mutating func verticalLine(column: Int, row: Int, count: Int, style: Style) {
     for r in row..<(row + max(0, count)) { put("│", row: r, column: column, style: style) }
   }
 
   /// Draws a horizontal rule across the canvas on `row`.
-  mutating func rule(row: Int, style: Style) {
+  public mutating func rule(row: Int, style: Style) {
     put(String(repeating: "─", count: width), row: row, column: 0, style: style)
   }
 }
 
 /// Text measuring helpers in terminal cells.
-enum Text {
+public enum CellText {
   /// `text` cut to at most `width` cells, ending in `…` when something was cut.
-  static func truncate(_ text: String, to width: Int) -> String {
+  public static func truncate(_ text: String, to width: Int) -> String {
     guard width > 0 else { return "" }
     if CellWidth.of(text) <= width { return text }
     var out = ""
@@ -94,7 +97,7 @@ enum Text {
   }
 
   /// `text` padded with spaces to `width` cells (truncated when longer).
-  static func pad(_ text: String, to width: Int) -> String {
+  public static func pad(_ text: String, to width: Int) -> String {
     let t = truncate(text, to: width)
     return t + String(repeating: " ", count: max(0, width - CellWidth.of(t)))
   }

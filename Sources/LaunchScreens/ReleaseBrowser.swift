@@ -68,11 +68,6 @@ public struct ReleaseBrowser: Screen {
     ]
   }
 
-  public var restorationPoint: RestorationState? {
-    RestorationState(
-      place: .releaseNotes, version: selectedVersion, scroll: scroller.offset, notesFocused: notesFocused)
-  }
-
   // MARK: - Helpers
 
   private struct Layout: Sendable {
@@ -130,7 +125,7 @@ public struct ReleaseBrowser: Screen {
     var lines: [StyledLine] = []
     if !releases.isEmpty {
       let release = releases[selected]
-      lines.append(StyledLine(Text.truncate(release.heading, to: notesWidth), style: palette.accent))
+      lines.append(StyledLine(CellText.truncate(release.heading, to: notesWidth), style: palette.accent))
       lines.append(StyledLine())
       lines += release.notes.lines(width: notesWidth)
     }
@@ -156,7 +151,7 @@ public struct ReleaseBrowser: Screen {
       guard index < count else { break }
       let release = releases[index]
       let row = layout.bodyTop + i
-      let text = Text.pad(" " + release.version, to: layout.listWidth)
+      let text = CellText.pad(" " + release.version, to: layout.listWidth)
       // The date, right-aligned with a space after it, when it fits beside the version.
       var date: String?
       if let d = release.date, CellWidth.of(release.version) + CellWidth.of(d) + 3 <= layout.listWidth {

@@ -15,10 +15,6 @@ public protocol Screen: Sendable {
   /// The keys this screen understands, for the `?` help overlay.
   var help: [HelpEntry] { get }
 
-  /// Where the user is, for reopening the demo app in the same place; nil when this screen
-  /// is not worth coming back to (a one-off presentation).
-  var restorationPoint: RestorationState? { get }
-
   /// Does the work the screen put off so its first frame could be painted sooner (laying out
   /// text below the viewport). The driver calls it after each paint, once the terminal has had
   /// a moment to show the frame or at once when a key arrives, and before it handles that key;
@@ -28,7 +24,6 @@ public protocol Screen: Sendable {
 
 extension Screen {
   public var help: [HelpEntry] { [] }
-  public var restorationPoint: RestorationState? { nil }
   /// Most screens do everything at once: nothing is deferred.
   public mutating func finishDeferredWork() -> Bool { false }
 }
@@ -79,10 +74,9 @@ public enum ScreenEffect: Sendable, Hashable {
   case onboardingProgress(page: Int)
   /// The walkthrough is over: completed (`skippedAt` nil) or skipped on a page (0-based).
   case onboardingFinished(skippedAt: Int?)
-  /// Open another screen on top of this one.
-  case open(Destination)
-  /// A hidden key asked for a deliberate crash (only honoured when the app enables it).
-  case crashRequested
+  /// A request only the app understands, named by the app (a menu entry of an app's own
+  /// screen asking to open another screen, say). Screens of this module never return it.
+  case app(String)
 }
 
 /// A presentation the launch decided on, named in ``ScreenEffect/dismissed(_:)``.
@@ -91,14 +85,6 @@ public enum Presentation: Sendable, Hashable {
   /// The what's-new sheet for releases up to and including this version.
   case whatsNew(upTo: String)
   case welcomeBack
-}
-
-/// A screen the home screen can reopen.
-public enum Destination: Sendable, Hashable {
-  case whatsNew
-  case onboarding
-  /// The release-notes browser, optionally on one version.
-  case releaseNotes(version: String?)
 }
 
 /// One line of the `?` help overlay: the keys and what they do.

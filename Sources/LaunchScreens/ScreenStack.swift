@@ -102,14 +102,6 @@ public struct ScreenStack: Screen {
     return changed
   }
 
-  /// The topmost place worth reopening next time.
-  public var restorationPoint: RestorationState? {
-    for screen in screens.reversed() {
-      if let point = screen.restorationPoint { return point }
-    }
-    return nil
-  }
-
   // MARK: - Helpers
 
   private mutating func updateTop(_ event: ScreenEvent) -> [ScreenEffect] {
@@ -147,14 +139,15 @@ public struct ScreenStack: Screen {
     let visible = boxHeight - 4
     for (i, entry) in entries.prefix(max(0, visible)).enumerated() {
       let row = top + 2 + i
-      canvas.put(Text.truncate(entry.keys, to: keyWidth), row: row, column: left + 2, style: palette.accent)
       canvas.put(
-        Text.truncate(entry.action, to: max(0, boxWidth - keyWidth - 7)), row: row,
+        CellText.truncate(entry.keys, to: keyWidth), row: row, column: left + 2, style: palette.accent)
+      canvas.put(
+        CellText.truncate(entry.action, to: max(0, boxWidth - keyWidth - 7)), row: row,
         column: left + 4 + keyWidth)
     }
     if boxHeight >= 5 {
       canvas.put(
-        Text.truncate("any key closes", to: boxWidth - 4), row: top + boxHeight - 1, column: left + 2,
+        CellText.truncate("any key closes", to: boxWidth - 4), row: top + boxHeight - 1, column: left + 2,
         style: palette.dim)
     }
   }

@@ -165,7 +165,7 @@ public struct WhatsNewSheet: Screen {
       layout.sectionStarts.append(layout.lines.count)
       var header = StyledLine()
       header.append("▍", style: palette.accent)
-      header.append(Text.truncate(release.heading, to: textWidth - 1), style: palette.accent)
+      header.append(CellText.truncate(release.heading, to: textWidth - 1), style: palette.accent)
       layout.lines.append(header)
       layout.lines.append(StyledLine())
       layout.lines += release.notes.lines(width: textWidth)

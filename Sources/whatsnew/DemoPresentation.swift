@@ -1,3 +1,4 @@
+import JotDemo
 import LaunchGreeter
 import LaunchScreens
 import ReleaseNotes
@@ -43,18 +44,16 @@ enum DemoPresentation {
         return result
       },
       perform: { effect, stack, screens in
-        switch effect {
-        case .open(let destination):
-          if let screen = try? screen(for: destination, version: version, screens: screens) {
-            stack.push(screen)
-          }
-        case .crashRequested:
+        guard case .app(let request) = effect else { return }
+        if request == Destination.crashRequest {
           if crashArmed { fatalError("deliberate crash for testing (\(crashVariable)=1)") }
-        default:
-          break
+        } else if let destination = Destination(request: request),
+          let screen = try? screen(for: destination, version: version, screens: screens)
+        {
+          stack.push(screen)
         }
       },
-      finish: { stack, _ in RestorationFile.save(stack.restorationPoint, to: stateDirectory) })
+      finish: { stack, _ in RestorationFile.save(RestorationState.point(of: stack), to: stateDirectory) })
   }
 
   /// The screen the home screen asks for.

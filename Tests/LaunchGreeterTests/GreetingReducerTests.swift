@@ -148,8 +148,8 @@ import Testing
 
   @Test func effectsForTheAppAreNotTheTrackers() {
     var reducer = GreetingReducer(decision: .welcomeBack(days: 40), isRecorded: true)
-    #expect(reducer.reduce(.open(.whatsNew)) == [])
-    #expect(reducer.reduce(.crashRequested) == [])
+    #expect(reducer.reduce(.app("open:whats-new")) == [])
+    #expect(reducer.reduce(.app("crash")) == [])
     #expect(reducer.exit == nil)
   }
 }

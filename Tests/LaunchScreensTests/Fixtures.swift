@@ -84,3 +84,19 @@ enum Fixtures {
     return effects
   }
 }
+
+/// A bottom screen for the stack tests: `w` asks the app for something, Esc leaves, and it
+/// draws a "Quit" hint.
+struct MenuFixture: Screen {
+  mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+    switch event {
+    case .key(.char("w")): return [.app("open:whats-new")]
+    case .key(.escape): return [.quit]
+    default: return []
+    }
+  }
+
+  func draw(into canvas: inout Canvas) {
+    canvas.put("Menu  w What's new  Esc Quit", row: 0, column: 0)
+  }
+}

@@ -3,42 +3,6 @@ import TerminalRendering
 import TestSupport
 import Testing
 
-@Suite struct HomeScreenTests {
-  let home = HomeScreen(appName: "Jot", version: "2.1.0")
-
-  @Test(arguments: [(80, 24), (40, 12), (30, 8)])
-  func snapshot(size: (Int, Int)) {
-    let dump = Fixtures.render(home, width: size.0, height: size.1).textDump()
-    #expect(Golden.check(dump, named: "home-\(size.0)x\(size.1).txt") == nil)
-    #expect(dump.contains("What's new in 2.1.0"))
-    #expect(dump.contains("Quit"))
-  }
-
-  @Test func shortcutsOpenTheirScreens() {
-    var s = home
-    #expect(s.update(.key(.char("w"))) == [.open(.whatsNew)])
-    #expect(s.update(.key(.char("o"))) == [.open(.onboarding)])
-    #expect(s.update(.key(.char("r"))) == [.open(.releaseNotes(version: nil))])
-    #expect(s.update(.key(.char("q"))) == [.quit])
-  }
-
-  @Test func arrowsAndEnterChooseAnEntry() {
-    var s = home
-    #expect(s.update(.key(.down)) == [])
-    #expect(s.selected == 1)
-    #expect(s.update(.key(.enter)) == [.open(.onboarding)])
-    _ = s.update(.key(.up))
-    _ = s.update(.key(.up))
-    #expect(s.selected == 3)
-    #expect(s.update(.key(.enter)) == [.quit])
-  }
-
-  @Test func theHiddenCrashKeyOnlyAsks() {
-    var s = home
-    #expect(s.update(.key(.char("!"))) == [.crashRequested])
-  }
-}
-
 @Suite struct ReleaseBrowserTests {
   func browser(version: String? = nil, scroll: Int = 0) -> ReleaseBrowser {
     ReleaseBrowser(appName: "Jot", releases: Fixtures.releases, version: version, scroll: scroll)
@@ -90,9 +54,8 @@ import Testing
     var s = browser()
     _ = s.update(.resize(width: 80, height: 8))
     _ = Fixtures.press([.down, .tab, .char("j"), .char("j"), .char("j")], on: &s)
-    let point = s.restorationPoint
-    #expect(point == RestorationState(place: .releaseNotes, version: "2.0.0", scroll: 3, notesFocused: true))
-    var restored = browser(version: point?.version, scroll: point?.scroll ?? 0)
+    #expect(s.selectedVersion == "2.0.0" && s.scroller.offset == 3 && s.notesFocused)
+    var restored = browser(version: s.selectedVersion, scroll: s.scroller.offset)
     _ = restored.update(.resize(width: 80, height: 8))
     #expect(restored.selectedVersion == "2.0.0")
     #expect(restored.scroller.offset == 3)
@@ -103,21 +66,5 @@ import Testing
     _ = s.update(.resize(width: 80, height: 24))
     #expect(s.scroller.isAtBottom)
     #expect(s.scroller.offset == s.scroller.maxOffset)
-  }
-}
-
-@Suite struct RestorationStateTests {
-  @Test func staleOrForeignStateIsNotTrusted() {
-    let versions = ["2.1.0", "2.0.0"]
-    let good = RestorationState(place: .releaseNotes, version: "2.0.0", scroll: 4)
-    #expect(good.validated(versions: versions) == good)
-    let gone = RestorationState(place: .releaseNotes, version: "9.9.9", scroll: 4)
-    #expect(gone.validated(versions: versions) == RestorationState(place: .home))
-    var future = good
-    future.schema = 99
-    #expect(future.validated(versions: versions) == nil)
-    var negative = good
-    negative.scroll = -3
-    #expect(negative.validated(versions: versions) == nil)
   }
 }

@@ -1,3 +1,5 @@
+import LaunchScreens
+
 /// Where the demo app was when the user left it, so the next launch reopens there.
 ///
 /// A small Codable value; the app stores it as JSON in its state directory. A value that no
@@ -39,5 +41,21 @@ public struct RestorationState: Codable, Sendable, Hashable {
       guard let version, versions.contains(version) else { return RestorationState(place: .home) }
     }
     return self
+  }
+}
+
+extension RestorationState {
+  /// The topmost place in `stack` worth reopening next time: the release-notes browser where
+  /// it stood, else the home screen; nil when neither is there.
+  public static func point(of stack: ScreenStack) -> RestorationState? {
+    for screen in stack.screens.reversed() {
+      if let browser = screen as? ReleaseBrowser {
+        return RestorationState(
+          place: .releaseNotes, version: browser.selectedVersion, scroll: browser.scroller.offset,
+          notesFocused: browser.notesFocused)
+      }
+      if screen is HomeScreen { return RestorationState(place: .home) }
+    }
+    return nil
   }
 }

@@ -1,3 +1,4 @@
+import LaunchScreens
 import TerminalRendering
 
 /// The demo app's main screen: a fictional notes app ("Jot") with a few notes, and entries to
@@ -64,7 +65,7 @@ public struct HomeScreen: Screen {
     case .end, .char("G"): selected = entries.count - 1
     case .enter, .right, .char("l"): return activate(entries[selected])
     case .escape: return [.quit]
-    case .char("!"): return [.crashRequested]
+    case .char("!"): return [.app(Destination.crashRequest)]
     case .char(let c):
       if let index = entries.firstIndex(where: { $0.key == c }) {
         selected = index
@@ -95,11 +96,11 @@ public struct HomeScreen: Screen {
         canvas.put("•", row: row, column: left, style: palette.dim)
         let titleRoom = inner - 2 - detailWidth - 2
         if titleRoom >= 8 {
-          canvas.put(Text.truncate(note.title, to: titleRoom), row: row, column: left + 2)
+          canvas.put(CellText.truncate(note.title, to: titleRoom), row: row, column: left + 2)
           canvas.put(
             note.detail, row: row, column: left + inner - CellWidth.of(note.detail), style: palette.dim)
         } else {
-          canvas.put(Text.truncate(note.title, to: inner - 2), row: row, column: left + 2)
+          canvas.put(CellText.truncate(note.title, to: inner - 2), row: row, column: left + 2)
         }
         row += 1
       }
@@ -108,19 +109,19 @@ public struct HomeScreen: Screen {
     canvas.put("Explore", row: row, column: left, style: palette.accent)
     row += 1
     for (i, entry) in entries.enumerated() where row < h - 1 {
-      let text = Text.pad(" \(entry.key)  \(entry.label)", to: inner)
+      let text = CellText.pad(" \(entry.key)  \(entry.label)", to: inner)
       if i == selected {
         canvas.put(text, row: row, column: left, style: palette.selection)
       } else {
         canvas.put(" ", row: row, column: left)
         canvas.put(String(entry.key), row: row, column: left + 1, style: palette.footerKey.withoutBackground)
-        canvas.put(Text.truncate(entry.label, to: inner - 4), row: row, column: left + 4)
+        canvas.put(CellText.truncate(entry.label, to: inner - 4), row: row, column: left + 4)
       }
       row += 1
     }
     if row + 2 < h - 2 {
       canvas.put(
-        Text.truncate("Tip: press ? on any screen to see its keys.", to: inner), row: h - 3, column: left,
+        CellText.truncate("Tip: press ? on any screen to see its keys.", to: inner), row: h - 3, column: left,
         style: palette.dim)
     }
     canvas.footer(
@@ -143,8 +144,6 @@ public struct HomeScreen: Screen {
     ]
   }
 
-  public var restorationPoint: RestorationState? { RestorationState(place: .home) }
-
   // MARK: - Helpers
 
   private mutating func move(_ delta: Int) {
@@ -153,7 +152,7 @@ public struct HomeScreen: Screen {
 
   private func activate(_ entry: Entry) -> [ScreenEffect] {
     guard let destination = entry.destination else { return [.quit] }
-    return [.open(destination)]
+    return [.app(destination.request)]
   }
 }
 
@@ -163,5 +162,40 @@ extension Style {
     var copy = self
     copy.background = .default
     return copy
+  }
+}
+
+/// A screen the home screen can reopen, carried in ``ScreenEffect/app(_:)`` as its
+/// ``request`` text.
+public enum Destination: Sendable, Hashable {
+  case whatsNew
+  case onboarding
+  /// The release-notes browser, optionally on one version.
+  case releaseNotes(version: String?)
+
+  /// The request a hidden key sends to ask for a deliberate crash (honoured only when the demo
+  /// is run with its test variable set).
+  public static let crashRequest = "crash"
+
+  /// This destination as the text of an app request.
+  public var request: String {
+    switch self {
+    case .whatsNew: return "open:whats-new"
+    case .onboarding: return "open:onboarding"
+    case .releaseNotes(let version): return "open:release-notes" + (version.map { ":" + $0 } ?? "")
+    }
+  }
+
+  /// The destination an app request names, or nil.
+  public init?(request: String) {
+    switch request {
+    case "open:whats-new": self = .whatsNew
+    case "open:onboarding": self = .onboarding
+    case "open:release-notes": self = .releaseNotes(version: nil)
+    default:
+      let prefix = "open:release-notes:"
+      guard request.hasPrefix(prefix) else { return nil }
+      self = .releaseNotes(version: String(request.dropFirst(prefix.count)))
+    }
   }
 }

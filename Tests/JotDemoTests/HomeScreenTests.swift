@@ -1,0 +1,86 @@
+import JotDemo
+import LaunchScreens
+import TerminalRendering
+import TestSupport
+import Testing
+
+/// Draws `screen` into a canvas of the given size, after telling it that size.
+private func render(_ screen: some Screen, width: Int, height: Int) -> Canvas {
+  var screen = screen
+  _ = screen.update(.resize(width: width, height: height))
+  var canvas = Canvas(width: width, height: height)
+  screen.draw(into: &canvas)
+  return canvas
+}
+
+@Suite struct HomeScreenTests {
+  let home = HomeScreen(appName: "Jot", version: "2.1.0")
+
+  @Test(arguments: [(80, 24), (40, 12), (30, 8)])
+  func snapshot(size: (Int, Int)) {
+    let dump = render(home, width: size.0, height: size.1).textDump()
+    #expect(Golden.check(dump, named: "home-\(size.0)x\(size.1).txt") == nil)
+    #expect(dump.contains("What's new in 2.1.0"))
+    #expect(dump.contains("Quit"))
+  }
+
+  @Test func shortcutsOpenTheirScreens() {
+    var s = home
+    #expect(s.update(.key(.char("w"))) == [.app(Destination.whatsNew.request)])
+    #expect(s.update(.key(.char("o"))) == [.app(Destination.onboarding.request)])
+    #expect(s.update(.key(.char("r"))) == [.app(Destination.releaseNotes(version: nil).request)])
+    #expect(s.update(.key(.char("q"))) == [.quit])
+  }
+
+  @Test func arrowsAndEnterChooseAnEntry() {
+    var s = home
+    #expect(s.update(.key(.down)) == [])
+    #expect(s.selected == 1)
+    #expect(s.update(.key(.enter)) == [.app(Destination.onboarding.request)])
+    _ = s.update(.key(.up))
+    _ = s.update(.key(.up))
+    #expect(s.selected == 3)
+    #expect(s.update(.key(.enter)) == [.quit])
+  }
+
+  @Test func theHiddenCrashKeyOnlyAsks() {
+    var s = home
+    #expect(s.update(.key(.char("!"))) == [.app(Destination.crashRequest)])
+  }
+}
+
+@Suite struct RestorationStateTests {
+  @Test func staleOrForeignStateIsNotTrusted() {
+    let versions = ["2.1.0", "2.0.0"]
+    let good = RestorationState(place: .releaseNotes, version: "2.0.0", scroll: 4)
+    #expect(good.validated(versions: versions) == good)
+    let gone = RestorationState(place: .releaseNotes, version: "9.9.9", scroll: 4)
+    #expect(gone.validated(versions: versions) == RestorationState(place: .home))
+    var future = good
+    future.schema = 99
+    #expect(future.validated(versions: versions) == nil)
+    var negative = good
+    negative.scroll = -3
+    #expect(negative.validated(versions: versions) == nil)
+  }
+}
+
+@Suite struct DestinationTests {
+  @Test func requestsRoundTrip() {
+    for destination: Destination in [
+      .whatsNew, .onboarding, .releaseNotes(version: nil), .releaseNotes(version: "1.2.0"),
+    ] {
+      #expect(Destination(request: destination.request) == destination)
+    }
+    #expect(Destination(request: Destination.crashRequest) == nil)
+    #expect(Destination(request: "open:elsewhere") == nil)
+  }
+
+  @Test func theRestorationPointIsTheTopmostPlaceWorthReopening() {
+    var stack = ScreenStack([HomeScreen(appName: "Jot", version: "2.1.0")])
+    #expect(RestorationState.point(of: stack) == RestorationState(place: .home))
+    stack.push(WelcomeBackScreen(appName: "Jot", days: 40, greeting: .text("Hi")))
+    #expect(RestorationState.point(of: stack) == RestorationState(place: .home))
+    #expect(RestorationState.point(of: ScreenStack([])) == nil)
+  }
+}

@@ -81,7 +81,7 @@ public struct DeepLink: Sendable, Equatable {
 
   /// Parses `<scheme>://notes/<version>` (the scheme and host are case-insensitive; one
   /// trailing slash is allowed).
-  public init(parsing url: String, scheme: String = "whatsnew") throws(ParseError) {
+  public init(parsing url: String, scheme: String) throws(ParseError) {
     let prefix = scheme.lowercased() + "://notes/"
     let expected = "expected \(prefix)<version>"
     guard url.count > prefix.count, url.lowercased().hasPrefix(prefix) else {

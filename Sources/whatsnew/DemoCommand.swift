@@ -100,14 +100,16 @@ struct DemoLaunch: Equatable {
     }
     if let from, AppVersion(from) == nil { throw ValidationError("--from: \(invalid(from))") }
     if let open {
-      do { _ = try DeepLink(parsing: open) } catch { throw ValidationError("--open: \(error)") }
+      do { _ = try DeepLink(parsing: open, scheme: "whatsnew") } catch {
+        throw ValidationError("--open: \(error)")
+      }
     }
   }
 
   func run() throws {
     let env = processEnvironment
     let now = try LaunchClock.fromEnvironment()
-    let deepLink = try open.map { try DeepLink(parsing: $0) }
+    let deepLink = try open.map { try DeepLink(parsing: $0, scheme: "whatsnew") }
     let content = try DemoContent.locate(flag: self.content)
     let version = try appVersion.map { try AppVersion(parsing: $0) } ?? content.newestRelease
     guard let version else {

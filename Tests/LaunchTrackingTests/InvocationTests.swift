@@ -30,18 +30,28 @@ import Testing
   }
 
   @Test func deepLinks() throws {
-    #expect(try DeepLink(parsing: "whatsnew://notes/1.2.0").version == AppVersion(1, 2, 0))
-    #expect(try DeepLink(parsing: "WhatsNew://Notes/v2.0.0-beta.1/").version.isPrerelease)
+    #expect(
+      try DeepLink(parsing: "whatsnew://notes/1.2.0", scheme: "whatsnew").version == AppVersion(1, 2, 0))
+    #expect(try DeepLink(parsing: "WhatsNew://Notes/v2.0.0-beta.1/", scheme: "whatsnew").version.isPrerelease)
     for bad in [
       "", "whatsnew://notes/", "whatsnew://notes/1..2", "http://notes/1.0.0", "whatsnew://x/1.0.0",
       "whatsnew://notes/1.0.0/extra", "1.0.0",
     ] {
-      #expect(throws: DeepLink.ParseError.self, "\(bad)") { try DeepLink(parsing: bad) }
+      #expect(throws: DeepLink.ParseError.self, "\(bad)") { try DeepLink(parsing: bad, scheme: "whatsnew") }
     }
     do {
-      _ = try DeepLink(parsing: "whatsnew://notes/01.0")
+      _ = try DeepLink(parsing: "whatsnew://notes/01.0", scheme: "whatsnew")
     } catch {
       #expect(error.description.contains("whatsnew://notes/01.0"))
+    }
+  }
+}
+
+@Suite struct DeepLinkSchemeTests {
+  @Test func theSchemeIsTheAppsOwn() throws {
+    #expect(try DeepLink(parsing: "tally://notes/2.0.0", scheme: "tally").version == AppVersion(2, 0, 0))
+    #expect(throws: DeepLink.ParseError.self) {
+      try DeepLink(parsing: "whatsnew://notes/2.0.0", scheme: "tally")
     }
   }
 }

@@ -170,7 +170,7 @@ import Testing
     let clock = TestClock()
     let store = try onboarded("1.0.0", clock: clock)
     let record = try launch("2.0.0", store: store, clock: clock)
-    let link = try DeepLink(parsing: "whatsnew://notes/1.1.0")
+    let link = try DeepLink(parsing: "whatsnew://notes/1.1.0", scheme: "whatsnew")
     #expect(
       decide(record, Invocation(nonInteractiveReason: nil, deepLink: link)) == .openNotes(version("1.1.0")))
     #expect(store.state?.pending == [.whatsNew(since: version("1.0.0"))])

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Helpers shared by the test targets: where things are, golden files, and running
 /// the built `whatsnew` binary. Not shipped in any product.
@@ -17,6 +18,19 @@ public enum TestPaths {
       return URL(fileURLWithPath: env)
     }
     return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+  }
+
+  /// Whether the tests that read the shared corpus run: when it is there, or when
+  /// `WHATSNEW_REQUIRE_CORPUS=1` (CI sets it, so a missing corpus fails those tests instead of
+  /// skipping them). A fresh clone with nothing beside it skips them.
+  public static var corpusAvailable: Bool {
+    if ProcessInfo.processInfo.environment["WHATSNEW_REQUIRE_CORPUS"] == "1" { return true }
+    return FileManager.default.fileExists(atPath: corpus.path)
+  }
+
+  /// Why the corpus tests are skipped, naming the path.
+  public static var corpusMissing: Comment {
+    Comment(rawValue: "no corpus at \(corpus.path) (../shared/corpus or $WHATSNEW_CORPUS); skipped")
   }
 
   /// A file in the shared corpus.

@@ -52,7 +52,7 @@ import Testing
     return failures
   }
 
-  @Test func commonMarkSpec() throws {
+  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing)) func commonMarkSpec() throws {
     let examples = try SpecExample.load("commonmark-spec-0.31.2.txt")
     #expect(examples.count == 652)
     let failures = Self.run(examples, title: "CommonMark 0.31.2")
@@ -67,7 +67,7 @@ import Testing
     #expect(Double(passed) / Double(examples.count) >= 0.97)
   }
 
-  @Test func gfmSpec() throws {
+  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing)) func gfmSpec() throws {
     let examples = try SpecExample.load("gfm-spec.txt")
     #expect(examples.count == 673)
     let failures = Self.run(examples, title: "GFM")
@@ -95,7 +95,8 @@ import Testing
   /// cmark-gfm's extension test file. Footnotes are not supported, its tag-filter example is
   /// not marked as one (we run the filter only where the spec asks), and one example only
   /// checks that nothing crashes.
-  @Test func cmarkGFMExtensionTests() throws {
+  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing)) func cmarkGFMExtensionTests() throws
+  {
     let examples = try SpecExample.load("gfm-extensions.txt")
     let failures = Self.run(examples, title: "cmark-gfm extensions")
     for failure in failures { print("  failing: example \(failure.number) (\(failure.section))") }

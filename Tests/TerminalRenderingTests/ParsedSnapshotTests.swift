@@ -84,7 +84,9 @@ import Testing
     for line in output.split(separator: "\n") { #expect(IndependentWidth.of(line) <= width, "\(line)") }
   }
 
-  @Test(arguments: ["swift-argument-parser.md", "Yams.md", "Rainbow.md"])
+  @Test(
+    .enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing),
+    arguments: ["swift-argument-parser.md", "Yams.md", "Rainbow.md"])
   func corpusChangelog(name: String) throws {
     let url = TestPaths.corpusFile("changelogs/\(name)")
     let bytes = try Data(contentsOf: url)

@@ -19,7 +19,9 @@ import Testing
     }
   }
 
-  @Test(arguments: ["swift-argument-parser.md", "Yams.md", "Rainbow.md"])
+  @Test(
+    .enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing),
+    arguments: ["swift-argument-parser.md", "Yams.md", "Rainbow.md"])
   func corpusChangelogs(name: String) throws {
     let bytes = try Data(contentsOf: TestPaths.corpusFile("changelogs/\(name)"))
     expectSameBytes(MarkdownParser.parse(bytes: bytes), name)

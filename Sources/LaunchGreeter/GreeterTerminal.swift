@@ -67,6 +67,11 @@ public final class GreeterTerminal {
     return .finished
   }
 
+  /// Ends the process as killed by `signal` (the default action, unblocked), for a program
+  /// that wants its exit status to tell the truth after a ``RunEnd/signal(_:)`` or an
+  /// interrupted greeting. A library never calls this for its host.
+  public static func exit(killedBy signal: Int32) -> Never { Signals.reraise(signal) }
+
   /// Gives the terminal back as it was. Safe to call twice.
   public func close() { session.close() }
 

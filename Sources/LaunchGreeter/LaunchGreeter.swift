@@ -276,8 +276,8 @@ public struct GreeterHost {
 }
 
 extension PresentationDecision {
-  /// True for every decision but ``nothing(reason:)``.
-  var isPresentation: Bool {
+  /// True for every decision but `nothing(reason:)`.
+  public var isPresentation: Bool {
     if case .nothing = self { return false }
     return true
   }

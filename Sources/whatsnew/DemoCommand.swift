@@ -165,7 +165,7 @@ struct DemoLaunch: Equatable {
         "whatsnew: cannot drive this terminal (TERM=\(term)); nothing presented, \(outcome.decision.summary) stays pending"
       )
     }
-    if case .interrupted(let signal?) = outcome.exit { reraise(signal) }
+    if case .interrupted(let signal?) = outcome.exit { GreeterTerminal.exit(killedBy: signal) }
     if let failure = outcome.updates.failed {
       throw CommandFailure(
         "update step \(failure.id) (\(failure.version)) failed: \(failure.message); "
@@ -270,23 +270,4 @@ private func invalid(_ text: String) -> String {
   } catch {
     return error.description
   }
-}
-
-extension PresentationDecision {
-  /// True for every decision but ``nothing(reason:)``.
-  var isPresentation: Bool {
-    if case .nothing = self { return false }
-    return true
-  }
-}
-
-/// Exits "killed by `signal`" after the terminal has been restored, as a shell reports it.
-func reraise(_ signal: Int32) -> Never {
-  _ = Glibc.signal(signal, SIG_DFL)
-  var set = sigset_t()
-  sigemptyset(&set)
-  sigaddset(&set, signal)
-  sigprocmask(SIG_UNBLOCK, &set, nil)
-  raise(signal)
-  exit(128 + signal)
 }

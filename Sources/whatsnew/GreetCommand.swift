@@ -112,7 +112,7 @@ struct GreetCommand: ParsableCommand {
     }
     if explain { Console.out(GreetReport(outcome).explanation) }
     switch outcome.exit {
-    case .interrupted(let signal?): reraise(signal)
+    case .interrupted(let signal?): GreeterTerminal.exit(killedBy: signal)
     case .interrupted(nil): throw ExitCode(130)
     default: break
     }

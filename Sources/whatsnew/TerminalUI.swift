@@ -30,7 +30,7 @@ enum TerminalUI {
     let end = terminal.run(&stack) { _, _ in }
     terminal.close()
     current = nil
-    if case .signal(let signal) = end { reraise(signal) }
+    if case .signal(let signal) = end { GreeterTerminal.exit(killedBy: signal) }
   }
 
   // MARK: - Helpers

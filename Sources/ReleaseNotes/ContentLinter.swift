@@ -5,7 +5,8 @@ import MarkdownSyntax
 ///
 /// Errors (lint fails): a `.md` name that is not a version, two files for one version, a
 /// file that cannot be read or is not UTF-8, front matter that is not closed, has a line
-/// that is not `key: value` or a date that is not `YYYY-MM-DD`, and an empty notes file.
+/// that is not `key: value`, a date that is not `YYYY-MM-DD` or an importance that is not
+/// `major`, `minor` or `patch`, and an empty notes file.
 ///
 /// Warnings: a missing `onboarding.md` or `welcome-back.md` (an app may do without them, and
 /// a directory fresh from `import-changelog` has neither), an unknown or repeated front
@@ -109,6 +110,9 @@ public enum ContentLinter {
         seen.insert(entry.key)
         if entry.key == "date" && !FrontMatterScanner.isValidDate(entry.value) {
           add(.error, entry.line, "bad date \"\(entry.value)\": expected a real day as YYYY-MM-DD")
+        }
+        if entry.key == "importance" && ReleaseImportance(frontMatter: entry.value) == nil {
+          add(.error, entry.line, "bad importance \"\(entry.value)\": expected major, minor or patch")
         }
       }
     }

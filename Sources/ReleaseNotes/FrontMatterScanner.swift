@@ -9,7 +9,7 @@ import MarkdownSyntax
 /// Blank lines and `#` comment lines inside front matter are allowed; a value may be quoted.
 public enum FrontMatterScanner {
   /// The keys a notes file may use.
-  public static let knownKeys: [String] = ["title", "date"]
+  public static let knownKeys: [String] = ["title", "date", "importance"]
 
   /// What the scan found.
   public struct Result: Sendable, Equatable {

@@ -11,6 +11,9 @@ public struct ReleaseNote: Sendable, Equatable {
   public var title: String?
   /// The `date:` from the front matter, if any (as written; lint checks it is `YYYY-MM-DD`).
   public var date: String?
+  /// The `importance:` from the front matter, if any and valid (``ReleaseNotesCatalog/effectiveImportance(of:declared:in:)``
+  /// gives the importance a release has when its notes do not say).
+  public var importance: ReleaseImportance?
   /// The Markdown after the front matter, as written.
   public var markdown: String
   /// The 1-based line of the file where ``markdown`` starts (add `line - 1` to a line in
@@ -20,13 +23,15 @@ public struct ReleaseNote: Sendable, Equatable {
   public var document: MarkdownDocument
 
   public init(
-    version: AppVersion, fileName: String, title: String?, date: String?, markdown: String,
-    firstBodyLine: Int = 1, document: MarkdownDocument
+    version: AppVersion, fileName: String, title: String?, date: String?,
+    importance: ReleaseImportance? = nil, markdown: String, firstBodyLine: Int = 1,
+    document: MarkdownDocument
   ) {
     self.version = version
     self.fileName = fileName
     self.title = title
     self.date = date
+    self.importance = importance
     self.markdown = markdown
     self.firstBodyLine = firstBodyLine
     self.document = document

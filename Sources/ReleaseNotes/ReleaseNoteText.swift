@@ -17,19 +17,22 @@ public struct ReleaseNoteText: Sendable, Equatable {
   public var title: String?
   /// The `date:` from the front matter, if any, as written.
   public var date: String?
+  /// The `importance:` from the front matter, if any and valid.
+  public var importance: ReleaseImportance?
   /// The Markdown after the front matter, as written.
   public var markdown: String
   /// The 1-based line of the file where ``markdown`` starts.
   public var firstBodyLine: Int
 
   public init(
-    version: AppVersion, fileName: String, title: String?, date: String?, markdown: String,
-    firstBodyLine: Int = 1
+    version: AppVersion, fileName: String, title: String?, date: String?,
+    importance: ReleaseImportance? = nil, markdown: String, firstBodyLine: Int = 1
   ) {
     self.version = version
     self.fileName = fileName
     self.title = title
     self.date = date
+    self.importance = importance
     self.markdown = markdown
     self.firstBodyLine = firstBodyLine
   }
@@ -37,7 +40,8 @@ public struct ReleaseNoteText: Sendable, Equatable {
   /// The note with its Markdown parsed.
   public func parsed() -> ReleaseNote {
     ReleaseNote(
-      version: version, fileName: fileName, title: title, date: date, markdown: markdown,
+      version: version, fileName: fileName, title: title, date: date, importance: importance,
+      markdown: markdown,
       firstBodyLine: firstBodyLine, document: MarkdownParser.parse(markdown))
   }
 }

@@ -181,36 +181,77 @@ public struct ReleaseNotesCatalog: Sendable {
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
     return ReleaseNoteText(
       version: entry.version, fileName: entry.fileName, title: nonEmpty(scan.frontMatter?["title"]),
-      date: nonEmpty(scan.frontMatter?["date"]), markdown: body, firstBodyLine: scan.bodyFirstLine)
+      date: nonEmpty(scan.frontMatter?["date"]), importance: Self.importance(scan.frontMatter),
+      markdown: body, firstBodyLine: scan.bodyFirstLine)
   }
 
-  /// Every version with its title and date, oldest first. Reads the start of every file.
+  /// Every version with its title, date and importance, oldest first. Reads the start of
+  /// every file.
   public func summaries() throws(ReleaseNotesError) -> [VersionSummary] {
     var result: [VersionSummary] = []
+    var previousRelease: AppVersion?
     for entry in try index().entries {
-      let head: String
-      if let text = memory?[entry.fileName] {
-        head = String(decoding: text.utf8.prefix(4096), as: UTF8.self)
-      } else {
-        do {
-          let bytes = try FileSystem.readPrefix(path(of: entry.fileName), limit: 4096)
-          head = String(decoding: bytes, as: UTF8.self)
-        } catch {
-          throw .unreadable(path: path(of: entry.fileName), reason: error.message)
-        }
-      }
-      let scan = FrontMatterScanner.scan(head)
-      var frontMatter = scan.frontMatter
-      if scan.unclosed && head.utf8.count == 4096 {
-        // Front matter longer than the prefix: read the whole file.
-        frontMatter = FrontMatterScanner.scan(try readText(entry.fileName)).frontMatter
-      }
+      let frontMatter = try frontMatter(of: entry)
+      let declared = Self.importance(frontMatter)
       result.append(
         VersionSummary(
           version: entry.version, fileName: entry.fileName, title: nonEmpty(frontMatter?["title"]),
-          date: nonEmpty(frontMatter?["date"])))
+          date: nonEmpty(frontMatter?["date"]), importance: declared,
+          effectiveImportance: declared ?? ReleaseImportance.implied(from: previousRelease, to: entry.version)
+        ))
+      if !entry.version.isPrerelease { previousRelease = entry.version }
     }
     return result
+  }
+
+  /// The front matter of one notes file, read from the start of the file (the whole file
+  /// only when the front matter is longer than 4 KB).
+  func frontMatter(of entry: Entry) throws(ReleaseNotesError) -> FrontMatter? {
+    let head: String
+    if let text = memory?[entry.fileName] {
+      head = String(decoding: text.utf8.prefix(4096), as: UTF8.self)
+    } else {
+      do {
+        let bytes = try FileSystem.readPrefix(path(of: entry.fileName), limit: 4096)
+        head = String(decoding: bytes, as: UTF8.self)
+      } catch {
+        throw .unreadable(path: path(of: entry.fileName), reason: error.message)
+      }
+    }
+    let scan = FrontMatterScanner.scan(head)
+    if scan.unclosed && head.utf8.count == 4096 {
+      // Front matter longer than the prefix: read the whole file.
+      return FrontMatterScanner.scan(try readText(entry.fileName)).frontMatter
+    }
+    return scan.frontMatter
+  }
+
+  // MARK: - Importance
+
+  /// The importance of `version`: what its notes declare (`importance:` front matter), else
+  /// the one implied by the bump to it from the previous release in the catalog (the newest
+  /// version older than it that is not a pre-release; none makes it `major`). Pre-releases
+  /// never count as the previous release, so `2.0.0` after `2.0.0-rc.1` and `1.4.0` is major.
+  ///
+  /// Pure: `index` is the catalog's ``index()``; `declared` is ``ReleaseNote/importance``
+  /// (or ``ReleaseNoteText/importance``) of the version's notes.
+  public static func effectiveImportance(
+    of version: AppVersion, declared: ReleaseImportance?, in index: VersionIndex
+  ) -> ReleaseImportance {
+    declared ?? ReleaseImportance.implied(from: index.previousRelease(before: version), to: version)
+  }
+
+  /// The importance of `version` (see ``effectiveImportance(of:declared:in:)``), reading only
+  /// the front matter of its notes. A version without a notes file has only the implied one.
+  public func effectiveImportance(of version: AppVersion) throws(ReleaseNotesError) -> ReleaseImportance {
+    var declared: ReleaseImportance?
+    if let entry = try entry(for: version) { declared = Self.importance(try frontMatter(of: entry)) }
+    return Self.effectiveImportance(of: version, declared: declared, in: try index())
+  }
+
+  /// The `importance:` of front matter, when present and valid (lint reports an invalid one).
+  static func importance(_ frontMatter: FrontMatter?) -> ReleaseImportance? {
+    frontMatter?["importance"].flatMap(ReleaseImportance.init(frontMatter:))
   }
 
   // MARK: - Onboarding and welcome back

@@ -54,6 +54,12 @@ public struct VersionIndex: Sendable {
   /// The newest version that is not a pre-release.
   public var newestRelease: AppVersion? { entries.last(where: { !$0.version.isPrerelease })?.version }
 
+  /// The newest version older than `version` that is not a pre-release: the release an
+  /// upgrade to `version` comes from, for ``ReleaseImportance/implied(from:to:)``.
+  public func previousRelease(before version: AppVersion) -> AppVersion? {
+    entries.last(where: { $0.version < version && !$0.version.isPrerelease })?.version
+  }
+
   /// The newest version of all.
   public var newest: AppVersion? { entries.last?.version }
 

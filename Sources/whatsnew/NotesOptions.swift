@@ -185,6 +185,10 @@ private struct VersionJSON: Encodable {
   var file: String
   var title: String?
   var date: String?
+  /// The release's importance: its front matter's, else the one its version bump implies.
+  var importance: String
+  /// Whether ``importance`` comes from the front matter (false: implied by the version bump).
+  var importanceDeclared: Bool
   var prerelease: Bool
 
   init(_ summary: VersionSummary) {
@@ -192,6 +196,8 @@ private struct VersionJSON: Encodable {
     file = summary.fileName
     title = summary.title
     date = summary.date
+    importance = summary.effectiveImportance.rawValue
+    importanceDeclared = summary.importance != nil
     prerelease = summary.version.isPrerelease
   }
 }
@@ -201,6 +207,8 @@ private struct NoteJSON: Encodable {
   var file: String
   var title: String?
   var date: String?
+  /// The `importance:` front matter, when given (the effective one is in `versions`).
+  var importance: String?
   var markdown: String
 
   init(_ note: ReleaseNoteText) {
@@ -208,6 +216,7 @@ private struct NoteJSON: Encodable {
     file = note.fileName
     title = note.title
     date = note.date
+    importance = note.importance?.rawValue
     markdown = note.markdown
   }
 }

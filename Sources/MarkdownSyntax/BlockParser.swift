@@ -15,6 +15,8 @@ struct BlockParser {
   var current: BlockNode
   var lineNumber: Int
   var definitions = DefinitionTable()
+  /// Whether the GFM block extensions (tables) are on.
+  let gfm: Bool
   /// The text of all leaf blocks, one after another (see ``BlockNode/contentStart``).
   var arena: [UInt8] = []
 
@@ -30,8 +32,9 @@ struct BlockParser {
   var partiallyConsumedTab = false
   var thematicBreakKillPos = 0
 
-  init(bytes: Bytes, firstLineNumber: Int) {
+  init(bytes: Bytes, firstLineNumber: Int, gfm: Bool = true) {
     p = bytes
+    self.gfm = gfm
     root = BlockNode(.document, line: firstLineNumber + 1, depth: 0)
     arena.reserveCapacity(bytes.count + bytes.count / 8 + 64)
     current = root
@@ -337,7 +340,7 @@ struct BlockParser {
       } else if indented && !maybeLazy && !blank {
         advanceOffset(4, columns: true)
         container = addChild(container, .codeBlock)
-      } else if !indented && kind == .paragraph, let table = tryTableStart(container) {
+      } else if !indented && kind == .paragraph && gfm, let table = tryTableStart(container) {
         container = table
       } else {
         break

@@ -52,6 +52,8 @@ struct InlineParser {
   let begin: Int
   let end: Int
   let definitions: DefinitionTable
+  /// Whether the GFM inline extensions (strikethrough, extended autolinks) are on.
+  let gfm: Bool
   let lineOf: LineLocator
   var pos = 0
   var nodes: [Node] = []
@@ -73,9 +75,10 @@ struct InlineParser {
   var noDeclEnd = false
 
   init(
-    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, lineOf: LineLocator
+    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, gfm: Bool = true, lineOf: LineLocator
   ) {
     self.p = p
+    self.gfm = gfm
     self.pos = range.lowerBound
     self.begin = range.lowerBound
     self.end = range.upperBound
@@ -85,7 +88,7 @@ struct InlineParser {
 
   /// Parses `range` of `bytes` into inlines, reusing the buffers in `scratch`.
   static func parse(
-    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable,
+    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, gfm: Bool = true,
     unresolved: inout [UnresolvedReference], scratch: inout Scratch, lineOf: LineLocator
   ) -> [Inline] {
     var s = range.lowerBound
@@ -93,7 +96,7 @@ struct InlineParser {
     while s < e, Scan.isSpace(p[s]) { s += 1 }
     while e > s, Scan.isSpace(p[e - 1]) { e -= 1 }
     if s == e { return [] }
-    var parser = InlineParser(p, s..<e, definitions: definitions, lineOf: lineOf)
+    var parser = InlineParser(p, s..<e, definitions: definitions, gfm: gfm, lineOf: lineOf)
     swap(&parser.nodes, &scratch.nodes)
     swap(&parser.extra, &scratch.extra)
     swap(&parser.delimiters, &scratch.delimiters)
@@ -147,6 +150,13 @@ struct InlineParser {
     return t
   }()
 
+  /// ``special`` without the characters only the GFM extensions look at (`~`, `:`, `w`).
+  static let specialCommonMark: [Bool] = {
+    var t = special
+    for c in "~:w" { t[Int(c.asciiValue ?? 0)] = false }
+    return t
+  }()
+
   mutating func parseOne() {
     let c = p[pos]
     switch c {
@@ -160,8 +170,10 @@ struct InlineParser {
       handleEntity()
     case 60:  // <
       handlePointyBrace()
-    case 42, 95, 126:  // * _ ~
+    case 42, 95:  // * _
       handleDelimiter(c)
+    case 126:  // ~
+      if gfm { handleDelimiter(c) } else { textRun(from: pos) }
     case 91:  // [
       let n = appendText(pos, pos + 1, frozen: true)
       pos += 1
@@ -178,9 +190,9 @@ struct InlineParser {
         pos += 1
       }
     case 119:  // w
-      if !tryWWWAutolink() { textRun(from: pos + 1) }
+      if !gfm || !tryWWWAutolink() { textRun(from: pos + 1) }
     case 58:  // :
-      if !tryURLAutolink() { textRun(from: pos + 1) }
+      if !gfm || !tryURLAutolink() { textRun(from: pos + 1) }
     default:
       textRun(from: pos)
     }
@@ -189,7 +201,7 @@ struct InlineParser {
   /// Appends plain text from `pos` up to the next special character.
   mutating func textRun(from: Int) {
     var j = from
-    let table = Self.special
+    let table = gfm ? Self.special : Self.specialCommonMark
     while j < end {
       let c = p[j]
       if table[Int(c)] {

@@ -6,7 +6,9 @@ extension InlineParser {
     var out: [Inline] = []
     var buffer: [UInt8] = []
     swap(&buffer, &textBuffer)
-    buildChildren(of: 0, depth: 0, inLink: false, into: &out, buffer: &buffer)
+    // Email autolinks are found only outside links, and only with the GFM extensions: plain
+    // CommonMark starts as if inside a link.
+    buildChildren(of: 0, depth: 0, inLink: !gfm, into: &out, buffer: &buffer)
     buffer.removeAll(keepingCapacity: true)
     swap(&buffer, &textBuffer)
     return out

@@ -1,5 +1,5 @@
-/// Parses CommonMark 0.31.2 plus the GFM extensions (tables, strikethrough, task list
-/// items, extended autolinks) into a ``MarkdownDocument``.
+/// Parses CommonMark 0.31.2, by default with the GFM extensions (tables, strikethrough, task
+/// list items, extended autolinks, footnotes), into a ``MarkdownDocument``.
 ///
 /// The parser is pure Swift, has no Foundation dependency and runs in time linear
 /// in its input. Invalid UTF-8 and U+0000 become U+FFFD.
@@ -11,21 +11,30 @@
 /// ``InlineParser/maxDepth`` inline levels) so that no tree walk can overflow the stack.
 public enum MarkdownParser {
   /// Parses UTF-8 bytes (invalid sequences are replaced by U+FFFD). With `frontMatter`
-  /// (the default), a `---` line at the very top that has a closing `---` line starts front
-  /// matter; without it, such lines are thematic breaks or setext underlines as in plain
-  /// CommonMark.
-  public static func parse(bytes: some Collection<UInt8>, frontMatter: Bool = true) -> MarkdownDocument {
+  /// (the default) and the GFM flavour, a `---` line at the very top that has a closing `---`
+  /// line starts front matter; without it, such lines are thematic breaks or setext underlines
+  /// as in plain CommonMark. ``MarkdownFlavor/commonMark`` reads no extension and no front
+  /// matter.
+  public static func parse(
+    bytes: some Collection<UInt8>, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm
+  ) -> MarkdownDocument {
     var input = Array(bytes)
     if !isValidUTF8(input) { input = Array(String(decoding: input, as: UTF8.self).utf8) }
     replaceNUL(&input)
-    return input.withUnsafeBufferPointer { parse(utf8: $0, frontMatter: frontMatter) }
+    return input.withUnsafeBufferPointer {
+      parse(utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm)
+    }
   }
 
-  /// Parses a string (see ``parse(bytes:frontMatter:)``).
-  public static func parse(_ text: String, frontMatter: Bool = true) -> MarkdownDocument {
+  /// Parses a string (see ``parse(bytes:frontMatter:flavor:)``).
+  public static func parse(_ text: String, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm)
+    -> MarkdownDocument
+  {
     var input = Array(text.utf8)
     replaceNUL(&input)
-    return input.withUnsafeBufferPointer { parse(utf8: $0, frontMatter: frontMatter) }
+    return input.withUnsafeBufferPointer {
+      parse(utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm)
+    }
   }
 
   // MARK: - Helpers
@@ -109,7 +118,7 @@ public enum MarkdownParser {
     input = out
   }
 
-  static func parse(utf8 p: Bytes, frontMatter allowFrontMatter: Bool) -> MarkdownDocument {
+  static func parse(utf8 p: Bytes, frontMatter allowFrontMatter: Bool, gfm: Bool) -> MarkdownDocument {
     var start = 0
     // Byte order mark.
     if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { start = 3 }
@@ -120,10 +129,10 @@ public enum MarkdownParser {
       start = next
       firstLine = lines
     }
-    var blockParser = BlockParser(bytes: p, firstLineNumber: firstLine)
+    var blockParser = BlockParser(bytes: p, firstLineNumber: firstLine, gfm: gfm)
     let root = blockParser.run(from: start)
     let (blocks, unresolved) = blockParser.arena.withUnsafeBufferPointer { arena in
-      var builder = DocumentBuilder(p: p, arena: arena, definitions: blockParser.definitions)
+      var builder = DocumentBuilder(p: p, arena: arena, definitions: blockParser.definitions, gfm: gfm)
       return (builder.blocks(of: root), builder.unresolved)
     }
     var document = MarkdownDocument(
@@ -180,19 +189,31 @@ public enum MarkdownParser {
   }
 }
 
+/// Which Markdown ``MarkdownParser`` reads.
+public enum MarkdownFlavor: String, Sendable, CaseIterable {
+  /// CommonMark 0.31.2 alone: no extension and no front matter.
+  case commonMark = "commonmark"
+  /// GitHub Flavored Markdown: CommonMark plus tables, strikethrough, task list items, extended
+  /// autolinks and footnotes (and front matter, when asked for).
+  case gfm
+}
+
 /// Converts the block parser's nodes to ``Block`` values, running the inline phase.
 struct DocumentBuilder {
   let p: Bytes
   /// The block parser's content arena.
   let arena: Bytes
   let definitions: DefinitionTable
+  /// Whether the GFM extensions are on.
+  let gfm: Bool
   var unresolved: [UnresolvedReference] = []
   var scratch = InlineParser.Scratch()
 
-  init(p: Bytes, arena: Bytes, definitions: DefinitionTable) {
+  init(p: Bytes, arena: Bytes, definitions: DefinitionTable, gfm: Bool) {
     self.p = p
     self.arena = arena
     self.definitions = definitions
+    self.gfm = gfm
   }
 
   mutating func blocks(of node: BlockNode) -> [Block] {
@@ -207,15 +228,15 @@ struct DocumentBuilder {
   mutating func inlines(_ node: BlockNode) -> [Inline] {
     let arena = arena
     return InlineParser.parse(
-      arena, node.literalStart..<node.contentEnd, definitions: definitions, unresolved: &unresolved,
-      scratch: &scratch, lineOf: .node(node, arena))
+      arena, node.literalStart..<node.contentEnd, definitions: definitions, gfm: gfm,
+      unresolved: &unresolved, scratch: &scratch, lineOf: .node(node, arena))
   }
 
   mutating func cellInlines(_ cell: [UInt8], line: Int) -> [Inline] {
     let definitions = definitions
     return cell.withUnsafeBufferPointer { b in
       InlineParser.parse(
-        b, 0..<b.count, definitions: definitions, unresolved: &unresolved, scratch: &scratch,
+        b, 0..<b.count, definitions: definitions, gfm: true, unresolved: &unresolved, scratch: &scratch,
         lineOf: .fixed(line))
     }
   }
@@ -276,7 +297,7 @@ struct DocumentBuilder {
   /// Detects and strips a GFM task marker (`[ ]`, `[x]`, `[X]` then whitespace) at the start
   /// of an item's first paragraph.
   func taskMarker(_ item: BlockNode) -> Bool? {
-    guard let first = item.children.first, first.kind == .paragraph else { return nil }
+    guard gfm, let first = item.children.first, first.kind == .paragraph else { return nil }
     let c = arena
     let s = first.literalStart
     guard s + 3 < first.contentEnd, c[s] == ASCII.openBracket, c[s + 2] == ASCII.closeBracket else {

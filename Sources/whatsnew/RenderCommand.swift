@@ -19,7 +19,8 @@ import TerminalRendering
   private let systemExit = Darwin.exit
 #endif
 
-/// `whatsnew render [FILE|-] [--format plain|ansi|html|json] [--width N]`: renders a Markdown
+/// `whatsnew render [FILE|-] [--format plain|ansi|html|json] [--width N] [--flavor commonmark|gfm]`:
+/// renders a Markdown
 /// file the way the what's-new sheet does, for previewing and for scripts.
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -29,7 +30,8 @@ struct RenderCommand: ParsableCommand {
       The default format is 'ansi' when standard output is a terminal (and NO_COLOR and \
       TERM=dumb are unset), else 'plain'. The width is --width, else $COLUMNS, else 80; it \
       must be between 2 and 10000. With NO_COLOR set, 'ansi' uses only bold, underline, \
-      reverse and dim.
+      reverse and dim. --flavor commonmark reads plain CommonMark 0.31.2: no tables, \
+      strikethrough, task lists, extended autolinks, footnotes, front matter or HTML tag filter.
       """
   )
 
@@ -41,6 +43,10 @@ struct RenderCommand: ParsableCommand {
 
   @Option(help: "Width in terminal cells (2...10000).")
   var width: String?
+
+  @Option(
+    help: "Markdown flavor: gfm (the default: GitHub Flavored Markdown and front matter) or commonmark.")
+  var flavor: String?
 
   /// `file`, `--format` and `--width` from the arguments after `render`, when they are a
   /// plain well-formed `render` invocation; else nil. `WhatsNew.main` then skips
@@ -81,13 +87,21 @@ struct RenderCommand: ParsableCommand {
   static let widths = 2...10000
 
   func run() throws {
-    Self.render(file: file, format: format, width: width)
+    Self.render(file: file, format: format, width: width, flavor: flavor)
   }
 
-  /// The command's work, given its three arguments (as typed); shared by ``run()`` and the
-  /// fast path in `WhatsNew.main`. Exits the process on bad input.
-  static func render(file: String, format: String?, width: String?) {
+  /// The command's work, given its arguments (as typed); shared by ``run()`` and the fast path
+  /// in `WhatsNew.main` (which leaves `--flavor` to ArgumentParser). Exits the process on bad
+  /// input.
+  static func render(file: String, format: String?, width: String?, flavor: String? = nil) {
     let environment = Environment()
+    var markdownFlavor = MarkdownFlavor.gfm
+    if let flavor {
+      guard let parsed = MarkdownFlavor(rawValue: flavor) else {
+        fail("invalid --flavor '\(flavor)': expected commonmark or gfm", code: 2)
+      }
+      markdownFlavor = parsed
+    }
     let chosenFormat: OutputFormat
     if let format {
       guard let parsed = OutputFormat(rawValue: format) else {
@@ -114,20 +128,23 @@ struct RenderCommand: ParsableCommand {
     } catch {
       fail("cannot read \(file == "-" ? "standard input" : file): \(error.message)", code: 1)
     }
-    let document = MarkdownParser.parse(bytes: bytes)
+    let document = MarkdownParser.parse(bytes: bytes, flavor: markdownFlavor)
     let theme: Theme = environment.noColor ? .monochrome : .dark
     let options = RenderOptions(width: columns, theme: theme)
     // Exit while the tree and the lines are still alive (see below): without this, the tree
     // is released right after its last use, node by node.
     withExtendedLifetime(document) {
-      render(document, format: chosenFormat, options: options, sourceSize: bytes.count)
+      render(
+        document, format: chosenFormat, options: options, sourceSize: bytes.count,
+        tagFilter: markdownFlavor == .gfm)
     }
     systemExit(0)
   }
 
   /// Writes `document` in `format`.
   private static func render(
-    _ document: MarkdownDocument, format: OutputFormat, options: RenderOptions, sourceSize: Int
+    _ document: MarkdownDocument, format: OutputFormat, options: RenderOptions, sourceSize: Int,
+    tagFilter: Bool
   ) {
     switch format {
     case .plain:
@@ -143,9 +160,9 @@ struct RenderCommand: ParsableCommand {
     case .json:
       FileOutput.write(SyntaxTreeJSON.encode(document) + "\n")
     case .html:
-      // Raw HTML passes through (tag filter applied), but control characters are neutralised
-      // like on every other path, in case the HTML is shown on a terminal.
-      let html = HTMLRenderer.render(document, tagFilter: true)
+      // Raw HTML passes through (with GFM, tag filter applied), but control characters are
+      // neutralised like on every other path, in case the HTML is shown on a terminal.
+      let html = HTMLRenderer.render(document, tagFilter: tagFilter)
       FileOutput.write(Sanitizer.sanitize(html, expandingTabs: false))
     }
     // Exit while the lines are still alive: the process is done, and releasing them (and the

@@ -27,6 +27,46 @@ import Testing
     #expect(byName.stdout.contains("Release notes body"))
   }
 
+  @Test func commonMarkFlavorTurnsEveryExtensionAndFrontMatterOff() throws {
+    let source = """
+      ---
+      title: Spring
+      ---
+      Mail ops@example.com, see www.example.com, ~~gone~~, [^n] and <xmp>.
+
+      | a | b |
+      | - | - |
+      | 1 | 2 |
+
+      - [x] done
+
+      [^n]: A note.
+
+      """
+    let gfm = try Run.whatsnew(["render", "--format", "html"], stdin: input(source))
+    let commonMark = try Run.whatsnew(
+      ["render", "--format", "html", "--flavor", "commonmark"], stdin: input(source))
+    #expect(gfm.status == 0)
+    #expect(commonMark.status == 0)
+    for extensionMarkup in ["<table>", "<del>", "mailto:", "http://www.example.com", "checkbox", "&lt;xmp>"] {
+      #expect(gfm.stdout.contains(extensionMarkup), "gfm: \(extensionMarkup)")
+      #expect(!commonMark.stdout.contains(extensionMarkup), "commonmark: \(extensionMarkup)")
+    }
+    #expect(!gfm.stdout.contains("title: Spring"), "front matter is not rendered")
+    #expect(
+      commonMark.stdout.hasPrefix("<hr />\n<h2>title: Spring</h2>\n"), "no front matter: a rule and a heading"
+    )
+    let explicit = try Run.whatsnew(["render", "--format", "html", "--flavor", "gfm"], stdin: input(source))
+    #expect(explicit.stdout == gfm.stdout)
+  }
+
+  @Test func unknownFlavorIsAUsageError() throws {
+    let result = try Run.whatsnew(["render", "--flavor", "markdown"], stdin: input("x\n"))
+    #expect(result.status == 2)
+    #expect(result.stderr == "whatsnew: invalid --flavor 'markdown': expected commonmark or gfm\n")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func ansiFormatEmitsOnlySGR() throws {
     let result = try Run.whatsnew(
       ["render", "--format", "ansi"], environment: ["NO_COLOR": ""], stdin: input("# Title\n\nText\n"))

@@ -19,6 +19,13 @@ struct SpecExample {
     return HTMLNormalizer.normalize(actual) == HTMLNormalizer.normalize(html)
   }
 
+  /// Whether plain CommonMark (``MarkdownFlavor/commonMark``: no extension, no tag filter)
+  /// renders the example as expected.
+  var passesAsCommonMark: Bool {
+    let document = MarkdownParser.parse(markdown, flavor: .commonMark)
+    return HTMLNormalizer.normalize(HTMLRenderer.render(document)) == HTMLNormalizer.normalize(html)
+  }
+
   var actualHTML: String {
     HTMLRenderer.render(
       MarkdownParser.parse(markdown, frontMatter: false), tagFilter: extensionName == "tagfilter")

@@ -2,6 +2,9 @@
 final class BlockNode {
   enum Kind: UInt8 {
     case document, blockQuote, list, item, paragraph, heading, thematicBreak, codeBlock, htmlBlock, table
+    /// A paragraph that held only link reference definitions: it renders as nothing, but stays
+    /// in the tree so that a blank line after it counts when a list's tightness is decided.
+    case linkDefinitions
 
     /// Leaf blocks that take the rest of the line as content.
     var acceptsLines: Bool { self == .paragraph || self == .heading || self == .codeBlock }

@@ -201,7 +201,9 @@ struct BlockParser {
         }
       case .codeBlock:
         matched = continueCodeBlock(container, &shouldContinue)
-      case .heading:
+      case .heading, .thematicBreak:
+        // One line each: closing a thematic break here lets a blank line after it count
+        // towards its list's looseness.
         matched = false
       case .htmlBlock:
         matched = container.htmlType <= 5 || !blank
@@ -290,7 +292,9 @@ struct BlockParser {
         container.fenceOffset = firstNonspace - offset
         advanceOffset(firstNonspace + matched - offset, columns: false)
       } else if !indented && c == ASCII.lessThan,
-        let type = HTMLBlockStart.scan(p, firstNonspace, lineEnd, allowType7: kind != .paragraph)
+        // Type 7 cannot interrupt a paragraph, not even one the line would continue lazily.
+        let type = HTMLBlockStart.scan(
+          p, firstNonspace, lineEnd, allowType7: kind != .paragraph && !maybeLazy)
       {
         container = addChild(container, .htmlBlock)
         container.htmlType = type
@@ -442,7 +446,8 @@ struct BlockParser {
       if let last = node.children.last { node.endLine = max(node.startLine, last.endLine) }
     case .paragraph:
       if !resolveDefinitions(node) {
-        if parent.children.last === node { parent.children.removeLast() }
+        node.kind = .linkDefinitions
+        node.endLine = node.startLine + node.lineCount - 1
       } else {
         node.endLine = node.startLine + node.lineCount - 1
       }

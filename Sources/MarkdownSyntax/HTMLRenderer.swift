@@ -172,9 +172,11 @@ struct HTMLWriter {
       if info.isEmpty {
         raw("<pre><code>")
       } else {
-        raw("<pre><code class=\"language-")
+        raw("<pre><code class=\"")
         var word = Substring(info)
         if let space = info.firstIndex(where: { $0 == " " || $0 == "\t" }) { word = info[..<space] }
+        // An info string that already names its class is not prefixed again.
+        if !word.hasPrefix("language-") { raw("language-") }
         escaped(String(word))
         raw("\">")
       }

@@ -288,7 +288,7 @@ struct DocumentBuilder {
         rows.append(row)
       }
       kind = .table(Table(alignments: data.alignments, header: header, rows: rows))
-    case .document, .item:
+    case .document, .item, .linkDefinitions:
       return nil
     }
     return Block(kind, startLine: node.startLine, endLine: max(node.startLine, node.endLine))

@@ -38,18 +38,19 @@ struct DemoCommand: ParsableCommand {
   var from: String?
 
   @Option(help: "With --simulate: days since the previous launch.")
-  var away = 45
+  var away = DemoLaunch.defaults.away
 
-  @Option(help: "The demo's version (default: the newest release in Content/).")
+  @Option(help: "The demo's version (default: the newest release in its notes).")
   var appVersion: String?
 
   @OptionGroup var state: StateOptions
 
-  @Option(help: ArgumentHelp("The content directory.", valueName: "dir"))
+  @Option(
+    help: ArgumentHelp("The content directory (default: the notes built into the binary).", valueName: "dir"))
   var content: String?
 
   @Option(help: ArgumentHelp("Days of absence after which a launch is returning.", valueName: "days"))
-  var returningAfter = LaunchTracker.defaultReturningThresholdDays
+  var returningAfter = DemoLaunch.defaults.returningAfter
 
   @Option(help: ArgumentHelp("Open a deep link, e.g. whatsnew://notes/1.1.0.", valueName: "url"))
   var open: String?
@@ -58,7 +59,41 @@ struct DemoCommand: ParsableCommand {
   var explain = false
 
   @Option(help: "Colour: auto, always or never.")
-  var color = "auto"
+  var color = DemoLaunch.defaults.color
+
+  /// The same options as a table, read without ArgumentParser on every launch (see
+  /// ``FastPath``; `FastPathTests` holds it to the declarations above).
+  static let fastPath = FastPath<DemoLaunch>(
+    options: [
+      .value("--simulate") { launch, text in
+        guard let scenario = Scenario(rawValue: text) else { return false }
+        launch.simulate = scenario
+        return true
+      },
+      .text("--from") { $0.from = $1 },
+      .value("--away") { launch, text in
+        guard let days = Int(text) else { return false }
+        launch.away = days
+        return true
+      },
+      .text("--app-version") { $0.appVersion = $1 },
+      .text("--app-id") { $0.state.appID = $1 },
+      .text("--state-dir") { $0.state.stateDir = $1 },
+      .text("--content") { $0.content = $1 },
+      .value("--returning-after") { launch, text in
+        guard let days = Int(text) else { return false }
+        launch.returningAfter = days
+        return true
+      },
+      .text("--open") { $0.open = $1 },
+      .flag("--explain") { $0.explain = true },
+      .text("--color") { $0.color = $1 },
+    ],
+    positional: nil, defaults: DemoLaunch.defaults,
+    validate: { launch in
+      try launch.state.validate()
+      try launch.validate()
+    })
 
   /// The options as plain values, which is what runs (the fast path builds one directly).
   var launch: DemoLaunch {
@@ -74,9 +109,12 @@ struct DemoCommand: ParsableCommand {
 }
 
 /// `demo`'s options as plain values, and the launch they describe. ``DemoCommand`` parses
-/// them with ArgumentParser; ``DemoFastPath`` fills them directly, because creating the
-/// command's property wrappers alone cost about 0.5M instructions of a 3M-instruction launch.
+/// them with ArgumentParser; its ``DemoCommand/fastPath`` table fills them directly, because
+/// creating the command's property wrappers alone costs about 0.5M instructions.
 struct DemoLaunch: Equatable {
+  /// The defaults, which the command's declarations and its fast path both start from.
+  static let defaults = DemoLaunch()
+
   var simulate: DemoCommand.Scenario?
   var from: String?
   var away = 45

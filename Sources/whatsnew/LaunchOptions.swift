@@ -15,7 +15,7 @@ import LaunchTracking
 /// The options `demo`, `state` and `reset` share: which app, and where its state lives.
 struct StateOptions: ParsableArguments {
   @Option(help: "The app whose launches are tracked.")
-  var appID = "whatsnew-demo"
+  var appID = StateSettings().appID
 
   @Option(
     help: ArgumentHelp(

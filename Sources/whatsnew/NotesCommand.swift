@@ -31,13 +31,36 @@ struct NotesCommand: ParsableCommand {
   var list = false
 
   @Option(help: "auto (a terminal gets ansi, a pipe plain), plain, ansi, html or json.")
-  var format: Format = .auto
+  var format = NotesOptions.defaults.format
 
   @Option(help: "The width in terminal cells (default: the terminal's, or 80).")
   var width: Int?
 
-  @Option(help: ArgumentHelp("The content directory.", valueName: "dir"))
+  @Option(
+    help: ArgumentHelp("The content directory (default: the notes built into the binary).", valueName: "dir"))
   var content: String?
+
+  /// The same options as a table, read without ArgumentParser when the sheet opens (see
+  /// ``FastPath``; `FastPathTests` holds it to the declarations above).
+  static let fastPath = FastPath<NotesOptions>(
+    options: [
+      .text("--from") { $0.from = $1 },
+      .text("--to") { $0.to = $1 },
+      .flag("--list") { $0.list = true },
+      .value("--format") { options, text in
+        guard let format = Format(rawValue: text) else { return false }
+        options.format = format
+        return true
+      },
+      .value("--width") { options, text in
+        guard let width = Int(text) else { return false }
+        options.width = width
+        return true
+      },
+      .text("--content") { $0.content = $1 },
+    ],
+    positional: ("version", { $0.version = $1 }), defaults: NotesOptions.defaults,
+    validate: { try $0.validate() })
 
   func validate() throws {
     try options.validate()

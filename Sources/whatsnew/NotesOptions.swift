@@ -12,11 +12,14 @@ import TerminalRendering
 
 /// What `whatsnew notes` was asked, as plain values, and the work of answering it.
 ///
-/// ``NotesCommand`` (ArgumentParser) and ``NotesFastPath`` both build one. Keeping the work
-/// here lets the fast path skip constructing the command, whose property wrappers cost
-/// about 0.4 M instructions before the sheet's first frame (ArgumentParser computes and
-/// de-duplicates each option's names).
+/// ``NotesCommand`` (ArgumentParser) and its ``NotesCommand/fastPath`` table both build one.
+/// Keeping the work here lets the fast path skip constructing the command, whose property
+/// wrappers cost about 0.4 M instructions before the sheet's first frame (ArgumentParser
+/// computes and de-duplicates each option's names).
 struct NotesOptions: Equatable {
+  /// The defaults, which the command's declarations and its fast path both start from.
+  static let defaults = NotesOptions()
+
   typealias Format = NotesCommand.Format
 
   var version: String?

@@ -19,6 +19,23 @@ import TerminalRendering
   private let systemExit = Darwin.exit
 #endif
 
+/// `render`'s command line as plain values: the arguments as typed (``RenderCommand/render(file:format:width:flavor:)``
+/// checks them, with its own messages).
+struct RenderRequest: Equatable {
+  /// The defaults, which the command's declarations and its fast path both start from.
+  static let defaults = RenderRequest()
+
+  var file = "-"
+  var format: String?
+  var width: String?
+  var flavor: String?
+
+  /// Renders; exits the process.
+  func run() {
+    RenderCommand.render(file: file, format: format, width: width, flavor: flavor)
+  }
+}
+
 /// `whatsnew render [FILE|-] [--format plain|ansi|html|json] [--width N] [--flavor commonmark|gfm]`:
 /// renders a Markdown
 /// file the way the what's-new sheet does, for previewing and for scripts.
@@ -36,7 +53,7 @@ struct RenderCommand: ParsableCommand {
   )
 
   @Argument(help: "The Markdown file, or '-' (the default) for standard input.")
-  var file: String = "-"
+  var file = RenderRequest.defaults.file
 
   @Option(help: "Output format: plain, ansi, html or json.")
   var format: String?
@@ -48,51 +65,29 @@ struct RenderCommand: ParsableCommand {
     help: "Markdown flavor: gfm (the default: GitHub Flavored Markdown and front matter) or commonmark.")
   var flavor: String?
 
-  /// `file`, `--format` and `--width` from the arguments after `render`, when they are a
-  /// plain well-formed `render` invocation; else nil. `WhatsNew.main` then skips
-  /// ArgumentParser, whose reflection over the command tree costs more than rendering a
-  /// changelog (about 11M instructions of start-up). Anything else (help, unknown options, a
-  /// missing value, two files) returns nil and goes through the ordinary parser, so its
-  /// output and messages are unchanged.
-  static func fastPath(_ arguments: ArraySlice<String>) -> (file: String, format: String?, width: String?)? {
-    var file: String?
-    var format: String?
-    var width: String?
-    var rest = arguments[...]
-    var onlyPositional = false
-    while let argument = rest.popFirst() {
-      if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
-        guard file == nil else { return nil }
-        file = argument
-        continue
-      }
-      if argument == "--" {
-        onlyPositional = true
-        continue
-      }
-      guard let (index, value) = FastPathOption.read(argument, rest: &rest, names: ["--format", "--width"])
-      else { return nil }
-      if index == 0 {
-        guard format == nil else { return nil }
-        format = value
-      } else {
-        guard width == nil else { return nil }
-        width = value
-      }
-    }
-    return (file ?? "-", format, width)
-  }
+  /// The same options as a table, read without ArgumentParser, whose reflection over the
+  /// command costs more than rendering a changelog (see ``FastPath``; `FastPathTests` holds it
+  /// to the declarations above).
+  static let fastPath = FastPath<RenderRequest>(
+    options: [
+      .text("--format") { $0.format = $1 },
+      .text("--width") { $0.width = $1 },
+      .text("--flavor") { $0.flavor = $1 },
+    ],
+    positional: ("file", { $0.file = $1 }), defaults: RenderRequest.defaults, validate: { _ in })
+
+  /// The parsed command line as a plain value.
+  var request: RenderRequest { RenderRequest(file: file, format: format, width: width, flavor: flavor) }
 
   /// The width range accepted; wider output is useless and narrower cannot hold a wide grapheme.
   static let widths = 2...10000
 
   func run() throws {
-    Self.render(file: file, format: format, width: width, flavor: flavor)
+    request.run()
   }
 
   /// The command's work, given its arguments (as typed); shared by ``run()`` and the fast path
-  /// in `WhatsNew.main` (which leaves `--flavor` to ArgumentParser). Exits the process on bad
-  /// input.
+  /// in `WhatsNew.main`. Exits the process on bad input.
   static func render(file: String, format: String?, width: String?, flavor: String? = nil) {
     let environment = Environment()
     var markdownFlavor = MarkdownFlavor.gfm

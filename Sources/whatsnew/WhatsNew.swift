@@ -32,29 +32,26 @@ struct WhatsNew: ParsableCommand {
   /// sanitised line on stderr, never a stack trace.
   static func main() {
     do {
-      // `render` on its own is parsed by hand: see RenderCommand.fastPath.
       let arguments = CommandLine.arguments
       if arguments.count == 2, arguments[1] == "-V" {
         Console.out(WhatsNewVersion.current)
         return
       }
-      if arguments.count > 1, arguments[1] == "render",
-        let plain = RenderCommand.fastPath(arguments.dropFirst(2))
-      {
-        RenderCommand.render(file: plain.file, format: plain.format, width: plain.width)
-        return
-      }
-      // So is a plain `demo` launch: see DemoFastPath.
-      if arguments.count > 1, arguments[1] == "demo", let demo = DemoFastPath.launch(arguments.dropFirst(2)) {
-        try demo.run()
-        return
-      }
-      // And `notes` as the what's-new sheet opens it: see NotesFastPath.
-      if arguments.count > 1, arguments[1] == "notes",
-        let notes = NotesFastPath.command(arguments.dropFirst(2))
-      {
-        try notes.run()
-        return
+      // The commands that run on an app's launch, or that have to be quick, are read from
+      // their option tables first (see FastPath); ArgumentParser reads the rest.
+      let rest = arguments.dropFirst(2)
+      switch arguments.dropFirst().first {
+      case "demo":
+        if let launch = DemoCommand.fastPath.parse(rest) { return try launch.run() }
+      case "notes":
+        if let options = NotesCommand.fastPath.parse(rest) { return try options.run() }
+      case "render":
+        if let request = RenderCommand.fastPath.parse(rest) { return request.run() }
+      case nil:
+        // `demo` is the default subcommand.
+        if let launch = DemoCommand.fastPath.parse([]) { return try launch.run() }
+      default:
+        break
       }
       var command = try parseAsRoot()
       try command.run()

@@ -8,6 +8,12 @@ public enum ChangelogImportError: Error, Sendable, Equatable, CustomStringConver
   case notADirectory(path: String)
   /// A file or the directory could not be written.
   case cannotWrite(path: String, reason: String)
+  /// The input could not be read; the message names the file.
+  case cannotRead(String)
+  /// A GitHub Releases file that is not a JSON array of releases.
+  case badReleases(source: String, reason: String)
+  /// A GitHub Releases file or changie directory with no release to import.
+  case noReleases(source: String)
 
   public var description: String {
     switch self {
@@ -19,6 +25,13 @@ public enum ChangelogImportError: Error, Sendable, Equatable, CustomStringConver
       return "\(path) is not a directory"
     case .cannotWrite(let path, let reason):
       return "cannot write \(path): \(reason)"
+    case .cannotRead(let message):
+      return message
+    case .badReleases(let source, let reason):
+      return
+        "\(source): \(reason) (expected a JSON array of GitHub releases, as gh api repos/OWNER/REPO/releases prints)"
+    case .noReleases(let source):
+      return "\(source) has no release to import (drafts are skipped)"
     }
   }
 }

@@ -46,11 +46,15 @@ public struct ChangelogImporter: Sendable {
   }
 
   /// The sections, in changelog order.
-  public private(set) var sections: [Section] = []
-  /// Headings at the version level that are not versions, with their 1-based lines.
-  public private(set) var skipped: [(title: String, line: Int)] = []
+  public internal(set) var sections: [Section] = []
+  /// What was left out, with where: headings at the version level that are not versions and
+  /// their 1-based lines; for GitHub Releases, drafts and tags that are not versions and their
+  /// 1-based positions in the array; for changie, files that are not a version (line 0).
+  public internal(set) var skipped: [(title: String, line: Int)] = []
   /// Things worth a warning (a version listed twice).
-  public private(set) var warnings: [String] = []
+  public internal(set) var warnings: [String] = []
+  /// What the input was.
+  public internal(set) var kind: InputKind = .markdown
 
   /// The line written for a version the changelog lists without any notes.
   public static let emptySectionText = "_The changelog lists no changes for this version._"
@@ -63,15 +67,7 @@ public struct ChangelogImporter: Sendable {
     guard let versionLevel = parsed.filter({ $0.1 != nil }).map(\.0.level).min() else { return }
     let boundaries = parsed.filter { $0.0.level <= versionLevel }
 
-    // Link reference definitions anywhere outside code, keyed by normalised label.
-    var definitions: [String: (line: Int, text: String)] = [:]
-    var isDefinition = Array(repeating: false, count: lines.count)
-    for (i, line) in lines.enumerated() where !scanner.inCode[i] {
-      if let label = Self.definitionLabel(line.text) {
-        isDefinition[i] = true
-        if definitions[label] == nil { definitions[label] = (i, String(trimSpaces(line.text))) }
-      }
-    }
+    let definitions = Definitions(lines: lines, scanner: scanner)
 
     var positions: [AppVersion: Int] = [:]
     for (n, (heading, found)) in boundaries.enumerated() {
@@ -85,12 +81,7 @@ public struct ChangelogImporter: Sendable {
         continue
       }
       let end = n + 1 < boundaries.count ? boundaries[n + 1].0.firstLine : lines.count
-      let bodyLines = Self.trimmed(range: (heading.lastLine + 1)..<end, lines: lines, skip: isDefinition)
-      var body = Self.relevel(bodyLines, lines: lines, headings: scanner.headings)
-      let used = Self.usedLabels(in: body, among: definitions)
-      if !used.isEmpty {
-        body += "\n\n" + used.map(\.text).joined(separator: "\n")
-      }
+      let body = Self.notes(lines: (heading.lastLine + 1)..<end, of: lines, scanner, definitions)
       if let at = positions[found.version] {
         let first = sections[at]
         warnings.append(
@@ -109,6 +100,57 @@ public struct ChangelogImporter: Sendable {
         Section(
           version: found.version, date: found.date, title: found.title, lines: [heading.firstLine + 1],
           markdown: body.isEmpty ? Self.emptySectionText : body, wasEmpty: body.isEmpty))
+    }
+  }
+
+  /// The link reference definitions of a text, outside code, keyed by normalised label.
+  struct Definitions {
+    var byLabel: [String: (line: Int, text: String)] = [:]
+    /// Whether each line is a definition.
+    var isDefinition: [Bool]
+
+    init(lines: [TextLine], scanner: HeadingScanner) {
+      isDefinition = Array(repeating: false, count: lines.count)
+      for (i, line) in lines.enumerated() where !scanner.inCode[i] {
+        if let label = ChangelogImporter.definitionLabel(line.text) {
+          isDefinition[i] = true
+          if byLabel[label] == nil { byLabel[label] = (i, String(trimSpaces(line.text))) }
+        }
+      }
+    }
+  }
+
+  /// The notes of lines `range`: trimmed, headings moved up so the shallowest is `##`, and
+  /// followed by the link reference definitions they use. Empty when there is nothing.
+  static func notes(
+    lines range: Range<Int>, of lines: [TextLine], _ scanner: HeadingScanner, _ definitions: Definitions
+  ) -> String {
+    let bodyLines = trimmed(range: range, lines: lines, skip: definitions.isDefinition)
+    var body = relevel(bodyLines, lines: lines, headings: scanner.headings)
+    let used = usedLabels(in: body, among: definitions.byLabel)
+    if !used.isEmpty {
+      body += "\n\n" + used.map(\.text).joined(separator: "\n")
+    }
+    return body
+  }
+
+  /// ``notes(lines:of:_:_:)`` for a whole text that is one release's notes (a GitHub
+  /// release's body, a changie file without a version heading).
+  static func notes(fromBody text: String) -> String {
+    let lines = splitLines(text)
+    let scanner = HeadingScanner(lines: lines)
+    return notes(lines: 0..<lines.count, of: lines, scanner, Definitions(lines: lines, scanner: scanner))
+  }
+
+  /// What was skipped, one phrase each, with where it is in the input: `Unreleased (line 3)`
+  /// in a changelog, `draft v1.3.0 (release 1)` in GitHub Releases.
+  public var skippedDescriptions: [String] {
+    skipped.map { item in
+      switch kind {
+      case .markdown: return "\(item.title) (line \(item.line))"
+      case .githubReleases: return "\(item.title) (release \(item.line))"
+      case .changie: return item.title
+      }
     }
   }
 
@@ -181,14 +223,16 @@ public struct ChangelogImporter: Sendable {
     return kept
   }
 
-  /// The text of `indices`, with ATX headings moved up so the shallowest one is level 2.
+  /// The text of `indices`, with headings moved so the shallowest one is level 2: up for
+  /// ATX headings, and down for level-1 ones (a setext `===` underline becomes `---`).
   static func relevel(_ indices: [Int], lines: [TextLine], headings: [HeadingScanner.Heading]) -> String {
     guard let first = indices.first, let last = indices.last else { return "" }
     let inside = headings.filter { $0.firstLine >= first && $0.lastLine <= last }
     let shallowest = inside.map(\.level).min() ?? 2
-    let shift = max(0, shallowest - 2)
+    let shift = shallowest - 2
     let atx = Dictionary(
       inside.filter(\.isATX).map { ($0.firstLine, $0.level) }, uniquingKeysWith: { a, _ in a })
+    let setextUnderlines = shift < 0 ? inside.filter { !$0.isATX && $0.level == 1 }.map(\.lastLine) : []
     var out: [String] = []
     var previousBlank = false
     for i in indices {
@@ -196,10 +240,12 @@ public struct ChangelogImporter: Sendable {
       let blank = isBlank(text)
       if blank && previousBlank { continue }  // removed definitions can leave double blanks
       previousBlank = blank
-      if shift > 0, let level = atx[i] {
+      if shift != 0, let level = atx[i] {
         let hashes = trimSpaces(text).prefix(while: { $0 == "#" })
         let rest = trimSpaces(text).dropFirst(hashes.count)
-        out.append(String(repeating: "#", count: level - shift) + rest)
+        out.append(String(repeating: "#", count: min(6, level - shift)) + rest)
+      } else if setextUnderlines.contains(i) {
+        out.append(String(repeating: "-", count: max(3, trimSpaces(text).count)))
       } else {
         out.append(String(text))
       }

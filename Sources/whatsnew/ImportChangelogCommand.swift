@@ -5,16 +5,24 @@ import ReleaseNotes
 struct ImportChangelogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import-changelog",
-    abstract: "Splits a CHANGELOG.md into one notes file per version.",
+    abstract: "Splits a CHANGELOG.md, GitHub Releases JSON or changie directory into notes files.",
     discussion: """
-      Version headings such as '## 1.2.3', '## [1.2.3] - 2024-01-02', '## v1.2.3' and \
-      '### 1.2.3 (2024-01-02)' (setext too) each start a file named by the version, with the \
-      date as front matter. 'Unreleased' is skipped. Existing files are never overwritten \
-      without --force.
+      A Markdown changelog: version headings such as '## 1.2.3', '## [1.2.3] - 2024-01-02', \
+      '## v1.2.3' and '### 1.2.3 (2024-01-02)' (setext too) each start a file named by the \
+      version, with the date as front matter. 'Unreleased' is skipped.
+
+      A file holding a JSON array (as 'gh api repos/OWNER/REPO/releases' prints) is read as \
+      GitHub releases: one file per release named by its tag ('v' dropped), the publication \
+      date as its date and the release name as its title; drafts are skipped.
+
+      A directory is a changie '.changes/' directory (or a project holding one): each \
+      '<version>.md' is one release.
+
+      Existing files are never overwritten without --force.
       """
   )
 
-  @Argument(help: "The changelog to split.")
+  @Argument(help: "The changelog, GitHub Releases JSON file or changie directory to import.")
   var file: String
 
   @Option(
@@ -28,12 +36,14 @@ struct ImportChangelogCommand: ParsableCommand {
   func run() throws {
     let importer: ChangelogImporter
     do {
-      importer = try ChangelogImporter(contentsOf: file)
+      importer = try ChangelogImporter(importing: file)
     } catch {
       throw ReleaseNotesCLI.failure(error.description)
     }
     guard !importer.sections.isEmpty else {
-      throw ReleaseNotesCLI.failure(ChangelogImportError.noVersions(changelog: file).description)
+      let error: ChangelogImportError =
+        importer.kind == .markdown ? .noVersions(changelog: file) : .noReleases(source: file)
+      throw ReleaseNotesCLI.failure(error.description)
     }
     let directory = into ?? ReleaseNotesCLI.environment(ContentLocation.environmentKey) ?? "Content"
     let written: [ChangelogImporter.WrittenFile]
@@ -56,7 +66,7 @@ struct ImportChangelogCommand: ParsableCommand {
     var summary =
       "imported \(written.count) version\(written.count == 1 ? "" : "s") from \(file) into \(directory)"
     if !importer.skipped.isEmpty {
-      let skipped = importer.skipped.map { "\($0.title) (line \($0.line))" }.joined(separator: ", ")
+      let skipped = importer.skippedDescriptions.joined(separator: ", ")
       summary += "; skipped \(skipped)"
     }
     ReleaseNotesCLI.printLine(summary)

@@ -118,7 +118,11 @@ public enum Signals {
   /// Allocated on first use, which is before any handler that reads it is installed.
   static let storage = Storage.make()
 
-  static func installTerminationHandlers() {
+  /// Turns the termination signals into the flag ``takePending()`` reads (and unblocks
+  /// them), keeping the actions and mask that were there for
+  /// ``removeTerminationHandlers()``. A session without ncurses (a line-by-line one) calls
+  /// this pair itself.
+  public static func installTerminationHandlers() {
     _ = pending.exchange(0, ordering: .acquiringAndReleasing)
     // A signal mask inherited from the parent would hide these from us (resizes included).
     var set = sigset_t()
@@ -136,7 +140,7 @@ public enum Signals {
   }
 
   /// Puts back the termination handlers and the signal mask that were there before.
-  static func removeTerminationHandlers() {
+  public static func removeTerminationHandlers() {
     for slot in termination.indices { uninstall(slot: slot, signal: termination[slot]) }
     if storage.hasPreviousMask.pointee {
       sigprocmask(SIG_SETMASK, storage.previousMask, nil)

@@ -54,6 +54,9 @@ public struct LaunchGreeter: Sendable {
   public var stateDirectory: String?
   /// Colours: `auto` honours `NO_COLOR`.
   public var color: GreeterColorMode = .auto
+  /// Full screen, or plain lines for screen readers and terminal history: `auto` honours
+  /// `ACCESSIBLE` (see ``GreeterAccessibleMode``).
+  public var accessible: GreeterAccessibleMode = .auto
   /// What a crash while the greeting is on screen does after the terminal is restored.
   public var crashAction: GreeterCrashAction = .previousHandler
   /// Show this version's notes instead of what the launch calls for (the app's own deep
@@ -81,18 +84,30 @@ public struct LaunchGreeter: Sendable {
   /// Records this launch, presents what it calls for, and returns what happened.
   @discardableResult
   public func greet() -> GreetOutcome {
-    greet(host: nil, terminal: { GreeterTerminal.open(color: $0, noColor: $1, crashAction: crashAction) })
+    greet(host: nil, terminal: openTerminal)
   }
 
   /// Like ``greet()``, then keeps the terminal for the app's own screens: `host`'s screens
   /// sit under the presentation and stay after it, until they close. Used by the `whatsnew`
-  /// demo for its home screen.
+  /// demo for its home screen. In the accessible mode (``accessible``) the greeting is
+  /// shown without `host`'s screens, which are full-screen UI.
   @discardableResult
   public func greet(host: GreeterHost) -> GreetOutcome {
-    greet(host: host, terminal: { GreeterTerminal.open(color: $0, noColor: $1, crashAction: crashAction) })
+    greet(host: accessible.isOn(environment: environment) ? nil : host, terminal: openTerminal)
   }
 
   // MARK: - Helpers
+
+  /// Opens the terminal the greeting needs: the line-by-line one in the accessible mode, else
+  /// ncurses.
+  private var openTerminal: (GreeterColorMode, String?) -> (any GreetingTerminal)? {
+    let lines = accessible.isOn(environment: environment)
+    let crashAction = crashAction
+    return { color, noColor in
+      if lines { return LineTerminal.open() }
+      return GreeterTerminal.open(color: color, noColor: noColor, crashAction: crashAction)
+    }
+  }
 
   func greet(
     host: GreeterHost?, terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?

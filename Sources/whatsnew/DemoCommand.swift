@@ -95,12 +95,19 @@ struct DemoCommand: ParsableCommand {
       try launch.validate()
     })
 
+  @Flag(
+    help: """
+      Plain lines in the scrollback and answers typed line by line, for screen readers \
+      (also when ACCESSIBLE is set, except to 0 or false); no home screen.
+      """)
+  var accessible = false
+
   /// The options as plain values, which is what runs (the fast path builds one directly).
   var launch: DemoLaunch {
     DemoLaunch(
       simulate: simulate, from: from, away: away, appVersion: appVersion,
       state: state.settings, content: content, returningAfter: returningAfter, open: open,
-      explain: explain, color: color)
+      explain: explain, color: color, accessible: accessible)
   }
 
   func validate() throws { try launch.validate() }
@@ -125,6 +132,7 @@ struct DemoLaunch: Equatable {
   var open: String?
   var explain = false
   var color = "auto"
+  var accessible = false
 
   func validate() throws {
     if returningAfter < 1 { throw ValidationError("--returning-after must be at least 1 day") }
@@ -173,6 +181,7 @@ struct DemoLaunch: Equatable {
     greeter.environment = env
     greeter.clock = now
     greeter.color = GreeterColorMode(rawValue: color) ?? .auto
+    if accessible { greeter.accessible = .on }
     greeter.openNotes = deepLink?.version
     greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
     greeter.warn = { Console.error("whatsnew: " + $0) }

@@ -64,6 +64,13 @@ struct GreetCommand: ParsableCommand {
   @Flag(help: "Print the launch, the decision and what stays pending (after the terminal is restored).")
   var explain = false
 
+  @Flag(
+    help: """
+      Plain lines in the scrollback and answers typed line by line, for screen readers \
+      (also when ACCESSIBLE is set, except to 0 or false).
+      """)
+  var accessible = false
+
   func validate() throws {
     if let problem = StateLocation.problem(withAppID: appID) { throw ValidationError("--app-id: \(problem)") }
     if AppVersion(appVersion) == nil {
@@ -95,6 +102,7 @@ struct GreetCommand: ParsableCommand {
     greeter.returningAfterDays = returningAfter
     greeter.stateDirectory = stateDir
     greeter.color = GreeterColorMode(rawValue: color) ?? .auto
+    if accessible { greeter.accessible = .on }
     greeter.crashAction = .defaultAction
     greeter.warn = { Console.error("whatsnew: " + $0) }
     if let steps {

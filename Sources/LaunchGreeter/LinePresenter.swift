@@ -1,0 +1,331 @@
+import LaunchScreens
+import TerminalRendering
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The greeting as plain lines and typed answers: the accessible mode's logic, with no I/O.
+///
+/// It holds the same ``ScreenStack`` the full-screen UI would run, built by the same
+/// ``GreetingScreens`` for the same decision, and presents its top screen as text appended
+/// to the scrollback: the walkthrough page by page, the what's-new sheet with every release
+/// at once, the welcome-back card, an update failure. Each answer is turned into the key the
+/// full-screen UI binds to the same choice and handed to the screen's own `update`, so the
+/// effects (and what ``GreetingReducer`` records for them) are the full UI's by construction:
+///
+/// | screen | answers | the full UI's key |
+/// |---|---|---|
+/// | walkthrough | Enter or `n`: next (finish on the last page), `p`: back, `s`: skip, `q`: later | `n`, `p`, `s`, `q` |
+/// | what's new | Enter or `q`: done | `q` |
+/// | welcome back, update failure | Enter or `q`: continue | Enter |
+///
+/// `?` repeats the choices in words; any other answer is refused with the list of choices.
+/// The end of input (nil) leaves at once without dismissing anything (``ScreenEffect/quit``:
+/// what is not yet dismissed stays pending, as after `q` on the walkthrough), and
+/// ``interrupt()`` is Ctrl-C (``ScreenEffect/interrupt``). A screen it cannot show as text
+/// (an app's own full-screen UI) ends the presentation.
+///
+/// Text is rendered by `TerminalMarkdown` with ``theme`` at the width given, written as
+/// `PlainSerializer` writes it (no escape bytes), without box-drawing or block characters:
+/// heading rules, thematic breaks and table borders are left out, table bars become `|`, and
+/// any such character in the notes themselves becomes its ASCII look-alike.
+struct LinePresenter {
+  /// What to print next.
+  struct Output: Sendable, Equatable {
+    /// Whole lines, each to be followed by a newline.
+    var lines: [String]
+    /// The question to print without a newline, or nil when the presentation is over.
+    var prompt: String?
+  }
+
+  /// What the terminal read: a line (without its newline), the end of input, or a
+  /// termination signal.
+  enum Input: Sendable, Equatable {
+    case line(String)
+    case end
+    case signal(Int32)
+  }
+
+  /// Presents `stack` until it is done: prints with `write`, reads with `read`, and hands
+  /// every effect to `perform` (which may change the stack). Returns when the stack quits or
+  /// empties, when nothing left on it can be shown as text, or on a signal (SIGINT, which is
+  /// Ctrl-C here, ends it as ``ScreenEffect/interrupt``, the others as
+  /// ``GreeterTerminal/RunEnd/signal(_:)``).
+  static func run(
+    _ stack: inout ScreenStack, width: () -> Int, write: (String) -> Void, read: () -> Input,
+    perform: (ScreenEffect, inout ScreenStack) -> Void
+  ) -> GreeterTerminal.RunEnd {
+    var presenter = LinePresenter(stack: stack)
+    defer { stack = presenter.stack }
+    func print(_ lines: [String]) {
+      if !lines.isEmpty { write(lines.joined(separator: "\n") + "\n") }
+    }
+    while true {
+      let output = presenter.output(width: width())
+      print(output.lines)
+      guard let prompt = output.prompt else { return .finished }
+      write(prompt)
+      var effects: [ScreenEffect]
+      switch read() {
+      case .line(let typed):
+        let answered = presenter.answer(typed)
+        print(answered.lines)
+        effects = answered.effects
+      case .end:
+        write("\n")  // the terminal echoed no newline for Ctrl-D
+        effects = presenter.answer(nil).effects
+      case .signal(let signal):
+        write("\n")  // after the `^C` the terminal echoed
+        guard signal == SIGINT else { return .signal(signal) }
+        effects = presenter.interrupt()
+      }
+      for effect in effects {
+        perform(effect, &presenter.stack)
+        if effect == .quit || effect == .interrupt { return .finished }
+      }
+      if presenter.stack.isEmpty { return .finished }
+    }
+  }
+
+  /// The screens, as the full-screen UI would run them; effects are performed on it.
+  var stack: ScreenStack
+
+  /// A presenter for `stack`'s top screen.
+  init(stack: ScreenStack) {
+    self.stack = stack
+  }
+
+  /// The top screen's text when it differs from what was presented last (the first call, a
+  /// page turned, the next screen), then its prompt; no prompt once nothing is left to show.
+  mutating func output(width: Int) -> Output {
+    guard let current = Self.described(stack.screens.last) else {
+      presented = nil
+      return Output(lines: [], prompt: nil)
+    }
+    var lines: [String] = []
+    if presented != current.identity {
+      presented = current.identity
+      lines = [""] + current.text(max(1, width)).map(Self.clean) + [""]
+    }
+    return Output(lines: lines, prompt: Self.clean(current.prompt))
+  }
+
+  /// Applies one typed line (without its newline; nil at the end of input). Returns the
+  /// effects to perform and lines to print (for an answer that is not one of the choices).
+  mutating func answer(_ typed: String?) -> (effects: [ScreenEffect], lines: [String]) {
+    guard let typed else { return ([.quit], []) }
+    guard let current = Self.described(stack.screens.last) else { return ([.quit], []) }
+    let answer = String(typed.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+      .lowercased()
+    if answer == "?" || answer == "h" || answer == "help" {
+      return ([], current.choices.filter { $0.label != nil }.map { Self.clean("\($0.name): \($0.help)") })
+    }
+    guard let choice = current.choices.first(where: { $0.answer == answer }) else {
+      let names = current.choices.filter { $0.label != nil }.map(\.name)
+      return ([], [Self.clean("Please type one of: \(names.joined(separator: ", ")), or ? for help.")])
+    }
+    return (stack.update(.key(choice.key)), [])
+  }
+
+  /// Ctrl-C: leave at once, dismissing nothing more.
+  func interrupt() -> [ScreenEffect] { [.interrupt] }
+
+  /// The line that reports an update step starting, or nil for the other progress reports
+  /// (a step finished). The full-screen UI's progress bar, without the bar.
+  static func progressLine(_ screen: UpdateProgressScreen) -> String? {
+    guard screen.completed < Double(screen.step) else { return nil }
+    let target = screen.version.map { "Updating \(screen.appName) to \($0)" } ?? "Updating \(screen.appName)"
+    let summary = screen.summary.isEmpty ? "" : ": \(screen.summary)"
+    return clean("\(target), step \(screen.step) of \(screen.total)\(summary) ...")
+  }
+
+  /// The Markdown theme: no colours; the decorations it draws with box-drawing characters
+  /// (heading rules, thematic breaks, table borders) carry ``decoration`` so they can be
+  /// left out, and a block quote's lines start with `>`.
+  static let theme = Theme(
+    headingDecoration: decoration, quoteBar: quotePrefix, tableBorder: decoration, thematicBreak: decoration,
+    quoteBarGlyph: ">")
+
+  // MARK: - Helpers
+
+  /// Marks the runs ``theme`` draws as decoration (no other element of the theme has a style).
+  private static let decoration = Style(attributes: [.dim])
+  /// Marks a block quote's prefix, which a decoration line may carry.
+  private static let quotePrefix = Style(attributes: [.italic])
+
+  /// Which screen, and which page of it, was presented last.
+  private var presented: String?
+
+  /// One choice at the prompt.
+  private struct Choice {
+    /// What is typed (lowercased, trimmed); "" is Enter alone.
+    var answer: String
+    /// The key the full-screen UI binds to the same choice.
+    var key: Key
+    /// Shown in the prompt; nil for an alias that is accepted but not listed.
+    var label: String?
+
+    var name: String { answer.isEmpty ? "Enter" : answer }
+    var help: String { label ?? "" }
+  }
+
+  /// A screen as text: its lines at a width, its prompt and its choices.
+  private struct Described {
+    var identity: String
+    var text: (Int) -> [String]
+    var choices: [Choice]
+
+    var prompt: String {
+      "[" + choices.compactMap { choice in choice.label.map { "\(choice.name): \($0)" } }.joined(separator: ", ")
+        + "] "
+    }
+  }
+
+  private static func described(_ screen: (any Screen)?) -> Described? {
+    switch screen {
+    case let screen as OnboardingScreen: onboarding(screen)
+    case let screen as WhatsNewSheet: whatsNew(screen)
+    case let screen as WelcomeBackScreen: welcomeBack(screen)
+    case let screen as UpdateFailureScreen: updateFailure(screen)
+    default: nil
+    }
+  }
+
+  private static func onboarding(_ screen: OnboardingScreen) -> Described {
+    let page = screen.page
+    var choices = [
+      Choice(answer: "", key: .char("n"), label: screen.isLastPage ? "finish" : "next"),
+      Choice(answer: "n", key: .char("n")),
+    ]
+    if page > 0 { choices.append(Choice(answer: "p", key: .char("p"), label: "back")) }
+    choices.append(Choice(answer: "s", key: .char("s"), label: screen.isLastPage ? nil : "skip"))
+    choices.append(Choice(answer: "q", key: .char("q"), label: "later"))
+    return Described(
+      identity: "onboarding \(page)",
+      text: { width in
+        var lines = ["Welcome to \(screen.appName), page \(page + 1) of \(max(1, screen.pages.count))"]
+        if screen.pages.indices.contains(page) {
+          let current = screen.pages[page]
+          if !current.title.isEmpty { lines += ["", current.title] }
+          lines += [""] + plain(current.body.lines(width: width))
+        }
+        return lines
+      }, choices: choices)
+  }
+
+  private static func whatsNew(_ sheet: WhatsNewSheet) -> Described {
+    Described(
+      identity: "whats-new \(sheet.version)",
+      text: { width in
+        var title = sheet.customTitle ?? "What's new in \(sheet.appName) \(sheet.version)"
+        if sheet.customTitle == nil, let since = sheet.since { title += ", since \(since)" }
+        var lines = [title]
+        let versions = sheet.releases.map(\.version)
+        if sheet.releases.count > 1 {
+          lines.append("\(versions.count) releases: \(versions.joined(separator: ", ")).")
+        }
+        if let greeting = sheet.greeting { lines += [""] + plain(greeting.lines(width: width)) }
+        for release in sheet.releases {
+          lines += ["", heading(release), ""] + plain(release.notes.lines(width: width))
+        }
+        lines += ["", "End of the release notes."]
+        return lines
+      },
+      choices: [
+        Choice(answer: "", key: .char("q"), label: sheet.presentation == nil ? "close" : "done"),
+        Choice(answer: "q", key: .char("q")),
+      ])
+  }
+
+  private static func welcomeBack(_ card: WelcomeBackScreen) -> Described {
+    Described(
+      identity: "welcome-back",
+      text: { width in
+        let away = card.days == 1 ? "1 day" : "\(card.days) days"
+        return ["Welcome back to \(card.appName), away \(away)", ""] + plain(card.greeting.lines(width: width))
+      },
+      choices: [Choice(answer: "", key: .enter, label: "continue"), Choice(answer: "q", key: .enter)])
+  }
+
+  private static func updateFailure(_ screen: UpdateFailureScreen) -> Described {
+    Described(
+      identity: "update-failure \(screen.stepSummary)",
+      text: { _ in
+        [
+          "\(screen.appName) could not finish updating.",
+          "Step: \(screen.stepSummary)",
+        ] + screen.message.split(separator: "\n", omittingEmptySubsequences: false).map { "Error: \($0)" } + [
+          "\(screen.appName) will try again on the next launch."
+        ]
+      },
+      choices: [Choice(answer: "", key: .enter, label: "continue"), Choice(answer: "q", key: .enter)])
+  }
+
+  /// `2.0.0: Tally 2, released 2026-02-16`, as much as is known.
+  private static func heading(_ release: ReleaseSection) -> String {
+    var text = release.version
+    if release.isPrerelease { text += " (pre-release)" }
+    if let title = release.title, !title.isEmpty { text += ": \(title)" }
+    if let date = release.date, !date.isEmpty { text += ", released \(date)" }
+    return text
+  }
+
+  /// Rendered lines as plain text, without the lines that are only box-drawing decoration.
+  static func plain(_ lines: [StyledLine]) -> [String] {
+    var kept: [StyledLine] = []
+    for line in lines where !isDecoration(line) { kept.append(line) }
+    var text = PlainSerializer.serialize(kept)
+    if text.hasSuffix("\n") { text.removeLast() }
+    if kept.isEmpty { return [] }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  /// A heading rule, a thematic break or a table border (maybe behind a quote's `>`).
+  private static func isDecoration(_ line: StyledLine) -> Bool {
+    var drawn = false
+    for run in line.runs {
+      if run.style == decoration {
+        if run.text.unicodeScalars.contains(where: isBoxDrawing) { drawn = true }
+      } else if run.style != quotePrefix && run.text.contains(where: { !$0.isWhitespace }) {
+        return false
+      }
+    }
+    return drawn
+  }
+
+  /// `text` made safe to print: control characters neutralised (``Sanitizer``) and
+  /// box-drawing and block characters replaced by ASCII look-alikes.
+  static func clean(_ text: String) -> String {
+    let safe = Sanitizer.sanitize(text)
+    guard safe.unicodeScalars.contains(where: isBoxDrawing) else { return safe }
+    var out = String.UnicodeScalarView()
+    for scalar in safe.unicodeScalars { out.append(ascii(for: scalar) ?? scalar) }
+    return String(out)
+  }
+
+  /// U+2500 to U+259F: box drawing and block elements.
+  static func isBoxDrawing(_ scalar: Unicode.Scalar) -> Bool {
+    (0x2500...0x259F).contains(scalar.value)
+  }
+
+  private static func ascii(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    switch scalar.value {
+    case 0x2550: "="
+    case 0x2500, 0x2501, 0x2504, 0x2505, 0x2508, 0x2509, 0x254C, 0x254D, 0x2574, 0x2576, 0x2578, 0x257A,
+      0x257C, 0x257E:
+      "-"
+    case 0x2502, 0x2503, 0x2506, 0x2507, 0x250A, 0x250B, 0x254E, 0x254F, 0x2551, 0x2575, 0x2577, 0x2579,
+      0x257B, 0x257D, 0x257F:
+      "|"
+    case 0x2571: "/"
+    case 0x2572: "\\"
+    case 0x2573: "X"
+    case 0x2500...0x257F: "+"
+    case 0x2580...0x259F: "#"
+    default: nil
+    }
+  }
+}

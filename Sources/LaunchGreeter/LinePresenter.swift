@@ -134,9 +134,12 @@ struct LinePresenter {
   func interrupt() -> [ScreenEffect] { [.interrupt] }
 
   /// The line that reports an update step starting, or nil for the other progress reports
-  /// (a step finished). The full-screen UI's progress bar, without the bar.
-  static func progressLine(_ screen: UpdateProgressScreen) -> String? {
-    guard screen.completed < Double(screen.step) else { return nil }
+  /// (a step finished) and other screens: the full-screen UI's progress screen, without the
+  /// bar.
+  static func progressLine(_ screen: some Screen) -> String? {
+    guard let screen = screen as? UpdateProgressScreen, screen.completed < Double(screen.step) else {
+      return nil
+    }
     let target = screen.version.map { "Updating \(screen.appName) to \($0)" } ?? "Updating \(screen.appName)"
     let summary = screen.summary.isEmpty ? "" : ": \(screen.summary)"
     return clean("\(target), step \(screen.step) of \(screen.total)\(summary) ...")
@@ -179,7 +182,9 @@ struct LinePresenter {
     var choices: [Choice]
 
     var prompt: String {
-      "[" + choices.compactMap { choice in choice.label.map { "\(choice.name): \($0)" } }.joined(separator: ", ")
+      "["
+        + choices.compactMap { choice in choice.label.map { "\(choice.name): \($0)" } }.joined(
+          separator: ", ")
         + "] "
     }
   }
@@ -206,10 +211,11 @@ struct LinePresenter {
     return Described(
       identity: "onboarding \(page)",
       text: { width in
-        var lines = ["Welcome to \(screen.appName), page \(page + 1) of \(max(1, screen.pages.count))"]
+        var lines = wrap(
+          "Welcome to \(screen.appName), page \(page + 1) of \(max(1, screen.pages.count))", width)
         if screen.pages.indices.contains(page) {
           let current = screen.pages[page]
-          if !current.title.isEmpty { lines += ["", current.title] }
+          if !current.title.isEmpty { lines += [""] + wrap(current.title, width) }
           lines += [""] + plain(current.body.lines(width: width))
         }
         return lines
@@ -222,16 +228,16 @@ struct LinePresenter {
       text: { width in
         var title = sheet.customTitle ?? "What's new in \(sheet.appName) \(sheet.version)"
         if sheet.customTitle == nil, let since = sheet.since { title += ", since \(since)" }
-        var lines = [title]
+        var lines = wrap(title, width)
         let versions = sheet.releases.map(\.version)
         if sheet.releases.count > 1 {
-          lines.append("\(versions.count) releases: \(versions.joined(separator: ", ")).")
+          lines += wrap("\(versions.count) releases: \(versions.joined(separator: ", ")).", width)
         }
         if let greeting = sheet.greeting { lines += [""] + plain(greeting.lines(width: width)) }
         for release in sheet.releases {
-          lines += ["", heading(release), ""] + plain(release.notes.lines(width: width))
+          lines += [""] + wrap(heading(release), width) + [""] + plain(release.notes.lines(width: width))
         }
-        lines += ["", "End of the release notes."]
+        lines += [""] + wrap("End of the release notes.", width)
         return lines
       },
       choices: [
@@ -245,7 +251,8 @@ struct LinePresenter {
       identity: "welcome-back",
       text: { width in
         let away = card.days == 1 ? "1 day" : "\(card.days) days"
-        return ["Welcome back to \(card.appName), away \(away)", ""] + plain(card.greeting.lines(width: width))
+        return wrap("Welcome back to \(card.appName), away \(away)", width) + [""]
+          + plain(card.greeting.lines(width: width))
       },
       choices: [Choice(answer: "", key: .enter, label: "continue"), Choice(answer: "q", key: .enter)])
   }
@@ -253,13 +260,14 @@ struct LinePresenter {
   private static func updateFailure(_ screen: UpdateFailureScreen) -> Described {
     Described(
       identity: "update-failure \(screen.stepSummary)",
-      text: { _ in
-        [
-          "\(screen.appName) could not finish updating.",
-          "Step: \(screen.stepSummary)",
-        ] + screen.message.split(separator: "\n", omittingEmptySubsequences: false).map { "Error: \($0)" } + [
-          "\(screen.appName) will try again on the next launch."
-        ]
+      text: { width in
+        let errors = screen.message.split(separator: "\n", omittingEmptySubsequences: false).map {
+          "Error: \($0)"
+        }
+        let lines =
+          ["\(screen.appName) could not finish updating.", "Step: \(screen.stepSummary)"] + errors
+          + ["\(screen.appName) will try again on the next launch."]
+        return lines.flatMap { wrap($0, width) }
       },
       choices: [Choice(answer: "", key: .enter, label: "continue"), Choice(answer: "q", key: .enter)])
   }
@@ -271,6 +279,11 @@ struct LinePresenter {
     if let title = release.title, !title.isEmpty { text += ": \(title)" }
     if let date = release.date, !date.isEmpty { text += ", released \(date)" }
     return text
+  }
+
+  /// The presenter's own `text` (made ``clean(_:)``), wrapped at `width`.
+  private static func wrap(_ text: String, _ width: Int) -> [String] {
+    plain(TextWrapper.wrap(StyledLine(clean(text)), width: width))
   }
 
   /// Rendered lines as plain text, without the lines that are only box-drawing decoration.

@@ -32,11 +32,7 @@ final class LineTerminal: GreetingTerminal {
 
   /// Prints the line for an update step that starts; other screens are not shown this way.
   func show(_ screen: some Screen) {
-    guard let progress = screen as? UpdateProgressScreen, let line = LinePresenter.progressLine(progress),
-      line != lastProgressLine
-    else { return }
-    lastProgressLine = line
-    emit(text: line + "\n")
+    if let line = LinePresenter.progressLine(screen) { emit(text: line + "\n") }
   }
 
   func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void)
@@ -61,7 +57,6 @@ final class LineTerminal: GreetingTerminal {
   /// The modes to put back, when this shell had to change them.
   private var savedModes: termios?
   private var pending: [UInt8] = []
-  private var lastProgressLine: String?
 
   private init() {
     Signals.installTerminationHandlers()

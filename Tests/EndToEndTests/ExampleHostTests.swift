@@ -83,6 +83,21 @@ struct ExampleHostTests {
     #expect(state.contains(#""launchCount" : 3"#))
   }
 
+  /// `tally --accessible` (the library's `accessible` setting): plain lines, then the app's work.
+  @Test func theAccessibleSettingPrintsLines() throws {
+    let host = try ExampleHost.install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("--accessible", environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
+    try tmux.waitFor("[Enter: next, s: skip, q: later]")
+    #expect(try tmux.display("#{alternate_on}") == "0")
+    try tmux.keys("s", "Enter")
+    #expect(try tmux.waitForExit() == 0)
+    let pane = try tmux.capture()
+    #expect(pane.contains("Welcome to Tally, page 1 of 3") && pane.contains("tally 2.0.0: 3 things counted"))
+  }
+
   /// A regular launch makes no fsync; an upgrade makes at least one (strace).
   @Test(.enabled(if: TestPaths.hasTool("strace"), "strace is not installed"))
   func onlyLaunchesThatChangeMoreThanTheCountAreFsynced() throws {

@@ -19,6 +19,11 @@ struct AccessibleModeTests {
     func watch(_ screen: String) {
       if (try? tmux.display("#{alternate_on}")) != "0" { alternate = true }
     }
+    // The shell clears the pane before the program starts: until then it shows the last run.
+    try tmux.waitUntil("the pane to be cleared") { screen in
+      watch(screen)
+      return !screen.contains("EXIT:")
+    }
     for answer in answers {
       try tmux.waitUntil(answer.waitFor) { screen in
         watch(screen)
@@ -33,6 +38,13 @@ struct AccessibleModeTests {
     let status = try tmux.waitForExit()
     watch("")
     return (status, alternate, try tmux.command(["capture-pane", "-p", "-S", "-", "-t", "=0:"]))
+  }
+
+  /// Starts `arguments` with the last run's terminal modes forgotten, so that waiting for the
+  /// exit also waits for this run's `stty -a`.
+  private func start(_ tmux: TmuxSession, _ arguments: String, environment: String = "") throws {
+    try? FileManager.default.removeItem(at: tmux.directory.appendingPathComponent("stty-after"))
+    try tmux.start(arguments, environment: environment)
   }
 
   /// Box-drawing (U+2500-U+257F) and block (U+2580-U+259F) characters in `text`.
@@ -62,7 +74,7 @@ struct AccessibleModeTests {
     let upgrade = "TALLY_NOW=2026-07-03T09:00:00Z"
 
     // The walkthrough, skipped on its first page.
-    try tmux.start(greet("1.0.0", state: lines), environment: "ACCESSIBLE=1 \(first)")
+    try start(tmux, greet("1.0.0", state: lines), environment: "ACCESSIBLE=1 \(first)")
     let walkthrough = try runWatched(
       tmux, answers: [("[Enter: next, s: skip, q: later]", ["s", "Enter"])])
     #expect(walkthrough.status == 0)
@@ -72,7 +84,7 @@ struct AccessibleModeTests {
     expectRestored("the walkthrough")
 
     // The upgrade: every release since 1.0.0, at once, then Enter.
-    try tmux.start(greet("2.0.0", state: lines), environment: "ACCESSIBLE=1 \(upgrade)")
+    try start(tmux, greet("2.0.0", state: lines), environment: "ACCESSIBLE=1 \(upgrade)")
     let sheet = try runWatched(tmux, answers: [("[Enter: done]", ["Enter"])])
     #expect(sheet.status == 0)
     #expect(!sheet.alternate, "the sheet switched to the alternate screen")
@@ -90,9 +102,9 @@ struct AccessibleModeTests {
 
     // The same answers in the full-screen UI record the same state, byte for byte (and the
     // watch sees its alternate screen).
-    try tmux.start(greet("1.0.0", state: full), environment: first)
+    try start(tmux, greet("1.0.0", state: full), environment: first)
     #expect(try runWatched(tmux, answers: [("Welcome to Tally", ["s"])]).status == 0)
-    try tmux.start(greet("2.0.0", state: full), environment: upgrade)
+    try start(tmux, greet("2.0.0", state: full), environment: upgrade)
     let screens = try runWatched(tmux, answers: [("What's new in Tally 2.0.0", ["q"])])
     #expect(screens.status == 0 && screens.alternate)
     let recordedByLines = try Data(contentsOf: URL(fileURLWithPath: lines + "/launch-state.json"))
@@ -101,7 +113,7 @@ struct AccessibleModeTests {
 
     // Welcome back, left with Ctrl-D: nothing dismissed, exit 0.
     let later = "TALLY_NOW=2026-09-01T09:00:00Z"
-    try tmux.start(greet("2.0.0", state: lines), environment: "ACCESSIBLE=1 \(later)")
+    try start(tmux, greet("2.0.0", state: lines), environment: "ACCESSIBLE=1 \(later)")
     let left = try runWatched(tmux, answers: [("[Enter: continue]", ["C-d"])])
     #expect(left.status == 0 && !left.alternate)
     #expect(left.scrollback.contains("Welcome back to Tally, away 60 days"))
@@ -109,14 +121,14 @@ struct AccessibleModeTests {
     #expect(try pendingKinds(lines) == ["welcome-back"])
 
     // Ctrl-C (SIGINT in this mode): 130, the terminal as it was, still pending.
-    try tmux.start(greet("2.0.0", state: lines), environment: "ACCESSIBLE=1 \(later)")
+    try start(tmux, greet("2.0.0", state: lines), environment: "ACCESSIBLE=1 \(later)")
     let interrupted = try runWatched(tmux, answers: [("[Enter: continue]", ["C-c"])])
     #expect(interrupted.status == 130 && !interrupted.alternate)
     expectRestored("Ctrl-C")
     #expect(try pendingKinds(lines) == ["welcome-back"])
 
     // And Enter dismisses it.
-    try tmux.start(greet("2.0.0", state: lines), environment: "ACCESSIBLE=1 \(later)")
+    try start(tmux, greet("2.0.0", state: lines), environment: "ACCESSIBLE=1 \(later)")
     #expect(try runWatched(tmux, answers: [("[Enter: continue]", ["Enter"])]).status == 0)
     #expect(try pendingKinds(lines) == [])
   }
@@ -130,7 +142,8 @@ struct AccessibleModeTests {
 
     // A first launch with --accessible: the update step as a line, then the walkthrough
     // (its table without borders), page by page.
-    try tmux.start(
+    try start(
+      tmux,
       "demo --accessible --content \(tmux.content) --app-version 1.0.0 --state-dir '\(state)'",
       environment: "WHATSNEW_NOW=2026-01-15T09:00:00Z")
     let walkthrough = try runWatched(
@@ -146,7 +159,8 @@ struct AccessibleModeTests {
     #expect(try pendingKinds(state) == ["onboarding"])
 
     // ACCESSIBLE=1 with a simulated upgrade: the sheet headed by welcome back, every release.
-    try tmux.start(
+    try start(
+      tmux,
       "demo --simulate upgrade --from 1.3.0 --content \(tmux.content)", environment: "ACCESSIBLE=1")
     let sheet = try runWatched(tmux, answers: [("[Enter: done]", ["Enter"])])
     #expect(sheet.status == 0 && !sheet.alternate)

@@ -16,6 +16,7 @@ enum ASCII {
   @_transparent static var exclamation: UInt8 { 33 }  // !
   @_transparent static var greaterThan: UInt8 { 62 }  // >
   @_transparent static var hash: UInt8 { 35 }  // #
+  @_transparent static var caret: UInt8 { 94 }  // ^
   @_transparent static var hyphen: UInt8 { 45 }  // -
   @_transparent static var lessThan: UInt8 { 60 }  // <
   @_transparent static var openBracket: UInt8 { 91 }  // [

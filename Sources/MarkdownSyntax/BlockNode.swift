@@ -5,6 +5,8 @@ final class BlockNode {
     /// A paragraph that held only link reference definitions: it renders as nothing, but stays
     /// in the tree so that a blank line after it counts when a list's tightness is decided.
     case linkDefinitions
+    /// A GFM footnote definition (`[^label]: text`, then lines indented by four).
+    case footnoteDefinition
 
     /// Leaf blocks that take the rest of the line as content.
     var acceptsLines: Bool { self == .paragraph || self == .heading || self == .codeBlock }
@@ -52,6 +54,9 @@ final class BlockNode {
   var level = 0
   var setext = false
   var htmlType = 0
+  /// A footnote definition's place among the document's distinct footnote labels, or -1 for
+  /// a later definition of a label already defined (which is ignored).
+  var footnoteIndex = -1
 
   // Tables: the header cells and one source range per body row.
   var table: TableData?
@@ -72,7 +77,7 @@ final class BlockNode {
 
   func canContain(_ child: Kind) -> Bool {
     switch kind {
-    case .document, .blockQuote, .item: return child != .item
+    case .document, .blockQuote, .item, .footnoteDefinition: return child != .item
     case .list: return child == .item
     default: return false
     }

@@ -15,8 +15,10 @@ struct BlockParser {
   var current: BlockNode
   var lineNumber: Int
   var definitions = DefinitionTable()
-  /// Whether the GFM block extensions (tables) are on.
+  /// Whether the GFM block extensions (tables, footnote definitions) are on.
   let gfm: Bool
+  /// The footnote definitions, in the order they start; the first for each label counts.
+  var footnotes = FootnoteDefinitions()
   /// The text of all leaf blocks, one after another (see ``BlockNode/contentStart``).
   var arena: [UInt8] = []
 
@@ -199,6 +201,13 @@ struct BlockParser {
         } else {
           matched = false
         }
+      case .footnoteDefinition:
+        // As cmark-gfm: four columns of indentation, or an empty line (not one of spaces).
+        if indent >= 4 {
+          advanceOffset(4, columns: true)
+        } else if lineEnd != lineStart {
+          matched = false
+        }
       case .codeBlock:
         matched = continueCodeBlock(container, &shouldContinue)
       case .heading, .thematicBreak:
@@ -313,6 +322,13 @@ struct BlockParser {
       {
         container = addChild(container, .thematicBreak)
         advanceOffset(lineEnd - offset, columns: false)
+      } else if !indented && gfm && c == ASCII.openBracket && container.depth < Self.maxDepth,
+        let (matched, label) = scanFootnoteDefinition(firstNonspace)
+      {
+        advanceOffset(firstNonspace + matched - offset, columns: false)
+        container = addChild(container, .footnoteDefinition)
+        container.info = label
+        footnotes.add(container)
       } else if indent < 4 && container.depth + 2 <= Self.maxDepth,
         let matched = parseListMarker(
           firstNonspace, interruptsParagraph: container.kind == .paragraph, &listData)
@@ -441,7 +457,7 @@ struct BlockParser {
       node.endLine = max(node.startLine, lineNumber - 1)
     }
     switch node.kind {
-    case .blockQuote, .item:
+    case .blockQuote, .item, .footnoteDefinition:
       // End at the last content line, not at trailing blank lines.
       if let last = node.children.last { node.endLine = max(node.startLine, last.endLine) }
     case .paragraph:
@@ -522,6 +538,23 @@ struct BlockParser {
     guard Scan.isSpaceOrTab(p[j]) else { return nil }
     while j < lineEnd, Scan.isSpaceOrTab(p[j]) { j += 1 }
     return (j - i, level)
+  }
+
+  /// `[^label]:` and the spaces or tabs after it, where the label is one or more bytes other
+  /// than `]`, space, tab, CR, LF and NUL. Returns the consumed length and the label.
+  func scanFootnoteDefinition(_ i: Int) -> (Int, String)? {
+    guard i + 1 < lineEnd, p[i + 1] == ASCII.caret else { return nil }
+    var j = i + 2
+    while j < lineEnd {
+      let c = p[j]
+      if c == ASCII.closeBracket || c == 32 || c == 9 || c == 0 { break }
+      j += 1
+    }
+    guard j > i + 2, j + 1 < lineEnd, p[j] == ASCII.closeBracket, p[j + 1] == ASCII.colon else { return nil }
+    let label = String(decoding: UnsafeBufferPointer(rebasing: p[(i + 2)..<j]), as: UTF8.self)
+    var k = j + 2
+    while k < lineEnd, Scan.isSpaceOrTab(p[k]) { k += 1 }
+    return (k - i, label)
   }
 
   mutating func scanOpenFence(_ i: Int) -> Int? {

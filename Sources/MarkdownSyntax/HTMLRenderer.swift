@@ -9,6 +9,11 @@ public enum HTMLRenderer {
   public static func render(_ document: MarkdownDocument, tagFilter: Bool = false) -> String {
     var writer = HTMLWriter(tagFilter: tagFilter)
     writer.blocks(document.blocks, tight: false)
+    if !document.footnotes.isEmpty {
+      writer.raw("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
+      for footnote in document.footnotes { writer.footnote(footnote) }
+      writer.raw("</ol>\n</section>\n")
+    }
     return String(decoding: writer.out, as: UTF8.self)
   }
 }
@@ -241,6 +246,47 @@ struct HTMLWriter {
     }
   }
 
+  /// A footnote as cmark-gfm writes it: a list item whose last paragraph ends with the links
+  /// back to its references (after the content when it does not end with a paragraph).
+  mutating func footnote(_ footnote: Footnote) {
+    raw("<li id=\"fn-")
+    href(footnote.label)
+    raw("\">\n")
+    if let last = footnote.blocks.last, case .paragraph(let content) = last.kind {
+      blocks(Array(footnote.blocks.dropLast()), tight: false)
+      cr()
+      raw("<p>")
+      inlines(content)
+      raw(" ")
+      backReferences(footnote)
+      raw("</p>\n")
+    } else {
+      blocks(footnote.blocks, tight: false)
+      backReferences(footnote)
+      raw("\n")
+    }
+    raw("</li>\n")
+  }
+
+  mutating func backReferences(_ footnote: Footnote) {
+    raw("<a href=\"#fnref-")
+    href(footnote.label)
+    raw("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>")
+    if footnote.referenceCount > 1 {
+      for occurrence in 2...footnote.referenceCount {
+        raw(" <a href=\"#fnref-")
+        href(footnote.label)
+        raw("-")
+        rawString(String(occurrence))
+        raw(
+          "\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">"
+        )
+        rawString(String(occurrence))
+        raw("</sup></a>")
+      }
+    }
+  }
+
   mutating func tableCell(_ tag: StaticString, _ content: [Inline], _ alignment: Table.Alignment) {
     raw("<")
     raw(tag)
@@ -306,6 +352,18 @@ struct HTMLWriter {
       raw("\" />")
     case .html(let s):
       rawHTML(s)
+    case .footnoteReference(let reference):
+      raw("<sup class=\"footnote-ref\"><a href=\"#fn-")
+      href(reference.label)
+      raw("\" id=\"fnref-")
+      href(reference.label)
+      if reference.occurrence > 1 {
+        raw("-")
+        rawString(String(reference.occurrence))
+      }
+      raw("\" data-footnote-ref>")
+      rawString(String(reference.number))
+      raw("</a></sup>")
     }
   }
 
@@ -318,6 +376,7 @@ struct HTMLWriter {
       case .emphasis(let c), .strong(let c), .strikethrough(let c): altText(c)
       case .link(_, _, let c): altText(c)
       case .image(_, _, let c): altText(c)
+      case .footnoteReference: break
       }
     }
   }

@@ -7,6 +7,8 @@
 struct InlineParser {
   enum Kind: UInt8 {
     case root, text, softBreak, hardBreak, code, html, emphasis, strong, strikethrough, link, image
+    /// `[^label]`: `start..<end` is the label in `p`.
+    case footnoteReference
   }
 
   struct Node {
@@ -63,6 +65,7 @@ struct InlineParser {
   var lastDelimiter = -1
   var brackets: [Bracket] = []
   var unresolved: [UnresolvedReference] = []
+  var footnotes = FootnoteNumbering()
   // Code span memo (cmark's backticks table).
   var textBuffer: [UInt8] = []
   var backticks: [Int] = []
@@ -89,7 +92,8 @@ struct InlineParser {
   /// Parses `range` of `bytes` into inlines, reusing the buffers in `scratch`.
   static func parse(
     _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, gfm: Bool = true,
-    unresolved: inout [UnresolvedReference], scratch: inout Scratch, lineOf: LineLocator
+    unresolved: inout [UnresolvedReference], footnotes: inout FootnoteNumbering, scratch: inout Scratch,
+    lineOf: LineLocator
   ) -> [Inline] {
     var s = range.lowerBound
     var e = range.upperBound
@@ -107,7 +111,9 @@ struct InlineParser {
     parser.nodes.append(Node(kind: .root, start: 0, end: 0))
     parser.run()
     if !parser.unresolved.isEmpty { unresolved.append(contentsOf: parser.unresolved) }
+    swap(&parser.footnotes, &footnotes)
     let result = parser.build()
+    swap(&parser.footnotes, &footnotes)
     swap(&parser.nodes, &scratch.nodes)
     swap(&parser.extra, &scratch.extra)
     swap(&parser.delimiters, &scratch.delimiters)
@@ -722,6 +728,7 @@ struct InlineParser {
         }
       }
       if !found {
+        if gfm && !opener.image && footnoteReference(opener, closing: initialPos - 1) { return }
         brackets.removeLast()
         pos = initialPos
         _ = appendText(pos - 1, pos)
@@ -747,6 +754,33 @@ struct InlineParser {
         k -= 1
       }
     }
+  }
+
+  // MARK: - Footnote references (GFM)
+
+  /// As cmark-gfm: brackets that made no link, whose content starts with a text node `^` and
+  /// holds more than the `^`, become a footnote reference to the label after the `^` (the
+  /// content's nodes are dropped). Whether the label is defined is settled when the tree is
+  /// built: an undefined one goes back to text.
+  mutating func footnoteReference(_ opener: Bracket, closing: Int) -> Bool {
+    let first = nodes[opener.node].next
+    guard first >= 0 else { return false }
+    let node = nodes[first]
+    guard node.kind == .text, !node.inExtra, node.end > node.start, p[node.start] == ASCII.caret,
+      node.end - node.start > 1 || node.next >= 0, opener.position + 1 < closing
+    else { return false }
+    pos = closing + 1
+    processEmphasis(stackBottom: opener.position)
+    var n = first
+    while n >= 0 {
+      let next = nodes[n].next
+      unlink(n)
+      n = next
+    }
+    _ = insertAfter(opener.node, Node(kind: .footnoteReference, start: opener.position + 1, end: closing))
+    unlink(opener.node)
+    brackets.removeLast()
+    return true
   }
 
   // MARK: - Extended autolinks (GFM)

@@ -30,8 +30,25 @@ extension InlineParser {
     return String(decoding: UnsafeBufferPointer(rebasing: p[node.start..<node.end]), as: UTF8.self)
   }
 
+  /// Appends a footnote reference to `out`, or its text to `buffer` when its label has no
+  /// definition.
+  mutating func appendFootnoteReference(
+    _ node: Node, into out: inout [Inline], buffer: inout [UInt8], inLink: Bool
+  ) {
+    let range = node.start..<node.end
+    if let reference = footnotes.reference(p, range, line: lineOf.line(at: node.start)) {
+      Self.flush(&buffer, into: &out, autolink: !inLink)
+      out.append(.footnoteReference(reference))
+    } else {
+      buffer.append(ASCII.openBracket)
+      buffer.append(ASCII.caret)
+      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[range]))
+      buffer.append(ASCII.closeBracket)
+    }
+  }
+
   /// `buffer` is empty on entry and on return (shared by all levels to avoid allocations).
-  func buildChildren(
+  mutating func buildChildren(
     of parent: Int, depth: Int, inLink: Bool, into out: inout [Inline], buffer: inout [UInt8]
   ) {
     var count = 0
@@ -50,6 +67,8 @@ extension InlineParser {
       case .softBreak, .hardBreak, .code, .html:
         Self.flush(&buffer, into: &out, autolink: !inLink)
         out.append(leaf(node))
+      case .footnoteReference:
+        appendFootnoteReference(node, into: &out, buffer: &buffer, inLink: inLink)
       case .emphasis, .strong, .strikethrough, .link, .image:
         if depth >= Self.maxDepth {
           flatten(n, buffer: &buffer, into: &out, inLink: inLink)
@@ -88,12 +107,13 @@ extension InlineParser {
   }
 
   /// Emits the leaves under `root` without their wrappers (iteratively: no recursion).
-  func flatten(_ root: Int, buffer: inout [UInt8], into out: inout [Inline], inLink: Bool) {
+  mutating func flatten(_ root: Int, buffer: inout [UInt8], into out: inout [Inline], inLink: Bool) {
     var n = nodes[root].first
     while n >= 0 {
       let node = nodes[n]
       switch node.kind {
       case .text: appendText(of: node, to: &buffer)
+      case .footnoteReference: appendFootnoteReference(node, into: &out, buffer: &buffer, inLink: inLink)
       case .softBreak, .hardBreak, .code, .html:
         Self.flush(&buffer, into: &out, autolink: !inLink)
         out.append(leaf(node))

@@ -131,13 +131,18 @@ public enum MarkdownParser {
     }
     var blockParser = BlockParser(bytes: p, firstLineNumber: firstLine, gfm: gfm)
     let root = blockParser.run(from: start)
-    let (blocks, unresolved) = blockParser.arena.withUnsafeBufferPointer { arena in
+    let (blocks, builder) = blockParser.arena.withUnsafeBufferPointer { arena in
       var builder = DocumentBuilder(p: p, arena: arena, definitions: blockParser.definitions, gfm: gfm)
-      return (builder.blocks(of: root), builder.unresolved)
+      builder.footnotes = FootnoteNumbering(definitions: blockParser.footnotes)
+      return (builder.blocks(of: root), builder)
     }
     var document = MarkdownDocument(
       frontMatter: frontMatter, blocks: blocks, linkDefinitions: blockParser.definitions.dictionary())
-    document.unresolvedReferences = unresolved
+    document.unresolvedReferences = builder.unresolved
+    if !builder.footnotes.definitions.isEmpty || !builder.footnotes.undefined.isEmpty {
+      (document.footnotes, document.unusedFootnotes) = builder.footnotes.finish()
+      document.undefinedFootnotes = builder.footnotes.undefined
+    }
     return document
   }
 
@@ -208,6 +213,7 @@ struct DocumentBuilder {
   let gfm: Bool
   var unresolved: [UnresolvedReference] = []
   var scratch = InlineParser.Scratch()
+  var footnotes = FootnoteNumbering()
 
   init(p: Bytes, arena: Bytes, definitions: DefinitionTable, gfm: Bool) {
     self.p = p
@@ -229,15 +235,15 @@ struct DocumentBuilder {
     let arena = arena
     return InlineParser.parse(
       arena, node.literalStart..<node.contentEnd, definitions: definitions, gfm: gfm,
-      unresolved: &unresolved, scratch: &scratch, lineOf: .node(node, arena))
+      unresolved: &unresolved, footnotes: &footnotes, scratch: &scratch, lineOf: .node(node, arena))
   }
 
   mutating func cellInlines(_ cell: [UInt8], line: Int) -> [Inline] {
     let definitions = definitions
     return cell.withUnsafeBufferPointer { b in
       InlineParser.parse(
-        b, 0..<b.count, definitions: definitions, gfm: true, unresolved: &unresolved, scratch: &scratch,
-        lineOf: .fixed(line))
+        b, 0..<b.count, definitions: definitions, gfm: true, unresolved: &unresolved, footnotes: &footnotes,
+        scratch: &scratch, lineOf: .fixed(line))
     }
   }
 
@@ -288,6 +294,12 @@ struct DocumentBuilder {
         rows.append(row)
       }
       kind = .table(Table(alignments: data.alignments, header: header, rows: rows))
+    case .footnoteDefinition:
+      // Built where it stands, so references inside are numbered in document order; the
+      // content goes to the document's footnotes.
+      let content = blocks(of: node)
+      if node.footnoteIndex >= 0 { footnotes.contents[node.footnoteIndex] = content }
+      return nil
     case .document, .item, .linkDefinitions:
       return nil
     }

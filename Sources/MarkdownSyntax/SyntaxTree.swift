@@ -18,6 +18,13 @@ public struct MarkdownDocument: Sendable, Equatable {
   /// Full (`[text][label]`) and collapsed (`[label][]`) references whose label has no
   /// definition, with the line they are on (for lint warnings).
   public var unresolvedReferences: [UnresolvedReference] = []
+  /// The GFM footnotes that are referenced, in the order of their numbers (the order of
+  /// their first references). A definition nobody refers to is left out, as cmark-gfm does.
+  public var footnotes: [Footnote] = []
+  /// Footnote references (`[^label]`) with no definition: they stay text. For lint warnings.
+  public var undefinedFootnotes: [UnresolvedReference] = []
+  /// Footnote definitions no reference uses, with their labels and lines. For lint warnings.
+  public var unusedFootnotes: [UnresolvedReference] = []
 
   public init(
     frontMatter: FrontMatter? = nil, blocks: [Block] = [],
@@ -65,6 +72,42 @@ public struct UnresolvedReference: Sendable, Equatable {
   public init(label: String, line: Int) {
     self.label = label
     self.line = line
+  }
+}
+
+/// A GFM footnote: its definition's label (as written there), number and content.
+public struct Footnote: Sendable, Equatable {
+  public var label: String
+  /// 1 for the footnote referenced first, and so on.
+  public var number: Int
+  public var blocks: [Block]
+  /// How many references point to it.
+  public var referenceCount: Int
+  /// The 1-based line of its definition.
+  public var line: Int
+
+  public init(label: String, number: Int, blocks: [Block], referenceCount: Int, line: Int) {
+    self.label = label
+    self.number = number
+    self.blocks = blocks
+    self.referenceCount = referenceCount
+    self.line = line
+  }
+}
+
+/// A reference to a GFM footnote (`[^label]`).
+public struct FootnoteReference: Sendable, Equatable {
+  /// The label of the footnote's definition, as written there.
+  public var label: String
+  /// The footnote's number.
+  public var number: Int
+  /// 1 for the first reference to this footnote, 2 for the second, and so on.
+  public var occurrence: Int
+
+  public init(label: String, number: Int, occurrence: Int) {
+    self.label = label
+    self.number = number
+    self.occurrence = occurrence
   }
 }
 
@@ -181,6 +224,8 @@ public indirect enum Inline: Sendable, Equatable {
   case image(source: String, title: String?, alt: [Inline])
   /// Raw inline HTML, verbatim.
   case html(String)
+  /// A reference to a GFM footnote; its content is in ``MarkdownDocument/footnotes``.
+  case footnoteReference(FootnoteReference)
 }
 
 extension Inline {
@@ -189,6 +234,7 @@ extension Inline {
     switch self {
     case .text(let s), .code(let s): return s
     case .html: return ""
+    case .footnoteReference(let reference): return "[\(reference.number)]"
     case .softBreak, .hardBreak: return " "
     case .emphasis(let c), .strong(let c), .strikethrough(let c): return c.plainText
     case .link(_, _, let c): return c.plainText

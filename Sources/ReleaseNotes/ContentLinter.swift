@@ -152,6 +152,18 @@ public enum ContentLinter {
           .warning, file: path, line: reference.line + lineOffset,
           "link reference [\(reference.label)] is never defined"))
     }
+    for reference in document.undefinedFootnotes {
+      markdown.append(
+        .init(
+          .warning, file: path, line: reference.line + lineOffset,
+          "footnote [^\(reference.label)] is never defined"))
+    }
+    for definition in document.unusedFootnotes {
+      markdown.append(
+        .init(
+          .warning, file: path, line: definition.line + lineOffset,
+          "footnote [^\(definition.label)] is never used"))
+    }
     if name == ReleaseNotesCatalog.onboardingFileName && !headings.contains(where: { $0.level == 1 }) {
       markdown.append(
         .init(

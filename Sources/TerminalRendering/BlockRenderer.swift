@@ -25,6 +25,9 @@ struct BlockRenderer {
   private var label = ByteBuffer()
   /// A blank separator line waiting to be emitted before the next content line.
   private var pendingBlank: StyledLine?
+  /// The document's footnotes, listed (like link URLs) after the block that first refers
+  /// to each.
+  var footnotes: [Footnote] = []
 
   init(options: RenderOptions, plainBytes: Bool = false) {
     self.plainBytes = plainBytes
@@ -85,18 +88,39 @@ struct BlockRenderer {
     for block in blocks {
       if lineCount > 0 { pendingBlank = StyledLine() }
       var stack: [Work] = [.block(block, top)]
-      while let work = stack.popLast() {
-        switch work {
-        case .blank(let prefix):
-          if lineCount > 0 { pendingBlank = prefix }
-        case .emptyItem(let marker):
-          emit(marker)
-        case .block(let block, let frame):
-          render(block, frame, &stack)
-        }
-      }
+      run(&stack)
       emitReferences()
     }
+  }
+
+  private mutating func run(_ stack: inout [Work]) {
+    while let work = stack.popLast() {
+      switch work {
+      case .blank(let prefix):
+        if lineCount > 0 { pendingBlank = prefix }
+      case .emptyItem(let marker):
+        emit(marker)
+      case .block(let block, let frame):
+        render(block, frame, &stack)
+      }
+    }
+  }
+
+  /// Lists a footnote: its number like a link's, then its blocks with a hanging indent.
+  private mutating func emitFootnote(_ number: Int, _ footnote: Footnote) {
+    let text = "[\(number)] "
+    let label = StyledLine(text, style: theme.linkReference)
+    let labelWidth = text.utf8.count
+    let indent = labelWidth <= maxPrefix ? String.repeated(" ", labelWidth) : ""
+    var frame = Frame(first: StyledLine(), rest: StyledLine(indent), listDepth: 0)
+    frame.setFirst(label, width: labelWidth)
+    guard !footnote.blocks.isEmpty else {
+      emit(label)
+      return
+    }
+    var stack: [Work] = []
+    pushChildren(footnote.blocks, frame, separated: true, &stack)
+    run(&stack)
   }
 
   private mutating func render(_ block: Block, _ frame: Frame, _ stack: inout [Work]) {
@@ -406,14 +430,24 @@ struct BlockRenderer {
 
   /// Lists the link references collected since the last call, after a blank line.
   private mutating func emitReferences() {
-    let pending = flattener.references.pending
-    guard !pending.isEmpty else { return }
-    defer { flattener.references.clearPending() }
-    pendingBlank = StyledLine()
+    // A footnote's own links and footnotes are listed after it, in the next round.
+    while !flattener.references.pending.isEmpty {
+      let pending = flattener.references.pending
+      flattener.references.clearPending()
+      pendingBlank = StyledLine()
+      emitReferences(pending)
+    }
+  }
+
+  private mutating func emitReferences(_ pending: [(number: Int, url: String, footnote: Int)]) {
     var digits = ByteBuffer()
     swap(&digits, &label)
     defer { swap(&digits, &label) }
-    for (number, url) in pending {
+    for (number, url, footnote) in pending {
+      if footnote >= 0 {
+        if footnote < footnotes.count { emitFootnote(number, footnotes[footnote]) }
+        continue
+      }
       digits.removeAll()
       digits.append(UInt8(ascii: "["))
       FlatText.appendDecimal(number, to: &digits)

@@ -5,7 +5,7 @@ import MarkdownSyntax
 /// Iterative (an explicit stack), so deeply nested emphasis cannot overflow the call stack.
 /// Text is sanitised here (per run, once flattened), after the parser decoded entities. Links keep their text and get a
 /// numbered reference (`[1]`) unless the text already is the URL; images show `[alt]` and a
-/// reference to their source. Inline HTML is never interpreted: comments and tags are
+/// reference to their source; a footnote reference is a number like a link's. Inline HTML is never interpreted: comments and tags are
 /// dropped, and `<br>` becomes a line break.
 struct InlineFlattener {
   let theme: Theme
@@ -92,6 +92,8 @@ struct InlineFlattener {
           Frame(items: alt, index: 0, style: imageStyle, suffix: StyledRun(suffixText, style: imageStyle)))
       case .html(let html):
         if Self.isLineBreakTag(html) { flat.endSegment() }
+      case .footnoteReference(let reference):
+        flat.appendReference(references.number(forFootnote: reference.number), theme.linkReference)
       }
     }
     flat.finish()

@@ -29,7 +29,21 @@ public enum SyntaxTreeJSON {
       out += "}"
     }
     out += "},\"blocks\":"
-    var stack: [Work] = [.raw("}"), .blocks(document.blocks)]
+    var work: [Work] = [.blocks(document.blocks)]
+    if !document.footnotes.isEmpty {
+      work.append(.raw(",\"footnotes\":["))
+      for (i, footnote) in document.footnotes.enumerated() {
+        work.append(
+          .raw(
+            (i > 0 ? "," : "")
+              + "{\"label\":\(quoted(footnote.label)),\"number\":\(footnote.number),\"blocks\":"))
+        work.append(.blocks(footnote.blocks))
+        work.append(.raw("}"))
+      }
+      work.append(.raw("]"))
+    }
+    work.append(.raw("}"))
+    var stack: [Work] = work.reversed()
     while let work = stack.popLast() {
       switch work {
       case .raw(let text): out += text
@@ -184,6 +198,9 @@ public enum SyntaxTreeJSON {
       out += "{\"type\":\"image\",\"source\":\(quoted(source)),\"title\":"
       out += (title.map(quoted) ?? "null") + ",\"alt\":"
       stack.append(contentsOf: [.raw("}"), .inlines(alt)])
+    case .footnoteReference(let reference):
+      out +=
+        "{\"type\":\"footnoteReference\",\"label\":\(quoted(reference.label)),\"number\":\(reference.number)}"
     }
   }
 }

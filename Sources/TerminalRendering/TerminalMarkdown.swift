@@ -11,6 +11,7 @@ public enum TerminalMarkdown {
   /// The lines of `document` at `options.width` in `options.theme`.
   public static func render(_ document: MarkdownDocument, options: RenderOptions) -> [StyledLine] {
     var renderer = BlockRenderer(options: options)
+    renderer.footnotes = document.footnotes
     renderer.render(document.blocks)
     return renderer.lines
   }
@@ -26,6 +27,7 @@ public enum TerminalMarkdown {
   ) -> [UInt8] {
     var renderer = BlockRenderer(options: options, plainBytes: true)
     renderer.output.reserveCapacity(capacity)
+    renderer.footnotes = document.footnotes
     renderer.render(document.blocks)
     let output = renderer.output.takeArray()
     let clean = output.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }

@@ -3,7 +3,7 @@ import MarkdownSyntax
 import TestSupport
 import Testing
 
-/// Compares our HTML with Debian's `cmark-gfm -e table -e strikethrough -e autolink -e tasklist`
+/// Compares our HTML with Debian's `cmark-gfm -e table -e strikethrough -e autolink -e tasklist -e footnotes`
 /// on every corpus changelog, after normalising insignificant whitespace.
 @Suite struct DifferentialTests {
   static let cmarkGFM = "cmark-gfm"
@@ -31,7 +31,11 @@ import Testing
     for file in files {
       let data = try Data(contentsOf: file)
       let expected = try Run.process(
-        cmark, ["--unsafe", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"],
+        cmark,
+        [
+          "--unsafe", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist", "-e",
+          "footnotes",
+        ],
         stdin: data)
       #expect(expected.status == 0)
       let ours = HTMLRenderer.render(MarkdownParser.parse(bytes: data, frontMatter: false))

@@ -142,6 +142,19 @@ import Testing
     #expect(try lines(dir) == ["\(dir.path)/1.1.0.md:5: warning: link reference [guide] is never defined"])
   }
 
+  @Test func anUndefinedAndAnUnusedFootnote() throws {
+    let dir = try seeded([
+      "1.1.0.md":
+        "---\ntitle: Notes\n---\n\nSync[^sync] and export[^pdf].\n\n[^sync]: Over git.\n\n[^old]: Never cited.\n"
+    ])
+    defer { dir.remove() }
+    #expect(
+      try lines(dir) == [
+        "\(dir.path)/1.1.0.md:5: warning: footnote [^pdf] is never defined",
+        "\(dir.path)/1.1.0.md:9: warning: footnote [^old] is never used",
+      ])
+  }
+
   @Test func specialFileChecks() throws {
     let dir = try SeededDirectory([
       "onboarding.md": "Just text, no heading.\n",

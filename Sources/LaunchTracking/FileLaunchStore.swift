@@ -179,10 +179,6 @@ public final class FileLaunchStore: LaunchStore, Sendable {
   /// few kilobytes).
   static let maximumFileSize = 4 * 1_048_576
 
-  private struct SchemaProbe: Decodable {
-    var schema: Int?
-  }
-
   private func load() -> Loaded {
     switch Platform.fileKind(path) {
     case .missing: return .empty
@@ -201,54 +197,34 @@ public final class FileLaunchStore: LaunchStore, Sendable {
       return .corrupt("larger than \(Self.maximumFileSize / 1_048_576) MiB")
     }
     guard let bytes = Platform.readAll(fd) else { return .unreadable(Platform.errnoMessage()) }
-    let loaded = Self.decode(Data(bytes))
+    let loaded = Self.decode(bytes)
     if let appID, case .state(let state) = loaded, state.appID != appID {
       return .foreign("belongs to the app \"\(state.appID)\", not \"\(appID)\"")
     }
     return loaded
   }
 
-  private static func decode(_ data: Data) -> Loaded {
-    if data.isEmpty { return .corrupt("empty file") }
-    let decoder = LaunchState.makeDecoder()
-    // The common case first: one parse of a file of a known schema.
-    let failure: String
+  private static func decode(_ bytes: [UInt8]) -> Loaded {
+    if bytes.isEmpty { return .corrupt("empty file") }
+    let json: StateJSON
     do {
-      // The fast reader answers the usual file; anything unusual is JSONDecoder's to judge.
-      let state = try LaunchStateFastDecoder.decode(data) ?? decoder.decode(LaunchState.self, from: data)
+      json = try StateJSON.parse(bytes)
+    } catch {
+      return .corrupt("not JSON: \(error)")
+    }
+    guard case .object(let top) = json else { return .corrupt("not a JSON object") }
+    guard let schema = top["schema"]?.int else { return .corrupt("no schema number") }
+    do {
+      let state = try LaunchStateCodec.decode(json)
       if state.schema > LaunchState.currentSchema { return .newerSchema(state.schema, state) }
       if state.schema < 1 { return .corrupt("unknown schema \(state.schema)") }
       // A state exists only after a launch: a lower count was not written by this store.
       if state.launchCount < 1 { return .corrupt("bad value at launchCount") }
       return .state(state)
-    } catch let error as DecodingError {
-      failure = Self.describe(error)
     } catch {
-      failure = "\(error)"
-    }
-    // It did not decode: a newer schema may have changed the shape; otherwise it is corrupt.
-    guard let probe = try? decoder.decode(SchemaProbe.self, from: data) else {
-      return .corrupt("not a JSON object")
-    }
-    guard let schema = probe.schema else { return .corrupt("no schema number") }
-    if schema > LaunchState.currentSchema { return .newerSchema(schema, nil) }
-    return .corrupt(failure)
-  }
-
-  private static func describe(_ error: DecodingError) -> String {
-    func path(_ keys: [any CodingKey]) -> String {
-      keys.isEmpty
-        ? "top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      return "missing \(path(context.codingPath + [key]))"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "wrong type at \(path(context.codingPath))"
-    case .dataCorrupted(let context):
-      return "bad value at \(path(context.codingPath))"
-    @unknown default:
-      return "unreadable"
+      // A newer schema may have changed the shape; otherwise it is corrupt.
+      if schema > LaunchState.currentSchema { return .newerSchema(schema, nil) }
+      return .corrupt("\(error)")
     }
   }
 
@@ -259,7 +235,7 @@ public final class FileLaunchStore: LaunchStore, Sendable {
   private func write(_ state: LaunchState, durable: Bool) -> String? {
     var bytes: [UInt8]
     do {
-      bytes = try LaunchStateFastEncoder.encode(state) ?? Array(LaunchState.makeEncoder().encode(state))
+      bytes = try state.json()
     } catch {
       warn("warning: cannot encode the launch state: \(error)")
       return "cannot encode the state"

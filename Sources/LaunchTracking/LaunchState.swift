@@ -8,7 +8,9 @@
 ///
 /// The file carries a ``schema`` number. A reader never overwrites a file whose schema is
 /// newer than ``LaunchState/currentSchema``. Dates are ISO 8601 strings in the file.
-public struct LaunchState: Sendable, Equatable, Codable {
+/// ``LaunchStateCodec`` is the file's only codec: a new stored property needs its key there
+/// (a test fails until it has one).
+public struct LaunchState: Sendable, Equatable {
   /// The schema this code writes.
   public static let currentSchema = 1
 
@@ -38,7 +40,6 @@ public struct LaunchState: Sendable, Equatable, Codable {
   /// What the update-step runner has done.
   public var updateSteps: UpdateStepLog
 
-  /// One version and when it was first launched.
   /// Whether writing this state over `previous` must survive a power loss: true unless
   /// only the launch bookkeeping changed (the count, the last launch date and its
   /// classification), which is what a regular launch changes. A new version, pending work or
@@ -51,7 +52,8 @@ public struct LaunchState: Sendable, Equatable, Codable {
     return same != self
   }
 
-  public struct VersionHistoryEntry: Sendable, Equatable, Codable {
+  /// One version and when it was first launched.
+  public struct VersionHistoryEntry: Sendable, Equatable {
     public var version: AppVersion
     public var firstLaunchDate: Date
 
@@ -62,7 +64,7 @@ public struct LaunchState: Sendable, Equatable, Codable {
   }
 
   /// The classification of the latest launch.
-  public struct LastLaunch: Sendable, Equatable, Codable {
+  public struct LastLaunch: Sendable, Equatable {
     public var kind: LaunchKind
     /// The version of the launch before (nil on `first`).
     public var from: AppVersion?
@@ -125,22 +127,5 @@ public struct LaunchState: Sendable, Equatable, Codable {
     case .whatsNew: return 1
     case .welcomeBack: return 2
     }
-  }
-}
-
-extension LaunchState {
-  /// The JSON encoder used for the state file and `state --json`: pretty, ISO 8601 dates.
-  public static func makeEncoder() -> JSONEncoder {
-    let e = JSONEncoder()
-    e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    e.dateEncodingStrategy = .iso8601
-    return e
-  }
-
-  /// The JSON decoder matching ``makeEncoder()``.
-  public static func makeDecoder() -> JSONDecoder {
-    let d = JSONDecoder()
-    d.dateDecodingStrategy = .iso8601
-    return d
   }
 }

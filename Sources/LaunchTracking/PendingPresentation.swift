@@ -1,6 +1,6 @@
 /// Something the user has earned but not yet seen and dismissed. Pending work lives in the
 /// launch state and is removed only by an explicit dismissal (see ``LaunchTracker``).
-public enum PendingPresentation: Sendable, Hashable, Codable {
+public enum PendingPresentation: Sendable, Hashable {
   /// The onboarding walkthrough, to resume at `page` (0-based).
   case onboarding(page: Int)
   /// The what's-new sheet for every release after `since` (the last version whose notes the
@@ -10,7 +10,7 @@ public enum PendingPresentation: Sendable, Hashable, Codable {
   case welcomeBack(days: Int)
 
   /// The kind of a pending presentation, as used in `state --json` and for dismissal.
-  public enum Kind: String, Sendable, Codable, CaseIterable {
+  public enum Kind: String, Sendable, CaseIterable {
     case onboarding
     case whatsNew = "whats-new"
     case welcomeBack = "welcome-back"
@@ -31,31 +31,6 @@ public enum PendingPresentation: Sendable, Hashable, Codable {
     case .onboarding(let page): return "onboarding at page \(page + 1)"
     case .whatsNew(let since): return "whats-new since \(since)"
     case .welcomeBack(let days): return "welcome-back after \(days) days"
-    }
-  }
-
-  // MARK: - Codable as {"kind": ..., ...}
-
-  private enum CodingKeys: String, CodingKey {
-    case kind, page, since, days
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    switch try c.decode(Kind.self, forKey: .kind) {
-    case .onboarding: self = .onboarding(page: try c.decode(Int.self, forKey: .page))
-    case .whatsNew: self = .whatsNew(since: try c.decode(AppVersion.self, forKey: .since))
-    case .welcomeBack: self = .welcomeBack(days: try c.decode(Int.self, forKey: .days))
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(kind, forKey: .kind)
-    switch self {
-    case .onboarding(let page): try c.encode(page, forKey: .page)
-    case .whatsNew(let since): try c.encode(since, forKey: .since)
-    case .welcomeBack(let days): try c.encode(days, forKey: .days)
     }
   }
 }

@@ -6,7 +6,7 @@
 
 /// What the update-step runner has recorded: steps completed, not needed, and failed.
 /// Steps are identified by id; a step appears in at most one list.
-public struct UpdateStepLog: Sendable, Equatable, Codable {
+public struct UpdateStepLog: Sendable, Equatable {
   /// Steps that ran and succeeded, in the order they ran.
   public var completed: [Entry] = []
   /// Steps that were skipped for good: fresh install, or not applicable.
@@ -17,7 +17,7 @@ public struct UpdateStepLog: Sendable, Equatable, Codable {
   public init() {}
 
   /// A step that completed or was found not needed.
-  public struct Entry: Sendable, Equatable, Codable {
+  public struct Entry: Sendable, Equatable {
     public var id: String
     public var version: AppVersion
     public var date: Date
@@ -36,7 +36,7 @@ public struct UpdateStepLog: Sendable, Equatable, Codable {
   }
 
   /// A step whose latest attempt threw.
-  public struct Failure: Sendable, Equatable, Codable {
+  public struct Failure: Sendable, Equatable {
     public var id: String
     public var version: AppVersion
     public var message: String

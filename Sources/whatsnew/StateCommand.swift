@@ -43,8 +43,7 @@ struct StateCommand: ParsableCommand {
     }
     let report = StateReport(appID: state.appID, stateFile: store.path, state: recorded)
     if json {
-      let data = try LaunchState.makeEncoder().encode(report)
-      Console.out(String(decoding: data, as: UTF8.self))
+      Console.out(String(decoding: try report.json().serialized(), as: UTF8.self))
     } else {
       Console.out(report.humanReadable)
     }
@@ -53,32 +52,32 @@ struct StateCommand: ParsableCommand {
 
 /// What `state --json` prints: the state's fields, with `pending` as a list of kinds and
 /// the details in `pendingDetail`. Fields without a value are `null`.
-struct StateReport: Encodable {
+struct StateReport {
   let appID: String
   let stateFile: String
   let state: LaunchState?
 
-  private enum Keys: String, CodingKey {
-    case appID, stateFile, schema, launchCount, firstLaunchDate, lastLaunchDate, installVersion
-    case previousVersion, currentVersion, versionHistory, lastLaunch, pending, pendingDetail, updateSteps
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: Keys.self)
-    try c.encode(appID, forKey: .appID)
-    try c.encode(stateFile, forKey: .stateFile)
-    try c.encode(state?.schema, forKey: .schema)
-    try c.encode(state?.launchCount ?? 0, forKey: .launchCount)
-    try c.encode(state?.firstLaunchDate, forKey: .firstLaunchDate)
-    try c.encode(state?.lastLaunchDate, forKey: .lastLaunchDate)
-    try c.encode(state?.installVersion, forKey: .installVersion)
-    try c.encode(state?.previousVersion, forKey: .previousVersion)
-    try c.encode(state?.currentVersion, forKey: .currentVersion)
-    try c.encode(state?.versionHistory ?? [], forKey: .versionHistory)
-    try c.encode(state?.lastLaunch, forKey: .lastLaunch)
-    try c.encode(state?.pending.map(\.kind) ?? [], forKey: .pending)
-    try c.encode(state?.pending ?? [], forKey: .pendingDetail)
-    try c.encode(state?.updateSteps ?? UpdateStepLog(), forKey: .updateSteps)
+  /// The state's JSON (``LaunchStateCodec``) with `stateFile`, `pending` as kinds and
+  /// `pendingDetail`; every key is present, `null` when it has no value.
+  func json() throws -> StateJSON {
+    var fields: [String: StateJSON] = [
+      "schema": .null, "launchCount": .number("0"), "firstLaunchDate": .null, "lastLaunchDate": .null,
+      "installVersion": .null, "previousVersion": .null, "currentVersion": .null,
+      "versionHistory": .array([]),
+      "lastLaunch": .null, "pendingDetail": .array([]),
+    ]
+    if let state, case .object(let recorded) = try LaunchStateCodec.encode(state) {
+      fields.merge(recorded) { _, new in new }
+      fields["pendingDetail"] = recorded["pending"]
+    } else {
+      fields["updateSteps"] = .object([
+        "completed": .array([]), "notNeeded": .array([]), "failed": .array([]),
+      ])
+    }
+    fields["appID"] = .string(appID)
+    fields["stateFile"] = .string(stateFile)
+    fields["pending"] = .array((state?.pending ?? []).map { .string($0.kind.rawValue) })
+    return .object(fields)
   }
 
   var humanReadable: String {

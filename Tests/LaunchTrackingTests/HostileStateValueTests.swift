@@ -47,7 +47,7 @@ import Testing
     var state = try launch("1.0.0", store: store(dir), clock: clock).state
 
     // Last launched in year 1: a returning user, away for the whole era.
-    state.lastLaunchDate = try #require(ISO8601DateFormatter().date(from: "0001-01-01T00:00:00Z"))
+    state.lastLaunchDate = try #require(LaunchStateCodec.date("0001-01-01T00:00:00Z"))
     try write(state, to: dir)
     var record = try launch("1.0.0", store: store(dir), clock: clock)
     #expect(record.kind == .returning)
@@ -75,6 +75,6 @@ import Testing
   }
 
   private func write(_ state: LaunchState, to dir: String) throws {
-    try LaunchState.makeEncoder().encode(state).write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
+    try Data(state.json()).write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
   }
 }

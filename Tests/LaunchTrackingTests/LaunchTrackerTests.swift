@@ -139,9 +139,9 @@ import Testing
     ]
     try launch("2.0.0", store: store, clock: clock, steps: steps)
     let state = try #require(store.state)
-    let text = String(decoding: try LaunchState.makeEncoder().encode(state), as: UTF8.self)
+    let text = String(decoding: try state.json(), as: UTF8.self)
     #expect(Golden.check(text + "\n", named: "launch-state.json") == nil)
     // And it reads back to the same state.
-    #expect(try LaunchState.makeDecoder().decode(LaunchState.self, from: Data(text.utf8)) == state)
+    #expect(try LaunchState(json: Array(text.utf8)) == state)
   }
 }

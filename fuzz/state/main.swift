@@ -5,15 +5,21 @@
 // the same path a launch takes (file checks, read, schema probe, decode). Whatever the
 // bytes, reading must not trap, and:
 // - an unusable file is reported with a one-line reason naming the file;
-// - a state that decodes survives an encode/decode round trip unchanged.
+// - a state that decodes survives an encode/decode round trip unchanged;
+// - LaunchStateCodec agrees with an independent reader (ReferenceStateDecoder.swift, a link to
+//   the one in Tests/LaunchTrackingTests, built on JSONSerialization): a state one reads, the
+//   other reads the same. The codec's JSON syntax is RFC 8259's, stricter than JSONSerialization
+//   (which takes trailing commas and repeated keys), so a text only JSONSerialization parses is
+//   not compared.
+
+import Foundation
+import LaunchTracking
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import LaunchTracking
 
 let scratch: String = {
   var template = Array("/tmp/whatsnew-fuzz-state-XXXXXX".utf8CString)
@@ -53,14 +59,38 @@ public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case .newerSchema(_, .none):
     break
   }
+  compareWithReference(Array(UnsafeBufferPointer(start: data, count: size)))
   return 0
+}
+
+/// The codec and the reference reader agree on what `bytes` hold.
+func compareWithReference(_ bytes: [UInt8]) {
+  let mine: LaunchState?
+  var failure = ""
+  do {
+    mine = try LaunchState(json: bytes)
+  } catch {
+    mine = nil
+    failure = error.description
+  }
+  switch ReferenceStateDecoder.decode(Data(bytes)) {
+  case .undecided:
+    break
+  case .state(let reference):
+    let syntaxOnly = failure.hasPrefix("bad value at top level (")
+    if mine != reference && !syntaxOnly {
+      fatalError(
+        "fuzz state: the reference reads a state the codec reads as \(mine.map { "\($0)" } ?? failure)")
+    }
+  case .rejected:
+    if let mine { fatalError("fuzz state: the codec reads a state the reference rejects: \(mine)") }
+  }
 }
 
 /// Encoding a decoded state and decoding it again gives the same state.
 func roundTrip(_ state: LaunchState) {
   do {
-    let encoded = try LaunchState.makeEncoder().encode(state)
-    let again = try LaunchState.makeDecoder().decode(LaunchState.self, from: encoded)
+    let again = try LaunchState(json: state.json())
     if again != state { fatalError("fuzz state: round trip changed the state") }
   } catch {
     fatalError("fuzz state: a decoded state does not round-trip: \(error)")

@@ -1,0 +1,348 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The one codec of `launch-state.json`: ``LaunchState`` to and from ``StateJSON``.
+///
+/// Every field of the file is named here and nowhere else (`LaunchState` is not `Codable`):
+/// `LaunchStateCodecTests` fails when a stored property of `LaunchState` or of a type it holds
+/// has no key here. It is written by hand, not derived with `Codable`, because the first use of
+/// `JSONDecoder`/`JSONEncoder` in a process costs more instructions than the rest of a launch.
+///
+/// Reading: keys this code does not know are ignored (a newer build may add optional fields
+/// without a new schema); an optional field may be missing or `null`; every other problem is
+/// a ``Failure`` naming the field's path. Dates are ISO 8601 `YYYY-MM-DDTHH:MM:SSZ` in the
+/// years 0001 to 9999 (proleptic Gregorian); fractional seconds are dropped when writing.
+public enum LaunchStateCodec {
+  /// Why a JSON value is not a launch state, with the path of the field at fault
+  /// (`lastLaunch.kind`, `pending[1].since`).
+  public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `missing`, `wrong type at` or `bad value at` (see ``description``).
+    public enum Problem: String, Sendable, Equatable {
+      case missing
+      case wrongType = "wrong type at"
+      case badValue = "bad value at"
+    }
+
+    /// What is wrong.
+    public var problem: Problem
+    /// The field's path; `top level` for the document itself.
+    public var path: String
+
+    /// `missing lastLaunch.kind`, `wrong type at launchCount`, ...
+    public var description: String { "\(problem.rawValue) \(path)" }
+  }
+
+  /// The JSON value of `state`. Fails only for a date outside the years 0001-9999.
+  public static func encode(_ state: LaunchState) throws(Failure) -> StateJSON {
+    var o = ObjectBuilder(path: "")
+    o.int("schema", state.schema)
+    o.string("appID", state.appID)
+    o.int("launchCount", state.launchCount)
+    try o.date("firstLaunchDate", state.firstLaunchDate)
+    try o.date("lastLaunchDate", state.lastLaunchDate)
+    o.version("installVersion", state.installVersion)
+    o.version("currentVersion", state.currentVersion)
+    if let previous = state.previousVersion { o.version("previousVersion", previous) }
+    try o.array("versionHistory", state.versionHistory) { (h, entry) throws(Failure) in
+      h.version("version", entry.version)
+      try h.date("firstLaunchDate", entry.firstLaunchDate)
+    }
+    let last = state.lastLaunch
+    try o.object("lastLaunch") { (l) throws(Failure) in
+      l.string("kind", last.kind.rawValue)
+      if let from = last.from { l.version("from", from) }
+      l.version("to", last.to)
+      if let days = last.daysAway { l.int("daysAway", days) }
+      try l.date("date", last.date)
+      l.fields["stateWasReset"] = .bool(last.stateWasReset)
+    }
+    o.fields["pending"] = .array(state.pending.map(pendingValue))
+    try o.object("updateSteps") { (u) throws(Failure) in
+      try u.array("completed", state.updateSteps.completed, stepEntry)
+      try u.array("notNeeded", state.updateSteps.notNeeded, stepEntry)
+      try u.array("failed", state.updateSteps.failed) { (f, failure) throws(Failure) in
+        f.string("id", failure.id)
+        f.version("version", failure.version)
+        f.string("message", failure.message)
+        f.int("attempts", failure.attempts)
+        try f.date("lastAttemptDate", failure.lastAttemptDate)
+      }
+    }
+    return .object(o.fields)
+  }
+
+  /// The launch state in `json`.
+  public static func decode(_ json: StateJSON) throws(Failure) -> LaunchState {
+    let o = try ObjectReader(json, path: "")
+    let schema = try o.int("schema")
+    let appID = try o.string("appID")
+    let currentVersion = try o.version("currentVersion")
+    let lastLaunchDate = try o.date("lastLaunchDate")
+    var state = LaunchState(appID: appID, version: currentVersion, date: lastLaunchDate)
+    state.schema = schema
+    state.launchCount = try o.int("launchCount")
+    state.firstLaunchDate = try o.date("firstLaunchDate")
+    state.installVersion = try o.version("installVersion")
+    state.previousVersion = try o.optional("previousVersion") { (r, k) throws(Failure) in try r.version(k) }
+    state.versionHistory = try o.array("versionHistory") { (h) throws(Failure) in
+      LaunchState.VersionHistoryEntry(
+        version: try h.version("version"), firstLaunchDate: try h.date("firstLaunchDate"))
+    }
+    state.lastLaunch = try o.object("lastLaunch") { (l) throws(Failure) in
+      LaunchState.LastLaunch(
+        kind: try l.enumeration("kind", LaunchKind.init(rawValue:)),
+        from: try l.optional("from") { (r, k) throws(Failure) in try r.version(k) },
+        to: try l.version("to"),
+        daysAway: try l.optional("daysAway") { (r, k) throws(Failure) in try r.int(k) },
+        date: try l.date("date"), stateWasReset: try l.bool("stateWasReset"))
+    }
+    state.pending = try o.array("pending") { (p) throws(Failure) in
+      switch try p.enumeration("kind", PendingPresentation.Kind.init(rawValue:)) {
+      case .onboarding: return .onboarding(page: try p.int("page"))
+      case .whatsNew: return .whatsNew(since: try p.version("since"))
+      case .welcomeBack: return .welcomeBack(days: try p.int("days"))
+      }
+    }
+    state.updateSteps = try o.object("updateSteps") { (u) throws(Failure) in
+      var log = UpdateStepLog()
+      log.completed = try u.array("completed", stepEntry)
+      log.notNeeded = try u.array("notNeeded", stepEntry)
+      log.failed = try u.array("failed") { (f) throws(Failure) in
+        UpdateStepLog.Failure(
+          id: try f.string("id"), version: try f.version("version"), message: try f.string("message"),
+          attempts: try f.int("attempts"), lastAttemptDate: try f.date("lastAttemptDate"))
+      }
+      return log
+    }
+    return state
+  }
+
+  /// The JSON value of one pending presentation (`{"kind": ..., ...}`).
+  public static func pendingValue(_ item: PendingPresentation) -> StateJSON {
+    var fields: [String: StateJSON] = ["kind": .string(item.kind.rawValue)]
+    switch item {
+    case .onboarding(let page): fields["page"] = .number(String(page))
+    case .whatsNew(let since): fields["since"] = .string(since.description)
+    case .welcomeBack(let days): fields["days"] = .number(String(days))
+    }
+    return .object(fields)
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SSZ` for `date` (whole seconds, rounded down), or nil outside the
+  /// years 0001-9999.
+  public static func iso8601(_ date: Date) -> String? {
+    let t = date.timeIntervalSince1970.rounded(.down)
+    guard t.isFinite, t >= -62_135_596_800, t < 253_402_300_800 else { return nil }
+    let total = Int(t)
+    var days = total / 86_400
+    var rest = total % 86_400
+    if rest < 0 {
+      rest += 86_400
+      days -= 1
+    }
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func pad(_ n: Int, _ width: Int) -> String {
+      let s = String(n)
+      return String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(rest / 3_600, 2)):"
+      + "\(pad(rest % 3_600 / 60, 2)):\(pad(rest % 60, 2))Z"
+  }
+
+  /// The date of `YYYY-MM-DDTHH:MM:SSZ` in the years 0001-9999, or nil.
+  public static func date(_ text: String) -> Date? {
+    let b = Array(text.utf8)
+    guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
+      b[19] == 0x5A
+    else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var n = 0
+      for i in range {
+        guard b[i] >= 0x30 && b[i] <= 0x39 else { return nil }
+        n = n * 10 + Int(b[i] - 0x30)
+      }
+      return n
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+      year >= 1, (1...12).contains(month), hour < 24, minute < 60, second < 60
+    else { return nil }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard day >= 1 && day <= monthDays[month - 1] else { return nil }
+    // Days from 1970-01-01 (Howard Hinnant's days_from_civil).
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  // MARK: - Helpers
+
+  private static func stepEntry(_ e: inout ObjectBuilder, _ item: UpdateStepLog.Entry) throws(Failure) {
+    e.string("id", item.id)
+    e.version("version", item.version)
+    try e.date("date", item.date)
+    if let reason = item.reason { e.string("reason", reason) }
+    if let attempts = item.attempts { e.int("attempts", attempts) }
+  }
+
+  private static func stepEntry(_ e: inout ObjectReader) throws(Failure) -> UpdateStepLog.Entry {
+    UpdateStepLog.Entry(
+      id: try e.string("id"), version: try e.version("version"), date: try e.date("date"),
+      reason: try e.optional("reason") { (r, k) throws(Failure) in try r.string(k) },
+      attempts: try e.optional("attempts") { (r, k) throws(Failure) in try r.int(k) })
+  }
+
+  /// Collects one object's fields.
+  struct ObjectBuilder {
+    var fields: [String: StateJSON] = [:]
+    let path: String
+
+    init(path: String) { self.path = path }
+
+    mutating func int(_ key: String, _ value: Int) { fields[key] = .number(String(value)) }
+    mutating func string(_ key: String, _ value: String) { fields[key] = .string(value) }
+    mutating func version(_ key: String, _ value: AppVersion) { fields[key] = .string(value.description) }
+
+    mutating func date(_ key: String, _ value: Date) throws(Failure) {
+      guard let text = LaunchStateCodec.iso8601(value) else {
+        throw Failure(problem: .badValue, path: path + key)
+      }
+      fields[key] = .string(text)
+    }
+
+    mutating func object(_ key: String, _ body: (inout ObjectBuilder) throws(Failure) -> Void) throws(Failure)
+    {
+      var o = ObjectBuilder(path: path + key + ".")
+      try body(&o)
+      fields[key] = .object(o.fields)
+    }
+
+    mutating func array<T>(
+      _ key: String, _ items: [T], _ body: (inout ObjectBuilder, T) throws(Failure) -> Void
+    ) throws(Failure) {
+      var values: [StateJSON] = []
+      values.reserveCapacity(items.count)
+      for (n, item) in items.enumerated() {
+        var o = ObjectBuilder(path: "\(path)\(key)[\(n)].")
+        try body(&o, item)
+        values.append(.object(o.fields))
+      }
+      fields[key] = .array(values)
+    }
+  }
+
+  /// Reads one object's fields, each failure naming its path.
+  struct ObjectReader {
+    let fields: [String: StateJSON]
+    let path: String
+
+    init(_ value: StateJSON, path: String) throws(Failure) {
+      guard case .object(let fields) = value else {
+        throw Failure(problem: .wrongType, path: path.isEmpty ? "top level" : String(path.dropLast()))
+      }
+      self.fields = fields
+      self.path = path
+    }
+
+    private func field(_ key: String) throws(Failure) -> StateJSON {
+      guard let value = fields[key] else { throw Failure(problem: .missing, path: path + key) }
+      if case .null = value { throw Failure(problem: .missing, path: path + key) }
+      return value
+    }
+
+    private func wrongType(_ key: String) -> Failure { Failure(problem: .wrongType, path: path + key) }
+    private func badValue(_ key: String) -> Failure { Failure(problem: .badValue, path: path + key) }
+
+    func int(_ key: String) throws(Failure) -> Int {
+      let value = try field(key)
+      guard case .number = value else { throw wrongType(key) }
+      guard let n = value.int else { throw badValue(key) }
+      return n
+    }
+
+    func string(_ key: String) throws(Failure) -> String {
+      guard let text = try field(key).string else { throw wrongType(key) }
+      return text
+    }
+
+    func bool(_ key: String) throws(Failure) -> Bool {
+      guard case .bool(let b) = try field(key) else { throw wrongType(key) }
+      return b
+    }
+
+    func version(_ key: String) throws(Failure) -> AppVersion {
+      guard let version = AppVersion(try string(key)) else { throw badValue(key) }
+      return version
+    }
+
+    func date(_ key: String) throws(Failure) -> Date {
+      guard let date = LaunchStateCodec.date(try string(key)) else { throw badValue(key) }
+      return date
+    }
+
+    func enumeration<T>(_ key: String, _ make: (String) -> T?) throws(Failure) -> T {
+      guard let value = make(try string(key)) else { throw badValue(key) }
+      return value
+    }
+
+    /// Nil when the field is missing or null.
+    func optional<T>(_ key: String, _ read: (ObjectReader, String) throws(Failure) -> T) throws(Failure) -> T?
+    {
+      guard let value = fields[key] else { return nil }
+      if case .null = value { return nil }
+      return try read(self, key)
+    }
+
+    func object<T>(_ key: String, _ read: (inout ObjectReader) throws(Failure) -> T) throws(Failure) -> T {
+      var o = try ObjectReader(try field(key), path: path + key + ".")
+      return try read(&o)
+    }
+
+    func array<T>(_ key: String, _ read: (inout ObjectReader) throws(Failure) -> T) throws(Failure) -> [T] {
+      guard case .array(let items) = try field(key) else { throw wrongType(key) }
+      var result: [T] = []
+      result.reserveCapacity(items.count)
+      for (n, item) in items.enumerated() {
+        var o = try ObjectReader(item, path: "\(path)\(key)[\(n)].")
+        result.append(try read(&o))
+      }
+      return result
+    }
+  }
+}
+
+extension LaunchState {
+  /// The state in the JSON text `bytes` (a `launch-state.json`).
+  public init(json bytes: [UInt8]) throws(LaunchStateCodec.Failure) {
+    let value: StateJSON
+    do {
+      value = try StateJSON.parse(bytes)
+    } catch {
+      throw LaunchStateCodec.Failure(problem: .badValue, path: "top level (\(error))")
+    }
+    self = try LaunchStateCodec.decode(value)
+  }
+
+  /// The pretty-printed, key-sorted JSON text of this state, no trailing newline.
+  public func json() throws(LaunchStateCodec.Failure) -> [UInt8] {
+    try LaunchStateCodec.encode(self).serialized()
+  }
+}

@@ -1,0 +1,345 @@
+/// A JSON value, as the state file and the `state`/`history` reports hold it.
+///
+/// ``parse(_:)`` reads any JSON text (RFC 8259: escapes, surrogate pairs, every number form)
+/// but refuses what a state file never holds and a careful reader should not guess at: a
+/// repeated key, a byte order mark, nesting deeper than ``maximumDepth``, invalid UTF-8.
+/// ``serialized()`` writes it pretty-printed with sorted keys, two spaces per level and
+/// `" : "` between key and value. Numbers keep their text.
+public enum StateJSON: Sendable, Equatable {
+  case object([String: StateJSON])
+  case array([StateJSON])
+  case string(String)
+  /// A number, as written (`-12`, `1.5e3`).
+  case number(String)
+  case bool(Bool)
+  case null
+
+  /// How deep arrays and objects may nest.
+  public static let maximumDepth = 64
+
+  /// Why a text is not JSON: what, and at which byte (0-based).
+  public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
+    public var problem: String
+    /// The byte offset where it was found.
+    public var offset: Int
+
+    public var description: String { "\(problem) at byte \(offset)" }
+  }
+
+  /// The value of the JSON text `bytes`.
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> StateJSON {
+    var parser = Parser(bytes: bytes)
+    return try parser.document()
+  }
+
+  /// The value of the JSON text `bytes`.
+  public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> StateJSON {
+    let result: Result<StateJSON, SyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+      do throws(SyntaxError) {
+        return .success(try parse(buffer))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// A whole number: `.number` holding an integer (no fraction or exponent) that fits `Int`.
+  public var int: Int? {
+    guard case .number(let text) = self else { return nil }
+    return Int(text)
+  }
+
+  /// The text of a `.string`.
+  public var string: String? {
+    guard case .string(let text) = self else { return nil }
+    return text
+  }
+
+  /// The pretty-printed text, keys sorted, no trailing newline.
+  public func serialized() -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(2_048)
+    write(into: &out, level: 0)
+    return out
+  }
+
+  // MARK: - Helpers
+
+  private func write(into out: inout [UInt8], level: Int) {
+    switch self {
+    case .object(let fields):
+      out.append(UInt8(ascii: "{"))
+      var first = true
+      for key in fields.keys.sorted() {
+        out += first ? [0x0A] : [UInt8(ascii: ","), 0x0A]
+        first = false
+        Self.indent(&out, level + 1)
+        Self.writeString(key, into: &out)
+        out += Array(" : ".utf8)
+        fields[key]?.write(into: &out, level: level + 1)
+      }
+      if fields.isEmpty { out.append(0x0A) }
+      out.append(0x0A)
+      Self.indent(&out, level)
+      out.append(UInt8(ascii: "}"))
+    case .array(let items):
+      out.append(UInt8(ascii: "["))
+      for (n, item) in items.enumerated() {
+        out += n == 0 ? [0x0A] : [UInt8(ascii: ","), 0x0A]
+        Self.indent(&out, level + 1)
+        item.write(into: &out, level: level + 1)
+      }
+      if items.isEmpty { out.append(0x0A) }
+      out.append(0x0A)
+      Self.indent(&out, level)
+      out.append(UInt8(ascii: "]"))
+    case .string(let text): Self.writeString(text, into: &out)
+    case .number(let text): out += Array(text.utf8)
+    case .bool(let value): out += Array((value ? "true" : "false").utf8)
+    case .null: out += Array("null".utf8)
+    }
+  }
+
+  private static func indent(_ out: inout [UInt8], _ level: Int) {
+    for _ in 0..<level { out += [0x20, 0x20] }
+  }
+
+  private static func writeString(_ text: String, into out: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    out.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out += [0x5C, UInt8(ascii: "\"")]
+      case 0x5C: out += [0x5C, 0x5C]
+      case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+      case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+      case 0x09: out += [0x5C, UInt8(ascii: "t")]
+      case 0x08: out += [0x5C, UInt8(ascii: "b")]
+      case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+      case 0..<0x20:
+        out += Array("\\u00".utf8)
+        out += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// A recursive-descent parser, its depth capped by ``maximumDepth``.
+  private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+    var depth = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    mutating func document() throws(SyntaxError) -> StateJSON {
+      if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+        throw fail("a byte order mark")
+      }
+      let value = try self.value()
+      skipWhitespace()
+      guard i == bytes.count else { throw fail("text after the value") }
+      return value
+    }
+
+    private func fail(_ problem: String) -> SyntaxError { SyntaxError(problem: problem, offset: i) }
+
+    private mutating func skipWhitespace() {
+      while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
+        i += 1
+      }
+    }
+
+    private mutating func value() throws(SyntaxError) -> StateJSON {
+      skipWhitespace()
+      guard i < bytes.count else { throw fail("the text ends where a value should be") }
+      switch bytes[i] {
+      case UInt8(ascii: "{"): return try object()
+      case UInt8(ascii: "["): return try array()
+      case UInt8(ascii: "\""): return .string(try string())
+      case UInt8(ascii: "t"): return try literal("true", .bool(true))
+      case UInt8(ascii: "f"): return try literal("false", .bool(false))
+      case UInt8(ascii: "n"): return try literal("null", .null)
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+      default: throw fail("an unexpected character")
+      }
+    }
+
+    private mutating func literal(_ word: StaticString, _ value: StateJSON) throws(SyntaxError) -> StateJSON {
+      let count = word.utf8CodeUnitCount
+      guard bytes.count - i >= count else { throw fail("an unknown word") }
+      for k in 0..<count where bytes[i + k] != word.utf8Start[k] { throw fail("an unknown word") }
+      i += count
+      return value
+    }
+
+    private mutating func enter() throws(SyntaxError) {
+      depth += 1
+      guard depth <= StateJSON.maximumDepth else {
+        throw fail("nesting deeper than \(StateJSON.maximumDepth)")
+      }
+      i += 1
+    }
+
+    private mutating func object() throws(SyntaxError) -> StateJSON {
+      try enter()
+      defer { depth -= 1 }
+      var fields: [String: StateJSON] = [:]
+      skipWhitespace()
+      if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+        i += 1
+        return .object(fields)
+      }
+      while true {
+        skipWhitespace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("a key should be here") }
+        let keyOffset = i
+        let key = try string()
+        skipWhitespace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("a colon should be here") }
+        i += 1
+        let value = try self.value()
+        guard fields.updateValue(value, forKey: key) == nil else {
+          throw SyntaxError(problem: "the key \"\(key)\" repeated", offset: keyOffset)
+        }
+        skipWhitespace()
+        guard i < bytes.count else { throw fail("the text ends inside an object") }
+        if bytes[i] == UInt8(ascii: ",") {
+          i += 1
+        } else if bytes[i] == UInt8(ascii: "}") {
+          i += 1
+          return .object(fields)
+        } else {
+          throw fail("a comma or a closing brace should be here")
+        }
+      }
+    }
+
+    private mutating func array() throws(SyntaxError) -> StateJSON {
+      try enter()
+      defer { depth -= 1 }
+      var items: [StateJSON] = []
+      skipWhitespace()
+      if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+        i += 1
+        return .array(items)
+      }
+      while true {
+        items.append(try value())
+        skipWhitespace()
+        guard i < bytes.count else { throw fail("the text ends inside an array") }
+        if bytes[i] == UInt8(ascii: ",") {
+          i += 1
+        } else if bytes[i] == UInt8(ascii: "]") {
+          i += 1
+          return .array(items)
+        } else {
+          throw fail("a comma or a closing bracket should be here")
+        }
+      }
+    }
+
+    /// A string at `i` (on its opening quote): escapes decoded, valid UTF-8, no raw control
+    /// characters, no lone surrogates.
+    private mutating func string() throws(SyntaxError) -> String {
+      i += 1
+      let start = i
+      // The usual case: no escapes, one validation of the bytes in place.
+      while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != 0x5C, bytes[i] >= 0x20 { i += 1 }
+      guard i < bytes.count else { throw fail("the text ends inside a string") }
+      var utf8 = Array(bytes[start..<i])
+      while bytes[i] != UInt8(ascii: "\"") {
+        let b = bytes[i]
+        if b < 0x20 { throw fail("a control character inside a string") }
+        if b != 0x5C {
+          utf8.append(b)
+          i += 1
+        } else {
+          i += 1
+          guard i < bytes.count else { throw fail("the text ends inside a string") }
+          let e = bytes[i]
+          i += 1
+          switch e {
+          case UInt8(ascii: "\""), 0x5C, UInt8(ascii: "/"): utf8.append(e)
+          case UInt8(ascii: "b"): utf8.append(0x08)
+          case UInt8(ascii: "f"): utf8.append(0x0C)
+          case UInt8(ascii: "n"): utf8.append(0x0A)
+          case UInt8(ascii: "r"): utf8.append(0x0D)
+          case UInt8(ascii: "t"): utf8.append(0x09)
+          case UInt8(ascii: "u"): utf8 += try unicodeEscape()
+          default: throw fail("an unknown escape")
+          }
+        }
+        guard i < bytes.count else { throw fail("the text ends inside a string") }
+      }
+      i += 1
+      guard let text = String(validating: utf8, as: UTF8.self) else {
+        throw SyntaxError(problem: "a string that is not UTF-8", offset: start)
+      }
+      return text
+    }
+
+    /// The UTF-8 of `\uXXXX` (after the `u`), joining a surrogate pair.
+    private mutating func unicodeEscape() throws(SyntaxError) -> [UInt8] {
+      var unit = try hex4()
+      if (0xDC00...0xDFFF).contains(unit) { throw fail("a lone low surrogate") }
+      if (0xD800...0xDBFF).contains(unit) {
+        guard bytes.count - i >= 6, bytes[i] == 0x5C, bytes[i + 1] == UInt8(ascii: "u") else {
+          throw fail("a lone high surrogate")
+        }
+        i += 2
+        let low = try hex4()
+        guard (0xDC00...0xDFFF).contains(low) else { throw fail("a lone high surrogate") }
+        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+      }
+      guard let scalar = Unicode.Scalar(unit) else { throw fail("an invalid code point") }
+      return Array(String(Character(scalar)).utf8)
+    }
+
+    private mutating func hex4() throws(SyntaxError) -> UInt32 {
+      guard bytes.count - i >= 4 else { throw fail("a short \\u escape") }
+      var n: UInt32 = 0
+      for _ in 0..<4 {
+        let b = bytes[i]
+        let digit: UInt8
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+        default: throw fail("a bad \\u escape")
+        }
+        n = n << 4 | UInt32(digit)
+        i += 1
+      }
+      return n
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, kept as text.
+    private mutating func number() throws(SyntaxError) -> StateJSON {
+      let start = i
+      func digits(_ p: inout Parser) -> Int {
+        let from = p.i
+        while p.i < p.bytes.count, p.bytes[p.i] >= 0x30 && p.bytes[p.i] <= 0x39 { p.i += 1 }
+        return p.i - from
+      }
+      if bytes[i] == UInt8(ascii: "-") { i += 1 }
+      let intStart = i
+      let intDigits = digits(&self)
+      guard intDigits > 0 else { throw fail("a bad number") }
+      if intDigits > 1 && bytes[intStart] == UInt8(ascii: "0") { throw fail("a number with a leading zero") }
+      if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        i += 1
+        guard digits(&self) > 0 else { throw fail("a bad number") }
+      }
+      if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        i += 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard digits(&self) > 0 else { throw fail("a bad number") }
+      }
+      return .number(String(decoding: bytes[start..<i], as: UTF8.self))
+    }
+  }
+}

@@ -1,0 +1,1 @@
+../../Tests/LaunchTrackingTests/ReferenceStateDecoder.swift

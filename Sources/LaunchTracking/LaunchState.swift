@@ -39,8 +39,6 @@ public struct LaunchState: Sendable, Equatable {
   public var pending: [PendingPresentation]
   /// What the update-step runner has done.
   public var updateSteps: UpdateStepLog
-  /// A field added without teaching LaunchStateCodec about it (the guard test must fail).
-  public var addedWithoutTheCodec: Int = 0
 
   /// Whether writing this state over `previous` must survive a power loss: true unless
   /// only the launch bookkeeping changed (the count, the last launch date and its

@@ -61,6 +61,13 @@ struct DemoCommand: ParsableCommand {
   @Option(help: "Colour: auto, always or never.")
   var color = DemoLaunch.defaults.color
 
+  @Flag(
+    help: """
+      Plain lines in the scrollback and answers typed line by line, for screen readers \
+      (also when ACCESSIBLE is set, except to 0 or false); no home screen.
+      """)
+  var accessible = false
+
   /// The same options as a table, read without ArgumentParser on every launch (see
   /// ``FastPath``; `FastPathTests` holds it to the declarations above).
   static let fastPath = FastPath<DemoLaunch>(
@@ -88,19 +95,13 @@ struct DemoCommand: ParsableCommand {
       .text("--open") { $0.open = $1 },
       .flag("--explain") { $0.explain = true },
       .text("--color") { $0.color = $1 },
+      .flag("--accessible") { $0.accessible = true },
     ],
     positional: nil, defaults: DemoLaunch.defaults,
     validate: { launch in
       try launch.state.validate()
       try launch.validate()
     })
-
-  @Flag(
-    help: """
-      Plain lines in the scrollback and answers typed line by line, for screen readers \
-      (also when ACCESSIBLE is set, except to 0 or false); no home screen.
-      """)
-  var accessible = false
 
   /// The options as plain values, which is what runs (the fast path builds one directly).
   var launch: DemoLaunch {

@@ -76,8 +76,8 @@ struct Painter {
             if cell.isContinuation { continue }
             // A wide grapheme covers the next cell too, so that cell is written after it even
             // when it is past the changes.
-            spills = cell.width == 2
-            write(cell, row: row, column: column, atRightEdge: column + 1 >= width)
+            spills = cell.width >= 2
+            write(cell, row: row, column: column, atRightEdge: column + Int(cell.width) > width)
           }
         }
       }
@@ -104,7 +104,7 @@ struct Painter {
       return
     }
     // A wide grapheme that would hang over the right edge is drawn as a blank.
-    let grapheme = cell.width == 2 && atRightEdge ? " " : cell.grapheme
+    let grapheme = cell.width >= 2 && atRightEdge ? " " : cell.grapheme
     scalars.removeAll(keepingCapacity: true)
     for s in grapheme.unicodeScalars { scalars.append(wchar_t(bitPattern: s.value)) }
     _ = scalars.withUnsafeBufferPointer { buffer in

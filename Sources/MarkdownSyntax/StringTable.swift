@@ -1,5 +1,5 @@
 /// Distinct strings, numbered from 0 in the order they were added, found through a small
-/// open-addressing table hashed over their UTF-8 bytes (``ByteHash``). The parser keeps link
+/// open-addressing table hashed over their UTF-8 bytes with a per-process seed (``ByteHash``). The parser keeps link
 /// definitions' labels in one and the renderer numbers link URLs with one: a changelog has
 /// hundreds of both, and a `[String: Int]` costs several times more per key in hashing and
 /// growth (and its first use instantiates generic metadata).
@@ -61,25 +61,16 @@ package struct StringTable {
   }
 }
 
-/// A 64-bit hash of a string's UTF-8 bytes, eight bytes at a time, for the package's own hash
-/// tables of labels and URLs (not for adversaries: a collision only costs a comparison).
+/// A 64-bit hash of a string's UTF-8 bytes for the package's own hash tables of labels and
+/// URLs: the standard library's `Hasher` (SipHash), seeded afresh in every process, so a
+/// document cannot be written to make its labels collide.
 package enum ByteHash {
   package static func of(_ text: String) -> UInt64 {
     var text = text
     return text.withUTF8 { bytes -> UInt64 in
-      var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
-      guard let base = bytes.baseAddress else { return h }
-      var i = 0
-      while i + 8 <= bytes.count {
-        h = (h ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0x0000_0100_0000_01B3
-        h ^= h >> 29
-        i += 8
-      }
-      while i < bytes.count {
-        h = (h ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3
-        i += 1
-      }
-      return h ^ (h >> 32)
+      var hasher = Hasher()
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+      return UInt64(bitPattern: Int64(hasher.finalize()))
     }
   }
 }

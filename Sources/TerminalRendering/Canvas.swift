@@ -64,13 +64,16 @@ public struct Canvas: Sendable, Equatable {
         continue
       }
       if c + w > limit {
-        // A wide grapheme that does not fit: pad the remaining cell so nothing is half drawn.
-        if w == 2, c < limit, c >= 0 { setCell(row: row, column: c, Cell(style: style)); c += 1 }
+        // A wide grapheme that does not fit: pad the remaining cells so nothing is half drawn.
+        while w >= 2, c < limit {
+          if c >= 0 { setCell(row: row, column: c, Cell(style: style)) }
+          c += 1
+        }
         break
       }
       if c >= 0 {
         setCell(row: row, column: c, Cell(grapheme: ch, width: UInt8(w), style: style))
-        if w == 2 { setCell(row: row, column: c + 1, Cell(grapheme: " ", width: 0, style: style)) }
+        for k in 1..<w { setCell(row: row, column: c + k, Cell(grapheme: " ", width: 0, style: style)) }
       }
       c += w
     }
@@ -91,15 +94,35 @@ public struct Canvas: Sendable, Equatable {
 
   private mutating func setCell(row: Int, column: Int, _ cell: Cell) {
     let index = row * width + column
-    // Overwriting half of a wide grapheme blanks its other half.
-    if cells[index].width == 2, column + 1 < width, cell.width != 2 {
-      cells[index + 1] = Cell(style: cells[index + 1].style)
+    let rowStart = row * width
+    let rowEnd = rowStart + width
+    // Overwriting the left part of a wide grapheme blanks the cells it covered, unless the
+    // same width is written (the caller then writes the covered cells itself).
+    let oldWidth = Int(cells[index].width)
+    if oldWidth >= 2, Int(cell.width) != oldWidth {
+      var k = index + 1
+      while k < min(rowEnd, index + oldWidth) {
+        cells[k] = Cell(style: cells[k].style)
+        k += 1
+      }
     }
-    // Overwriting the right half blanks the left one, unless what is written is itself a right
-    // half: then the caller has just put its wide grapheme on the left (blanking it would turn
-    // a wide grapheme written over itself into a blank and a stray half).
+    // Overwriting a covered cell blanks the grapheme that covers it, unless what is written
+    // is itself a covered cell: then the caller has just put its wide grapheme on the left
+    // (blanking it would turn a wide grapheme written over itself into a blank and a stray
+    // half).
     if cells[index].isContinuation, column > 0, !cell.isContinuation {
-      cells[index - 1] = Cell(style: cells[index - 1].style)
+      var lead = index - 1
+      while lead > rowStart, cells[lead].isContinuation { lead -= 1 }
+      var k = lead
+      while k < index {
+        cells[k] = Cell(style: cells[k].style)
+        k += 1
+      }
+      k = index + 1
+      while k < rowEnd, cells[k].isContinuation {
+        cells[k] = Cell(style: cells[k].style)
+        k += 1
+      }
     }
     cells[index] = cell
   }

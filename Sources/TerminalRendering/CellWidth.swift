@@ -1,16 +1,18 @@
 /// Terminal cell widths of graphemes, from tables generated from Unicode data
 /// (``WidthTable``, made by `scripts/gen-width-table.py`), never from the locale.
 ///
-/// - A scalar is 2 cells when East Asian Wide or Fullwidth or Emoji_Presentation, 0 when a
-///   nonspacing or enclosing mark, a format character (ZWJ, ZWSP, variation selectors …) or
-///   a Hangul medial/final jamo, and 1 otherwise (East Asian Ambiguous included).
-/// - A grapheme cluster (a Swift `Character`) is as wide as its first scalar, except that an
-///   emoji base followed by U+FE0F or joined by U+200D is 2 (and by U+FE0E is 1), and a pair
-///   of regional indicators (a flag) is 2. A cluster that starts with a zero-width scalar
-///   takes the width of its widest scalar. Control characters are 0 (they never reach the
-///   screen: ``Sanitizer`` replaces them first).
+/// - A scalar is 2 cells when East Asian Wide or Fullwidth or Emoji_Presentation (a lone
+///   skin-tone modifier included), 0 when a nonspacing or enclosing mark, a format character
+///   (ZWJ, ZWSP, variation selectors …) or a Hangul medial/final jamo, and 1 otherwise (East
+///   Asian Ambiguous, spacing marks and a lone regional indicator included).
+/// - A grapheme cluster (a Swift `Character`) is as wide as its scalars together, as
+///   terminals lay it out (`wcswidth`): the Indic conjunct `स्ते` is two cells, `स्त्री` four.
+///   An emoji base followed by U+FE0F or joined by U+200D is 2 (and by U+FE0E is 1), and a
+///   pair of regional indicators (a flag) is 2. Control characters are 0 (they never reach
+///   the screen: ``Sanitizer`` replaces them first).
 public enum CellWidth {
-  /// The width of one grapheme cluster in terminal cells: 0, 1 or 2.
+  /// The width of one grapheme cluster in terminal cells: 0, 1 or 2, or more for a cluster
+  /// of several spacing scalars (a long conjunct).
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     var iterator = scalars.makeIterator()
@@ -32,12 +34,9 @@ public enum CellWidth {
       }
       return sawZWJ ? 2 : base
     }
-    if base == 0 {
-      var widest = of(scalar: second)
-      while let s = iterator.next() { widest = max(widest, of(scalar: s)) }
-      return widest
-    }
-    return base
+    var total = base + of(scalar: second)
+    while let s = iterator.next() { total += of(scalar: s) }
+    return total
   }
 
   /// The width of a string in terminal cells (the sum over its grapheme clusters).

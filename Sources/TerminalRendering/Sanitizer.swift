@@ -8,7 +8,9 @@
 ///   BEL → `␇`): visible, one cell wide, and harmless.
 /// - DEL (U+007F) becomes `␡` (U+2421).
 /// - C1 controls (U+0080–U+009F), which some terminals treat like `ESC x` (U+009B is CSI),
-///   and the bidi controls (Unicode's Bidi_Control set: U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) become U+FFFD `�`.
+///   the bidi controls (Unicode's Bidi_Control set: U+061C, U+200E, U+200F, U+202A–U+202E,
+///   U+2066–U+2069) and the line and paragraph separators (U+2028, U+2029, which some
+///   terminals take as a line feed and `wcswidth` as nothing) become U+FFFD `�`.
 /// - Tabs expand to spaces up to the next tab stop, every ``tabWidth`` (4) cells counted from
 ///   the last newline in the same string.
 /// - Newlines are kept; callers split lines themselves.
@@ -83,7 +85,7 @@ public enum Sanitizer {
     if v < 0x7F { return nil }
     if v == 0x7F { return "\u{2421}" }
     if v <= 0x9F { return "\u{FFFD}" }
-    if v == 0x061C || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v)
+    if v == 0x061C || v == 0x200E || v == 0x200F || (0x2028...0x202E).contains(v)
       || (0x2066...0x2069).contains(v)
     {
       return "\u{FFFD}"
@@ -132,10 +134,10 @@ public enum Sanitizer {
         // U+061C (ARABIC LETTER MARK) is D8 9C.
         if i + 1 < n, bytes[i + 1] == 0x9C { return true }
       } else if b == 0xE2, i + 2 < n {
-        // U+200E/F: E2 80 8E/8F; U+202A–E: E2 80 AA–AE; U+2066–9: E2 81 A6–A9.
+        // U+200E/F: E2 80 8E/8F; U+2028–E: E2 80 A8–AE; U+2066–9: E2 81 A6–A9.
         let b1 = bytes[i + 1]
         let b2 = bytes[i + 2]
-        if b1 == 0x80, b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE) { return true }
+        if b1 == 0x80, b2 == 0x8E || b2 == 0x8F || (b2 >= 0xA8 && b2 <= 0xAE) { return true }
         if b1 == 0x81, b2 >= 0xA6, b2 <= 0xA9 { return true }
         // Anything else from E2 (box drawing, bullets, arrows): the whole character at once.
         if b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 { i += 2 }

@@ -30,6 +30,16 @@ import Testing
     #expect(table.index(of: "abcdefgh3") == nil)
   }
 
+  /// Labels come from documents, so their hash is the standard library's, seeded per process:
+  /// no document can be written to make its labels collide on every run.
+  @Test func labelsAreHashedWithTheProcessSeededHasher() {
+    for key in ["", "guide", "https://example.com/issues/911", "日本語のラベル"] {
+      var hasher = Hasher()
+      Array(key.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+      #expect(ByteHash.of(key) == UInt64(bitPattern: Int64(hasher.finalize())))
+    }
+  }
+
   @Test func emptyTableFindsNothing() {
     let table = StringTable()
     #expect(table.isEmpty && table.index(of: "") == nil && table.index(of: "x") == nil)

@@ -39,4 +39,23 @@ import Testing
     shifted.put("本", row: 0, column: 3)
     #expect(shifted.textDump() == "   本")
   }
+
+  /// A conjunct laid out by code point takes as many cells as its scalars (`स्त्री`: four);
+  /// overwriting any of them blanks the others, and one that does not fit is padded.
+  @Test func clustersWiderThanTwoCells() {
+    var canvas = Canvas(width: 8, height: 1)
+    #expect(canvas.put("aस्त्रीb", row: 0, column: 0) == 6)
+    #expect(canvas.textDump() == "aस्त्रीb")
+    #expect((2...4).allSatisfy { canvas[0, $0].isContinuation })
+    canvas.put("x", row: 0, column: 3)
+    #expect(canvas.textDump() == "a  x b")
+    #expect(!(1...5).contains { canvas[0, $0].isContinuation })
+    var lead = Canvas(width: 8, height: 1)
+    lead.put("स्त्री", row: 0, column: 1)
+    lead.put("日", row: 0, column: 1)
+    #expect(lead.textDump() == " 日")
+    var narrow = Canvas(width: 4, height: 1)
+    #expect(narrow.put("aस्त्री", row: 0, column: 0) == 4)
+    #expect(narrow.textDump() == "a")
+  }
 }

@@ -80,7 +80,9 @@ import Testing
 
 /// A width function for tests, independent of ``CellWidth`` and its generated table: a
 /// hand-written list of the wide blocks the test documents use, plus the standard library's
-/// Unicode properties for marks, format characters and emoji presentation.
+/// Unicode properties for marks, format characters and emoji presentation. Like `wcswidth`
+/// (`WcswidthAgreementTests` holds it to Python's), a cluster that is not an emoji sequence or
+/// a flag is as wide as its scalars together: an Indic conjunct is laid out by code point.
 enum IndependentWidth {
   static let wideBlocks: [ClosedRange<UInt32>] = [
     0x1100...0x115F,  // Hangul Jamo initial consonants
@@ -100,6 +102,7 @@ enum IndependentWidth {
     default: break
     }
     if wideBlocks.contains(where: { $0.contains(s.value) }) { return 2 }
+    // Emoji presentation (a lone skin-tone modifier too), but not a lone regional indicator.
     if s.properties.isEmojiPresentation, !(0x1F1E6...0x1F1FF).contains(s.value) { return 2 }
     return 1
   }
@@ -111,7 +114,8 @@ enum IndependentWidth {
     if base.properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D }) {
       return 2
     }
-    return scalarWidth(base)
+    if base.properties.isEmojiPresentation, !(0x1F1E6...0x1F1FF).contains(base.value) { return 2 }
+    return scalars.reduce(0) { $0 + scalarWidth($1) }
   }
 
   static func of(_ text: some StringProtocol) -> Int {
@@ -119,10 +123,12 @@ enum IndependentWidth {
   }
 
   /// True when `ch` is made only of scalars this function knows: ASCII, Latin-1 letters,
-  /// combining marks, format characters, the wide blocks above, emoji and box drawing.
+  /// combining marks, format characters, the Indic scripts (U+0900–U+0DFF), the wide blocks
+  /// above, emoji and box drawing.
   static func covers(_ ch: Character) -> Bool {
     ch.unicodeScalars.allSatisfy { s in
       s.value < 0x250 || s.properties.generalCategory == .nonspacingMark
+        || s.properties.generalCategory == .spacingMark || (0x0900...0x0DFF).contains(s.value)
         || s.properties.generalCategory == .format || wideBlocks.contains(where: { $0.contains(s.value) })
         || s.properties.isEmoji || (0x2500...0x257F).contains(s.value)
     }

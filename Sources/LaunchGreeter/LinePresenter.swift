@@ -125,7 +125,11 @@ struct LinePresenter {
     }
     guard let choice = current.choices.first(where: { $0.answer == answer }) else {
       let names = current.choices.filter { $0.label != nil }.map(\.name)
-      return ([], [Self.clean("Please type one of: \(names.joined(separator: ", ")), or ? for help.")])
+      let request =
+        names == ["Enter"]
+        ? "Please press Enter, or type ? for help."
+        : "Please type one of: \(names.joined(separator: ", ")), or ? for help."
+      return ([], [Self.clean(request)])
     }
     return (stack.update(.key(choice.key)), [])
   }

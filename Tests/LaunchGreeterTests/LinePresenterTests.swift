@@ -199,7 +199,7 @@ final class ScriptedLineTerminal: GreetingTerminal {
     let app = App()
     _ = app.greet("1.0.0", answers: [.line("s")])
     app.clock.advance(days: 2)
-    let (outcome, printed) = app.greet("2.0.0", answers: [.line("")])
+    let (outcome, printed) = app.greet("2.0.0", answers: [.line("later"), .line("")])
     #expect(outcome.exit == .done && outcome.pending.isEmpty)
     #expect(
       printed == """
@@ -219,6 +219,7 @@ final class ScriptedLineTerminal: GreetingTerminal {
 
         End of the release notes.
 
+        [Enter: done] Please press Enter, or type ? for help.
         [Enter: done] 
         """)
   }

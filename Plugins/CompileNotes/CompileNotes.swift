@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Compiles a target's `Notes/` folder (release notes `<version>.md`, `onboarding.md`,
-/// `welcome-back.md`) into the target as `CompiledNotes.all`, so the app greets from a single
+/// `welcome-back.md`, and their translations in language subfolders such as `fr/`) into the target as `CompiledNotes.all`, so the app greets from a single
 /// binary with no files beside it:
 ///
 /// ```swift
@@ -23,8 +23,21 @@ struct CompileNotes: BuildToolPlugin {
       Diagnostics.error("\(target.name): CompileNotes found no Notes folder at \(notes.path)")
       return []
     }
-    let inputs = try FileManager.default.contentsOfDirectory(atPath: notes.path)
-      .filter { $0.hasSuffix(".md") }.sorted().map { notes.appending(path: $0) }
+    // The notes, and those of the language subfolders (`fr/1.2.0.md`), which compile-notes
+    // takes too; each subfolder is an input so that a new translation rebuilds.
+    var inputs: [URL] = []
+    for name in try FileManager.default.contentsOfDirectory(atPath: notes.path).sorted() {
+      let url = notes.appending(path: name)
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
+      if isDirectory.boolValue {
+        inputs.append(url)
+        inputs += try FileManager.default.contentsOfDirectory(atPath: url.path)
+          .filter { $0.hasSuffix(".md") }.sorted().map { url.appending(path: $0) }
+      } else if name.hasSuffix(".md") {
+        inputs.append(url)
+      }
+    }
     let output = context.pluginWorkDirectoryURL.appending(path: "CompiledNotes.swift")
     return [
       .buildCommand(

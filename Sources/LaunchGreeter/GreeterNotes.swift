@@ -4,7 +4,10 @@ import ReleaseNotes
 ///
 /// A notes folder holds `<version>.md` files (`1.0.0.md`, `2.0.0-beta.1.md`, each with
 /// optional `title:`/`date:` front matter), `onboarding.md` (each level-1 heading starts a
-/// page) and `welcome-back.md` (`{{days}}` becomes the days away).
+/// page) and `welcome-back.md` (`{{days}}` becomes the days away). A `<language>/` subfolder
+/// (`fr`, `pt-BR`, `zh-Hans`) translates any of those files; the user's language is read from
+/// the environment (``LaunchGreeter/languages``), and a file without a translation falls back
+/// to the default one.
 ///
 /// ```swift
 /// let fromBinary = GreeterNotes.compiledIn(CompiledNotes.all)  // the CompileNotes plugin
@@ -18,11 +21,13 @@ public enum GreeterNotes: Sendable {
   /// Notes read from a directory the app names (only the files a screen needs are read).
   case directory(String)
 
-  /// The catalog over these notes, named for messages as `origin` when in memory.
-  func catalog(origin: String) throws(ReleaseNotesError) -> ReleaseNotesCatalog {
+  /// The catalog over these notes, named for messages as `origin` when in memory, reading
+  /// translations for `languages` (most preferred first).
+  func catalog(origin: String, languages: [String] = []) throws(ReleaseNotesError) -> ReleaseNotesCatalog {
     switch self {
-    case .compiledIn(let files): return ReleaseNotesCatalog(files: files, origin: origin)
-    case .directory(let path): return try ReleaseNotesCatalog(directory: path)
+    case .compiledIn(let files):
+      return ReleaseNotesCatalog(files: files, origin: origin, languages: languages)
+    case .directory(let path): return try ReleaseNotesCatalog(directory: path, languages: languages)
     }
   }
 }

@@ -92,7 +92,7 @@ public struct GreetingScreens: Sendable {
   public func section(_ note: ReleaseNoteText) -> ReleaseSection {
     ReleaseSection(
       version: note.version.description, title: note.title, date: note.date,
-      isPrerelease: note.version.isPrerelease, notes: source(parsingLazily: note.markdown))
+      isPrerelease: note.version.isPrerelease, notes: source(parsingLazily: note.displayMarkdown))
   }
 
   /// Text that renders `document` at the screen's width.

@@ -64,6 +64,10 @@ public struct LaunchGreeter: Sendable {
   public var openNotes: AppVersion?
   /// The environment to read; nil: the process's.
   public var environment: [String: String]?
+  /// The user's languages for translated notes, most preferred first (`fr`, `pt-BR`); nil:
+  /// from ``environment`` (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, see
+  /// `NotesLanguage.preferred(environment:)`). An app with its own language setting passes it.
+  public var languages: [String]?
   /// The store; nil: the app's state file. Tests pass an ``InMemoryLaunchStore``.
   public var store: (any LaunchStore)?
   /// The clock; nil: `<PREFIX>_NOW` when set, else the system clock.
@@ -171,7 +175,8 @@ public struct LaunchGreeter: Sendable {
     var catalog: ReleaseNotesCatalog?
     var notesProblem: String?
     do {
-      catalog = try notes.catalog(origin: "\(app.name) notes")
+      catalog = try notes.catalog(
+        origin: "\(app.name) notes", languages: languages ?? NotesLanguage.preferred(environment: env))
     } catch {
       notesProblem = "\(error)"
       problems.add("\(error)")

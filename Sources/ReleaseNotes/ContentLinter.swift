@@ -13,6 +13,11 @@ import MarkdownSyntax
 /// matter key, a link reference that is never defined, a heading level that jumps (`#` then
 /// `###`), a file that is not Markdown, onboarding without a level-1 heading, welcome-back
 /// without `{{days}}` or with an unknown placeholder, and a directory without release notes.
+///
+/// Translations (`<language>/` folders such as `fr`, `pt-BR`): each file must translate a
+/// notes file or screen that exists, under the same name (an error otherwise), is checked like
+/// any other file, and is a warning when its `date:` is older than its original's. A folder
+/// that spells a language in another form (`fr_FR`) is a warning: it is not read.
 public enum ContentLinter {
   /// Lints `directory`. Throws only when the directory itself cannot be listed.
   public static func lint(directory: String) throws(ReleaseNotesError) -> LintReport {
@@ -69,7 +74,97 @@ public enum ContentLinter {
       }
       diagnostics += checkFile(name: name, path: path)
     }
+    for name in names where kindOfName(name, in: catalog) == .directory && !NotesLanguage.isFolderName(name) {
+      if let tag = NotesLanguage.tag(fromLocale: name) {
+        diagnostics.append(
+          .init(.warning, file: catalog.path(of: name), line: nil, "not read: name a language folder \(tag)"))
+      }
+    }
+    for language in try catalog.languageFolders() {
+      let result = try lintTranslations(language, catalog: catalog, index: index, names: names)
+      diagnostics += result.diagnostics
+      checked += result.checked
+    }
     return LintReport(diagnostics: diagnostics, filesChecked: checked)
+  }
+
+  private static func kindOfName(_ name: String, in catalog: ReleaseNotesCatalog) -> FileSystem.Kind {
+    FileSystem.kind(catalog.path(of: name))
+  }
+
+  // MARK: - Translations
+
+  /// Lints `Content/<language>/`: every file translates a notes file or screen that exists,
+  /// under the same name, is checked like any notes file, and is not older than its original
+  /// (both `date:` values, when both are given).
+  static func lintTranslations(
+    _ language: String, catalog: ReleaseNotesCatalog, index: VersionIndex, names: [String]
+  ) throws(ReleaseNotesError) -> (diagnostics: [LintDiagnostic], checked: Int) {
+    var diagnostics: [LintDiagnostic] = []
+    var checked = 0
+    for name in try catalog.names(inLanguage: language).filter({ !$0.hasPrefix(".") }).sorted() {
+      let relative = language + "/" + name
+      let path = catalog.path(of: relative)
+      guard name.hasSuffix(".md"), FileSystem.kind(path) == .file else {
+        if FileSystem.kind(path) == .file {
+          checked += 1
+          diagnostics.append(
+            .init(.warning, file: path, line: 1, "not a notes file: only .md files are read"))
+        }
+        continue
+      }
+      checked += 1
+      let special =
+        name == ReleaseNotesCatalog.onboardingFileName || name == ReleaseNotesCatalog.welcomeBackFileName
+      if special {
+        guard names.contains(name) else {
+          diagnostics.append(
+            .init(
+              .error, file: path, line: 1,
+              "translates \(name), which \(catalog.path(of: name)) does not provide"))
+          continue
+        }
+      } else {
+        guard let version = ReleaseNotesCatalog.version(forFileName: name) else {
+          diagnostics.append(
+            .init(
+              .error, file: path, line: 1, "names no version or screen: name it like the file it translates"))
+          continue
+        }
+        guard let original = index.entries.first(where: { $0.version == version }) else {
+          diagnostics.append(
+            .init(
+              .error, file: path, line: 1, "translates version \(version.canonical), which has no notes file")
+          )
+          continue
+        }
+        guard original.fileName == name else {
+          diagnostics.append(
+            .init(
+              .error, file: path, line: 1,
+              "not read: the notes of \(version.canonical) are \(original.fileName); name the translation the same"
+            ))
+          continue
+        }
+      }
+      let fileDiagnostics = checkFile(name: name, path: path)
+      diagnostics += fileDiagnostics
+      if fileDiagnostics.contains(where: { $0.severity == .error }) { continue }
+      // Older than its original?
+      guard let translated = try? catalog.frontMatter(ofFile: relative),
+        let date = translated["date"], FrontMatterScanner.isValidDate(date),
+        let original = try? catalog.frontMatter(ofFile: name),
+        let originalDate = original["date"], FrontMatterScanner.isValidDate(originalDate),
+        date < originalDate
+      else { continue }
+      let line = translated.entries.first { $0.key == "date" }?.line
+      diagnostics.append(
+        .init(
+          .warning, file: path, line: line,
+          "translation dated \(date) is older than \(catalog.path(of: name)) (\(originalDate)): check it is up to date"
+        ))
+    }
+    return (diagnostics, checked)
   }
 
   // MARK: - One file

@@ -16,6 +16,11 @@ public struct ReleaseNote: Sendable, Equatable {
   public var importance: ReleaseImportance?
   /// The Markdown after the front matter, as written.
   public var markdown: String
+  /// The language of the translation the title and notes come from; nil for the default file.
+  public var language: String?
+  /// True when the default notes are shown to a user whose language the catalog has
+  /// translations for, but not this version's: the sheet marks them (``ReleaseNoteText/untranslatedMarker``).
+  public var isUntranslated = false
   /// The 1-based line of the file where ``markdown`` starts (add `line - 1` to a line in
   /// ``document`` to get the file's line).
   public var firstBodyLine: Int

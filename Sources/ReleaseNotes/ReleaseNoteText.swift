@@ -21,6 +21,11 @@ public struct ReleaseNoteText: Sendable, Equatable {
   public var importance: ReleaseImportance?
   /// The Markdown after the front matter, as written.
   public var markdown: String
+  /// The language of the translation the title and notes come from; nil for the default file.
+  public var language: String?
+  /// True when the default notes are shown to a user whose language the catalog has
+  /// translations for, but not this version's: the sheet marks them (``ReleaseNoteText/untranslatedMarker``).
+  public var isUntranslated = false
   /// The 1-based line of the file where ``markdown`` starts.
   public var firstBodyLine: Int
 
@@ -39,9 +44,22 @@ public struct ReleaseNoteText: Sendable, Equatable {
 
   /// The note with its Markdown parsed.
   public func parsed() -> ReleaseNote {
-    ReleaseNote(
+    var note = ReleaseNote(
       version: version, fileName: fileName, title: title, date: date, importance: importance,
       markdown: markdown,
       firstBodyLine: firstBodyLine, document: MarkdownParser.parse(markdown))
+    note.language = language
+    note.isUntranslated = isUntranslated
+    return note
+  }
+
+  /// The line a screen shows above notes that are not translated into the user's language
+  /// (``isUntranslated``), in the default notes' language as the text below it.
+  public static let untranslatedMarker = "(not translated)"
+
+  /// The Markdown a screen shows: ``markdown``, under ``untranslatedMarker`` in emphasis when
+  /// ``isUntranslated``.
+  public var displayMarkdown: String {
+    isUntranslated ? "_\(Self.untranslatedMarker)_\n\n" + markdown : markdown
   }
 }

@@ -21,8 +21,13 @@ public struct ReleaseNotesCatalog: Sendable {
   /// the same way in messages: `<directory>/1.2.0.md`).
   public let directory: String
 
-  /// The files when the notes are held in memory (``init(files:origin:)``), by name.
+  /// The files when the notes are held in memory (``init(files:origin:languages:)``), by name.
   private let memory: [String: String]?
+
+  /// The user's languages, most preferred first (``NotesLanguage/preferred(environment:)``):
+  /// each file is read from the first `<language>/` folder that translates it, else the
+  /// default file.
+  public private(set) var languages: [String]
 
   /// Whether the notes are held in memory rather than read from a directory.
   public var isInMemory: Bool { memory != nil }
@@ -34,19 +39,30 @@ public struct ReleaseNotesCatalog: Sendable {
   }
 
   /// Opens `directory`: checks that it is a directory, nothing more (listing waits for a
-  /// question that needs it). Throws when it is missing or not a directory.
-  public init(directory: String) throws(ReleaseNotesError) {
+  /// question that needs it). Throws when it is missing or not a directory. `languages` are
+  /// the user's (see ``languages``).
+  public init(directory: String, languages: [String] = []) throws(ReleaseNotesError) {
     try ContentLocation.requireDirectory(directory, origin: "the content directory")
     self.directory = directory
     self.memory = nil
+    self.languages = languages
   }
 
   /// A catalog of notes held in memory: file name (`1.2.0.md`, `onboarding.md`,
-  /// `welcome-back.md`) to its text, as an app compiles its notes folder into its binary.
-  /// Names follow the rules of a directory; `origin` stands for the directory in messages.
-  public init(files: [String: String], origin: String = "notes") {
+  /// `welcome-back.md`, and `fr/1.2.0.md` for a translation) to its text, as an app compiles
+  /// its notes folder into its binary. Names follow the rules of a directory; `origin` stands
+  /// for the directory in messages.
+  public init(files: [String: String], origin: String = "notes", languages: [String] = []) {
     self.directory = origin
     self.memory = files
+    self.languages = languages
+  }
+
+  /// The same notes for other languages.
+  public func with(languages: [String]) -> ReleaseNotesCatalog {
+    var copy = self
+    copy.languages = languages
+    return copy
   }
 
   /// Every name in the directory, as listed (no order), except `.` and `..`.
@@ -64,7 +80,7 @@ public struct ReleaseNotesCatalog: Sendable {
   public func candidateNames() throws(ReleaseNotesError) -> [String] {
     if let memory {
       return memory.keys.filter {
-        $0.hasSuffix(".md") && !$0.hasPrefix(".") && $0 != Self.onboardingFileName
+        $0.hasSuffix(".md") && !$0.hasPrefix(".") && !$0.contains("/") && $0 != Self.onboardingFileName
           && $0 != Self.welcomeBackFileName
       }
     }
@@ -174,15 +190,23 @@ public struct ReleaseNotesCatalog: Sendable {
     try noteText(entry).parsed()
   }
 
-  /// Reads one notes file and splits off its front matter, without parsing the Markdown.
+  /// Reads one notes file and splits off its front matter, without parsing the Markdown. With
+  /// ``languages``, the title and notes come from the first translation of the file; the date
+  /// and importance always come from the default file (they belong to the release, and a
+  /// translation's `date` says when it was translated).
   public func noteText(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNoteText {
-    let text = try readText(entry.fileName)
+    let localized = localizedFile(entry.fileName)
+    let text = try readText(localized.path)
     let scan = FrontMatterScanner.scan(text)
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
-    return ReleaseNoteText(
+    let release = localized.language == nil ? scan.frontMatter : try frontMatter(of: entry)
+    var note = ReleaseNoteText(
       version: entry.version, fileName: entry.fileName, title: nonEmpty(scan.frontMatter?["title"]),
-      date: nonEmpty(scan.frontMatter?["date"]), importance: Self.importance(scan.frontMatter),
+      date: nonEmpty(release?["date"]), importance: Self.importance(release),
       markdown: body, firstBodyLine: scan.bodyFirstLine)
+    note.language = localized.language
+    note.isUntranslated = localized.isUntranslated
+    return note
   }
 
   /// Every version with its title, date and importance, oldest first. Reads the start of
@@ -193,9 +217,12 @@ public struct ReleaseNotesCatalog: Sendable {
     for entry in try index().entries {
       let frontMatter = try frontMatter(of: entry)
       let declared = Self.importance(frontMatter)
+      var title = frontMatter?["title"]
+      let localized = localizedFile(entry.fileName)
+      if localized.language != nil { title = try self.frontMatter(ofFile: localized.path)?["title"] }
       result.append(
         VersionSummary(
-          version: entry.version, fileName: entry.fileName, title: nonEmpty(frontMatter?["title"]),
+          version: entry.version, fileName: entry.fileName, title: nonEmpty(title),
           date: nonEmpty(frontMatter?["date"]), importance: declared,
           effectiveImportance: declared ?? ReleaseImportance.implied(from: previousRelease, to: entry.version)
         ))
@@ -207,23 +234,96 @@ public struct ReleaseNotesCatalog: Sendable {
   /// The front matter of one notes file, read from the start of the file (the whole file
   /// only when the front matter is longer than 4 KB).
   func frontMatter(of entry: Entry) throws(ReleaseNotesError) -> FrontMatter? {
+    try frontMatter(ofFile: entry.fileName)
+  }
+
+  /// The front matter of a file of the catalog (`1.2.0.md`, `fr/1.2.0.md`), as
+  /// ``frontMatter(of:)`` reads it.
+  func frontMatter(ofFile fileName: String) throws(ReleaseNotesError) -> FrontMatter? {
     let head: String
-    if let text = memory?[entry.fileName] {
+    if let text = memory?[fileName] {
       head = String(decoding: text.utf8.prefix(4096), as: UTF8.self)
     } else {
       do {
-        let bytes = try FileSystem.readPrefix(path(of: entry.fileName), limit: 4096)
+        let bytes = try FileSystem.readPrefix(path(of: fileName), limit: 4096)
         head = String(decoding: bytes, as: UTF8.self)
       } catch {
-        throw .unreadable(path: path(of: entry.fileName), reason: error.message)
+        throw .unreadable(path: path(of: fileName), reason: error.message)
       }
     }
     let scan = FrontMatterScanner.scan(head)
     if scan.unclosed && head.utf8.count == 4096 {
       // Front matter longer than the prefix: read the whole file.
-      return FrontMatterScanner.scan(try readText(entry.fileName)).frontMatter
+      return FrontMatterScanner.scan(try readText(fileName)).frontMatter
     }
     return scan.frontMatter
+  }
+
+  // MARK: - Languages
+
+  /// Where a file is read from for the user's ``languages``.
+  public struct LocalizedFile: Sendable, Equatable {
+    /// The path inside the catalog: `fr/1.2.0.md`, or the default `1.2.0.md`.
+    public var path: String
+    /// The language of the translation read; nil for the default file.
+    public var language: String?
+    /// True when the default file is read although the catalog is translated into one of the
+    /// user's languages (its folder exists) but not this file: the screen says so.
+    public var isUntranslated: Bool
+  }
+
+  /// The file to read for `fileName`: the first of ``languages`` whose folder holds it, else
+  /// the default file.
+  public func localizedFile(_ fileName: String) -> LocalizedFile {
+    guard !languages.isEmpty else {
+      return LocalizedFile(path: fileName, language: nil, isUntranslated: false)
+    }
+    var translated = false
+    for language in languages {
+      let candidate = language + "/" + fileName
+      if let memory {
+        if memory[candidate] != nil {
+          return LocalizedFile(path: candidate, language: language, isUntranslated: false)
+        }
+        if !translated { translated = memory.keys.contains { $0.hasPrefix(language + "/") } }
+      } else {
+        if FileSystem.kind(path(of: candidate)) == .file {
+          return LocalizedFile(path: candidate, language: language, isUntranslated: false)
+        }
+        if !translated { translated = FileSystem.kind(path(of: language)) == .directory }
+      }
+    }
+    return LocalizedFile(path: fileName, language: nil, isUntranslated: translated)
+  }
+
+  /// The language folders of the catalog (names that are language tags, ``NotesLanguage/isFolderName(_:)``),
+  /// sorted.
+  public func languageFolders() throws(ReleaseNotesError) -> [String] {
+    if let memory {
+      let folders = memory.keys.compactMap { key -> String? in
+        guard let slash = key.firstIndex(of: "/") else { return nil }
+        return String(key[..<slash])
+      }
+      return Array(Set(folders)).filter(NotesLanguage.isFolderName).sorted()
+    }
+    return try allNames().filter {
+      NotesLanguage.isFolderName($0) && FileSystem.kind(path(of: $0)) == .directory
+    }
+    .sorted()
+  }
+
+  /// The names in one language folder (`fr`), as listed.
+  public func names(inLanguage language: String) throws(ReleaseNotesError) -> [String] {
+    if let memory {
+      return memory.keys.filter { $0.hasPrefix(language + "/") }.map {
+        String($0.dropFirst(language.count + 1))
+      }
+    }
+    do {
+      return try FileSystem.list(path(of: language))
+    } catch {
+      throw .unreadable(path: path(of: language), reason: error.message)
+    }
   }
 
   // MARK: - Importance
@@ -257,9 +357,10 @@ public struct ReleaseNotesCatalog: Sendable {
   // MARK: - Onboarding and welcome back
 
   /// The onboarding walkthrough, one page per level-1 heading. Text before the first
-  /// heading, if any, is a page without a title.
+  /// heading, if any, is a page without a title. Read from the user's language when
+  /// translated (``localizedFile(_:)``).
   public func onboardingPages() throws(ReleaseNotesError) -> [OnboardingPage] {
-    let text = try readText(Self.onboardingFileName, required: true)
+    let text = try readText(localizedFile(Self.onboardingFileName).path, required: true)
     let scan = FrontMatterScanner.scan(text)
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
     return Self.pages(of: body)
@@ -289,9 +390,10 @@ public struct ReleaseNotesCatalog: Sendable {
     return pages
   }
 
-  /// The welcome-back text with `{{days}}` replaced by `daysAway`.
+  /// The welcome-back text with `{{days}}` replaced by `daysAway`, in the user's language when
+  /// translated.
   public func welcomeBack(daysAway: Int) throws(ReleaseNotesError) -> String {
-    let text = try readText(Self.welcomeBackFileName, required: true)
+    let text = try readText(localizedFile(Self.welcomeBackFileName).path, required: true)
     let scan = FrontMatterScanner.scan(text)
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
     return Self.fillPlaceholders(body, values: ["days": String(daysAway)])

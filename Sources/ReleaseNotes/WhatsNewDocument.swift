@@ -15,6 +15,11 @@ public enum WhatsNewDocument {
       if let date = note.date, !date.isEmpty {
         blocks.append(Block(.paragraph([.emphasis([.text("Released \(date)")])]), startLine: 0, endLine: 0))
       }
+      if note.isUntranslated {
+        blocks.append(
+          Block(
+            .paragraph([.emphasis([.text(ReleaseNoteText.untranslatedMarker)])]), startLine: 0, endLine: 0))
+      }
       let demote = note.document.blocks.contains {
         if case .heading(1, _) = $0.kind { return true }
         return false

@@ -3,8 +3,10 @@
 // The tool behind the CompileNotes build-tool plugin: turns a notes folder (`<version>.md`,
 // `onboarding.md`, `welcome-back.md`) into a Swift file that defines
 // `enum CompiledNotes { static let all: [String: String] }`, file name to text, for
-// `GreeterNotes.compiledIn(CompiledNotes.all)`. Only `.md` files directly in the folder are
-// taken. A file that is not UTF-8 stops the build with `file: error: ...`.
+// `GreeterNotes.compiledIn(CompiledNotes.all)`. The `.md` files directly in the folder are
+// taken, and those of its language subfolders (`fr/`, `pt-BR/`: a name of letters, digits and
+// `-` that starts with two or three letters) as `fr/1.2.0.md`. A file that is not UTF-8 stops
+// the build with `file: error: ...`.
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -33,12 +35,33 @@ guard arguments.count == 3 else { fail("usage: compile-notes NOTES_DIR OUTPUT.sw
 let directory = URL(fileURLWithPath: arguments[1])
 let output = URL(fileURLWithPath: arguments[2])
 
-let names: [String]
-do {
-  names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
-} catch {
-  fail("\(directory.path): error: cannot list the notes folder: \(error)")
+/// Whether a subfolder name is a language tag (`fr`, `pt-BR`, `zh-Hans`).
+func isLanguageFolder(_ name: String) -> Bool {
+  let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+  guard let first = parts.first, (2...3).contains(first.count),
+    first.allSatisfy({ $0.isASCII && $0.isLowercase })
+  else { return false }
+  return parts.dropFirst().allSatisfy { part in
+    (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+  }
+}
+
+func notesFiles(in directory: URL) -> [String] {
+  do {
+    return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
+  } catch {
+    fail("\(directory.path): error: cannot list the notes folder: \(error)")
+  }
+}
+
+var names = notesFiles(in: directory)
+let subfolders = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+for folder in subfolders.sorted() where isLanguageFolder(folder) {
+  // A file with such a name cannot be listed: only folders are taken.
+  let url = directory.appendingPathComponent(folder)
+  guard (try? FileManager.default.contentsOfDirectory(atPath: url.path)) != nil else { continue }
+  names += notesFiles(in: url).map { folder + "/" + $0 }
 }
 
 /// A raw multi-line literal that holds `text` exactly (line endings become `\n`): its `#`

@@ -56,7 +56,8 @@ struct NotesOptions: Equatable {
 
   private func show() throws {
     let directory = try ReleaseNotesCLI.contentDirectory(option: content)
-    let catalog = try ReleaseNotesCatalog(directory: directory)
+    let catalog = try ReleaseNotesCatalog(
+      directory: directory, languages: NotesLanguage.preferred(environment: processEnvironment))
     let format = resolvedFormat
 
     if list {

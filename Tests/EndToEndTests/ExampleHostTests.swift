@@ -98,6 +98,28 @@ struct ExampleHostTests {
     #expect(pane.contains("Welcome to Tally, page 1 of 3") && pane.contains("tally 2.0.0: 3 things counted"))
   }
 
+  /// The French notes are compiled into the binary too (CompileNotes carries `Notes/fr/`), and
+  /// the locale picks them.
+  @Test func translatedNotesTravelInsideTheBinary() throws {
+    let host = try ExampleHost.install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.run("cd /")
+    try tmux.start(
+      "", environment: "HOME='\(host.home)' EXAMPLE_APP_VERSION=1.0.0", program: "'\(host.binary)'")
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.start(
+      "", environment: "-u LC_ALL HOME='\(host.home)' EXAMPLE_APP_VERSION=2.0.0 LANG=fr_FR.UTF-8",
+      program: "'\(host.binary)'")
+    let sheet = try tmux.waitFor("Changements")
+    #expect(sheet.contains("dix fois plus rapide") && !sheet.contains("ten times faster"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+  }
+
   /// A regular launch makes no fsync; an upgrade makes at least one (strace).
   @Test(.enabled(if: TestPaths.hasTool("strace"), "strace is not installed"))
   func onlyLaunchesThatChangeMoreThanTheCountAreFsynced() throws {

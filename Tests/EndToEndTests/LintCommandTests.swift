@@ -6,7 +6,7 @@ import Testing
   @Test func theDemoContentPassesWithoutWarnings() throws {
     let result = try Run.whatsnew(["lint", "--content", TestPaths.content.path])
     #expect(result.status == 0)
-    #expect(result.stdout == "\(TestPaths.content.path): no problems in 11 files\n")
+    #expect(result.stdout == "\(TestPaths.content.path): no problems in 14 files\n")
   }
 
   @Test func errorsFailWithFileAndLine() throws {

@@ -51,7 +51,10 @@ let package = Package(
         "LaunchGreeter", "JotDemo", "LaunchTracking", "MarkdownSyntax", "TerminalRendering", "ReleaseNotes",
         "LaunchScreens",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      // Notes is a link to the demo's Content/, compiled in so the binary works anywhere.
+      exclude: ["Notes"],
+      plugins: ["CompileNotes"]
     ),
     // Test utilities shared by the test targets (golden files, running the built binary).
     .target(name: "TestSupport", path: "Sources/TestSupport"),

@@ -161,13 +161,10 @@ struct DemoLaunch: Equatable {
     let version = try appVersion.map { try AppVersion(parsing: $0) } ?? content.newestRelease
     guard let version else {
       throw CommandFailure(
-        content.directory.map {
-          "no release notes in \($0) to take the version from; pass --app-version"
-        }
-          ?? "no Content directory found (try --content DIR or --app-version)")
+        "no release notes in \(content.origin) to take the version from; pass --app-version")
     }
     // Checked before the launch is recorded: a bad link changes nothing.
-    if let link = deepLink, content.directory != nil, !content.versions.contains(link.version) {
+    if let link = deepLink, !content.versions.contains(link.version) {
       throw CommandFailure("no release notes for version \(link.version) (from --open \(link.url))")
     }
 
@@ -177,7 +174,7 @@ struct DemoLaunch: Equatable {
       app: GreeterApp(
         id: state.appID, name: DemoPresentation.appName, version: version.description,
         environmentPrefix: "WHATSNEW"),
-      notes: content.directory.map { .directory($0) } ?? .compiledIn([:]))
+      notes: content.notes)
     greeter.returningAfterDays = returningAfter
     greeter.environment = env
     greeter.clock = now
@@ -278,7 +275,7 @@ struct DemoLaunch: Equatable {
     var lines = [
       "launch:       \(kind) (launch \(outcome.launchCount) of \(self.state.appID))",
       "state:        \(stateDescription)",
-      "content:      \(content.directory ?? "none found") (\(content.versions.count) versions)",
+      "content:      \(content.origin) (\(content.versions.count) versions)",
       "update steps: \(describe(outcome.updates))",
       "pending:      "
         + (outcome.pending.isEmpty ? "nothing" : outcome.pending.map(\.summary).joined(separator: ", ")),

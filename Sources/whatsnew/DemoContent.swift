@@ -1,26 +1,31 @@
+import LaunchGreeter
 import LaunchTracking
 import ReleaseNotes
 
-/// The demo's view of its `Content/`: where it is and which versions have notes.
+/// The demo's view of its notes: where they come from and which versions have notes.
 ///
-/// Found with ``ContentLocation`` (`--content`, `WHATSNEW_CONTENT_DIR`, `./Content`, beside
-/// the executable) and listed with the ``ReleaseNotesCatalog``'s index: file names only,
-/// no notes file is read on a launch.
+/// Found by ``ReleaseNotesCLI/catalog(option:)`` (`--content`, `WHATSNEW_CONTENT_DIR`,
+/// `./Content`, beside the executable, else the notes compiled into the binary) and listed
+/// with the ``ReleaseNotesCatalog``'s index: file names only, no notes file is read on a launch.
 struct DemoContent {
-  /// The content directory, if one was found.
-  let directory: String?
+  /// The content directory, or how messages name the built-in notes.
+  let origin: String
+  /// The notes for the greeter.
+  let notes: GreeterNotes
   /// Every version with a notes file, oldest first.
   let versions: [AppVersion]
 
-  /// Finds and lists the content directory. None found is not an error here (the demo can
-  /// run with `--app-version`); an explicit directory that does not exist is.
+  /// Finds and lists the notes. An explicit directory that does not exist is an error.
   static func locate(flag: String?) throws -> DemoContent {
     do {
-      let directory = try ContentLocation.resolve(option: flag, environment: processEnvironment)
-      let index = try ReleaseNotesCatalog(directory: directory).index()
-      return DemoContent(directory: directory, versions: index.versions)
+      let catalog = try ReleaseNotesCLI.catalog(option: flag)
+      let versions = try catalog.index().versions
+      if catalog.isInMemory {
+        return DemoContent(
+          origin: catalog.directory, notes: .compiledIn(CompiledNotes.all), versions: versions)
+      }
+      return DemoContent(origin: catalog.directory, notes: .directory(catalog.directory), versions: versions)
     } catch {
-      if case .noContentDirectory = error { return DemoContent(directory: nil, versions: []) }
       throw CommandFailure(error.description)
     }
   }

@@ -55,9 +55,9 @@ struct NotesOptions: Equatable {
   // MARK: - Helpers
 
   private func show() throws {
-    let directory = try ReleaseNotesCLI.contentDirectory(option: content)
-    let catalog = try ReleaseNotesCatalog(
-      directory: directory, languages: NotesLanguage.preferred(environment: processEnvironment))
+    let catalog = try ReleaseNotesCLI.catalog(
+      option: content, languages: NotesLanguage.preferred(environment: processEnvironment))
+    let directory = catalog.directory
     let format = resolvedFormat
 
     if list {

@@ -21,6 +21,24 @@ enum ReleaseNotesCLI {
     return try ContentLocation.resolve(option: option, environment: environment)
   }
 
+  /// The notes `notes` and `demo` read: the content directory (`--content`,
+  /// `WHATSNEW_CONTENT_DIR`, `./Content` or beside the executable), else the demo's own notes,
+  /// compiled into the binary from `Content/` (`Sources/whatsnew/Notes` links to it), so the
+  /// tool works from any directory. A directory named by the option or the variable must exist.
+  /// `languages` are the user's, for translated notes.
+  static func catalog(option: String?, languages: [String] = []) throws(ReleaseNotesError)
+    -> ReleaseNotesCatalog
+  {
+    do {
+      return try ReleaseNotesCatalog(directory: try contentDirectory(option: option), languages: languages)
+    } catch .noContentDirectory {
+      return ReleaseNotesCatalog(files: CompiledNotes.all, origin: builtInNotes, languages: languages)
+    }
+  }
+
+  /// How messages name the notes compiled into the binary.
+  static let builtInNotes = "the built-in notes"
+
   /// An environment variable, nil when unset or empty.
   static func environment(_ name: String) -> String? {
     guard let value = getenv(name) else { return nil }

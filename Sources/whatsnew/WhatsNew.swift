@@ -66,7 +66,7 @@ struct WhatsNew: ParsableCommand {
       let first = message(for: error).split(separator: "\n").first.map(String.init) ?? ""
       if !first.isEmpty {
         var line = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
-        if isUsage { line += " (see 'whatsnew --help')" }
+        if isUsage { line = UsageHints.line(for: line, arguments: Array(CommandLine.arguments.dropFirst())) }
         Console.error("whatsnew: " + line)
       }
       Self.exit(withError: ExitCode(isUsage ? 2 : code))

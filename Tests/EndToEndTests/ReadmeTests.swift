@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs the `console` blocks of README.md's "Release notes" section: each `$ whatsnew ARGS` line is run from the
-/// package root and its output (stdout and stderr, in that order) must be the lines below it.
+/// Runs the `console` blocks of README.md's "Usage" and "Release notes" sections: each
+/// `$ whatsnew ARGS` line is run from the package root and its output (stdout and stderr, in
+/// that order) must be the lines below it.
 @Suite struct ReadmeTests {
   struct Example: CustomStringConvertible {
     var arguments: [String]
@@ -19,7 +20,7 @@ import Testing
     var inSection = false
     for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("## ") && !inConsole {
-        inSection = line == "## Release notes"
+        inSection = line == "## Release notes" || line == "## Usage"
         continue
       }
       guard inSection else { continue }

@@ -12,7 +12,11 @@ import Testing
     let directory = try TestPaths.makeTemporaryDirectory("whatsnew-alone")
     defer { try? FileManager.default.removeItem(at: directory) }
     let copy = directory.appendingPathComponent("whatsnew")
-    try FileManager.default.copyItem(at: TestPaths.whatsnewBinary, to: copy)
+    // Copied by `cp`, not in this process: a descriptor open for writing here would be
+    // inherited by another test's child between its fork and exec, and running the copy would
+    // then fail with "Text file busy".
+    let cp = try Run.process(URL(fileURLWithPath: "/bin/cp"), [TestPaths.whatsnewBinary.path, copy.path])
+    try #require(cp.status == 0, "cp: \(cp.stderr)")
     var env = environment
     env["WHATSNEW_CONTENT_DIR"] = ""
     return try Run.process(copy, arguments, environment: env, currentDirectory: URL(fileURLWithPath: "/"))

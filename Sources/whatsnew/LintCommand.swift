@@ -8,10 +8,16 @@ struct LintCommand: ParsableCommand {
     commandName: "lint",
     abstract: "Checks Content/ before a release.",
     discussion: """
-      Reports file names that are not versions, two files for one version, unreadable or \
-      non-UTF-8 files, bad front matter, empty notes, a missing onboarding.md or \
-      welcome-back.md (errors), and Markdown worth a warning: undefined link references, \
-      heading levels that jump. Exits 1 on errors, 0 on warnings only.
+      Errors (exit 1): a .md name that is not a version, two files for one version, a file \
+      that cannot be read or is not UTF-8, front matter that is not closed, has a line that is \
+      not 'key: value', a date that is not a real YYYY-MM-DD or an importance other than \
+      major, minor or patch, and an empty notes file. Warnings (exit 0): a missing \
+      onboarding.md or welcome-back.md, an unknown or repeated front matter key, a link \
+      reference that is never defined, a heading level that jumps, a file that is not \
+      Markdown, onboarding without a level-1 heading, welcome-back without {{days}} or with \
+      an unknown placeholder, and a directory without release notes. The directory is \
+      --content, else $WHATSNEW_CONTENT_DIR, else ./Content, else Content beside the \
+      executable.
       """
   )
 

@@ -13,8 +13,9 @@ import LaunchTracking
 #endif
 
 /// `whatsnew reset`: forgets the recorded launch state, so the next launch is a first one.
-/// For the demo app it also removes the demo's data files (its notes), so that the next
-/// launch really is a fresh install. Asks first on a terminal; needs `--yes` otherwise.
+/// Removes every file the launches made in the state directory (the lock file; for the demo
+/// app also its restoration point and data files), so that the next launch really is a fresh
+/// install. Asks first on a terminal; needs `--yes` otherwise.
 struct ResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reset",
@@ -41,13 +42,17 @@ struct ResetCommand: ParsableCommand {
     }
     try store.reset()
     var removed = [StateLocation.fileName]
-    if state.appID == "whatsnew-demo" {
-      for name in DemoUpdateSteps.dataFiles {
-        let path = store.directory + "/" + name
-        if FileManager.default.fileExists(atPath: path) {
-          try? FileManager.default.removeItem(atPath: path)
-          removed.append(name)
-        }
+    // Everything else the launches wrote here: the lock file, and the demo's restoration
+    // point and data files.
+    var others = [StateLocation.fileName + ".lock"]
+    if state.appID == StateSettings().appID {
+      others += [RestorationFile.fileName] + DemoUpdateSteps.dataFiles
+    }
+    for name in others {
+      let path = store.directory + "/" + name
+      if FileManager.default.fileExists(atPath: path) {
+        try? FileManager.default.removeItem(atPath: path)
+        removed.append(name)
       }
     }
     Console.out(

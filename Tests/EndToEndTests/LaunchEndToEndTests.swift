@@ -294,10 +294,15 @@ import Testing
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("--yes"))
     #expect(FileManager.default.fileExists(atPath: statePath))
+    // As the demo leaves it when the user quits from the browser.
+    try Data(#"{"place":"releaseNotes","version":"1.0.0","scroll":0}"#.utf8).write(
+      to: URL(fileURLWithPath: stateDir + "/ui-restoration.json"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: stateDir).count > 2)
     let done = try Run.whatsnew(["reset", "--yes", "--state-dir", stateDir])
     #expect(done.status == 0)
-    #expect(!FileManager.default.fileExists(atPath: statePath))
-    #expect(!FileManager.default.fileExists(atPath: stateDir + "/notes.txt"))
+    #expect(done.stdout.contains("ui-restoration.json"))
+    // Every file the launches made is gone.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: stateDir) == [])
     try demo(["--app-version", "1.0.0"])
     #expect(try lastLaunch()["kind"] as? String == "first")
     #expect(try state()["launchCount"] as? Int == 1)

@@ -28,6 +28,31 @@ import Testing
         """)
   }
 
+  /// `lint --help` says what lint does: a missing onboarding.md is a warning, a bad date an
+  /// error, and each is reported that way.
+  @Test func helpMatchesTheBehaviour() throws {
+    let help = try Run.whatsnew(["lint", "--help"])
+    #expect(help.status == 0)
+    let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let errors = try #require(text.firstRange(of: "Errors (exit 1):"))
+    let warnings = try #require(text.firstRange(of: "Warnings (exit 0):"))
+    let missing = try #require(text.firstRange(of: "a missing onboarding.md"))
+    let date = try #require(text.firstRange(of: "a date that is not a real YYYY-MM-DD"))
+    #expect(errors.lowerBound < date.lowerBound && date.lowerBound < warnings.lowerBound)
+    #expect(warnings.lowerBound < missing.lowerBound)
+
+    let dir = try TestPaths.makeTemporaryDirectory("lint-cli")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data("Text.\n".utf8).write(to: dir.appendingPathComponent("1.0.0.md"))
+    let warned = try Run.whatsnew(["lint", "--content", dir.path])
+    #expect(warned.status == 0)
+    #expect(warned.stdout.contains("onboarding.md: warning: missing"))
+    try Data("---\ndate: 2025-02-30\n---\nText.\n".utf8).write(to: dir.appendingPathComponent("1.0.0.md"))
+    let failed = try Run.whatsnew(["lint", "--content", dir.path])
+    #expect(failed.status == 1)
+    #expect(failed.stdout.contains("1.0.0.md:2: error: bad date"))
+  }
+
   @Test func warningsAloneDoNotFail() throws {
     let dir = try TestPaths.makeTemporaryDirectory("lint-cli")
     defer { try? FileManager.default.removeItem(at: dir) }

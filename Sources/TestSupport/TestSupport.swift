@@ -62,7 +62,9 @@ public enum TestPaths {
     return buildProductsDirectory.appendingPathComponent("whatsnew")
   }
 
-  /// A fresh empty temporary directory.
+  /// A fresh empty directory under `$TMPDIR` (`/tmp` when unset). The caller removes it
+  /// (`defer { try? FileManager.default.removeItem(at: dir) }`); ``TemporaryDirectory`` removes
+  /// itself.
   public static func makeTemporaryDirectory(_ label: String = "whatsnew-test") throws -> URL {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("\(label)-\(UUID().uuidString)")
@@ -76,6 +78,45 @@ public enum TestPaths {
     return path.split(separator: ":").contains {
       FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
     }
+  }
+}
+
+/// A fresh empty directory under `$TMPDIR` (`/tmp` when unset), removed with everything in it
+/// when the last reference to it goes: keep one in a test's scope or in a suite's stored
+/// property, and the test leaves nothing behind, also when it throws or an expectation fails.
+public final class TemporaryDirectory: Sendable {
+  public let url: URL
+  public var path: String { url.path }
+
+  public init(_ label: String = "whatsnew-test") throws {
+    url = try TestPaths.makeTemporaryDirectory(label)
+  }
+
+  /// A new subdirectory `name` (intermediate directories too).
+  public func subdirectory(_ name: String) throws -> URL {
+    let sub = url.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+    return sub
+  }
+
+  deinit { TestPaths.removeTree(url.path) }
+}
+
+extension TestPaths {
+  /// Removes `path` and everything below it, first giving the owner access to directories a
+  /// test made unreadable or unwritable.
+  public static func removeTree(_ path: String) {
+    if (try? FileManager.default.removeItem(atPath: path)) != nil { return }
+    func openUp(_ directory: String) {
+      chmod(directory, 0o700)
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+        var info = stat()
+        let full = directory + "/" + name
+        if lstat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { openUp(full) }
+      }
+    }
+    openUp(path)
+    try? FileManager.default.removeItem(atPath: path)
   }
 }
 
@@ -193,4 +234,65 @@ private func writeIgnoringBrokenPipe(_ data: Data, to handle: FileHandle) {
 
 private final class DataBox: @unchecked Sendable {
   var data = Data()
+}
+
+/// Running a program as a user for whom a file the tests made unreadable is unreadable. Root
+/// reads anything, so when the tests run as root the program runs as user nobody (65534) through
+/// util-linux `setpriv`, and the files it must reach have to be under directories nobody can
+/// enter.
+public enum UnreadableFiles {
+  /// The command to put before the program: `setpriv` as nobody under root, nothing otherwise.
+  public static var prefix: [String] {
+    getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+  }
+
+  /// Why the unreadable-file tests cannot run here, or nil when they can.
+  public static var obstacle: String? {
+    guard getuid() == 0 else { return nil }
+    if !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
+      return "running as root without /usr/bin/setpriv (util-linux) to drop to user nobody"
+    }
+    var directory = FileManager.default.temporaryDirectory.resolvingSymlinksInPath().path
+    while directory != "/" && !directory.isEmpty {
+      var info = stat()
+      if stat(directory, &info) == 0 && info.st_mode & S_IXOTH == 0 {
+        return "user nobody cannot enter \(directory) (in $TMPDIR), so cannot reach the test files"
+      }
+      directory = (directory as NSString).deletingLastPathComponent
+    }
+    return nil
+  }
+
+  /// Whether the unreadable-file tests can run here (see ``obstacle``).
+  public static var available: Bool { obstacle == nil }
+
+  /// The skip reason for `.enabled(if: UnreadableFiles.available, UnreadableFiles.missing)`.
+  public static var missing: Comment { Comment(rawValue: obstacle ?? "") }
+}
+
+/// Deterministic pseudo-random numbers (SplitMix64) for the randomised tests, so a failing run
+/// repeats from its seed.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+  /// The seed this generator started from, to print with a failure.
+  public let seed: UInt64
+  private var state: UInt64
+
+  public init(seed: UInt64) {
+    self.seed = seed
+    state = seed
+  }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A value in 0..<bound.
+  public mutating func next(upTo bound: UInt64) -> UInt64 { next() % bound }
+
+  /// A value in [0, 1).
+  public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -35,6 +35,7 @@ import Testing
         Issue.record("a lane did not finish")
         continue
       }
+      defer { if !result.directory.isEmpty { TestPaths.removeTree(result.directory) } }
       for failure in result.failures { Issue.record(Comment(rawValue: failure)) }
       totals.killed += result.killed
       totals.completed += result.completed
@@ -46,7 +47,6 @@ import Testing
       #expect(state.status == 0, "state --json failed: \(state.stderr)")
       let json = try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any]
       #expect(json?["launchCount"] as? Int == result.completed + result.committedBeforeKill)
-      try? FileManager.default.removeItem(atPath: result.directory)
     }
     print(
       "CrashSafetyTests: \(totals.rounds) launches, \(totals.killed) killed with SIGKILL (\(totals.midWrite) "
@@ -215,29 +215,4 @@ final class ResultBox<T>: @unchecked Sendable {
     defer { lock.unlock() }
     return slots
   }
-}
-
-/// A small seedable random number generator (SeededRandom), so a failing run can be repeated.
-struct SeededRandom: RandomNumberGenerator {
-  let seed: UInt64
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    self.seed = seed
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A value in 0..<bound.
-  mutating func next(upTo bound: UInt64) -> UInt64 { next() % bound }
-
-  /// A value in [0, 1).
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -181,15 +181,12 @@ import Testing
     #expect(!fm.fileExists(atPath: missing), "a dangling link's target was created")
   }
 
-  @Test func aFileTheUserCannotReadIsLeftAlone() throws {
+  @Test(.enabled(if: UnreadableFiles.available, UnreadableFiles.missing))
+  func aFileTheUserCannotReadIsLeftAlone() throws {
     // Root reads a mode-000 file regardless, so as root the launch runs as user nobody
     // (setpriv), for whom a root-owned 0600 file in their own state directory is unreadable.
     let asRoot = getuid() == 0
-    if asRoot && !TestPaths.hasTool("setpriv") {
-      print("HostileStateTests: skipping the unreadable-file case: running as root without setpriv")
-      return
-    }
-    let prefix = asRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+    let prefix = UnreadableFiles.prefix
     let bytes = try JSONSerialization.data(withJSONObject: Self.validState())
     try expect("an unreadable file", .readOnly("cannot read"), prefix: prefix) { dir in
       let path = dir + "/launch-state.json"
@@ -203,11 +200,8 @@ import Testing
     }
   }
 
-  @Test func aFileOwnedBySomeoneElseInTheUsersDirectoryIsReplaced() throws {
-    guard getuid() == 0 else {
-      print("HostileStateTests: skipping the foreign-owner case: only root can give a file away")
-      return
-    }
+  @Test(.enabled(if: getuid() == 0, "only root can give a file to another user; run the tests as root"))
+  func aFileOwnedBySomeoneElseInTheUsersDirectoryIsReplaced() throws {
     // Readable, in the user's own directory: used, and replaced by a file of the user's.
     let bytes = try JSONSerialization.data(withJSONObject: Self.validState())
     try expect("a readable file owned by nobody", .recorded) { dir in

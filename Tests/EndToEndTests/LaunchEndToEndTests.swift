@@ -5,12 +5,15 @@ import Testing
 /// Black-box tests of `whatsnew demo`, `state` and `reset` against a temporary state
 /// directory, with the clock fixed by `WHATSNEW_NOW`.
 @Suite struct LaunchEndToEndTests {
-  let root: URL
+  /// Removed when the test ends.
+  let scratch: TemporaryDirectory
+  var root: URL { scratch.url }
   let stateDir: String
   let content: String
 
   init() throws {
-    root = try TestPaths.makeTemporaryDirectory("launch-e2e")
+    scratch = try TemporaryDirectory("launch-e2e")
+    let root = scratch.url
     stateDir = root.appendingPathComponent("state").path
     let contentURL = root.appendingPathComponent("Content")
     try FileManager.default.createDirectory(at: contentURL, withIntermediateDirectories: true)
@@ -308,7 +311,7 @@ import Testing
     #expect(try state()["launchCount"] as? Int == 1)
   }
 
-  @Test(.enabled(if: TestPaths.hasTool("script")))
+  @Test(.enabled(if: TestPaths.hasTool("script"), "needs util-linux script to fake a terminal"))
   func resetAsksOnATerminal() throws {
     try demo(["--app-version", "1.0.0"])
     let command = "\(TestPaths.whatsnewBinary.path) reset --state-dir \(stateDir)"
@@ -344,8 +347,8 @@ import Testing
 
 @Suite struct LaunchCrashTests {
   @Test func processKilledWhileWritingLeavesAValidStateFile() throws {
-    let root = try TestPaths.makeTemporaryDirectory("launch-crash")
-    let stateDir = root.appendingPathComponent("state").path
+    let scratch = try TemporaryDirectory("launch-crash")
+    let stateDir = scratch.url.appendingPathComponent("state").path
     let args = ["demo", "--state-dir", stateDir, "--app-version", "1.0.0"]
     #expect(try Run.whatsnew(args).status == 0)
     let before = try Data(contentsOf: URL(fileURLWithPath: stateDir + "/launch-state.json"))

@@ -12,7 +12,8 @@ import Testing
     let end = try #require(readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex))
     let documented = String(readme[marker.upperBound..<end.lowerBound])
 
-    let dir = try TestPaths.makeTemporaryDirectory("readme-launch").path
+    let scratch = try TemporaryDirectory("readme-launch")
+    let dir = scratch.path
     let env = ["WHATSNEW_STATE_DIR": dir]
     var first = env
     first["WHATSNEW_NOW"] = "2026-01-15T09:00:00Z"

@@ -5,8 +5,9 @@ import TestSupport
   import Glibc
 #endif
 
-/// A tmux server of its own (a unique `-L` socket) running a bare shell in one pane, for
-/// driving the built `whatsnew` like a person at a terminal.
+/// A tmux server of its own, running a bare shell in one pane, for driving the built `whatsnew`
+/// like a person at a terminal. Its socket is in the test's scratch directory (`-S`), so nothing
+/// is left in `/tmp/tmux-UID` either.
 ///
 /// The shell runs without `CI` (so the binary sees an interactive launch even under CI), with
 /// `TERM=xterm-256color` and a UTF-8 locale. Every wait polls `capture-pane` with a timeout
@@ -30,7 +31,7 @@ final class TmuxSession {
 
   init(width: Int = 80, height: Int = 24) throws {
     directory = try TestPaths.makeTemporaryDirectory("whatsnew-tmux")
-    socket = "whatsnew-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    socket = directory.appendingPathComponent("tmux.sock").path
     let shell =
       "env -u CI -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' HISTFILE=/dev/null "
       + "bash --norc --noprofile"
@@ -152,12 +153,10 @@ final class TmuxSession {
     try tmux(arguments)
   }
 
-  /// Stops the server and removes its socket and the scratch directory.
+  /// Stops the server and removes the scratch directory, its socket with it.
   func kill() {
-    let socketPath = (try? display("#{socket_path}")) ?? ""
     _ = try? tmux(["kill-server"])
-    if socketPath.hasSuffix(socket) { try? FileManager.default.removeItem(atPath: socketPath) }
-    try? FileManager.default.removeItem(at: directory)
+    TestPaths.removeTree(directory.path)
   }
 
   // MARK: - Helpers
@@ -189,7 +188,7 @@ final class TmuxSession {
     posix_spawnattr_setsigmask(&attributes, &empty)
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv = ["tmux", "-L", socket] + arguments
+    let argv = ["tmux", "-S", socket] + arguments
     var cArgv: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     defer { for p in cArgv { free(p) } }
     var pid: pid_t = 0
@@ -212,3 +211,13 @@ final class TmuxSession {
     return text
   }
 }
+
+/// What a Swift trap (`fatalError`, a failed precondition) raises on this machine: SIGILL (the
+/// `ud2` instruction) on x86-64, SIGTRAP (`brk`) on arm64. A shell reports 128 plus it.
+let trapSignal: Int32 = {
+  #if arch(x86_64) || arch(i386)
+    return SIGILL
+  #else
+    return SIGTRAP
+  #endif
+}()

@@ -202,8 +202,7 @@ struct TmuxTests {
     try tmux.waitFor("Explore")
     try tmux.keys("!")
     let status = try tmux.waitForExit()
-    // fatalError traps: SIGILL on x86, SIGTRAP on arm.
-    #expect(status == 128 + Int(SIGILL) || status == 128 + Int(SIGTRAP), "exit status \(status)")
+    #expect(status == 128 + Int(trapSignal), "exit status \(status)")
     try expectRestored(tmux, "after a crash")
   }
 

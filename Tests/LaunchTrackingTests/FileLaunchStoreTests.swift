@@ -1,14 +1,17 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LaunchTracking
 
 @Suite struct FileLaunchStoreTests {
+  /// Removed when the test ends.
+  let scratch: TemporaryDirectory
+
+  init() throws { scratch = try TemporaryDirectory("launch-store") }
+
   private func makeDir() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "launch-store-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
+    try scratch.subdirectory(UUID().uuidString).path
   }
 
   private func store(_ dir: String, _ log: WarningLog, clock: TestClock = TestClock()) -> FileLaunchStore {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LaunchTracking
@@ -6,6 +7,11 @@ import Testing
 /// Well-formed state files holding absurd values: the launch never traps, and each value has
 /// a defined outcome.
 @Suite struct HostileStateValueTests {
+  /// Removed when the test ends.
+  let scratch: TemporaryDirectory
+
+  init() throws { scratch = try TemporaryDirectory("hostile-values") }
+
   /// Found by the hostile state corpus: `launchCount` at `Int.max` trapped on the next
   /// launch (arithmetic overflow). The count now stays at its ceiling.
   @Test func launchCountAtIntMaxDoesNotOverflow() throws {
@@ -65,9 +71,7 @@ import Testing
   // MARK: - Helpers
 
   private func makeStateDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.path + "/hostile-values-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try scratch.subdirectory(UUID().uuidString).path
   }
 
   private func store(_ dir: String, _ log: WarningLog = WarningLog()) -> FileLaunchStore {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LaunchTracking
@@ -172,8 +173,8 @@ final class Toggle: @unchecked Sendable {
 
   @Test func afterACorruptStateWasResetApplicableStepsStillRun() throws {
     // The old data may still need converting, so this is not treated as a fresh install.
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reset-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let scratch = try TemporaryDirectory("reset")
+    let dir = scratch.path
     try Data("not json".utf8).write(to: URL(fileURLWithPath: dir + "/launch-state.json"))
     let log = RunLog()
     let store = FileLaunchStore(directory: dir, warn: { _ in })
@@ -228,8 +229,8 @@ final class Toggle: @unchecked Sendable {
 
   @Test func stepsRunUnderTheStoreLock() async throws {
     // Many threads launching with one slow step: it runs exactly once.
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
-      .path
+    let scratch = try TemporaryDirectory("runner")
+    let dir = scratch.path
     let clock = TestClock()
     let log = RunLog()
     let steps = [

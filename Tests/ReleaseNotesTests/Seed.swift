@@ -1,14 +1,16 @@
 import Foundation
 import TestSupport
 
-/// A temporary content directory filled with the given files, for one test.
+/// A temporary content directory filled with the given files, for one test; removed when the
+/// last copy of it goes.
 struct SeededDirectory {
-  let url: URL
+  private let scratch: TemporaryDirectory
+  var url: URL { scratch.url }
   var path: String { url.path }
 
   /// Creates a fresh directory holding `files` (name -> UTF-8 text).
   init(_ files: [String: String] = [:], label: String = "notes-test") throws {
-    url = try TestPaths.makeTemporaryDirectory(label)
+    scratch = try TemporaryDirectory(label)
     for (name, text) in files { try write(name, text) }
   }
 

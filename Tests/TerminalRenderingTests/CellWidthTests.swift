@@ -43,9 +43,8 @@ import Testing
 
   @Test(.enabled(if: canRegenerate, "needs python3 and Debian's unicode-data (installed by .ci/run)"))
   func committedTableMatchesTheGenerator() throws {
-    let dir = try TestPaths.makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let output = dir.appendingPathComponent("WidthTable.swift")
+    let dir = try TemporaryDirectory("width-table")
+    let output = dir.url.appendingPathComponent("WidthTable.swift")
     let script = TestPaths.packageRoot.appendingPathComponent("scripts/gen-width-table.py")
     let python = URL(fileURLWithPath: "/usr/bin/env")
     let result = try Run.process(python, ["python3", script.path, "/usr/share/unicode", output.path])

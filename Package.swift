@@ -57,7 +57,8 @@ let package = Package(
       plugins: ["CompileNotes"]
     ),
     // Test utilities shared by the test targets (golden files, running the built binary).
-    .target(name: "TestSupport", path: "Sources/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["LaunchScreens", "TerminalRendering"], path: "Sources/TestSupport"),
     .testTarget(
       name: "LaunchTrackingTests", dependencies: ["LaunchTracking", "TestSupport"],
       exclude: ["__Snapshots__"]),
@@ -77,7 +78,8 @@ let package = Package(
       dependencies: ["LaunchScreens", "TerminalRendering", "ReleaseNotes", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
-    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "LaunchScreens"]),
+    .testTarget(
+      name: "CursesTerminalTests", dependencies: ["CursesTerminal", "LaunchScreens", "TestSupport"]),
     .testTarget(
       name: "JotDemoTests", dependencies: ["JotDemo", "LaunchScreens", "TerminalRendering", "TestSupport"],
       exclude: ["__Snapshots__"]),

@@ -1,6 +1,7 @@
 import CNcurses
 import LaunchScreens
 import TerminalRendering
+import TestSupport
 import Testing
 
 @testable import CursesTerminal
@@ -82,17 +83,6 @@ enum TerminfoAvailability {
   .enabled(
     if: TerminfoAvailability.present, "no terminfo entry for xterm-256color; the painter tests are skipped"))
 struct PainterDiffTests {
-  /// A small deterministic generator (xorshift), so a failure can be replayed.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
-  }
-
   /// An ncurses screen writing to /dev/null.
   final class Screen {
     let pointer: OpaquePointer
@@ -159,7 +149,7 @@ struct PainterDiffTests {
       painter.paint(Canvas(width: width, height: height))
       #expect(painter.cellsWritten == 0)
 
-      var random = Generator(state: seed)
+      var random = SeededRandom(seed: seed)
       let pieces = ["a", "bc", " ", "日", "本語", "é", "xy z", "😀"]
       let styles = [
         Style.plain, Style(attributes: .bold), Style(attributes: .reverse), Style(attributes: .underline),
@@ -217,7 +207,7 @@ struct PainterDiffTests {
       let height = Int(whatsnew_getmaxy(whatsnew_stdscr()))
       var painter = Painter(usesColor: false, colorCount: 0, pairLimit: 0, width: width, height: height)
       var reference = Painter(usesColor: false, colorCount: 0, pairLimit: 0, width: width, height: height)
-      var random = Generator(state: 7)
+      var random = SeededRandom(seed: 7)
       let pieces = ["word ", "日本 ", "é", "  ", "😀", "x"]
       let styles = [Style.plain, Style(attributes: .bold), Style(attributes: .reverse)]
       let document = (0..<200).map { _ in

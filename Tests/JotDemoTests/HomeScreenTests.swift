@@ -4,21 +4,12 @@ import TerminalRendering
 import TestSupport
 import Testing
 
-/// Draws `screen` into a canvas of the given size, after telling it that size.
-private func render(_ screen: some Screen, width: Int, height: Int) -> Canvas {
-  var screen = screen
-  _ = screen.update(.resize(width: width, height: height))
-  var canvas = Canvas(width: width, height: height)
-  screen.draw(into: &canvas)
-  return canvas
-}
-
 @Suite struct HomeScreenTests {
   let home = HomeScreen(appName: "Jot", version: "2.1.0")
 
   @Test(arguments: [(80, 24), (40, 12), (30, 8)])
   func snapshot(size: (Int, Int)) {
-    let dump = render(home, width: size.0, height: size.1).textDump()
+    let dump = ScreenRender.settled(home, width: size.0, height: size.1).textDump()
     #expect(Golden.check(dump, named: "home-\(size.0)x\(size.1).txt") == nil)
     #expect(dump.contains("What's new in 2.1.0"))
     #expect(dump.contains("Quit"))

@@ -57,26 +57,6 @@ enum Fixtures {
   /// The releases an upgrade from 1.0.0 covers (no pre-release).
   static var upgradeReleases: [ReleaseSection] { releases.filter { !$0.isPrerelease } }
 
-  /// Draws `screen` as the driver leaves it once it has settled: told the size, its
-  /// deferred work finished (the driver paints once before that; see `firstFrame`).
-  static func render(_ screen: some Screen, width: Int, height: Int) -> Canvas {
-    var copy = screen
-    _ = copy.update(.resize(width: width, height: height))
-    _ = copy.finishDeferredWork()
-    var canvas = Canvas(width: width, height: height)
-    copy.draw(into: &canvas)
-    return canvas
-  }
-
-  /// Draws `screen` as the driver's first paint after a resize: before its deferred work.
-  static func firstFrame(_ screen: some Screen, width: Int, height: Int) -> Canvas {
-    var copy = screen
-    _ = copy.update(.resize(width: width, height: height))
-    var canvas = Canvas(width: width, height: height)
-    copy.draw(into: &canvas)
-    return canvas
-  }
-
   /// Sends `keys` to `screen` and returns every effect.
   static func press(_ keys: [Key], on screen: inout some Screen) -> [ScreenEffect] {
     var effects: [ScreenEffect] = []

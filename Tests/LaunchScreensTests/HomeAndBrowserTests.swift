@@ -9,14 +9,14 @@ import Testing
   }
 
   @Test func listBesideNotesAt80x24() {
-    let dump = Fixtures.render(browser(), width: 80, height: 24).textDump()
+    let dump = ScreenRender.settled(browser(), width: 80, height: 24).textDump()
     #expect(Golden.check(dump, named: "browser-80x24.txt") == nil)
     #expect(dump.contains(" 2.1.0"))
     #expect(dump.contains("│2.1.0 — Tags · 2026-05-02") || dump.contains("│ 2.1.0 — Tags"))
   }
 
   @Test func theSelectionAndTheDatesAreStyled() {
-    let canvas = Fixtures.render(browser(), width: 80, height: 24)
+    let canvas = ScreenRender.settled(browser(), width: 80, height: 24)
     // Row 1 is the selected newest release; row 2 the next one, with a dim date.
     #expect(canvas[1, 1].style == Palette.dark.selection)
     #expect(canvas[1, 12].style == Palette.dark.selection)
@@ -32,7 +32,7 @@ import Testing
     _ = s.update(.resize(width: 40, height: 12))
     _ = Fixtures.press([.down, .char("j")], on: &s)
     #expect(s.selectedVersion == "2.0.0-beta.1")
-    let dump = Fixtures.render(s, width: 40, height: 12).textDump()
+    let dump = ScreenRender.settled(s, width: 40, height: 12).textDump()
     #expect(Golden.check(dump, named: "browser-beta-40x12.txt") == nil)
     #expect(dump.contains("JOT 2.0.0-beta.1"))
   }

@@ -49,8 +49,8 @@ import Testing
   }
 
   @Test func theFirstFrameIsTheSettledFrameWithoutTheTotal() {
-    let first = Self.rows(Fixtures.firstFrame(sheet(counting: RenderCount()), width: 80, height: 24))
-    let settled = Self.rows(Fixtures.render(sheet(counting: RenderCount()), width: 80, height: 24))
+    let first = Self.rows(ScreenRender.firstFrame(sheet(counting: RenderCount()), width: 80, height: 24))
+    let settled = Self.rows(ScreenRender.settled(sheet(counting: RenderCount()), width: 80, height: 24))
     #expect(first.count == 24 && settled.count == 24)
     #expect(first[0..<23] == settled[0..<23])
     #expect(first[23].hasSuffix("1.30.0 · 1–20/…  Top"))
@@ -84,7 +84,7 @@ import Testing
     #expect(renders.count == 30)
     #expect(s.scroller.isAtBottom)
     #expect(s.scroller.offset == 389 - 20)
-    let dump = Fixtures.render(s, width: 80, height: 24).textDump()
+    let dump = ScreenRender.settled(s, width: 80, height: 24).textDump()
     #expect(dump.contains("Change 8 in 1.1.0"))
     #expect(dump.contains("370–389/389  Bot"))
 
@@ -120,7 +120,7 @@ import Testing
     #expect(s.isLaidOut)
     let changed5 = s.finishDeferredWork()
     #expect(!changed5)
-    let dump = Fixtures.firstFrame(s, width: 80, height: 60).textDump()
+    let dump = ScreenRender.firstFrame(s, width: 80, height: 60).textDump()
     #expect(dump.contains("All"))
   }
 }

@@ -11,7 +11,7 @@ import Testing
   }
 
   @Test func firstPageAt80x24() {
-    let canvas = Fixtures.render(screen(), width: 80, height: 24)
+    let canvas = ScreenRender.settled(screen(), width: 80, height: 24)
     #expect(Golden.check(canvas.textDump(), named: "onboarding-page1-80x24.txt") == nil)
     #expect(canvas.textDump().contains("● ○ ○ ○  1/4"))
   }
@@ -19,7 +19,7 @@ import Testing
   @Test func secondPageAt40x12() {
     var s = screen()
     #expect(s.update(.key(.char("n"))) == [.onboardingProgress(page: 1)])
-    let canvas = Fixtures.render(s, width: 40, height: 12)
+    let canvas = ScreenRender.settled(s, width: 40, height: 12)
     #expect(Golden.check(canvas.textDump(), named: "onboarding-page2-40x12.txt") == nil)
     #expect(canvas.textDump().contains("○ ● ○ ○  2/4"))
   }
@@ -30,7 +30,7 @@ import Testing
     #expect(
       effects == [.onboardingProgress(page: 1), .onboardingProgress(page: 2), .onboardingProgress(page: 3)])
     #expect(s.isLastPage)
-    #expect(Fixtures.render(s, width: 80, height: 24).textDump().contains("n finish"))
+    #expect(ScreenRender.settled(s, width: 80, height: 24).textDump().contains("n finish"))
     #expect(s.update(.key(.char("n"))) == [.onboardingFinished(skippedAt: nil), .close])
   }
 
@@ -56,12 +56,12 @@ import Testing
     #expect(screen(start: 2).page == 2)
     #expect(screen(start: 99).page == 3)
     #expect(screen(start: -1).page == 0)
-    #expect(Fixtures.render(screen(start: 2), width: 80, height: 24).textDump().contains("○ ○ ● ○  3/4"))
+    #expect(ScreenRender.settled(screen(start: 2), width: 80, height: 24).textDump().contains("○ ○ ● ○  3/4"))
   }
 
   @Test func cjkPageAt40x12() {
     let s = OnboardingScreen(appName: "Jot", pages: [Fixtures.cjkPage] + Fixtures.onboarding)
-    let canvas = Fixtures.render(s, width: 40, height: 12)
+    let canvas = ScreenRender.settled(s, width: 40, height: 12)
     #expect(Golden.check(canvas.textDump(), named: "onboarding-cjk-40x12.txt") == nil)
     // No row holds more cells than the canvas is wide, wide graphemes counted twice.
     for row in 0..<canvas.height {
@@ -78,7 +78,7 @@ import Testing
       title: "Long", body: Fixtures.source((1...30).map { "line \($0)" }.joined(separator: "\n")))
     var s = OnboardingScreen(appName: "Jot", pages: [long] + Fixtures.onboarding)
     _ = s.update(.resize(width: 40, height: 12))
-    #expect(Fixtures.render(s, width: 40, height: 12).textDump().contains("↓ more"))
+    #expect(ScreenRender.settled(s, width: 40, height: 12).textDump().contains("↓ more"))
     // Space pages through the text first, and only at its end turns the page.
     var effects: [ScreenEffect] = []
     for _ in 0..<10 where effects.isEmpty { effects = s.update(.key(.char(" "))) }

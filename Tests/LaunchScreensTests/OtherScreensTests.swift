@@ -11,7 +11,7 @@ import Testing
 
   @Test(arguments: [(80, 24), (40, 12)])
   func snapshot(size: (Int, Int)) {
-    let dump = Fixtures.render(screen, width: size.0, height: size.1).textDump()
+    let dump = ScreenRender.settled(screen, width: size.0, height: size.1).textDump()
     #expect(Golden.check(dump, named: "welcome-back-\(size.0)x\(size.1).txt") == nil)
     #expect(dump.contains("45 days"))
   }
@@ -30,11 +30,11 @@ import Testing
   @Test func progressBar() {
     let s = UpdateProgressScreen(
       appName: "Jot", version: "2.1.0", step: 2, total: 3, summary: "Rebuild the search index", completed: 1)
-    let dump = Fixtures.render(s, width: 80, height: 24).textDump()
+    let dump = ScreenRender.settled(s, width: 80, height: 24).textDump()
     #expect(Golden.check(dump, named: "progress-80x24.txt") == nil)
     #expect(dump.contains("Step 2 of 3"))
     #expect(dump.contains("33%"))
-    let small = Fixtures.render(s, width: 30, height: 8).textDump()
+    let small = ScreenRender.settled(s, width: 30, height: 8).textDump()
     #expect(small.contains("33%"))
   }
 
@@ -42,7 +42,7 @@ import Testing
     var s = UpdateFailureScreen(
       appName: "Jot", stepSummary: "Convert notes to the 1.1 format",
       message: "notes.txt: line 3 is not valid UTF-8")
-    let dump = Fixtures.render(s, width: 40, height: 12).textDump()
+    let dump = ScreenRender.settled(s, width: 40, height: 12).textDump()
     #expect(Golden.check(dump, named: "failure-40x12.txt") == nil)
     #expect(dump.contains("An update step failed"))
     #expect(s.update(.key(.enter)) == [.close])

@@ -12,7 +12,7 @@ import Testing
   }
 
   @Test func topAt80x24() {
-    let dump = Fixtures.render(sheet(), width: 80, height: 24).textDump()
+    let dump = ScreenRender.settled(sheet(), width: 80, height: 24).textDump()
     #expect(Golden.check(dump, named: "whatsnew-top-80x24.txt") == nil)
     #expect(dump.contains("What's new in Jot 2.1.0 — since 1.0.0"))
     #expect(dump.contains("Covers 2.1.0 · 2.0.0 · 1.4.0 · 1.1.0"))
@@ -24,7 +24,7 @@ import Testing
     _ = s.update(.resize(width: 40, height: 12))
     _ = s.update(.key(.char("G")))
     #expect(s.scroller.isAtBottom)
-    let dump = Fixtures.render(s, width: 40, height: 12).textDump()
+    let dump = ScreenRender.settled(s, width: 40, height: 12).textDump()
     #expect(Golden.check(dump, named: "whatsnew-bottom-40x12.txt") == nil)
     #expect(dump.contains("Bot"))
     #expect(dump.contains("Change 4 in 1.1.0"))
@@ -47,7 +47,7 @@ import Testing
     #expect(s.scroller.offset == 0)
     _ = s.update(.wheel(.down))
     #expect(s.scroller.offset == 3)
-    let dump = Fixtures.render(s, width: 80, height: 24).textDump()
+    let dump = ScreenRender.settled(s, width: 80, height: 24).textDump()
     #expect(dump.contains("4–23/"))
   }
 
@@ -55,7 +55,7 @@ import Testing
     var s = sheet()
     _ = s.update(.resize(width: 80, height: 24))
     _ = s.update(.key(.char("]")))
-    let dump = Fixtures.render(s, width: 80, height: 24).textDump()
+    let dump = ScreenRender.settled(s, width: 80, height: 24).textDump()
     let body = dump.split(separator: "\n")[3]
     #expect(body.contains("▍2.0.0 — Sync · 2026-03-20"))
     #expect(dump.contains("2.0.0 · "))
@@ -72,7 +72,7 @@ import Testing
 
   @Test func welcomeBackGreetingHeadsTheSheet() {
     let greeting = Fixtures.source("WELCOME BACK!\n\nYou have been away for 45 days. Here is what changed.")
-    let dump = Fixtures.render(sheet(greeting: greeting), width: 80, height: 24).textDump()
+    let dump = ScreenRender.settled(sheet(greeting: greeting), width: 80, height: 24).textDump()
     #expect(Golden.check(dump, named: "whatsnew-greeting-80x24.txt") == nil)
     let lines = dump.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[3].contains("WELCOME BACK!"))
@@ -83,7 +83,7 @@ import Testing
       ReleaseSection(version: "1.\(30 - $0).0", notes: Fixtures.notes("x", items: 1))
     }
     let s = WhatsNewSheet(appName: "Jot", version: "1.30.0", since: "1.0.0", releases: many)
-    let dump = Fixtures.render(s, width: 40, height: 12).textDump()
+    let dump = ScreenRender.settled(s, width: 40, height: 12).textDump()
     let covers = dump.split(separator: "\n")[1]
     #expect(covers.hasSuffix("more"))
     #expect(CellWidth.of(covers) <= 40)

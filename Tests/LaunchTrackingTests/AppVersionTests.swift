@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LaunchTracking
@@ -124,20 +125,8 @@ import Testing
 }
 
 @Suite struct AppVersionOrderPropertyTests {
-  /// Deterministic pseudo-random numbers (SplitMix64), so a failure reproduces.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test func orderIsTotalAndAgreesWithEqualityAndHashing() throws {
-    var rng = SplitMix(state: 42)
+    var rng = SeededRandom(seed: 42)
     let identifiers = ["alpha", "beta", "rc", "0", "1", "2", "11", "a-b", "B"]
     func random() -> String {
       var s = "\(Int.random(in: 0...2, using: &rng)).\(Int.random(in: 0...2, using: &rng))"

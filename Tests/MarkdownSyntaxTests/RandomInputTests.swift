@@ -1,20 +1,10 @@
 import MarkdownSyntax
+import TestSupport
 import Testing
 
 /// Random soup of Markdown punctuation (seeded, so a failure reproduces): parsing never
 /// crashes, and the HTML it renders opens and closes its own tags in pairs.
 @Suite struct RandomInputTests {
-  /// xorshift64*, so the inputs are the same on every run.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state ^= state >> 12
-      state ^= state << 25
-      state ^= state >> 27
-      return state &* 2_685_821_657_736_338_717
-    }
-  }
-
   static let alphabet: [String] = [
     "*", "_", "~", "`", "[", "]", "(", ")", "<", ">", "!", "\\", "&", "#", "-", "+", "=", "|", ":", "\n",
     "\n\n", " ", "  ", "\t", "b", "1.", "2)", "www.", "http://", "@", "x.com", "&amp;", "&#", ";", "\"", "'",
@@ -28,7 +18,7 @@ import Testing
   }
 
   @Test func randomInputsRenderBalancedHTML() {
-    var rng = SeededGenerator(state: 0x9E37_79B9_7F4A_7C15)
+    var rng = SeededRandom(seed: 0x9E37_79B9_7F4A_7C15)
     for _ in 0..<3_000 {
       var input = ""
       for _ in 0..<Int.random(in: 1...60, using: &rng) {

@@ -27,7 +27,9 @@ public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let lines = TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: themes[i % 3]))
     for line in lines {
       check(!line.text.contains("\n"), "a styled line holds a newline")
-      check(line.width <= width, "a line is \(line.width) cells wide at width \(width): \(line.text.debugDescription)")
+      check(
+        line.width <= width,
+        "a line is \(line.width) cells wide at width \(width): \(line.text.debugDescription)")
     }
     checkNoControls(PlainSerializer.serialize(lines), "plain output at width \(width)")
     let options = RenderOptions(width: width, theme: themes[i % 3])

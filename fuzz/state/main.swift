@@ -15,17 +15,25 @@
 import Foundation
 import LaunchTracking
 
+import Foundation
+import LaunchTracking
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
+/// A scratch directory under `$TMPDIR` (`/tmp` when unset), removed when the fuzzer exits.
 let scratch: String = {
-  var template = Array("/tmp/whatsnew-fuzz-state-XXXXXX".utf8CString)
+  let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+  var template = Array("\(base)/whatsnew-fuzz-state-XXXXXX".utf8CString)
   guard let dir = mkdtemp(&template) else { fatalError("fuzz state: mkdtemp failed") }
+  atexit { removeScratch() }
   return String(cString: dir)
 }()
+
+func removeScratch() { try? FileManager.default.removeItem(atPath: scratch) }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -26,7 +26,7 @@ final class TestClock: @unchecked Sendable {
   var closure: @Sendable () -> Date { { self.now } }
 }
 
-/// Collects warnings a store prints.
+/// Collects lines from any thread: the warnings a store prints, the steps that ran.
 final class WarningLog: @unchecked Sendable {
   private let lock = NSLock()
   private var lines: [String] = []

@@ -5,20 +5,7 @@ import Testing
 @testable import LaunchTracking
 
 /// Records the order steps ran in.
-final class RunLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private var ids: [String] = []
-  var all: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return ids
-  }
-  func add(_ id: String) {
-    lock.lock()
-    ids.append(id)
-    lock.unlock()
-  }
-}
+typealias RunLog = WarningLog
 
 struct StepFailure: Error, CustomStringConvertible {
   var description: String { "disk full" }
@@ -51,7 +38,7 @@ final class Toggle: @unchecked Sendable {
       id: id, version: version(v), summary: "step \(id)", runsOnFreshInstall: fresh,
       isApplicable: { applicable }
     ) {
-      log.add(id)
+      log.append(id)
       if fails?.value == true { throw StepFailure() }
     }
   }
@@ -236,7 +223,7 @@ final class Toggle: @unchecked Sendable {
     let steps = [
       UpdateStep(id: "slow", version: version("1.0.0"), summary: "slow", runsOnFreshInstall: true) {
         usleep(50_000)
-        log.add("slow")
+        log.append("slow")
       }
     ]
     await withTaskGroup(of: Void.self) { group in

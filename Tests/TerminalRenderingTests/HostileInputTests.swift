@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import TestSupport
 import Testing
 
 @testable import TerminalRendering
@@ -46,7 +47,7 @@ import Testing
       #expect(
         ![0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069].contains(v))
     }
-    for line in plain.split(separator: "\n") { #expect(CellWidth.of(line) <= width) }
+    for line in plain.split(separator: "\n") { #expect(IndependentWidth.of(line) <= width) }
     #expect(plain.contains("␛]52;c;ZWNobyBoaQ==␇"), "the payload is shown, defused")
   }
 
@@ -58,31 +59,8 @@ import Testing
     #expect(Self.onlySGR(ansi))
   }
 
-  /// True when every ESC in `text` starts `ESC [ digits(;digits)* m`, and no other C0 (but
-  /// newline), DEL or C1 occurs.
-  static func onlySGR(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    var i = 0
-    while i < bytes.count {
-      let b = bytes[i]
-      if b == 0x1B {
-        guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") else { return false }
-        var j = i + 2
-        var sawDigit = false
-        while j < bytes.count, (bytes[j] >= 0x30 && bytes[j] <= 0x39) || bytes[j] == UInt8(ascii: ";") {
-          sawDigit = true
-          j += 1
-        }
-        guard sawDigit, j < bytes.count, bytes[j] == UInt8(ascii: "m") else { return false }
-        i = j + 1
-        continue
-      }
-      if (b < 0x20 && b != 0x0A) || b == 0x7F { return false }
-      if b == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) { return false }
-      i += 1
-    }
-    return true
-  }
+  /// True when `text` holds no terminal control but SGR sequences (``HostileContent/firstNonSGR(in:)``).
+  static func onlySGR(_ text: String) -> Bool { HostileContent.firstNonSGR(in: text) == nil }
 
   @Test func sgrCheckerRejectsOtherSequences() {
     #expect(Self.onlySGR("a\u{1B}[1;31mb\u{1B}[0m\n"))
@@ -120,7 +98,7 @@ import Testing
       #expect(plain.contains("deepquote"))
       #expect(plain.contains("deepitem"))
       #expect(plain.contains("deepemphasis"))
-      for line in plain.split(separator: "\n") { #expect(CellWidth.of(line) <= width) }
+      for line in plain.split(separator: "\n") { #expect(IndependentWidth.of(line) <= width) }
     }
     let json = SyntaxTreeJSON.encode(document)
     #expect(json.hasSuffix("}"))

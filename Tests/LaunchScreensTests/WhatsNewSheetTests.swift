@@ -86,6 +86,6 @@ import Testing
     let dump = ScreenRender.settled(s, width: 40, height: 12).textDump()
     let covers = dump.split(separator: "\n")[1]
     #expect(covers.hasSuffix("more"))
-    #expect(CellWidth.of(covers) <= 40)
+    #expect(IndependentWidth.of(covers) <= 40)
   }
 }

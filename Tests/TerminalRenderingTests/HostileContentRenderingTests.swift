@@ -63,7 +63,9 @@ import Testing
     let tree = MarkdownParser.parse("- Foo\n- * * *\n")
     for width in 2...6 {
       let lines = TerminalMarkdown.render(tree, options: RenderOptions(width: width))
-      for line in lines { #expect(line.width <= width, "\(line.text.debugDescription) at width \(width)") }
+      for line in lines {
+        #expect(IndependentWidth.of(line.text) <= width, "\(line.text.debugDescription) at width \(width)")
+      }
     }
   }
 
@@ -73,7 +75,7 @@ import Testing
   @Test func wideOrderedMarkerAtTheNarrowestWidth() {
     let tree = MarkdownParser.parse("21.\n.\n2ra o\n2&r\n")
     let lines = TerminalMarkdown.render(tree, options: RenderOptions(width: 2))
-    for line in lines { #expect(line.width <= 2, "\(line.text.debugDescription)") }
+    for line in lines { #expect(IndependentWidth.of(line.text) <= 2, "\(line.text.debugDescription)") }
   }
 
   // MARK: - Helpers

@@ -13,7 +13,9 @@ import Testing
   func everyElementSnapshot(width: Int) {
     let output = plain(Fixtures.everyElement, width: width)
     #expect(Golden.check(output, named: "every-element-\(width).txt") == nil)
-    for line in output.split(separator: "\n") { #expect(CellWidth.of(line) <= width, "too wide: \(line)") }
+    for line in output.split(separator: "\n") {
+      #expect(IndependentWidth.of(line) <= width, "too wide: \(line)")
+    }
   }
 }
 
@@ -51,7 +53,7 @@ import Testing
     let text = PlainSerializer.serialize(TerminalMarkdown.render(document, options: RenderOptions(width: 20)))
     #expect(text.contains("h0: v0"))
     #expect(text.contains("h11: v11"))
-    for line in text.split(separator: "\n") { #expect(CellWidth.of(line) <= 20) }
+    for line in text.split(separator: "\n") { #expect(IndependentWidth.of(line) <= 20) }
   }
 
   @Test func tableColumnsShrinkWidestFirst() {

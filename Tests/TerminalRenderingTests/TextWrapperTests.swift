@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TerminalRendering
@@ -27,7 +28,7 @@ import Testing
   }
 
   @Test func neverSplitsAWideGraphemeAcrossTheEdge() {
-    for line in wrap("a日本語", 4) { #expect(CellWidth.of(line) <= 4) }
+    for line in wrap("a日本語", 4) { #expect(IndependentWidth.of(line) <= 4) }
     #expect(wrap("a日本語", 4) == ["a日", "本語"])
   }
 

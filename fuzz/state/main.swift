@@ -15,9 +15,6 @@
 import Foundation
 import LaunchTracking
 
-import Foundation
-import LaunchTracking
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

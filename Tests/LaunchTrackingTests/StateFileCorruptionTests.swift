@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LaunchTracking
@@ -46,7 +47,7 @@ import Testing
   @Test func randomBytesAreCorruptAndRecovered() throws {
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededRandom(seed: 20_261_124)  // fixed, so a failing round repeats
     for round in 0..<200 {
       let count = Int.random(in: 1...2048, using: &generator)
       var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }

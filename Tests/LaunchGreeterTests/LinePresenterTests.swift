@@ -1,6 +1,7 @@
 import Foundation
 import LaunchScreens
 import TerminalRendering
+import TestSupport
 import Testing
 
 @testable import LaunchGreeter
@@ -335,7 +336,7 @@ final class ScriptedLineTerminal: GreetingTerminal {
     #expect(printed.contains("Big news") && printed.contains("> Quoted") && printed.contains("Inside"))
     #expect(printed.contains(width >= 40 ? "+--+ drawn by hand ##" : "+--+ drawn by"))
     for line in printed.split(separator: "\n") where !line.hasPrefix("[") {
-      #expect(CellWidth.of(String(line)) <= width, "wider than \(width): \(line)")
+      #expect(IndependentWidth.of(line) <= width, "wider than \(width): \(line)")
     }
     if width >= 40 { #expect(printed.contains("| a   | adds         |")) }
   }

@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
   name: "whatsnew",
-  platforms: [.macOS(.v13)],
   products: [
     .library(name: "LaunchTracking", targets: ["LaunchTracking"]),
     .library(name: "MarkdownSyntax", targets: ["MarkdownSyntax"]),
@@ -19,11 +18,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
-    .systemLibrary(
-      name: "CNcurses",
-      pkgConfig: "ncursesw",
-      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
-    ),
+    // No pkgConfig: ncursesw.pc's cflags (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600) are flags
+    // SwiftPM refuses, with a warning on every build; shim.h defines what the headers need, and
+    // the module map links ncursesw (whose .so pulls in tinfo; scripts/build-release adds
+    // -ltinfo for the static link).
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     .target(name: "LaunchTracking"),
     .target(name: "MarkdownSyntax"),
     .target(name: "TerminalRendering", dependencies: ["MarkdownSyntax"]),

@@ -32,7 +32,7 @@ let package = Package(
       dependencies: ["TerminalRendering", "ReleaseNotes", "LaunchTracking"]
     ),
     .target(name: "CursesTerminal", dependencies: ["CNcurses", "TerminalRendering", "LaunchScreens"]),
-    // The product for adopters: one call at start-up (DESIGN.md section 9).
+    // The product for adopters: one call at start-up.
     .target(
       name: "LaunchGreeter",
       dependencies: [

@@ -112,7 +112,7 @@ public struct LaunchTracker: Sendable {
   /// The state after a launch of `version` at `date`, given the state before it (nil: no
   /// state). Pure; ``recordLaunch(updateSteps:progress:)`` stores its result.
   ///
-  /// Rules beyond the kind table of DESIGN.md section 3:
+  /// Rules beyond classifying by version (first, upgrade, downgrade, returning, regular):
   /// - days away are whole days since the previous launch, never negative: a clock that
   ///   went backwards gives 0, and the new (earlier) date is still recorded as the last;
   /// - an upgrade earns what's-new since the last version seen: an existing pending sheet

@@ -13,7 +13,7 @@ public enum PresentationDecision: Sendable, Equatable {
   /// Nothing, and why.
   case nothing(reason: String)
 
-  /// Decides what a launch presents (DESIGN.md section 3):
+  /// Decides what a launch presents:
   /// 1. a deep link goes straight to its notes; other pending work stays pending;
   /// 2. a non-interactive launch presents nothing and keeps everything pending;
   /// 3. pending onboarding (a first launch, or one interrupted) resumes at its page;

@@ -1,4 +1,4 @@
-/// Where an app's launch state lives on disk (DESIGN.md section 3, "Storage").
+/// Where an app's launch state lives on disk.
 ///
 /// An explicit directory (a `--state-dir` option) or the app's own environment variable (for
 /// the `whatsnew` tool, `WHATSNEW_STATE_DIR`; for an app built on the greeter,

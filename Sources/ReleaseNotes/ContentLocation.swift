@@ -1,4 +1,4 @@
-/// Finds the content directory the way DESIGN.md section 7 says: `--content`, else
+/// Finds the content directory: `--content`, else
 /// `WHATSNEW_CONTENT_DIR`, else `./Content`, else `Content` next to the executable.
 ///
 /// An explicitly given directory (option or environment) must exist; the two fallbacks are

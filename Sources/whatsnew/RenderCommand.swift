@@ -123,12 +123,15 @@ struct RenderCommand: ParsableCommand {
     } catch {
       fail("cannot read \(file == "-" ? "standard input" : file): \(error.message)", code: 1)
     }
-    let document = MarkdownParser.parse(bytes: bytes, flavor: markdownFlavor)
+    // The parser's working tree is kept, like the document below, until the process exits.
+    var workingTree: AnyObject?
+    let document = MarkdownParser.parse(
+      bytes: bytes, flavor: markdownFlavor, keepingWorkingTree: &workingTree)
     let theme: Theme = environment.noColor ? .monochrome : .dark
     let options = RenderOptions(width: columns, theme: theme)
     // Exit while the tree and the lines are still alive (see below): without this, the tree
     // is released right after its last use, node by node.
-    withExtendedLifetime(document) {
+    withExtendedLifetime((document, workingTree)) {
       render(
         document, format: chosenFormat, options: options, sourceSize: bytes.count,
         tagFilter: markdownFlavor == .gfm)

@@ -98,6 +98,13 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
 
   public var description: String { text }
 
+  /// The lowest version of this `major.minor.patch[.revision]`, its `-0` pre-release: the start
+  /// of a range `since < v <= self` that holds this release's notes and no older release's
+  /// (for a pre-release, also the earlier pre-releases of the same version).
+  public var justBelow: AppVersion {
+    AppVersion(major, minor, patch, revision: revision, prerelease: [.numeric(0)])
+  }
+
   public static func < (a: AppVersion, b: AppVersion) -> Bool {
     if a.major != b.major { return a.major < b.major }
     if a.minor != b.minor { return a.minor < b.minor }

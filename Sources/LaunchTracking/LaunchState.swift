@@ -39,6 +39,12 @@ public struct LaunchState: Sendable, Equatable {
   public var pending: [PendingPresentation]
   /// What the update-step runner has done.
   public var updateSteps: UpdateStepLog
+  /// True when the user asked for no more what's-new sheets (`x` on the sheet); undone with
+  /// ``LaunchTracker/setWhatsNew(enabled:)``. Upgrades are still recorded as pending, so turning
+  /// the sheets back on shows what was missed. Onboarding and welcome-back are not affected.
+  public var whatsNewOff = false
+  /// A what's-new sheet put off with "later" (`l`) is not shown before this date.
+  public var whatsNewHiddenUntil: Date?
 
   /// Whether writing this state over `previous` must survive a power loss: true unless
   /// only the launch bookkeeping changed (the count, the last launch date and its
@@ -56,11 +62,44 @@ public struct LaunchState: Sendable, Equatable {
   public struct VersionHistoryEntry: Sendable, Equatable {
     public var version: AppVersion
     public var firstLaunchDate: Date
+    /// How the user came to this version: `first` (the install), `upgrade` (also a late
+    /// adoption's first launch) or `downgrade`; nil in files written before it was recorded
+    /// (``LaunchState/history`` then works it out from the entry before).
+    public var arrivedBy: LaunchKind?
 
-    public init(version: AppVersion, firstLaunchDate: Date) {
+    public init(version: AppVersion, firstLaunchDate: Date, arrivedBy: LaunchKind? = nil) {
       self.version = version
       self.firstLaunchDate = firstLaunchDate
+      self.arrivedBy = arrivedBy
     }
+  }
+
+  /// One version the user ran, for `history`: when it was first launched and how it came.
+  public struct HistoryItem: Sendable, Equatable {
+    public var version: AppVersion
+    public var firstLaunchDate: Date
+    /// `first`, `upgrade` or `downgrade`.
+    public var arrivedBy: LaunchKind
+    /// True when ``arrivedBy`` was not recorded but worked out from the version before.
+    public var isInferred: Bool
+  }
+
+  /// Every version launched, oldest first, each with how it came: as recorded, else `first`
+  /// for the first entry and, for later ones, `upgrade` or `downgrade` against the entry before.
+  public var history: [HistoryItem] {
+    var items: [HistoryItem] = []
+    for (n, entry) in versionHistory.enumerated() {
+      var kind = entry.arrivedBy
+      let inferred = kind == nil
+      if kind == nil {
+        kind = n == 0 ? .first : (entry.version < versionHistory[n - 1].version ? .downgrade : .upgrade)
+      }
+      items.append(
+        HistoryItem(
+          version: entry.version, firstLaunchDate: entry.firstLaunchDate, arrivedBy: kind ?? .first,
+          isInferred: inferred))
+    }
+    return items
   }
 
   /// The classification of the latest launch.
@@ -100,7 +139,7 @@ public struct LaunchState: Sendable, Equatable {
     installVersion = version
     currentVersion = version
     previousVersion = nil
-    versionHistory = [VersionHistoryEntry(version: version, firstLaunchDate: date)]
+    versionHistory = [VersionHistoryEntry(version: version, firstLaunchDate: date, arrivedBy: .first)]
     lastLaunch = LastLaunch(
       kind: .first, from: nil, to: version, daysAway: nil, date: date, stateWasReset: stateWasReset)
     pending = [.onboarding(page: 0)]

@@ -49,6 +49,7 @@ public enum LaunchStateCodec {
     try o.array("versionHistory", state.versionHistory) { (h, entry) throws(Failure) in
       h.version("version", entry.version)
       try h.date("firstLaunchDate", entry.firstLaunchDate)
+      if let kind = entry.arrivedBy { h.string("arrivedBy", kind.rawValue) }
     }
     let last = state.lastLaunch
     try o.object("lastLaunch") { (l) throws(Failure) in
@@ -60,6 +61,8 @@ public enum LaunchStateCodec {
       l.fields["stateWasReset"] = .bool(last.stateWasReset)
     }
     o.fields["pending"] = .array(state.pending.map(pendingValue))
+    if state.whatsNewOff { o.fields["whatsNewOff"] = .bool(true) }
+    if let hidden = state.whatsNewHiddenUntil { try o.date("whatsNewHiddenUntil", hidden) }
     try o.object("updateSteps") { (u) throws(Failure) in
       try u.array("completed", state.updateSteps.completed, stepEntry)
       try u.array("notNeeded", state.updateSteps.notNeeded, stepEntry)
@@ -89,7 +92,10 @@ public enum LaunchStateCodec {
     state.previousVersion = try o.optional("previousVersion") { (r, k) throws(Failure) in try r.version(k) }
     state.versionHistory = try o.array("versionHistory") { (h) throws(Failure) in
       LaunchState.VersionHistoryEntry(
-        version: try h.version("version"), firstLaunchDate: try h.date("firstLaunchDate"))
+        version: try h.version("version"), firstLaunchDate: try h.date("firstLaunchDate"),
+        arrivedBy: try h.optional("arrivedBy") { (r, k) throws(Failure) in
+          try r.enumeration(k, LaunchKind.init(rawValue:))
+        })
     }
     state.lastLaunch = try o.object("lastLaunch") { (l) throws(Failure) in
       LaunchState.LastLaunch(
@@ -105,6 +111,10 @@ public enum LaunchStateCodec {
       case .whatsNew: return .whatsNew(since: try p.version("since"))
       case .welcomeBack: return .welcomeBack(days: try p.int("days"))
       }
+    }
+    state.whatsNewOff = try o.optional("whatsNewOff") { (r, k) throws(Failure) in try r.bool(k) } ?? false
+    state.whatsNewHiddenUntil = try o.optional("whatsNewHiddenUntil") { (r, k) throws(Failure) in
+      try r.date(k)
     }
     state.updateSteps = try o.object("updateSteps") { (u) throws(Failure) in
       var log = UpdateStepLog()

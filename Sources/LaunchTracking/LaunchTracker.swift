@@ -23,18 +23,28 @@ public struct LaunchTracker: Sendable {
   /// `returning` (and any launch that long after the previous one earns a welcome-back).
   public let returningThresholdDays: Int
 
+  /// Asked on a launch with no recorded state: true when this user already used the app
+  /// before it recorded launches (the app's own sign, such as its config file existing). Such
+  /// a launch is an upgrade from an unknown version: it earns the current version's notes, not
+  /// the walkthrough.
+  public let isExistingInstall: (@Sendable () -> Bool)?
+
   /// The default returning threshold, in days.
   public static let defaultReturningThresholdDays = 30
+  /// How long "later" hides a what's-new sheet: 24 hours.
+  public static let laterInterval: TimeInterval = 86_400
 
   public init(
     appID: String, version: AppVersion, store: any LaunchStore,
     returningThresholdDays: Int = Self.defaultReturningThresholdDays,
+    isExistingInstall: (@Sendable () -> Bool)? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.appID = appID
     self.version = version
     self.store = store
     self.returningThresholdDays = returningThresholdDays
+    self.isExistingInstall = isExistingInstall
     self.now = now
   }
 
@@ -48,9 +58,11 @@ public struct LaunchTracker: Sendable {
     try UpdateRunner.validate(updateSteps)
     let date = now()
     return try store.transaction { tx in
+      let existing = tx.state == nil && (isExistingInstall?() ?? false)
       let state = Self.advance(
         tx.state, appID: appID, version: version, date: date,
-        returningThresholdDays: returningThresholdDays, stateWasReset: tx.stateWasReset)
+        returningThresholdDays: returningThresholdDays, stateWasReset: tx.stateWasReset,
+        existingInstall: existing)
       tx.state = state
       try tx.save()  // the launch counts even if a step crashes the process
       var report = UpdateRunReport()
@@ -82,8 +94,49 @@ public struct LaunchTracker: Sendable {
       } else {
         state.setPending(kind, to: nil)
       }
+      if kind == .whatsNew { state.whatsNewHiddenUntil = nil }
       tx.state = state
     }
+  }
+
+  /// Puts the pending what's-new sheet off for ``laterInterval`` ("remind me later"): it stays
+  /// pending and is not shown before then.
+  public func remindLater() throws {
+    let until = now().addingTimeInterval(Self.laterInterval)
+    try store.transaction { tx in
+      guard var state = tx.state, state.pending(.whatsNew) != nil else { return }
+      state.whatsNewHiddenUntil = until
+      tx.state = state
+    }
+  }
+
+  /// Turns the what's-new sheets of this app on or off for this user (`x` on the sheet turns
+  /// them off). Returns false when no launch was ever recorded, so there is nothing to change.
+  @discardableResult
+  public func setWhatsNew(enabled: Bool) throws -> Bool {
+    try Self.setWhatsNew(enabled: enabled, in: store)
+  }
+
+  /// ``setWhatsNew(enabled:)`` on `store` without a launch (the `settings` command). Returns
+  /// false when the store holds no state; throws ``NotRecorded`` when the state cannot be
+  /// written (a newer schema, a foreign file, an unwritable directory).
+  public static func setWhatsNew(enabled: Bool, in store: any LaunchStore) throws -> Bool {
+    try store.transaction { tx in
+      guard var state = tx.state else { return false }
+      state.whatsNewOff = !enabled
+      if enabled { state.whatsNewHiddenUntil = nil }
+      tx.state = state
+      try tx.save()
+      if let reason = tx.readOnlyReason { throw NotRecorded(reason: reason) }
+      return true
+    }
+  }
+
+  /// A change the store could not write, and why.
+  public struct NotRecorded: Error, Sendable, CustomStringConvertible {
+    /// Why (the store's read-only reason).
+    public var reason: String
+    public var description: String { "not recorded: \(reason)" }
   }
 
   /// Remembers that onboarding reached `page` (0-based), so an interrupted walkthrough
@@ -120,15 +173,24 @@ public struct LaunchTracker: Sendable {
   /// - upgrades and absences are recorded as pending even while onboarding is pending (so
   ///   `state` shows them), but onboarding is presented first, and completing it drops them:
   ///   a new user gets the tour of the current version, not release notes;
+  /// - with no state and `existingInstall`, the launch is an upgrade from an unknown version
+  ///   (`from` nil): no walkthrough, and a what's-new sheet since ``AppVersion/justBelow``
+  ///   the current version, which holds the current version's notes;
   /// - any launch at least the returning threshold after the previous one (returning,
   ///   upgrade or downgrade) earns a welcome-back;
   /// - a downgrade to or below the start of a pending sheet drops that sheet.
   public static func advance(
     _ previous: LaunchState?, appID: String, version: AppVersion, date: Date,
-    returningThresholdDays: Int, stateWasReset: Bool = false
+    returningThresholdDays: Int, stateWasReset: Bool = false, existingInstall: Bool = false
   ) -> LaunchState {
     guard var state = previous else {
-      return LaunchState(appID: appID, version: version, date: date, stateWasReset: stateWasReset)
+      var state = LaunchState(appID: appID, version: version, date: date, stateWasReset: stateWasReset)
+      if existingInstall {
+        state.lastLaunch.kind = .upgrade
+        state.versionHistory[0].arrivedBy = .upgrade
+        state.pending = [.whatsNew(since: version.justBelow)]
+      }
+      return state
     }
     let last = state.currentVersion
     let seconds = date.timeIntervalSince(state.lastLaunchDate)
@@ -148,7 +210,8 @@ public struct LaunchTracker: Sendable {
     if version != last { state.previousVersion = last }
     state.currentVersion = version
     if !state.versionHistory.contains(where: { $0.version == version }) {
-      state.versionHistory.append(.init(version: version, firstLaunchDate: date))
+      state.versionHistory.append(
+        .init(version: version, firstLaunchDate: date, arrivedBy: version > last ? .upgrade : .downgrade))
     }
     state.lastLaunch = .init(
       kind: kind, from: last, to: version, daysAway: days, date: date, stateWasReset: false)

@@ -19,12 +19,15 @@ public enum PresentationDecision: Sendable, Equatable {
   /// 3. pending onboarding (a first launch, or one interrupted) resumes at its page;
   /// 4. a pending what's-new sheet covers every release `v` with `since < v <= current`
   ///    in `availableNotes`, newest first, leaving pre-releases out when the current
-  ///    version is a release, headed by a pending welcome-back;
+  ///    version is a release, headed by a pending welcome-back; unless `whatsNew` says the
+  ///    user turned the sheets off or put this one off until later, or no release in the range
+  ///    reaches its minimum importance (then ``rangeCountedAsSeen(launch:pending:availableNotes:invocation:whatsNew:)``
+  ///    is the version to mark seen);
   /// 5. a pending welcome-back;
   /// 6. otherwise nothing.
   public static func decide(
     launch: LaunchState.LastLaunch, pending: [PendingPresentation], availableNotes: [AppVersion],
-    invocation: Invocation
+    invocation: Invocation, whatsNew: WhatsNewRules = WhatsNewRules()
   ) -> PresentationDecision {
     if let link = invocation.deepLink { return .openNotes(link.version) }
     if let why = invocation.nonInteractiveReason {
@@ -45,15 +48,35 @@ public enum PresentationDecision: Sendable, Equatable {
     let current = launch.to
     var noNotesReason: String?
     if let since = whatsNewSince {
-      let versions = notes(after: since, upTo: current, in: availableNotes)
-      if !versions.isEmpty {
+      switch sheet(since: since, current: current, availableNotes: availableNotes, rules: whatsNew) {
+      case .show(let versions):
         return .whatsNew(from: since, to: current, versions: versions, welcomeBackDays: welcomeBackDays)
+      case .notShown(let reason):
+        noNotesReason = reason
+      case .belowMinimum(let reason):
+        noNotesReason = reason
       }
-      noNotesReason = "no release notes after \(since) up to \(current)"
     }
     if let days = welcomeBackDays { return .welcomeBack(days: days) }
     if let noNotesReason { return .nothing(reason: noNotesReason) }
     return .nothing(reason: "\(launch.kind.rawValue) launch, nothing pending")
+  }
+
+  /// The version up to which a pending what's-new sheet counts as seen without being shown,
+  /// because no release in its range reaches `whatsNew`'s minimum importance; nil when the
+  /// launch presents the sheet, something before it, or nothing for another reason (a
+  /// non-interactive launch keeps everything pending).
+  public static func rangeCountedAsSeen(
+    launch: LaunchState.LastLaunch, pending: [PendingPresentation], availableNotes: [AppVersion],
+    invocation: Invocation, whatsNew: WhatsNewRules
+  ) -> AppVersion? {
+    guard invocation.deepLink == nil, invocation.isInteractive,
+      !pending.contains(where: { $0.kind == .onboarding }),
+      case .whatsNew(let since)? = pending.first(where: { $0.kind == .whatsNew }),
+      case .belowMinimum = sheet(
+        since: since, current: launch.to, availableNotes: availableNotes, rules: whatsNew)
+    else { return nil }
+    return launch.to
   }
 
   /// The versions of `available` with `since < v <= current`, newest first, without
@@ -81,5 +104,32 @@ public enum PresentationDecision: Sendable, Equatable {
     case .openNotes(let version): return "open the notes of \(version)"
     case .nothing(let reason): return "nothing (\(reason))"
     }
+  }
+
+  // MARK: - Helpers
+
+  private enum SheetVerdict {
+    case show([AppVersion])
+    case notShown(String)
+    case belowMinimum(String)
+  }
+
+  private static func sheet(
+    since: AppVersion, current: AppVersion, availableNotes: [AppVersion], rules: WhatsNewRules
+  )
+    -> SheetVerdict
+  {
+    if let reason = rules.suppressedReason { return .notShown(reason) }
+    let versions = notes(after: since, upTo: current, in: availableNotes)
+    if versions.isEmpty { return .notShown("no release notes after \(since) up to \(current)") }
+    if rules.minimumImportance > .patch,
+      !versions.contains(where: { rules.importance(of: $0) >= rules.minimumImportance })
+    {
+      return .belowMinimum(
+        "no release after \(since) up to \(current) reaches \(rules.minimumImportance.rawValue) importance "
+          + "(\(versions.map { "\($0): \(rules.importance(of: $0).rawValue)" }.joined(separator: ", "))); "
+          + "counted as seen")
+    }
+    return .show(versions)
   }
 }

@@ -24,7 +24,9 @@ import Testing
     state.lastLaunchDate = d
     state.currentVersion = version("2.0.0")
     state.previousVersion = version("1.0.0")
-    state.versionHistory.append(.init(version: version("2.0.0"), firstLaunchDate: d))
+    state.versionHistory.append(.init(version: version("2.0.0"), firstLaunchDate: d, arrivedBy: .upgrade))
+    state.whatsNewOff = true
+    state.whatsNewHiddenUntil = date("2026-02-25T09:00:00Z")
     state.lastLaunch = .init(
       kind: .upgrade, from: version("1.0.0"), to: version("2.0.0"), daysAway: 40, date: d, stateWasReset: true
     )

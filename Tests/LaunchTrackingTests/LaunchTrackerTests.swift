@@ -17,7 +17,8 @@ import Testing
     #expect(s.installVersion == version("1.0.0"))
     #expect(s.previousVersion == nil)
     #expect(s.firstLaunchDate == clock.now && s.lastLaunchDate == clock.now)
-    #expect(s.versionHistory == [.init(version: version("1.0.0"), firstLaunchDate: clock.now)])
+    #expect(
+      s.versionHistory == [.init(version: version("1.0.0"), firstLaunchDate: clock.now, arrivedBy: .first)])
     #expect(s.pending == [.onboarding(page: 0)])
   }
 

@@ -96,11 +96,16 @@ enum ReferenceStateDecoder {
       state.previousVersion = previous
       state.versionHistory = []
       for h in history {
-        guard let v = version(present(h, "version")), let d = date(present(h, "firstLaunchDate")) else {
-          return nil
-        }
-        state.versionHistory.append(.init(version: v, firstLaunchDate: d))
+        guard let v = version(present(h, "version")), let d = date(present(h, "firstLaunchDate")),
+          let arrivedBy = optional(h, "arrivedBy", { string($0).flatMap(LaunchKind.init(rawValue:)) })
+        else { return nil }
+        state.versionHistory.append(.init(version: v, firstLaunchDate: d, arrivedBy: arrivedBy))
       }
+      guard let off = optional(top, "whatsNewOff", bool),
+        let hidden = optional(top, "whatsNewHiddenUntil", date)
+      else { return nil }
+      state.whatsNewOff = off ?? false
+      state.whatsNewHiddenUntil = hidden
       guard let kind = string(present(last, "kind")).flatMap(LaunchKind.init(rawValue:)),
         let from = optional(last, "from", version), let to = version(present(last, "to")),
         let days = optional(last, "daysAway", int), let d = date(present(last, "date")),

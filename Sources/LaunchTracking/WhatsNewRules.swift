@@ -1,0 +1,100 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What this user and this app asked of the what's-new sheet: off (`x`), put off until a time
+/// (`l`, "later"), and the least importance worth showing. An input of
+/// ``PresentationDecision/decide(launch:pending:availableNotes:invocation:whatsNew:)``; pure.
+public struct WhatsNewRules: Sendable, Equatable {
+  /// The user turned the sheets off (``LaunchState/whatsNewOff``).
+  public var isOff: Bool
+  /// The sheet was put off until then (``LaunchState/whatsNewHiddenUntil``).
+  public var hiddenUntil: Date?
+  /// The time of this launch.
+  public var now: Date
+  /// Releases below this importance are listed by one line, not shown in full; a range with
+  /// none at or above it shows nothing and counts as seen. `.patch` shows everything.
+  public var minimumImportance: ReleaseImportance
+  /// The importance of each version with notes (front matter, else the version bump); only
+  /// needed when ``minimumImportance`` is above `.patch`. A version not listed is `.patch`.
+  public var importance: [(version: AppVersion, importance: ReleaseImportance)]
+
+  /// The sheets shown in full past this many releases: the newest, and one line for the rest.
+  public static let collapseAfter = 10
+
+  /// Rules that show every sheet in full.
+  public init(
+    isOff: Bool = false, hiddenUntil: Date? = nil, now: Date = Date(timeIntervalSince1970: 0),
+    minimumImportance: ReleaseImportance = .patch,
+    importance: [(version: AppVersion, importance: ReleaseImportance)] = []
+  ) {
+    self.isOff = isOff
+    self.hiddenUntil = hiddenUntil
+    self.now = now
+    self.minimumImportance = minimumImportance
+    self.importance = importance
+  }
+
+  /// The rules `state` records, at `now`, with the app's minimum importance.
+  public init(
+    state: LaunchState, now: Date, minimumImportance: ReleaseImportance = .patch,
+    importance: [(version: AppVersion, importance: ReleaseImportance)] = []
+  ) {
+    self.init(
+      isOff: state.whatsNewOff, hiddenUntil: state.whatsNewHiddenUntil, now: now,
+      minimumImportance: minimumImportance, importance: importance)
+  }
+
+  /// Why the sheet is not shown at all at this time, or nil when it may be.
+  public var suppressedReason: String? {
+    if isOff { return "what's new is off for this app" }
+    if let hiddenUntil, now < hiddenUntil {
+      return "what's new put off until \(LaunchStateCodec.iso8601(hiddenUntil) ?? "later")"
+    }
+    return nil
+  }
+
+  /// The importance of `version` under these rules.
+  public func importance(of version: AppVersion) -> ReleaseImportance {
+    importance.first { $0.version == version }?.importance ?? .patch
+  }
+
+  /// How a sheet shows `versions` (newest first): the ones that reach ``minimumImportance`` in
+  /// full, the others by one line, and, past ``collapseAfter`` releases, only the newest in
+  /// full until the user expands the rest.
+  public func layout(of versions: [AppVersion]) -> SheetLayout {
+    let brief = versions.filter { importance(of: $0) < minimumImportance }
+    return SheetLayout(
+      versions: versions, brief: brief, collapsesEarlier: versions.count > Self.collapseAfter)
+  }
+
+  /// The equality of the rules' values (the importance list compared in order).
+  public static func == (a: WhatsNewRules, b: WhatsNewRules) -> Bool {
+    a.isOff == b.isOff && a.hiddenUntil == b.hiddenUntil && a.now == b.now
+      && a.minimumImportance == b.minimumImportance
+      && a.importance.map(\.version) == b.importance.map(\.version)
+      && a.importance.map(\.importance) == b.importance.map(\.importance)
+  }
+}
+
+/// How the what's-new sheet lays out the releases it covers (``WhatsNewRules/layout(of:)``).
+public struct SheetLayout: Sendable, Equatable {
+  /// Every release covered, newest first.
+  public var versions: [AppVersion]
+  /// The releases below the minimum importance: one line each, not their notes.
+  public var brief: [AppVersion]
+  /// True past ``WhatsNewRules/collapseAfter`` releases: the sheet opens with the newest in
+  /// full and "…and N earlier releases", which one key expands.
+  public var collapsesEarlier: Bool
+
+  public init(versions: [AppVersion], brief: [AppVersion] = [], collapsesEarlier: Bool = false) {
+    self.versions = versions
+    self.brief = brief
+    self.collapsesEarlier = collapsesEarlier
+  }
+
+  /// The releases shown in full.
+  public var full: [AppVersion] { versions.filter { !brief.contains($0) } }
+}

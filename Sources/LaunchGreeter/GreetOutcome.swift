@@ -47,6 +47,20 @@ public struct GreetOutcome: Sendable, Equatable {
   /// The problem with the notes that kept something from being shown (a missing directory, a
   /// file that is not UTF-8), or nil.
   public var notesProblem: String?
+  /// The user's what's-new switches after this launch (off, put off until) and the app's
+  /// minimum importance, as the launch applied them.
+  public var whatsNew = WhatsNewRules()
+
+  /// One line for `--explain`: `whats-new on, minimum importance patch` (and `put off until
+  /// ...` while a "later" lasts).
+  public var whatsNewSummary: String {
+    var s =
+      "whats-new \(whatsNew.isOff ? "off" : "on"), minimum importance \(whatsNew.minimumImportance.rawValue)"
+    if let until = whatsNew.hiddenUntil, whatsNew.now < until {
+      s += ", put off until \(LaunchStateCodec.iso8601(until) ?? "later")"
+    }
+    return s
+  }
 
   /// Creates an outcome; the greeter makes these, tests compare them.
   public init(

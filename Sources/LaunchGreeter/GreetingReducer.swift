@@ -10,6 +10,10 @@ import LaunchTracking
 /// The rules:
 /// - a what's-new sheet dismissed with `q` marks its releases seen; when the sheet was headed
 ///   by a welcome-back greeting, that greeting is dismissed with it;
+/// - "later" (`l`) on a what's-new sheet keeps it pending but hides it for
+///   ``LaunchTracker/laterInterval``; "never" (`x`) marks its releases seen and turns the
+///   sheets off for this app (onboarding and welcome-back stay on); either one also dismisses
+///   the welcome-back greeting heading the sheet;
 /// - a welcome-back card dismissed marks it seen;
 /// - the walkthrough finished or skipped completes onboarding (once); each page turned is
 ///   remembered, so a walkthrough closed early resumes there;
@@ -29,6 +33,10 @@ public struct GreetingReducer: Sendable, Equatable {
     case markOnboarding(page: Int)
     /// ``LaunchTracker/completeOnboarding()``.
     case completeOnboarding
+    /// ``LaunchTracker/remindLater()``.
+    case remindLater
+    /// ``LaunchTracker/setWhatsNew(enabled:)``.
+    case setWhatsNew(enabled: Bool)
   }
 
   /// The presentation on screen, as the launch decided it.
@@ -69,6 +77,18 @@ public struct GreetingReducer: Sendable, Equatable {
         welcomeBackWithSheet = false
       }
       exit = .done
+    case .remindLater(.whatsNew):
+      commands.append(.remindLater)
+      commands += dismissWelcomeBackWithSheet()
+      if exit == nil { exit = .later }
+    case .stopShowing(.whatsNew(let upTo)):
+      commands.append(.markDismissed(.whatsNew, upTo: AppVersion(upTo)))
+      commands.append(.setWhatsNew(enabled: false))
+      commands += dismissWelcomeBackWithSheet()
+      exit = .done
+    case .remindLater, .stopShowing:
+      // Only the what's-new sheet can be put off or turned off.
+      break
     case .dismissed(.welcomeBack):
       commands.append(.markDismissed(.welcomeBack, upTo: nil))
       exit = .done
@@ -91,6 +111,12 @@ public struct GreetingReducer: Sendable, Equatable {
     return isRecorded ? commands : []
   }
 
+  private mutating func dismissWelcomeBackWithSheet() -> [TrackerCommand] {
+    guard welcomeBackWithSheet else { return [] }
+    welcomeBackWithSheet = false
+    return [.markDismissed(.welcomeBack, upTo: nil)]
+  }
+
   /// Records that a termination signal ended the presentation.
   public mutating func interrupt(signal: Int32) {
     if exit == nil || exit == .later { exit = .interrupted(signal: signal) }
@@ -106,6 +132,8 @@ public struct GreetingReducer: Sendable, Equatable {
         case .markDismissed(let kind, let upTo): try tracker.markDismissed(kind, upTo: upTo)
         case .markOnboarding(let page): try tracker.markOnboarding(page: page)
         case .completeOnboarding: try tracker.completeOnboarding()
+        case .remindLater: try tracker.remindLater()
+        case .setWhatsNew(let enabled): try tracker.setWhatsNew(enabled: enabled)
         }
       } catch {
         problems.append("could not record the dismissal: \(error)")

@@ -21,6 +21,12 @@ public struct GreetingScreens: Sendable {
   public let palette: Palette
   /// The Markdown's colours.
   public let theme: Theme
+  /// Releases below this importance are listed on the what's-new sheet by one line
+  /// (``WhatsNewRules/layout(of:)``); `.patch` shows them all in full.
+  public var minimumImportance: ReleaseImportance = .patch
+  /// The versions this user ran, oldest first (the greeter fills it from the launch state),
+  /// for screens that mark them, such as a release browser.
+  public var versionsRun: [AppVersion] = []
 
   /// Screens over `catalog`'s notes, named `appName`, in `palette`'s chrome and `theme`'s
   /// Markdown colours (a ``GreeterTerminal`` has both).
@@ -37,8 +43,11 @@ public struct GreetingScreens: Sendable {
     case .onboarding(let page):
       return try onboarding(page: page)
     case .whatsNew(let from, let to, _, let days):
-      return try whatsNewSheet(
+      var sheet = try whatsNewSheet(
         since: from, upTo: to, welcomeBackDays: days, presentation: .whatsNew(upTo: to.description))
+      // An existing install's sheet starts just below the current version: no "since" to name.
+      if from == to.justBelow { sheet.customTitle = "What's new in \(appName) \(to)" }
+      return sheet
     case .welcomeBack(let days):
       return try welcomeBack(days: days)
     case .openNotes(let version):
@@ -58,9 +67,28 @@ public struct GreetingScreens: Sendable {
     let notes = try catalog.noteTexts(after: since, upTo: version)
     var greeting: LineSource?
     if let days = welcomeBackDays { greeting = try welcomeBackSource(days: days) }
-    return WhatsNewSheet(
+    var importance: [(version: AppVersion, importance: ReleaseImportance)] = []
+    if minimumImportance > .patch {
+      let index = try catalog.index()
+      importance = notes.map {
+        (
+          $0.version,
+          ReleaseNotesCatalog.effectiveImportance(of: $0.version, declared: $0.importance, in: index)
+        )
+      }
+    }
+    let layout = WhatsNewRules(minimumImportance: minimumImportance, importance: importance)
+      .layout(of: notes.map(\.version))
+    var sections = notes.map(section)
+    for i in sections.indices where layout.brief.contains(notes[i].version) {
+      sections[i].isBrief = true
+      sections[i].detail = importance[i].importance.rawValue
+    }
+    var sheet = WhatsNewSheet(
       appName: appName, version: version.description, since: since?.description,
-      releases: notes.map(section), greeting: greeting, presentation: presentation, palette: palette)
+      releases: sections, greeting: greeting, presentation: presentation, palette: palette)
+    sheet.collapsesEarlier = layout.collapsesEarlier
+    return sheet
   }
 
   /// The walkthrough, opened on `page`.

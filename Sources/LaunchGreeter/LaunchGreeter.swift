@@ -59,6 +59,16 @@ public struct LaunchGreeter: Sendable {
   public var accessible: GreeterAccessibleMode = .auto
   /// What a crash while the greeting is on screen does after the terminal is restored.
   public var crashAction: GreeterCrashAction = .previousHandler
+  /// Releases below this importance (front matter `importance:`, else the version bump) are
+  /// listed by one line on the what's-new sheet, not shown in full; an upgrade with none at
+  /// or above it shows nothing, and its releases count as seen. `.patch` (the default) shows
+  /// every release in full.
+  public var minimumImportance: ReleaseImportance = .patch
+  /// Asked on the first launch the greeter records: true when this user already used the
+  /// app before it adopted the greeter (its config file exists, say). That launch is then an
+  /// upgrade from an unknown version and shows the current version's notes instead of the
+  /// walkthrough. Nil: every first launch is a new user.
+  public var isExistingInstall: (@Sendable () -> Bool)?
   /// Show this version's notes instead of what the launch calls for (the app's own deep
   /// link); what is pending stays pending.
   public var openNotes: AppVersion?
@@ -100,7 +110,34 @@ public struct LaunchGreeter: Sendable {
     greet(host: accessible.isOn(environment: environment) ? nil : host, terminal: openTerminal)
   }
 
+  /// Turns this app's what's-new sheets on or off for the user, the switch `x` on the sheet
+  /// turns off: an app's own settings screen calls it to undo that. Returns false when no
+  /// launch was recorded yet (there is nothing to change); throws when the state cannot be
+  /// read or written.
+  ///
+  /// ```swift
+  /// try greeter.setWhatsNew(enabled: true)  // "Show release notes after updates": on
+  /// ```
+  @discardableResult
+  public func setWhatsNew(enabled: Bool) throws -> Bool {
+    try LaunchTracker.setWhatsNew(
+      enabled: enabled, in: resolvedStore(environment ?? ProcessEnvironment.current()))
+  }
+
   // MARK: - Helpers
+
+  /// The store the greeter records in: ``store``, else the app's state file.
+  private func resolvedStore(
+    _ env: [String: String], now: @escaping @Sendable () -> Date = { Date() },
+    warn: @escaping @Sendable (String) -> Void = { _ in }
+  ) -> any LaunchStore {
+    store
+      ?? FileLaunchStore(
+        directory: StateLocation.directory(
+          appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"), environment: env
+        ),
+        appID: app.id, now: now, warn: warn)
+  }
 
   /// Opens the terminal the greeting needs: the line-by-line one in the accessible mode, else
   /// ncurses.
@@ -130,15 +167,10 @@ public struct LaunchGreeter: Sendable {
       return .failed(problems.all)
     }
     let now = clock ?? systemClock(env, problems)
-    let store =
-      self.store
-      ?? FileLaunchStore(
-        directory: StateLocation.directory(
-          appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"), environment: env
-        ),
-        appID: app.id, now: now, warn: { problems.add($0) })
+    let store = resolvedStore(env, now: now, warn: { problems.add($0) })
     let tracker = LaunchTracker(
-      appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays, now: now)
+      appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays,
+      isExistingInstall: isExistingInstall, now: now)
     let deepLink = openNotes.map { DeepLink(version: $0, scheme: app.id) }
     let invocation =
       invocationOverride.map { Invocation(nonInteractiveReason: $0.nonInteractiveReason, deepLink: deepLink) }
@@ -182,12 +214,27 @@ public struct LaunchGreeter: Sendable {
       problems.add("\(error)")
     }
     var decision: PresentationDecision
+    var pendingAfterDecision = record.state.pending
     if let catalog {
       // Only a what's-new sheet needs the list of versions.
       let needsVersions = record.state.pending(.whatsNew) != nil && invocation.isInteractive
+      let versions = needsVersions ? ((try? catalog.index().versions) ?? []) : []
+      let rules = whatsNewRules(record: record, now: record.launch.date, versions: versions, catalog: catalog)
       decision = PresentationDecision.decide(
-        launch: record.launch, pending: record.state.pending,
-        availableNotes: needsVersions ? ((try? catalog.index().versions) ?? []) : [], invocation: invocation)
+        launch: record.launch, pending: record.state.pending, availableNotes: versions,
+        invocation: invocation,
+        whatsNew: rules)
+      if record.isRecorded,
+        let seen = PresentationDecision.rangeCountedAsSeen(
+          launch: record.launch, pending: record.state.pending, availableNotes: versions,
+          invocation: invocation,
+          whatsNew: rules)
+      {
+        for problem in GreetingReducer.apply([.markDismissed(.whatsNew, upTo: seen)], to: tracker) {
+          problems.add(problem)
+        }
+        if case .state(let state) = try? store.read() { pendingAfterDecision = state.pending }
+      }
     } else {
       decision = .nothing(reason: "the notes cannot be read")
     }
@@ -199,9 +246,11 @@ public struct LaunchGreeter: Sendable {
 
     var outcome = GreetOutcome(
       launch: record.launch, launchCount: record.state.launchCount, decision: decision, presented: false,
-      exit: .nothingShown, pending: record.state.pending, reason: decision.reason, updates: record.updates,
+      exit: .nothingShown, pending: pendingAfterDecision, reason: decision.reason, updates: record.updates,
       isRecorded: record.isRecorded, problems: [])
     outcome.notesProblem = notesProblem
+    outcome.whatsNew = WhatsNewRules(
+      state: record.state, now: record.launch.date, minimumImportance: minimumImportance)
     defer { outcome.problems = problems.all }
 
     let wantsHost = host != nil && invocation.isInteractive
@@ -210,8 +259,10 @@ public struct LaunchGreeter: Sendable {
       outcome.problems = problems.all
       return outcome
     }
-    let screens = GreetingScreens(
+    var screens = GreetingScreens(
       catalog: catalog, appName: app.name, palette: terminal.palette, theme: terminal.theme)
+    screens.minimumImportance = minimumImportance
+    screens.versionsRun = record.state.versionHistory.map(\.version)
     var stack = ScreenStack([], palette: terminal.palette)
     do {
       if let host { for screen in try host.screens(screens) { stack.push(screen) } }
@@ -247,9 +298,30 @@ public struct LaunchGreeter: Sendable {
     host?.finish(stack, end)
     if outcome.presented {
       outcome.exit = reducer.exit ?? .later
-      if case .state(let state) = try? store.read() { outcome.pending = state.pending }
+      if case .state(let state) = try? store.read() {
+        outcome.pending = state.pending
+        outcome.whatsNew = WhatsNewRules(
+          state: state, now: record.launch.date, minimumImportance: minimumImportance)
+      }
     }
     return outcome
+  }
+
+  /// The what's-new rules of this launch: the user's switches from the state and, when the
+  /// app asks for a minimum importance, the importance of the versions in the sheet's range.
+  private func whatsNewRules(
+    record: LaunchRecord, now: Date, versions: [AppVersion], catalog: ReleaseNotesCatalog
+  )
+    -> WhatsNewRules
+  {
+    var importance: [(version: AppVersion, importance: ReleaseImportance)] = []
+    if minimumImportance > .patch, case .whatsNew(let since)? = record.state.pending(.whatsNew) {
+      for v in PresentationDecision.notes(after: since, upTo: record.launch.to, in: versions) {
+        importance.append((v, (try? catalog.effectiveImportance(of: v)) ?? .patch))
+      }
+    }
+    return WhatsNewRules(
+      state: record.state, now: now, minimumImportance: minimumImportance, importance: importance)
   }
 
   private func systemClock(_ env: [String: String], _ problems: ProblemLog) -> @Sendable () -> Date {

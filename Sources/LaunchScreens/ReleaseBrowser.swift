@@ -16,6 +16,8 @@ public struct ReleaseBrowser: Screen {
   public private(set) var notesFocused: Bool
   public private(set) var scroller: Scroller
   public var palette: Palette
+  /// The versions (as in ``releases``) this user ran: marked `•` in the list.
+  public var livedThrough: [String] = []
   private var layout: Layout?
 
   /// Opens on `version` (or the newest) with the notes scrolled to `scroll`.
@@ -65,7 +67,7 @@ public struct ReleaseBrowser: Screen {
       HelpEntry("space  b", "page the notes"),
       HelpEntry("g G", "top / bottom"),
       HelpEntry("q", "close"),
-    ]
+    ] + (livedThrough.isEmpty ? [] : [HelpEntry("•", "a version you ran")])
   }
 
   // MARK: - Helpers
@@ -151,7 +153,8 @@ public struct ReleaseBrowser: Screen {
       guard index < count else { break }
       let release = releases[index]
       let row = layout.bodyTop + i
-      let text = CellText.pad(" " + release.version, to: layout.listWidth)
+      let mark = livedThrough.contains(release.version) ? "•" : " "
+      let text = CellText.pad(mark + release.version, to: layout.listWidth)
       // The date, right-aligned with a space after it, when it fits beside the version.
       var date: String?
       if let d = release.date, CellWidth.of(release.version) + CellWidth.of(d) + 3 <= layout.listWidth {

@@ -9,6 +9,11 @@ public struct ReleaseSection: Sendable {
   public var isPrerelease: Bool
   /// The rendered notes.
   public var notes: LineSource
+  /// Listed by its heading alone, without its notes (a release below the importance the app
+  /// asked for).
+  public var isBrief = false
+  /// A word after the heading, in parentheses (a brief release's importance).
+  public var detail: String?
 
   public init(
     version: String, title: String? = nil, date: String? = nil, isPrerelease: Bool = false, notes: LineSource
@@ -25,6 +30,7 @@ public struct ReleaseSection: Sendable {
     var s = version
     if let title, !title.isEmpty { s += " — " + title }
     if let date, !date.isEmpty { s += " · " + date }
+    if let detail, !detail.isEmpty { s += " (" + detail + ")" }
     return s
   }
 }

@@ -69,6 +69,11 @@ public enum ScreenEffect: Sendable, Hashable {
   case interrupt
   /// The user has seen and dismissed a presentation: it is no longer pending.
   case dismissed(Presentation)
+  /// The user put a presentation off ("remind me later"): it stays pending, hidden for a while.
+  case remindLater(Presentation)
+  /// The user dismissed a presentation and asked for no more of its kind ("don't show release
+  /// notes again").
+  case stopShowing(Presentation)
   /// The onboarding walkthrough is now on `page` (0-based); remember it in case the user
   /// leaves before the end.
   case onboardingProgress(page: Int)

@@ -5,7 +5,13 @@ import TerminalRendering
 ///
 /// The title names the version range, a line lists the releases covered, and the footer shows
 /// the release under the top line and the scroll position. `]`/`[` jump between releases.
-/// Closing it (`q`/Esc) reports the presentation as dismissed, if it was one.
+/// Closing it (`q`/Esc) reports the presentation as dismissed, if it was one; when it is one,
+/// `l` ("later") closes it and reports ``ScreenEffect/remindLater(_:)``, and `x` ("never")
+/// closes it and reports ``ScreenEffect/stopShowing(_:)``.
+///
+/// A release marked ``ReleaseSection/isBrief`` is listed by its heading alone. With
+/// ``collapsesEarlier`` the sheet opens with only the newest release and a line
+/// "…and N earlier releases"; `e` shows them all.
 ///
 /// The layout is lazy: a resize lays out only the releases the viewport needs (newest first,
 /// so usually one or two) and the driver paints that; ``finishDeferredWork()``, which the
@@ -29,6 +35,10 @@ public struct WhatsNewSheet: Screen {
   public var palette: Palette
   /// The title bar's text when it should not be the default "What's new in ...".
   public var customTitle: String?
+  /// Shows only the newest release and "…and N earlier releases" until `e` is pressed.
+  public var collapsesEarlier = false
+  /// True once `e` showed the earlier releases (or when nothing is collapsed).
+  public private(set) var isExpanded = false
   public private(set) var scroller = Scroller()
   private var layout: Layout?
 
@@ -65,6 +75,14 @@ public struct WhatsNewSheet: Screen {
     case .key(.char("q")), .key(.escape), .key(.char("Q")):
       if let presentation { return [.dismissed(presentation), .close] }
       return [.close]
+    case .key(.char("l")) where presentation != nil:
+      return [.remindLater(presentation ?? .whatsNew(upTo: version)), .close]
+    case .key(.char("x")) where presentation != nil:
+      return [.stopShowing(presentation ?? .whatsNew(upTo: version)), .close]
+    case .key(.char("e")) where isCollapsed:
+      isExpanded = true
+      if let layout { relayout(width: layout.width, height: layout.height) }
+      _ = finishDeferredWork()
     case .key(let key):
       _ = finishDeferredWork()
       switch key {
@@ -86,7 +104,7 @@ public struct WhatsNewSheet: Screen {
   /// Lays out the releases the last resize left for later. Returns true when there were any
   /// (the footer's total changes, so the screen should be painted again).
   public mutating func finishDeferredWork() -> Bool {
-    guard let layout, layout.laidOut < releases.count else { return false }
+    guard let layout, layout.laidOut < shownCount else { return false }
     extendLayout(toLines: Int.max)
     return true
   }
@@ -94,8 +112,14 @@ public struct WhatsNewSheet: Screen {
   /// True when every release is laid out at the current size (false before the first resize).
   public var isLaidOut: Bool {
     guard let layout else { return false }
-    return layout.laidOut == releases.count
+    return layout.laidOut == shownCount
   }
+
+  /// True while only the newest release is shown.
+  public var isCollapsed: Bool { collapsesEarlier && !isExpanded && releases.count > 1 }
+
+  /// How many releases the text holds: all, or the newest alone while collapsed.
+  private var shownCount: Int { isCollapsed ? 1 : releases.count }
 
   public func draw(into canvas: inout Canvas) {
     var me = self
@@ -106,15 +130,21 @@ public struct WhatsNewSheet: Screen {
   }
 
   public var help: [HelpEntry] {
-    [
+    var entries = [
       HelpEntry("j k  ↑ ↓", "scroll a line"),
       HelpEntry("space f PgDn", "next page"),
       HelpEntry("b  PgUp", "previous page"),
       HelpEntry("d  u", "half a page down / up"),
       HelpEntry("g G  Home End", "top / bottom"),
       HelpEntry("]  [", "next / previous release"),
-      HelpEntry("q  Esc", "close"),
     ]
+    if isCollapsed { entries.append(HelpEntry("e", "show the earlier releases")) }
+    entries.append(HelpEntry("q  Esc", "close"))
+    if presentation != nil {
+      entries.append(HelpEntry("l", "later: remind me in 24 hours"))
+      entries.append(HelpEntry("x", "never: don't show release notes again"))
+    }
+    return entries
   }
 
   // MARK: - Helpers
@@ -160,20 +190,38 @@ public struct WhatsNewSheet: Screen {
     guard var layout else { return }
     self.layout = nil  // keeps `layout.lines` uniquely referenced while it grows
     let textWidth = layout.textWidth
-    while layout.laidOut < releases.count && layout.lines.count < count {
+    let shown = shownCount
+    while layout.laidOut < shown && layout.lines.count < count {
       let release = releases[layout.laidOut]
       layout.sectionStarts.append(layout.lines.count)
       var header = StyledLine()
-      header.append("▍", style: palette.accent)
-      header.append(CellText.truncate(release.heading, to: textWidth - 1), style: palette.accent)
-      layout.lines.append(header)
-      layout.lines.append(StyledLine())
-      layout.lines += release.notes.lines(width: textWidth)
-      layout.lines.append(StyledLine())
+      if release.isBrief {
+        header.append("· ", style: palette.dim)
+        header.append(CellText.truncate(release.heading, to: textWidth - 2), style: palette.dim)
+        layout.lines.append(header)
+        // A run of brief releases stays together; a blank line before the next full one.
+        let next = layout.laidOut + 1
+        if next < shown && !releases[next].isBrief { layout.lines.append(StyledLine()) }
+      } else {
+        header.append("▍", style: palette.accent)
+        header.append(CellText.truncate(release.heading, to: textWidth - 1), style: palette.accent)
+        layout.lines.append(header)
+        layout.lines.append(StyledLine())
+        layout.lines += release.notes.lines(width: textWidth)
+        layout.lines.append(StyledLine())
+      }
       layout.laidOut += 1
     }
-    if layout.laidOut == releases.count {
+    if layout.laidOut == shown {
       while layout.lines.last?.runs.isEmpty == true { layout.lines.removeLast() }
+      if shown < releases.count {
+        let earlier = releases.count - shown
+        layout.lines.append(StyledLine())
+        var more = StyledLine(
+          "…and \(earlier) earlier release\(earlier == 1 ? "" : "s")", style: palette.accent)
+        more.append("  (e: show them)", style: palette.dim)
+        layout.lines.append(more)
+      }
     }
     scroller.resize(contentHeight: layout.lines.count, viewportHeight: layout.bodyHeight)
     self.layout = layout
@@ -224,7 +272,7 @@ public struct WhatsNewSheet: Screen {
     }
     var range = scroller.rangeLabel
     var position = scroller.positionLabel
-    if layout.laidOut < releases.count {
+    if layout.laidOut < shownCount {
       // The rest is laid out after this frame is painted: no total and no percentage yet.
       let last = min(layout.lines.count, scroller.offset + layout.bodyHeight)
       range = "\(scroller.offset + 1)–\(last)/…"
@@ -235,10 +283,15 @@ public struct WhatsNewSheet: Screen {
     if canvas.width < 44 { right = position }
     canvas.footer(
       row: canvas.height - 1,
-      hints: [
-        (key: "q", action: "close"), (key: "space", action: "page"), (key: "]", action: "next release"),
-        (key: "?", action: "help"),
-      ],
+      hints: presentation == nil
+        ? [
+          (key: "q", action: "close"), (key: "space", action: "page"), (key: "]", action: "next release"),
+          (key: "?", action: "help"),
+        ]
+        : [
+          (key: "q", action: "close"), (key: "l", action: "later"), (key: "x", action: "never"),
+          (key: "space", action: "page"), (key: "]", action: "release"), (key: "?", action: "help"),
+        ],
       right: right, palette: palette)
   }
 }

@@ -105,6 +105,65 @@ final class ScriptedTerminal: GreetingTerminal {
     #expect(t3 == nil, "no terminal is opened when nothing is due")
   }
 
+  @Test func laterThenNeverThenTheLibrarySwitch() throws {
+    _ = greet(greeter("1.0.0"), keys: [.char("s")])
+    clock.advance(days: 1)
+    let (later, _) = greet(greeter("1.1.0"), keys: [.char("l")])
+    #expect(later.exit == .later && later.pending == [.whatsNew(since: version("1.0.0"))])
+    #expect(later.whatsNew.hiddenUntil == clock.closure().addingTimeInterval(86_400))
+    #expect(later.whatsNewSummary.contains("put off until"))
+    let (hidden, t1) = greet(greeter("1.1.0"), keys: [])
+    #expect(!hidden.presented && t1 == nil && hidden.reason?.contains("put off until") == true)
+    clock.advance(days: 1)
+    let (never, _) = greet(greeter("1.1.0"), keys: [.char("x")])
+    #expect(never.exit == .done && never.pending == [] && never.whatsNew.isOff)
+    clock.advance(days: 1)
+    let (off, t2) = greet(greeter("2.0.0"), keys: [])
+    #expect(!off.presented && t2 == nil && off.reason == "what's new is off for this app")
+    #expect(try greeter("2.0.0").setWhatsNew(enabled: true))
+    let (on, _) = greet(greeter("2.0.0"), keys: [.char("q")])
+    #expect(on.decision.isPresentation && on.exit == .done)
+    #expect(
+      on.decision
+        == .whatsNew(
+          from: version("1.1.0"), to: version("2.0.0"), versions: [version("2.0.0")], welcomeBackDays: nil))
+  }
+
+  @Test func aMinimumImportanceCountsAPatchRangeAsSeen() {
+    let notes = Self.notes.merging(["1.0.1.md": "Fixes.\n", "1.1.1.md": "More fixes.\n"]) { a, _ in a }
+    func make(_ v: String) -> LaunchGreeter {
+      var g = greeter(v)
+      g.notes = .compiledIn(notes)
+      g.minimumImportance = .minor
+      return g
+    }
+    _ = greet(make("1.0.0"), keys: [.char("s")])
+    let (patch, terminal) = greet(make("1.0.1"), keys: [])
+    #expect(!patch.presented && terminal == nil && patch.pending == [])
+    #expect(patch.reason?.contains("counted as seen") == true)
+    let (minor, t2) = greet(make("1.1.1"), keys: [.char("q")])
+    #expect(minor.presented && minor.exit == .done)
+    let screen = try? #require(t2?.shown.first)
+    #expect(screen?.contains("· 1.1.1 (patch)") == true, "\(screen ?? "")")
+    #expect(screen?.contains("▍1.1.0") == true)
+  }
+
+  @Test func anExistingInstallGetsTheCurrentNotesInsteadOfTheWalkthrough() throws {
+    var g = greeter("1.1.0")
+    g.isExistingInstall = { true }
+    let (outcome, terminal) = greet(g, keys: [.char("q")])
+    #expect(outcome.launch?.kind == .upgrade && outcome.launch?.from == nil)
+    #expect(
+      outcome.decision
+        == .whatsNew(
+          from: version("1.1.0-0"), to: version("1.1.0"), versions: [version("1.1.0")], welcomeBackDays: nil))
+    let screen = try #require(terminal?.shown.first)
+    #expect(
+      screen.contains("What's new in Tally 1.1.0") && !screen.contains("since") && !screen.contains("Welcome")
+    )
+    #expect(outcome.pending == [])
+  }
+
   @Test func ctrlCLeavesTheSheetPending() {
     _ = greet(greeter("1.0.0"), keys: [.char("s")])
     let (outcome, _) = greet(greeter("2.0.0"), keys: [.ctrlC])

@@ -152,4 +152,52 @@ import Testing
     #expect(reducer.reduce(.app("crash")) == [])
     #expect(reducer.exit == nil)
   }
+
+  @Test func laterKeepsTheSheetPendingAndHidesItForADay() throws {
+    let (store, record) = try upgraded(days: 3)
+    var reducer = GreetingReducer(decision: decision(for: record), isRecorded: true)
+    #expect(reducer.reduce(.remindLater(.whatsNew(upTo: "2.0.0"))) == [.remindLater])
+    #expect(reducer.exit == .later)
+    run([.close], &reducer, on: tracker("2.0.0", store))
+    #expect(GreetingReducer.apply([.remindLater], to: tracker("2.0.0", store)).isEmpty)
+    #expect(store.state?.pending == [.whatsNew(since: version("1.0.0"))])
+    #expect(store.state?.whatsNewHiddenUntil == clock.closure().addingTimeInterval(86_400))
+    #expect(reducer.exit == .later)
+  }
+
+  @Test func neverMarksTheSheetSeenAndTurnsSheetsOff() throws {
+    let (store, record) = try upgraded(days: 3)
+    var reducer = GreetingReducer(decision: decision(for: record), isRecorded: true)
+    let commands = reducer.reduce(.stopShowing(.whatsNew(upTo: "2.0.0")))
+    #expect(commands == [.markDismissed(.whatsNew, upTo: version("2.0.0")), .setWhatsNew(enabled: false)])
+    #expect(GreetingReducer.apply(commands, to: tracker("2.0.0", store)).isEmpty)
+    #expect(store.state?.pending == [])
+    #expect(store.state?.whatsNewOff == true)
+    #expect(reducer.exit == .done)
+  }
+
+  @Test func laterAndNeverAlsoDismissTheWelcomeBackHeadingTheSheet() throws {
+    for effect in [
+      ScreenEffect.remindLater(.whatsNew(upTo: "2.0.0")), .stopShowing(.whatsNew(upTo: "2.0.0")),
+    ] {
+      let (_, record) = try upgraded(days: 40)
+      guard case .whatsNew(_, _, _, 40?) = decision(for: record) else {
+        Issue.record("expected a sheet headed by a welcome-back")
+        return
+      }
+      var reducer = GreetingReducer(decision: decision(for: record), isRecorded: true)
+      #expect(reducer.reduce(effect).contains(.markDismissed(.welcomeBack, upTo: nil)))
+      // Once only.
+      #expect(!reducer.reduce(effect).contains(.markDismissed(.welcomeBack, upTo: nil)))
+    }
+  }
+
+  @Test func laterAndNeverOfOtherPresentationsRecordNothing() throws {
+    let (_, record) = try upgraded(days: 3)
+    var reducer = GreetingReducer(decision: decision(for: record), isRecorded: true)
+    #expect(reducer.reduce(.remindLater(.welcomeBack)).isEmpty)
+    #expect(reducer.reduce(.stopShowing(.onboarding)).isEmpty)
+    var unrecorded = GreetingReducer(decision: decision(for: record), isRecorded: false)
+    #expect(unrecorded.reduce(.stopShowing(.whatsNew(upTo: "2.0.0"))).isEmpty)
+  }
 }

@@ -68,6 +68,12 @@ struct DemoCommand: ParsableCommand {
       """)
   var accessible = false
 
+  @Option(
+    help: ArgumentHelp(
+      "List releases below this importance (major, minor or patch) by one line; show nothing when none reaches it.",
+      valueName: "level"))
+  var minImportance = DemoLaunch.defaults.minImportance
+
   /// The same options as a table, read without ArgumentParser on every launch (see
   /// ``FastPath``; `FastPathTests` holds it to the declarations above).
   static let fastPath = FastPath<DemoLaunch>(
@@ -96,6 +102,7 @@ struct DemoCommand: ParsableCommand {
       .flag("--explain") { $0.explain = true },
       .text("--color") { $0.color = $1 },
       .flag("--accessible") { $0.accessible = true },
+      .text("--min-importance") { $0.minImportance = $1 },
     ],
     positional: nil, defaults: DemoLaunch.defaults,
     validate: { launch in
@@ -108,7 +115,7 @@ struct DemoCommand: ParsableCommand {
     DemoLaunch(
       simulate: simulate, from: from, away: away, appVersion: appVersion,
       state: state.settings, content: content, returningAfter: returningAfter, open: open,
-      explain: explain, color: color, accessible: accessible)
+      explain: explain, color: color, accessible: accessible, minImportance: minImportance)
   }
 
   func validate() throws { try launch.validate() }
@@ -134,8 +141,12 @@ struct DemoLaunch: Equatable {
   var explain = false
   var color = "auto"
   var accessible = false
+  var minImportance = "patch"
 
   func validate() throws {
+    if ReleaseImportance(rawValue: minImportance) == nil {
+      throw ValidationError("--min-importance must be major, minor or patch, not \"\(minImportance)\"")
+    }
     if returningAfter < 1 { throw ValidationError("--returning-after must be at least 1 day") }
     if away < 0 { throw ValidationError("--away must not be negative") }
     if !["auto", "always", "never"].contains(color) {
@@ -180,6 +191,7 @@ struct DemoLaunch: Equatable {
     greeter.clock = now
     greeter.color = GreeterColorMode(rawValue: color) ?? .auto
     if accessible { greeter.accessible = .on }
+    greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
     greeter.openNotes = deepLink?.version
     greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
     greeter.warn = { Console.error("whatsnew: " + $0) }
@@ -279,6 +291,7 @@ struct DemoLaunch: Equatable {
       "update steps: \(describe(outcome.updates))",
       "pending:      "
         + (outcome.pending.isEmpty ? "nothing" : outcome.pending.map(\.summary).joined(separator: ", ")),
+      "settings:     \(outcome.whatsNewSummary)",
     ]
     if case .nothing(let reason) = outcome.decision {
       lines.append("decision:     nothing")
@@ -286,7 +299,7 @@ struct DemoLaunch: Equatable {
       if !interactive.isInteractive && open == nil {
         let wouldBe = PresentationDecision.decide(
           launch: launch, pending: outcome.pending, availableNotes: content.versions,
-          invocation: Invocation(nonInteractiveReason: nil))
+          invocation: Invocation(nonInteractiveReason: nil), whatsNew: outcome.whatsNew)
         lines.append("interactive:  would present \(wouldBe.summary)")
       }
     } else {

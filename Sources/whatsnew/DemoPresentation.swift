@@ -96,9 +96,13 @@ enum DemoPresentation {
         isPrerelease: version.isPrerelease,
         notes: notes)
     }
-    return ReleaseBrowser(
+    var browser = ReleaseBrowser(
       appName: appName, releases: sections, version: version, scroll: scroll, notesFocused: notesFocused,
       palette: screens.palette)
+    browser.livedThrough = sections.compactMap { section in
+      AppVersion(section.version).flatMap { screens.versionsRun.contains($0) ? section.version : nil }
+    }
+    return browser
   }
 }
 

@@ -61,6 +61,19 @@ struct GreetCommand: ParsableCommand {
   @Option(help: "Colour: auto, always or never.")
   var color = "auto"
 
+  @Option(
+    help: ArgumentHelp(
+      "List releases below this importance (major, minor or patch) by one line; show nothing when none reaches it.",
+      valueName: "level"))
+  var minImportance = "patch"
+
+  @Flag(
+    help: """
+      This user ran the app before it used whatsnew: a first launch is an upgrade from an unknown \
+      version and shows the current version's notes instead of the walkthrough.
+      """)
+  var existingInstall = false
+
   @Flag(help: "Print the launch, the decision and what stays pending (after the terminal is restored).")
   var explain = false
 
@@ -85,6 +98,9 @@ struct GreetCommand: ParsableCommand {
       throw ValidationError("--color must be auto, always or never, not \"\(color)\"")
     }
     if stateDir == "" { throw ValidationError("--state-dir: the directory is empty") }
+    if ReleaseImportance(rawValue: minImportance) == nil {
+      throw ValidationError("--min-importance must be major, minor or patch, not \"\(minImportance)\"")
+    }
     if appName == "" { throw ValidationError("--app-name: the name is empty") }
   }
 
@@ -103,6 +119,8 @@ struct GreetCommand: ParsableCommand {
     greeter.stateDirectory = stateDir
     greeter.color = GreeterColorMode(rawValue: color) ?? .auto
     if accessible { greeter.accessible = .on }
+    greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
+    if existingInstall { greeter.isExistingInstall = { true } }
     greeter.crashAction = .defaultAction
     greeter.warn = { Console.error("whatsnew: " + $0) }
     if let steps {
@@ -164,6 +182,8 @@ struct GreetReport: Encodable {
   var reason: String?
   var updateSteps: [String: [String]]
   var problems: [String]
+  /// The what's-new switches and minimum importance (``GreetOutcome/whatsNewSummary``).
+  var settings: String
 
   init(_ outcome: GreetOutcome) {
     launch = outcome.launch.map {
@@ -196,6 +216,7 @@ struct GreetReport: Encodable {
     if let failed = outcome.updates.failed { steps["failed"] = [failed.id] }
     updateSteps = steps
     problems = outcome.problems
+    settings = outcome.whatsNewSummary
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -208,10 +229,11 @@ struct GreetReport: Encodable {
     try c.encode(reason, forKey: .reason)
     try c.encode(updateSteps, forKey: .updateSteps)
     try c.encode(problems, forKey: .problems)
+    try c.encode(settings, forKey: .settings)
   }
 
   private enum CodingKeys: String, CodingKey {
-    case launch, shown, versions, exit, pending, reason, updateSteps, problems
+    case launch, shown, versions, exit, pending, reason, updateSteps, problems, settings
   }
 
   func write(to path: String) throws {
@@ -234,6 +256,7 @@ struct GreetReport: Encodable {
     if let reason { lines.append("reason:   \(reason)") }
     lines.append("left:     \(exit)")
     lines.append("pending:  \(pending.isEmpty ? "nothing" : pending.joined(separator: ", "))")
+    lines.append("settings: \(settings)")
     return lines.joined(separator: "\n")
   }
 }

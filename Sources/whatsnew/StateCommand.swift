@@ -64,7 +64,8 @@ struct StateReport {
       "schema": .null, "launchCount": .number("0"), "firstLaunchDate": .null, "lastLaunchDate": .null,
       "installVersion": .null, "previousVersion": .null, "currentVersion": .null,
       "versionHistory": .array([]),
-      "lastLaunch": .null, "pendingDetail": .array([]),
+      "lastLaunch": .null, "pendingDetail": .array([]), "whatsNewOff": .bool(false),
+      "whatsNewHiddenUntil": .null,
     ]
     if let state, case .object(let recorded) = try LaunchStateCodec.encode(state) {
       fields.merge(recorded) { _, new in new }
@@ -87,6 +88,8 @@ struct StateReport {
     var last = launch.kind.rawValue
     if let from = launch.from, from != launch.to {
       last += " from \(from) to \(launch.to)"
+    } else if launch.from == nil && launch.kind == .upgrade {
+      last += " from an unknown version to \(launch.to) (an existing install)"
     } else {
       last += " of \(launch.to)"
     }
@@ -103,6 +106,9 @@ struct StateReport {
     lines.append("Last launch:      \(last)")
     lines.append("Versions:         \(versions.joined(separator: ", "))")
     lines.append("Pending:          \(pending)")
+    var whatsNew = "whats-new \(s.whatsNewOff ? "off" : "on")"
+    if let until = s.whatsNewHiddenUntil { whatsNew += ", put off until \(date(until))" }
+    lines.append("Settings:         \(whatsNew)")
     lines.append(
       "Update steps:     \(steps.completed.count) completed, \(steps.notNeeded.count) not needed, "
         + "\(steps.failed.count) failed")

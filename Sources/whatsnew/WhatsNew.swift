@@ -22,7 +22,8 @@ struct WhatsNew: ParsableCommand {
     version: WhatsNewVersion.current,
     subcommands: [
       DemoCommand.self, GreetCommand.self, NotesCommand.self, RenderCommand.self, LintCommand.self,
-      StateCommand.self, ResetCommand.self, ImportChangelogCommand.self,
+      StateCommand.self, HistoryCommand.self, SettingsCommand.self, ResetCommand.self,
+      ImportChangelogCommand.self,
     ],
     defaultSubcommand: DemoCommand.self
   )

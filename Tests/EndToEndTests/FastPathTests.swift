@@ -31,6 +31,7 @@ import Testing
       "--simulate": "upgrade", "--from": "1.0.0", "--away": "3", "--app-version": "2.0.0",
       "--app-id": "my-app", "--state-dir": "/tmp/state", "--content": "x y",
       "--returning-after": "7", "--open": "whatsnew://notes/1.0.0", "--color": "never",
+      "--min-importance": "minor",
     ],
     needs: ["--from": ["--simulate", "upgrade"]])
 

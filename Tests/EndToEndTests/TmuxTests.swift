@@ -82,7 +82,7 @@ struct TmuxTests {
     try tmux.waitFor("Bot")
     try resizeCleanly(tmux, title: "What's new in Jot", narrowTitle: "What's new")
     try tmux.resize(width: 80, height: 24)
-    try tmux.waitFor("] next release")
+    try tmux.waitFor("x never")
     try tmux.keys("q")
     try tmux.waitFor("Explore")
     try tmux.keys("q")
@@ -115,7 +115,7 @@ struct TmuxTests {
       }
     }
     try tmux.resize(width: 80, height: 24)
-    try tmux.waitFor("] next release")
+    try tmux.waitFor("x never")
     try tmux.keys("q")
     try tmux.waitFor("Explore")
     try tmux.keys("q")

@@ -1,0 +1,62 @@
+import ArgumentParser
+import LaunchTracking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `whatsnew settings`: shows or changes what one app's user chose on the greeting screens.
+/// `whats-new off` is what `x` on the what's-new sheet records; `whats-new on` undoes it.
+struct SettingsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "settings",
+    abstract: "Shows or changes a user's greeting settings (whats-new on|off).",
+    discussion: """
+      Without a value, prints the setting. Exit status: 0 done, 1 when no launch of the app \
+      is recorded or its state cannot be written, 2 for usage errors.
+      """
+  )
+
+  @OptionGroup var state: StateOptions
+
+  @Argument(help: ArgumentHelp("The setting: whats-new.", valueName: "setting"))
+  var setting = "whats-new"
+
+  @Argument(help: ArgumentHelp("on or off (none: print the setting).", valueName: "value"))
+  var value: String?
+
+  func validate() throws {
+    guard setting == "whats-new" else {
+      throw ValidationError("unknown setting \"\(setting)\" (the only one is whats-new)")
+    }
+    if let value, value != "on" && value != "off" {
+      throw ValidationError("whats-new must be on or off, not \"\(value)\"")
+    }
+  }
+
+  func run() throws {
+    let store = state.makeStore(now: { Date() })
+    let current: LaunchState
+    switch try store.read() {
+    case .empty:
+      throw CommandFailure("no launch of \(state.appID) is recorded in \(store.path); nothing to change")
+    case .state(let s): current = s
+    case .newerSchema(let schema, _):
+      throw CommandFailure(
+        "cannot change \(store.path): schema \(schema) is newer than this whatsnew understands")
+    case .unusable(let reason): throw CommandFailure(reason)
+    }
+    guard let value else {
+      Console.out("whats-new: \(current.whatsNewOff ? "off" : "on")")
+      return
+    }
+    do {
+      _ = try LaunchTracker.setWhatsNew(enabled: value == "on", in: store)
+    } catch {
+      throw CommandFailure("cannot change \(store.path): \(error)")
+    }
+    Console.out("whats-new: \(value) for \(state.appID) (\(store.path))")
+  }
+}

@@ -15,7 +15,7 @@ import Testing
     var s = sheet()
     #expect(s.update(.key(.char("l"))) == [.remindLater(.whatsNew(upTo: "2.1.0")), .close])
     #expect(s.update(.key(.char("x"))) == [.stopShowing(.whatsNew(upTo: "2.1.0")), .close])
-    let footer = Fixtures.render(s, width: 80, height: 24).textDump().split(separator: "\n").last ?? ""
+    let footer = ScreenRender.settled(s, width: 80, height: 24).textDump().split(separator: "\n").last ?? ""
     #expect(footer.contains("l later") && footer.contains("x never") && footer.contains("? help"))
     #expect(s.help.map(\.keys).contains("l") && s.help.map(\.keys).contains("x"))
   }
@@ -25,7 +25,7 @@ import Testing
     _ = s.update(.resize(width: 80, height: 24))
     #expect(s.update(.key(.char("l"))).isEmpty)
     #expect(s.update(.key(.char("x"))).isEmpty)
-    let dump = Fixtures.render(s, width: 80, height: 24).textDump()
+    let dump = ScreenRender.settled(s, width: 80, height: 24).textDump()
     #expect(!dump.contains("later") && !dump.contains("never"))
     #expect(!s.help.map(\.keys).contains("l"))
   }
@@ -37,7 +37,7 @@ import Testing
       appName: "Jot", version: "2.1.0", releases: releases, presentation: .whatsNew(upTo: "2.1.0"))
     _ = s.update(.resize(width: 80, height: 24))
     _ = s.finishDeferredWork()
-    let dump = Fixtures.render(s, width: 80, height: 24).textDump()
+    let dump = ScreenRender.settled(s, width: 80, height: 24).textDump()
     for release in releases.dropFirst() {
       #expect(dump.contains("· " + release.version), "\(release.version) is not listed: \(dump)")
     }
@@ -53,14 +53,14 @@ import Testing
     s.collapsesEarlier = true
     _ = s.update(.resize(width: 80, height: 24))
     _ = s.finishDeferredWork()
-    var dump = Fixtures.render(s, width: 80, height: 24).textDump()
+    var dump = ScreenRender.settled(s, width: 80, height: 24).textDump()
     #expect(dump.contains("▍1.12.0") && !dump.contains("▍1.11.0"))
     #expect(dump.contains("…and 11 earlier releases"))
     #expect(s.help.map(\.keys).contains("e"))
     #expect(s.update(.key(.char("e"))).isEmpty)
     #expect(s.isExpanded && s.isLaidOut)
     _ = s.update(.key(.char("]")))
-    dump = Fixtures.render(s, width: 80, height: 24).textDump()
+    dump = ScreenRender.settled(s, width: 80, height: 24).textDump()
     #expect(dump.contains("▍1.11.0") && !dump.contains("earlier releases"))
   }
 }
@@ -70,7 +70,7 @@ import Testing
   @Test func versionsTheUserRanAreMarked() {
     var browser = ReleaseBrowser(appName: "Jot", releases: Fixtures.upgradeReleases)
     browser.livedThrough = ["2.1.0", "1.1.0"]
-    let rows = Fixtures.render(browser, width: 80, height: 24).textDump().split(separator: "\n")
+    let rows = ScreenRender.settled(browser, width: 80, height: 24).textDump().split(separator: "\n")
     #expect(rows.contains { $0.hasPrefix("•2.1.0") })
     #expect(rows.contains { $0.hasPrefix("•1.1.0") })
     #expect(rows.contains { $0.hasPrefix(" 2.0.0") })

@@ -79,15 +79,14 @@ public enum PresentationDecision: Sendable, Equatable {
     return launch.to
   }
 
-  /// The versions of `available` with `since < v <= current`, newest first, without
-  /// pre-releases unless `current` is one.
+  /// The versions of `available` in ``ReleaseRange`` `since < v <= current` (without
+  /// pre-releases unless `current` is one), newest first.
   public static func notes(after since: AppVersion, upTo current: AppVersion, in available: [AppVersion])
     -> [AppVersion]
   {
+    let range = ReleaseRange(after: since, upTo: current)
     var seen: Set<AppVersion> = []
-    return available.filter { v in
-      since < v && v <= current && (current.isPrerelease || !v.isPrerelease) && seen.insert(v).inserted
-    }
+    return available.filter { v in range.contains(v) && seen.insert(v).inserted }
     .sorted(by: >)
   }
 

@@ -63,19 +63,14 @@ public struct VersionIndex: Sendable {
   /// The newest version of all.
   public var newest: AppVersion? { entries.last?.version }
 
-  /// Entries with `from < v <= to`, newest first; pre-releases are left out when `to` is a
-  /// release.
+  /// Entries in the ``ReleaseRange`` `from < v <= to`, newest first (pre-releases are left
+  /// out when `to` is a release).
   public func entries(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError)
     -> [ReleaseNotesCatalog.Entry]
   {
-    if let from, from > to { throw .invalidRange(from: from, to: to) }
-    return entries.reversed().filter { entry in
-      let v = entry.version
-      guard v <= to else { return false }
-      if let from, v <= from { return false }
-      if v.isPrerelease && !to.isPrerelease { return false }
-      return true
-    }
+    let range = ReleaseRange(after: from, upTo: to)
+    if let from, range.isInverted { throw .invalidRange(from: from, to: to) }
+    return entries.reversed().filter { range.contains($0.version) }
   }
 
   /// Of several files for one version, the one whose name is the canonical spelling, else

@@ -63,7 +63,7 @@ enum DemoPresentation {
     switch destination {
     case .whatsNew:
       // The notes since the previous release, as an upgrader from it would see them.
-      let previous = try screens.catalog.index().versions.filter { !$0.isPrerelease && $0 < version }.max()
+      let previous = try screens.catalog.index().previousRelease(before: version)
       return try screens.whatsNewSheet(since: previous, upTo: version, presentation: nil)
     case .onboarding:
       return try screens.onboarding(page: 0)

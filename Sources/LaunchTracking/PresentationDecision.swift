@@ -87,7 +87,7 @@ public enum PresentationDecision: Sendable, Equatable {
     let range = ReleaseRange(after: since, upTo: current)
     var seen: Set<AppVersion> = []
     return available.filter { v in range.contains(v) && seen.insert(v).inserted }
-    .sorted(by: >)
+      .sorted(by: >)
   }
 
   /// One line describing the decision, for `--explain` and the provisional presenter.

@@ -171,52 +171,14 @@ public enum MarkdownParser {
     return (document, root)
   }
 
-  /// Front matter: the first line is exactly `---` and a later line is exactly `---`.
-  /// Returns it, the offset after the closing line and the number of lines consumed.
+  /// Front matter (``FrontMatterParser``): returns it, the offset after the closing line and
+  /// the number of lines consumed; nil when there is none.
   static func parseFrontMatter(_ p: Bytes, _ start: Int) -> (FrontMatter, Int, Int)? {
-    var lines: [Range<Int>] = []
-    var i = start
-    var closing: Int?
-    while i < p.count {
-      var j = i
-      while j < p.count, p[j] != 10 { j += 1 }
-      var e = j
-      if e > i, p[e - 1] == 13 { e -= 1 }
-      let isFence = e - i == 3 && p[i] == 45 && p[i + 1] == 45 && p[i + 2] == 45
-      if lines.isEmpty && !isFence { return nil }
-      lines.append(i..<e)
-      i = j < p.count ? j + 1 : j
-      if isFence && lines.count > 1 {
-        closing = i
-        break
-      }
-    }
-    guard let next = closing else { return nil }
-    var entries: [(key: String, value: String, line: Int)] = []
-    var malformed: [Int] = []
-    for (index, range) in lines.enumerated().dropFirst().dropLast() {
-      let lineNumber = index + 1
-      var s = range.lowerBound
-      var e = range.upperBound
-      while s < e, Scan.isSpaceOrTab(p[s]) { s += 1 }
-      while e > s, Scan.isSpace(p[e - 1]) { e -= 1 }
-      if s == e || p[s] == ASCII.hash { continue }
-      var colon = s
-      while colon < e, p[colon] != ASCII.colon { colon += 1 }
-      var keyEnd = colon
-      while keyEnd > s, Scan.isSpaceOrTab(p[keyEnd - 1]) { keyEnd -= 1 }
-      guard colon < e, keyEnd > s, range.lowerBound == s else {
-        malformed.append(lineNumber)
-        continue
-      }
-      var v = colon + 1
-      while v < e, Scan.isSpaceOrTab(p[v]) { v += 1 }
-      let key = String(decoding: UnsafeBufferPointer(rebasing: p[s..<keyEnd]), as: UTF8.self)
-      let value = String(decoding: UnsafeBufferPointer(rebasing: p[v..<e]), as: UTF8.self)
-      entries.append((key, value, lineNumber))
-    }
-    return (FrontMatter(entries: entries, malformedLines: malformed, endLine: lines.count), next, lines.count)
+    let split = FrontMatterParser.split(p, from: start)
+    guard let frontMatter = split.frontMatter else { return nil }
+    return (frontMatter, split.bodyOffset, split.bodyFirstLine - 1)
   }
+
 }
 
 /// Which Markdown ``MarkdownParser`` reads.

@@ -107,7 +107,7 @@ extension ChangelogImporter {
       var date: String?
       if let published = release.published_at, published.utf8.count >= 10 {
         let day = String(decoding: published.utf8.prefix(10), as: UTF8.self)
-        if FrontMatterScanner.isValidDate(day) { date = day }
+        if NotesFrontMatter.isValidDate(day) { date = day }
       }
       let markdown = Self.notes(fromBody: release.body ?? "")
       let section = Section(

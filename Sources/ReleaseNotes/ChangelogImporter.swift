@@ -62,7 +62,7 @@ public struct ChangelogImporter: Sendable {
   /// Splits `text`.
   public init(text: String) {
     let lines = splitLines(text)
-    let scanner = HeadingScanner(lines: lines)
+    let scanner = HeadingScanner(text: text, lines: lines)
     let parsed = scanner.headings.map { ($0, Self.versionHeading($0.text)) }
     guard let versionLevel = parsed.filter({ $0.1 != nil }).map(\.0.level).min() else { return }
     let boundaries = parsed.filter { $0.0.level <= versionLevel }
@@ -138,7 +138,7 @@ public struct ChangelogImporter: Sendable {
   /// release's body, a changie file without a version heading).
   static func notes(fromBody text: String) -> String {
     let lines = splitLines(text)
-    let scanner = HeadingScanner(lines: lines)
+    let scanner = HeadingScanner(text: text, lines: lines)
     return notes(lines: 0..<lines.count, of: lines, scanner, Definitions(lines: lines, scanner: scanner))
   }
 
@@ -203,7 +203,7 @@ public struct ChangelogImporter: Sendable {
     for i in 0...(chars.count - 10) {
       let end = i + 10 < chars.count ? chars[i + 10] : s.endIndex
       let candidate = s[chars[i]..<end]
-      if FrontMatterScanner.isValidDate(String(candidate)) { return chars[i]..<end }
+      if NotesFrontMatter.isValidDate(String(candidate)) { return chars[i]..<end }
     }
     return nil
   }

@@ -152,9 +152,9 @@ public enum ContentLinter {
       if fileDiagnostics.contains(where: { $0.severity == .error }) { continue }
       // Older than its original?
       guard let translated = try? catalog.frontMatter(ofFile: relative),
-        let date = translated["date"], FrontMatterScanner.isValidDate(date),
+        let date = translated["date"], NotesFrontMatter.isValidDate(date),
         let original = try? catalog.frontMatter(ofFile: name),
-        let originalDate = original["date"], FrontMatterScanner.isValidDate(originalDate),
+        let originalDate = original["date"], NotesFrontMatter.isValidDate(originalDate),
         date < originalDate
       else { continue }
       let line = translated.entries.first { $0.key == "date" }?.line
@@ -186,7 +186,7 @@ public enum ContentLinter {
       return out
     }
 
-    let scan = FrontMatterScanner.scan(text)
+    let scan = FrontMatterParser.split(text)
     if scan.unclosed {
       add(.error, 1, "front matter is never closed: add a line --- after its last key")
     }
@@ -196,14 +196,14 @@ public enum ContentLinter {
       }
       var seen: Set<String> = []
       for entry in frontMatter.entries {
-        if !FrontMatterScanner.knownKeys.contains(entry.key) {
-          let known = FrontMatterScanner.knownKeys.joined(separator: ", ")
+        if !NotesFrontMatter.knownKeys.contains(entry.key) {
+          let known = NotesFrontMatter.knownKeys.joined(separator: ", ")
           add(.warning, entry.line, "unknown front matter key \"\(entry.key)\" (known keys: \(known))")
         } else if seen.contains(entry.key) {
           add(.warning, entry.line, "front matter key \"\(entry.key)\" repeated; the first one is used")
         }
         seen.insert(entry.key)
-        if entry.key == "date" && !FrontMatterScanner.isValidDate(entry.value) {
+        if entry.key == "date" && !NotesFrontMatter.isValidDate(entry.value) {
           add(.error, entry.line, "bad date \"\(entry.value)\": expected a real day as YYYY-MM-DD")
         }
         if entry.key == "importance" && ReleaseImportance(frontMatter: entry.value) == nil {
@@ -228,7 +228,8 @@ public enum ContentLinter {
 
     var markdown: [LintDiagnostic] = []
     let lines = splitLines(body)
-    let headings = HeadingScanner(lines: lines).headings
+    let document = MarkdownParser.parse(body, frontMatter: false)
+    let headings = HeadingScanner(lines: lines, document: document).headings
     var previous: Int?
     for heading in headings {
       if let previous, heading.level > previous + 1 {
@@ -240,7 +241,6 @@ public enum ContentLinter {
       }
       previous = heading.level
     }
-    let document = MarkdownParser.parse(body)
     for reference in document.unresolvedReferences {
       markdown.append(
         .init(

@@ -1,12 +1,13 @@
-/// Finds the headings of a Markdown text line by line: ATX (`## x`) and setext (`x` over
-/// `===` or `---`), outside fenced code blocks.
+import MarkdownSyntax
+
+/// The headings of a Markdown text and where they are in its lines, read from the parser's
+/// blocks: each top-level heading block's line range (`Block.startLine...endLine`), so a
+/// heading is wherever `MarkdownParser` finds one (not inside code, HTML, quotes or lists).
 ///
-/// The catalog and the changelog importer need only where headings are, in the source
-/// text, so they can cut a file into slices (onboarding pages, one changelog section per
-/// version) and keep each slice's Markdown verbatim. A full parse would give the headings
-/// but not the source slices, so this small scanner follows the CommonMark rules that
-/// matter for that: up to three spaces of indentation, fences of three or more backticks
-/// or tildes, and no setext heading under a list item or block quote line.
+/// The catalog and the changelog importer need where headings are in the source text, so
+/// they can cut a file into slices (onboarding pages, one changelog section per version) and
+/// keep each slice's Markdown verbatim; the heading's text is taken from those source lines
+/// as written.
 struct HeadingScanner {
   /// One heading.
   struct Heading: Equatable {
@@ -24,64 +25,46 @@ struct HeadingScanner {
 
   /// The headings, in order.
   private(set) var headings: [Heading] = []
-  /// For each line, whether it is inside a fenced code block (fence lines included).
+  /// For each line, whether it is inside a code block or an HTML block, at any depth.
   private(set) var inCode: [Bool] = []
 
-  init(lines: [TextLine]) {
-    var fence: (char: Character, count: Int)?
-    var paragraphStart: Int?
+  /// Scans `lines`, the lines of `document` (parsed without front matter).
+  init(lines: [TextLine], document: MarkdownDocument) {
     inCode = Array(repeating: false, count: lines.count)
-    for (i, line) in lines.enumerated() {
-      let text = line.text
-      let indent = text.prefix(while: { $0 == " " }).count
-      let content = text.dropFirst(min(indent, text.count))
-      if let open = fence {
-        inCode[i] = true
-        if indent < 4, let run = Self.fenceRun(content), run.char == open.char, run.count >= open.count,
-          isBlank(content.dropFirst(run.count))
-        {
-          fence = nil
-        }
-        continue
-      }
-      if isBlank(text) {
-        paragraphStart = nil
-        continue
-      }
-      if indent < 4, let run = Self.fenceRun(content) {
-        let info = content.dropFirst(run.count)
-        if run.char == "~" || !info.contains("`") {
-          fence = run
-          inCode[i] = true
-          paragraphStart = nil
-          continue
+    func mark(_ block: Block) {
+      for line in max(block.startLine - 1, 0)..<min(block.endLine, lines.count) { inCode[line] = true }
+    }
+    func walk(_ blocks: [Block]) {
+      for block in blocks {
+        switch block.kind {
+        case .codeBlock, .htmlBlock: mark(block)
+        case .blockQuote(let inner): walk(inner)
+        case .list(let list): for item in list.items { walk(item.blocks) }
+        default: break
         }
       }
-      if indent < 4, let (level, title) = Self.atx(content) {
-        headings.append(Heading(level: level, text: title, firstLine: i, lastLine: i, isATX: true))
-        paragraphStart = nil
-        continue
-      }
-      if indent < 4, let start = paragraphStart, let level = Self.setextLevel(content),
-        Self.canBeSetextContent(lines[start].text)
-      {
-        let title = lines[start..<i].map { String(trimSpaces($0.text)) }.joined(separator: " ")
-        headings.append(Heading(level: level, text: title, firstLine: start, lastLine: i, isATX: false))
-        paragraphStart = nil
-        continue
-      }
-      if paragraphStart == nil {
-        // A thematic break or an indented code line does not start a paragraph.
-        paragraphStart = (indent >= 4 || Self.isThematicBreak(content)) ? nil : i
+    }
+    walk(document.blocks)
+    for block in document.blocks {
+      guard case .heading(let level, _) = block.kind else { continue }
+      let first = block.startLine - 1
+      var last = min(block.endLine, lines.count) - 1
+      guard first >= 0, first <= last else { continue }
+      // A setext heading's range can run on over the blank line that follows its underline.
+      while last > first, isBlank(lines[last].text) { last -= 1 }
+      let content = lines[first].text.drop(while: { $0 == " " })
+      if first == last, let (_, title) = Self.atx(content) {
+        headings.append(Heading(level: level, text: title, firstLine: first, lastLine: last, isATX: true))
+      } else {
+        let title = lines[first..<last].map { String(trimSpaces($0.text)) }.joined(separator: " ")
+        headings.append(Heading(level: level, text: title, firstLine: first, lastLine: last, isATX: false))
       }
     }
   }
 
-  /// A run of three or more backticks or tildes at the start of `s`.
-  private static func fenceRun(_ s: Substring) -> (char: Character, count: Int)? {
-    guard let c = s.first, c == "`" || c == "~" else { return nil }
-    let n = s.prefix(while: { $0 == c }).count
-    return n >= 3 ? (c, n) : nil
+  /// Parses `text` (without front matter; `lines` is ``splitLines(_:)`` of it) and scans it.
+  init(text: String, lines: [TextLine]) {
+    self.init(lines: lines, document: MarkdownParser.parse(text, frontMatter: false))
   }
 
   /// An ATX heading's level and text.
@@ -102,33 +85,6 @@ struct HeadingScanner {
       }
     }
     return (hashes, String(rest))
-  }
-
-  /// The level a setext underline gives (1 for `=`, 2 for `-`), if `s` is one.
-  private static func setextLevel(_ s: Substring) -> Int? {
-    let body = trimSpaces(s)
-    guard let c = body.first, c == "=" || c == "-", body.allSatisfy({ $0 == c }) else { return nil }
-    return c == "=" ? 1 : 2
-  }
-
-  /// Whether a paragraph starting with this line can be a setext heading's text (not a
-  /// list item or block quote, whose paragraphs an unindented underline cannot continue).
-  private static func canBeSetextContent(_ line: Substring) -> Bool {
-    let s = trimSpaces(line)
-    if s.hasPrefix(">") { return false }
-    if let c = s.first, c == "-" || c == "*" || c == "+" {
-      let after = s.dropFirst()
-      if after.isEmpty || after.first == " " || after.first == "\t" { return false }
-    }
-    let digits = s.prefix(while: { $0.isASCII && $0.isNumber })
-    if !digits.isEmpty && digits.count <= 9 {
-      let after = s.dropFirst(digits.count)
-      if let d = after.first, d == "." || d == ")" {
-        let rest = after.dropFirst()
-        if rest.isEmpty || rest.first == " " || rest.first == "\t" { return false }
-      }
-    }
-    return true
   }
 
   /// `***`, `---` or `___` (three or more, spaces allowed between).

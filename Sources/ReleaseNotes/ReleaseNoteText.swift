@@ -47,7 +47,7 @@ public struct ReleaseNoteText: Sendable, Equatable {
     var note = ReleaseNote(
       version: version, fileName: fileName, title: title, date: date, importance: importance,
       markdown: markdown,
-      firstBodyLine: firstBodyLine, document: MarkdownParser.parse(markdown))
+      firstBodyLine: firstBodyLine, document: MarkdownParser.parse(markdown, frontMatter: false))
     note.language = language
     note.isUntranslated = isUntranslated
     return note

@@ -197,7 +197,7 @@ public struct ReleaseNotesCatalog: Sendable {
   public func noteText(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNoteText {
     let localized = localizedFile(entry.fileName)
     let text = try readText(localized.path)
-    let scan = FrontMatterScanner.scan(text)
+    let scan = FrontMatterParser.split(text)
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
     let release = localized.language == nil ? scan.frontMatter : try frontMatter(of: entry)
     var note = ReleaseNoteText(
@@ -251,10 +251,10 @@ public struct ReleaseNotesCatalog: Sendable {
         throw .unreadable(path: path(of: fileName), reason: error.message)
       }
     }
-    let scan = FrontMatterScanner.scan(head)
+    let scan = FrontMatterParser.split(head)
     if scan.unclosed && head.utf8.count == 4096 {
       // Front matter longer than the prefix: read the whole file.
-      return FrontMatterScanner.scan(try readText(fileName)).frontMatter
+      return FrontMatterParser.split(try readText(fileName)).frontMatter
     }
     return scan.frontMatter
   }
@@ -361,7 +361,7 @@ public struct ReleaseNotesCatalog: Sendable {
   /// translated (``localizedFile(_:)``).
   public func onboardingPages() throws(ReleaseNotesError) -> [OnboardingPage] {
     let text = try readText(localizedFile(Self.onboardingFileName).path, required: true)
-    let scan = FrontMatterScanner.scan(text)
+    let scan = FrontMatterParser.split(text)
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
     return Self.pages(of: body)
   }
@@ -369,7 +369,7 @@ public struct ReleaseNotesCatalog: Sendable {
   /// Splits Markdown into pages at its level-1 headings.
   public static func pages(of markdown: String) -> [OnboardingPage] {
     let lines = splitLines(markdown)
-    let starts = HeadingScanner(lines: lines).headings.filter { $0.level == 1 }
+    let starts = HeadingScanner(text: markdown, lines: lines).headings.filter { $0.level == 1 }
     var pages: [OnboardingPage] = []
     func page(title: String, from: Int, to: Int) -> OnboardingPage? {
       guard from < to else {
@@ -394,7 +394,7 @@ public struct ReleaseNotesCatalog: Sendable {
   /// translated.
   public func welcomeBack(daysAway: Int) throws(ReleaseNotesError) -> String {
     let text = try readText(localizedFile(Self.welcomeBackFileName).path, required: true)
-    let scan = FrontMatterScanner.scan(text)
+    let scan = FrontMatterParser.split(text)
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
     return Self.fillPlaceholders(body, values: ["days": String(daysAway)])
   }

@@ -148,56 +148,12 @@ import Testing
     #expect(note.heading == "1.0.0")
   }
 
-  @Test func scannerReportsMalformedLinesQuotesAndCRLF() {
-    let result = FrontMatterScanner.scan(
-      "---\r\ntitle: \"Quoted: yes\"\r\nno colon here\r\ndate: 2025-01-02\r\n---\r\nBody\r\n")
-    let fm = result.frontMatter
-    #expect(fm?["title"] == "Quoted: yes")
-    #expect(fm?["date"] == "2025-01-02")
-    #expect(fm?.malformedLines == [3])
-    #expect(fm?.endLine == 5)
-    #expect(result.bodyFirstLine == 6)
-    #expect(!result.unclosed)
-  }
-
-  @Test func asciiAndOtherLinesAreReadAlike() {
-    let result = FrontMatterScanner.scan(
-      "---\n\ttitle:  'Grüße — Tags'  \ndate:\t\"2025-01-02\"\n# note\n#́ not a comment\nkey with space: x\n"
-        + "émoji: 😀\n  ---  \nBody\n")
-    let fm = result.frontMatter
-    #expect(fm?["title"] == "Grüße — Tags")
-    #expect(fm?["date"] == "2025-01-02")
-    #expect(fm?["émoji"] == "😀")
-    #expect(fm?.malformedLines == [5, 6])
-    #expect(fm?.endLine == 8)
-  }
-
-  @Test func theScanStopsAtTheEndOfTheFrontMatter() {
-    let body = String(repeating: "Body line\r\n", count: 1000)
-    let result = FrontMatterScanner.scan("---\ntitle: Long\n---\n" + body)
-    #expect(result.frontMatter?["title"] == "Long")
-    #expect(result.bodyOffset == 20)
-    #expect(result.bodyFirstLine == 4)
-    let none = FrontMatterScanner.scan("# Notes\n" + body)
-    #expect(none.frontMatter == nil && !none.unclosed && none.bodyOffset == 0)
-    let lastLine = FrontMatterScanner.scan("---\ntitle: x\n---")
-    #expect(lastLine.frontMatter?["title"] == "x")
-    #expect(lastLine.bodyOffset == 16)
-  }
-
-  @Test func unclosedFrontMatterIsNotFrontMatter() {
-    let result = FrontMatterScanner.scan("---\ntitle: x\n\nBody\n")
-    #expect(result.frontMatter == nil)
-    #expect(result.unclosed)
-    #expect(result.bodyOffset == 0)
-  }
-
   @Test func datesMustBeRealDays() {
-    #expect(FrontMatterScanner.isValidDate("2024-02-29"))
-    #expect(!FrontMatterScanner.isValidDate("2023-02-29"))
-    #expect(!FrontMatterScanner.isValidDate("2025-13-01"))
-    #expect(!FrontMatterScanner.isValidDate("2025-1-01"))
-    #expect(!FrontMatterScanner.isValidDate("March 3"))
+    #expect(NotesFrontMatter.isValidDate("2024-02-29"))
+    #expect(!NotesFrontMatter.isValidDate("2023-02-29"))
+    #expect(!NotesFrontMatter.isValidDate("2025-13-01"))
+    #expect(!NotesFrontMatter.isValidDate("2025-1-01"))
+    #expect(!NotesFrontMatter.isValidDate("March 3"))
   }
 
   @Test func summariesListEveryVersionWithTitleAndDate() throws {

@@ -23,7 +23,7 @@ import Testing
   @Test func everyVersionHasATitleAndADate() throws {
     for summary in try catalog.summaries() {
       #expect(summary.title?.isEmpty == false, "\(summary.fileName)")
-      #expect(summary.date.map(FrontMatterScanner.isValidDate) == true, "\(summary.fileName)")
+      #expect(summary.date.map(NotesFrontMatter.isValidDate) == true, "\(summary.fileName)")
     }
   }
 

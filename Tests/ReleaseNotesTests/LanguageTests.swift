@@ -211,3 +211,37 @@ import Testing
     #expect(try ContentLinter.lint(directory: TestPaths.content.path).diagnostics.isEmpty)
   }
 }
+
+/// Headings come from the parser's blocks: only what `MarkdownParser` reads as a top-level
+/// heading starts an onboarding page or a changelog section.
+@Suite struct HeadingsFromTheParserTests {
+  @Test func onlyTopLevelHeadingBlocksStartPages() {
+    let markdown = """
+      # One
+      <details>
+      # inside an HTML block
+      </details>
+
+      > # in a quote
+      - # in a list
+
+          # indented code
+
+      Two
+      ===
+
+      Second.
+      """
+    let pages = ReleaseNotesCatalog.pages(of: markdown)
+    #expect(pages.map(\.title) == ["One", "Two"])
+    #expect(pages[0].markdown.contains("# inside an HTML block"))
+    #expect(pages[1].markdown == "\nSecond.")
+  }
+
+  @Test func aChangelogVersionInsideCodeIsNotASection() {
+    let importer = ChangelogImporter(
+      text: "## 1.1.0\n\n```\n## 1.0.5\n[x]: not-a-definition\n```\n\n## 1.0.0\n\n- Old.\n")
+    #expect(importer.sections.map(\.version.canonical) == ["1.1.0", "1.0.0"])
+    #expect(importer.sections[0].markdown.contains("[x]: not-a-definition"))
+  }
+}

@@ -12,9 +12,9 @@
 /// box-drawing or block characters and no progress bar (each update step is one line,
 /// `Updating Tally to 2.0.0, step 2 of 3: Moving the config file ...`). The walkthrough is
 /// printed page by page (`[Enter: next, s: skip, q: later]`), the what's-new sheet prints
-/// every release in the range at once (`[Enter: done]`), the welcome-back card and an update
-/// failure wait for Enter. The answers record exactly what the same choices record in the
-/// full-screen UI. The end of input (Ctrl-D) leaves at once and dismisses nothing, so what
+/// every release in the range at once (`[Enter: done, l: later, x: no more release notes]`),
+/// and the welcome-back card and an update failure wait for Enter. The answers record exactly
+/// what the same choices record in the full-screen UI. The end of input (Ctrl-D) leaves at once and dismisses nothing, so what
 /// was not yet dismissed stays pending; Ctrl-C is the full-screen UI's Ctrl-C
 /// (``GreetOutcome/Exit/interrupted(signal:)`` with no signal).
 ///

@@ -12,14 +12,15 @@ import TerminalRendering
 /// It holds the same ``ScreenStack`` the full-screen UI would run, built by the same
 /// ``GreetingScreens`` for the same decision, and presents its top screen as text appended
 /// to the scrollback: the walkthrough page by page, the what's-new sheet with every release
-/// at once, the welcome-back card, an update failure. Each answer is turned into the key the
+/// at once (a brief release by its heading; past ten releases the newest, until `e`), the
+/// welcome-back card, an update failure. Each answer is turned into the key the
 /// full-screen UI binds to the same choice and handed to the screen's own `update`, so the
 /// effects (and what ``GreetingReducer`` records for them) are the full UI's by construction:
 ///
 /// | screen | answers | the full UI's key |
 /// |---|---|---|
 /// | walkthrough | Enter or `n`: next (finish on the last page), `p`: back, `s`: skip, `q`: later | `n`, `p`, `s`, `q` |
-/// | what's new | Enter or `q`: done | `q` |
+/// | what's new | Enter or `q`: done, `l`: later, `x`: no more release notes, `e`: the earlier releases (a long range) | `q`, `l`, `x`, `e` |
 /// | welcome back, update failure | Enter or `q`: continue | Enter |
 ///
 /// `?` repeats the choices in words; any other answer is refused with the list of choices.
@@ -107,8 +108,11 @@ struct LinePresenter {
     }
     var lines: [String] = []
     if presented != current.identity {
+      let text =
+        presented != nil && presented == current.continues
+        ? current.continuation ?? current.text : current.text
       presented = current.identity
-      lines = [""] + current.text(max(1, width)).map(Self.clean) + [""]
+      lines = [""] + text(max(1, width)).map(Self.clean) + [""]
     }
     return Output(lines: lines, prompt: Self.clean(current.prompt))
   }
@@ -183,6 +187,10 @@ struct LinePresenter {
   private struct Described {
     var identity: String
     var text: (Int) -> [String]
+    /// The identity of a screen this one goes on from (a collapsed sheet now expanded), and
+    /// the text to print instead of ``text`` right after it.
+    var continues: String? = nil
+    var continuation: ((Int) -> [String])? = nil
     var choices: [Choice]
 
     var prompt: String {
@@ -227,8 +235,21 @@ struct LinePresenter {
   }
 
   private static func whatsNew(_ sheet: WhatsNewSheet) -> Described {
-    Described(
-      identity: "whats-new \(sheet.version)",
+    // While collapsed, the newest release alone; `e` then adds the earlier ones below it.
+    let shown = sheet.isCollapsed ? Array(sheet.releases.prefix(1)) : sheet.releases
+    var choices = [
+      Choice(answer: "", key: .char("q"), label: sheet.presentation == nil ? "close" : "done"),
+      Choice(answer: "q", key: .char("q")),
+    ]
+    if sheet.isCollapsed {
+      choices.append(Choice(answer: "e", key: .char("e"), label: "show the earlier releases"))
+    }
+    if sheet.presentation != nil {
+      choices.append(Choice(answer: "l", key: .char("l"), label: "later"))
+      choices.append(Choice(answer: "x", key: .char("x"), label: "no more release notes"))
+    }
+    return Described(
+      identity: "whats-new \(sheet.version)" + (sheet.isCollapsed ? " collapsed" : ""),
       text: { width in
         var title = sheet.customTitle ?? "What's new in \(sheet.appName) \(sheet.version)"
         if sheet.customTitle == nil, let since = sheet.since { title += ", since \(since)" }
@@ -238,16 +259,39 @@ struct LinePresenter {
           lines += wrap("\(versions.count) releases: \(versions.joined(separator: ", ")).", width)
         }
         if let greeting = sheet.greeting { lines += [""] + plain(greeting.lines(width: width)) }
-        for release in sheet.releases {
-          lines += [""] + wrap(heading(release), width) + [""] + plain(release.notes.lines(width: width))
+        lines += releases(shown, width)
+        if sheet.isCollapsed {
+          let earlier = sheet.releases.count - shown.count
+          let what = earlier == 1 ? "1 earlier release is" : "\(earlier) earlier releases are"
+          lines += [""] + wrap("\(what) not shown; e shows them.", width)
+        } else {
+          lines += [""] + wrap("End of the release notes.", width)
         }
-        lines += [""] + wrap("End of the release notes.", width)
         return lines
       },
-      choices: [
-        Choice(answer: "", key: .char("q"), label: sheet.presentation == nil ? "close" : "done"),
-        Choice(answer: "q", key: .char("q")),
-      ])
+      continues: "whats-new \(sheet.version) collapsed",
+      continuation: { width in
+        releases(Array(sheet.releases.dropFirst()), width).drop(while: \.isEmpty) + [""]
+          + wrap("End of the release notes.", width)
+      },
+      choices: choices)
+  }
+
+  /// Each release's heading and notes; a brief release's heading alone, and a run of brief
+  /// releases without blank lines between them.
+  private static func releases(_ releases: [ReleaseSection], _ width: Int) -> [String] {
+    var lines: [String] = []
+    var previousWasBrief = false
+    for release in releases {
+      if release.isBrief {
+        if !previousWasBrief { lines.append("") }
+        lines += wrap(heading(release), width)
+      } else {
+        lines += [""] + wrap(heading(release), width) + [""] + plain(release.notes.lines(width: width))
+      }
+      previousWasBrief = release.isBrief
+    }
+    return lines
   }
 
   private static func welcomeBack(_ card: WelcomeBackScreen) -> Described {
@@ -282,6 +326,7 @@ struct LinePresenter {
     if release.isPrerelease { text += " (pre-release)" }
     if let title = release.title, !title.isEmpty { text += ": \(title)" }
     if let date = release.date, !date.isEmpty { text += ", released \(date)" }
+    if let detail = release.detail, !detail.isEmpty { text += " (\(detail))" }
     return text
   }
 

@@ -85,7 +85,8 @@ struct AccessibleModeTests {
 
     // The upgrade: every release since 1.0.0, at once, then Enter.
     try start(tmux, greet("2.0.0", state: lines), environment: "ACCESSIBLE=1 \(upgrade)")
-    let sheet = try runWatched(tmux, answers: [("[Enter: done]", ["Enter"])])
+    let sheet = try runWatched(
+      tmux, answers: [("[Enter: done, l: later, x: no more release notes]", ["Enter"])])
     #expect(sheet.status == 0)
     #expect(!sheet.alternate, "the sheet switched to the alternate screen")
     #expect(drawn(sheet.scrollback).isEmpty, "drawn: \(drawn(sheet.scrollback))")
@@ -133,6 +134,39 @@ struct AccessibleModeTests {
     #expect(try pendingKinds(lines) == [])
   }
 
+  @Test func laterAndNeverRecordWhatTheFullScreenUIRecords() throws {
+    let directory = try TestPaths.makeTemporaryDirectory("accessible-later")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let notes = directory.appendingPathComponent("notes")
+    try FileManager.default.copyItem(
+      at: TestPaths.packageRoot.appendingPathComponent("Examples/SwiftHost/Sources/tally/Notes"), to: notes)
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    // Each launch: its clock, its version, the full UI's key and the accessible answer.
+    let launches = [
+      ("2026-07-01T09:00:00Z", "1.0.0", "s", "[Enter: next, s: skip, q: later]"),
+      ("2026-07-03T09:00:00Z", "2.0.0", "l", "[Enter: done, l: later, x: no more release notes]"),
+      ("2026-07-04T10:00:00Z", "2.0.0", "x", "[Enter: done, l: later, x: no more release notes]"),
+    ]
+    var states: [String: Data] = [:]
+    for (now, version, key, prompt) in launches {
+      for mode in ["full", "lines"] {
+        let state = directory.appendingPathComponent(mode).path
+        try start(
+          tmux,
+          "greet --app-id tally --app-name Tally --app-version \(version) --content '\(notes.path)' "
+            + "--state-dir '\(state)'",
+          environment: (mode == "lines" ? "ACCESSIBLE=1 " : "") + "TALLY_NOW=\(now)")
+        let waitFor =
+          mode == "lines" ? prompt : (version == "1.0.0" ? "Welcome to Tally" : "What's new in Tally")
+        let run = try runWatched(tmux, answers: [(waitFor, mode == "lines" ? [key, "Enter"] : [key])])
+        #expect(run.status == 0 && run.alternate == (mode == "full"), "\(mode) \(version) \(key)")
+        states[mode] = try Data(contentsOf: URL(fileURLWithPath: state + "/launch-state.json"))
+      }
+      #expect(states["lines"] != nil && states["lines"] == states["full"], "after \(key) on \(version)")
+    }
+  }
+
   @Test func theDemoPrintsLinesWithItsUpdateStepsAndNoHomeScreen() throws {
     let directory = try TestPaths.makeTemporaryDirectory("accessible-demo")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -162,7 +196,8 @@ struct AccessibleModeTests {
     try start(
       tmux,
       "demo --simulate upgrade --from 1.3.0 --content \(tmux.content)", environment: "ACCESSIBLE=1")
-    let sheet = try runWatched(tmux, answers: [("[Enter: done]", ["Enter"])])
+    let sheet = try runWatched(
+      tmux, answers: [("[Enter: done, l: later, x: no more release notes]", ["Enter"])])
     #expect(sheet.status == 0 && !sheet.alternate)
     #expect(drawn(sheet.scrollback).isEmpty, "drawn: \(drawn(sheet.scrollback))")
     for version in ["2.1.0", "2.0.0", "1.4.0"] {

@@ -49,6 +49,7 @@ final class ScriptedLineTerminal: GreetingTerminal {
     let clock = FixedClock()
     let store = InMemoryLaunchStore()
     let notes: [String: String]
+    var minimumImportance = ReleaseImportance.patch
 
     init(notes: [String: String] = LinePresenterTests.notes) { self.notes = notes }
 
@@ -60,6 +61,7 @@ final class ScriptedLineTerminal: GreetingTerminal {
       greeter.environment = [:]
       greeter.invocationOverride = Invocation(nonInteractiveReason: nil)
       greeter.warn = { _ in }
+      greeter.minimumImportance = minimumImportance
       return greeter
     }
 
@@ -220,9 +222,62 @@ final class ScriptedLineTerminal: GreetingTerminal {
 
         End of the release notes.
 
-        [Enter: done] Please press Enter, or type ? for help.
-        [Enter: done] 
+        [Enter: done, l: later, x: no more release notes] Please type one of: Enter, l, x, or ? for help.
+        [Enter: done, l: later, x: no more release notes] 
         """)
+  }
+
+  /// Twelve minor releases after 1.0.0: past ten, the sheet opens collapsed.
+  static let longRange: [String: String] = {
+    var notes = ["onboarding.md": "# Hello\n\nHi.\n", "1.0.0.md": "The start.\n"]
+    for minor in 1...12 { notes["1.\(minor).0.md"] = "Change number \(minor).\n" }
+    return notes
+  }()
+
+  @Test(arguments: [
+    ([Key.char("e"), .char("q")], [LinePresenter.Input.line("e"), .line("")]),
+    ([.char("q")], [.line("")]),
+    ([.char("e"), .char("l")], [.line("e"), .line("l")]),
+  ])
+  func aLongRangeShowsTheNewestUntilEThenTheRestOnce(keys: [Key], answers: [LinePresenter.Input]) {
+    let full = App(notes: Self.longRange)
+    let lines = App(notes: Self.longRange)
+    _ = full.greet("1.0.0", keys: [.char("s")])
+    _ = lines.greet("1.0.0", answers: [.line("s")])
+    let expected = full.greet("1.12.0", keys: keys)
+    let (outcome, printed) = lines.greet("1.12.0", answers: answers)
+    #expect(outcome.exit == expected.exit && outcome.pending == expected.pending)
+    #expect(lines.store.state == full.store.state)
+    #expect(printed.contains("Change number 12."))
+    #expect(printed.contains("11 earlier releases are not shown; e shows them."))
+    #expect(
+      printed.contains("[Enter: done, e: show the earlier releases, l: later, x: no more release notes]"))
+    let expanded = answers.first == .line("e")
+    for minor in 1...11 {
+      let count = printed.components(separatedBy: "Change number \(minor).\n").count - 1
+      #expect(count == (expanded ? 1 : 0), "1.\(minor).0's notes printed \(count) times")
+    }
+    #expect(printed.components(separatedBy: "Change number 12.").count - 1 == 1)
+    #expect(printed.contains("End of the release notes.") == expanded)
+  }
+
+  @Test func aReleaseBelowTheMinimumImportanceIsItsHeadingAlone() {
+    let notes = [
+      "onboarding.md": "# Hello\n\nHi.\n", "1.0.0.md": "The start.\n",
+      "1.0.1.md": "---\ntitle: Small fix\n---\n\nA typo fixed.\n", "1.1.0.md": "Something new.\n",
+    ]
+    let full = App(notes: notes)
+    let lines = App(notes: notes)
+    full.minimumImportance = .minor
+    lines.minimumImportance = .minor
+    _ = full.greet("1.0.0", keys: [.char("s")])
+    _ = lines.greet("1.0.0", answers: [.line("s")])
+    let expected = full.greet("1.1.0", keys: [.char("q")])
+    let (outcome, printed) = lines.greet("1.1.0", answers: [.line("")])
+    #expect(outcome.exit == expected.exit && lines.store.state == full.store.state)
+    #expect(
+      printed.contains("\n1.1.0\n\nSomething new.\n\n1.0.1: Small fix (patch)\n\nEnd of the release notes."))
+    #expect(!printed.contains("A typo fixed."))
   }
 
   @Test func theWalkthroughPrintsOnePageAtATime() {

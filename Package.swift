@@ -27,10 +27,7 @@ let package = Package(
     .target(name: "MarkdownSyntax"),
     .target(name: "TerminalRendering", dependencies: ["MarkdownSyntax"]),
     .target(name: "ReleaseNotes", dependencies: ["MarkdownSyntax", "LaunchTracking"]),
-    .target(
-      name: "LaunchScreens",
-      dependencies: ["TerminalRendering", "ReleaseNotes", "LaunchTracking"]
-    ),
+    .target(name: "LaunchScreens", dependencies: ["TerminalRendering", "LaunchTracking"]),
     .target(name: "CursesTerminal", dependencies: ["CNcurses", "TerminalRendering", "LaunchScreens"]),
     // The product for adopters: one call at start-up.
     .target(
@@ -40,7 +37,7 @@ let package = Package(
         "CursesTerminal",
       ]),
     // The demo app's own screens (Jot's home screen, where it reopens): not a product.
-    .target(name: "JotDemo", dependencies: ["LaunchScreens", "TerminalRendering"]),
+    .target(name: "JotDemo", dependencies: ["LaunchScreens", "TerminalRendering", "LaunchTracking"]),
     // Compiles an app's Notes/ folder into its binary (CompiledNotes.all).
     .executableTarget(name: "compile-notes"),
     .plugin(name: "CompileNotes", capability: .buildTool(), dependencies: ["compile-notes"]),
@@ -74,13 +71,14 @@ let package = Package(
       dependencies: ["ReleaseNotes", "MarkdownSyntax", "LaunchTracking", "TestSupport"]),
     .testTarget(
       name: "LaunchScreensTests",
-      dependencies: ["LaunchScreens", "TerminalRendering", "ReleaseNotes", "TestSupport"],
+      dependencies: ["LaunchScreens", "TerminalRendering", "LaunchTracking", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "CursesTerminalTests", dependencies: ["CursesTerminal", "LaunchScreens", "TestSupport"]),
     .testTarget(
-      name: "JotDemoTests", dependencies: ["JotDemo", "LaunchScreens", "TerminalRendering", "TestSupport"],
+      name: "JotDemoTests",
+      dependencies: ["JotDemo", "LaunchScreens", "LaunchTracking", "TerminalRendering", "TestSupport"],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "LaunchGreeterTests",

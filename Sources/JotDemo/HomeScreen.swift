@@ -1,4 +1,5 @@
 import LaunchScreens
+import LaunchTracking
 import TerminalRendering
 
 /// The demo app's main screen: a fictional notes app ("Jot") with a few notes, and entries to
@@ -23,7 +24,7 @@ public struct HomeScreen: Screen {
   }
 
   public let appName: String
-  public let version: String
+  public let version: AppVersion
   public let notes: [Note]
   public let entries: [Entry]
   /// The highlighted entry.
@@ -39,7 +40,7 @@ public struct HomeScreen: Screen {
   ]
 
   public init(
-    appName: String, version: String, notes: [Note] = HomeScreen.sampleNotes, palette: Palette = .dark
+    appName: String, version: AppVersion, notes: [Note] = HomeScreen.sampleNotes, palette: Palette = .dark
   ) {
     self.appName = appName
     self.version = version
@@ -80,7 +81,8 @@ public struct HomeScreen: Screen {
     let w = canvas.width
     let h = canvas.height
     canvas.bar(
-      row: 0, left: "\(appName) · notes for your terminal", right: version, style: palette.titleBar,
+      row: 0, left: "\(appName) · notes for your terminal", right: version.description,
+      style: palette.titleBar,
       rightStyle: palette.titleBarDetail)
     let left = w >= 40 ? 2 : 1
     let inner = max(1, w - 2 * left)
@@ -171,7 +173,7 @@ public enum Destination: Sendable, Hashable {
   case whatsNew
   case onboarding
   /// The release-notes browser, optionally on one version.
-  case releaseNotes(version: String?)
+  case releaseNotes(version: AppVersion?)
 
   /// The request a hidden key sends to ask for a deliberate crash (honoured only when the demo
   /// is run with its test variable set).
@@ -182,7 +184,8 @@ public enum Destination: Sendable, Hashable {
     switch self {
     case .whatsNew: return "open:whats-new"
     case .onboarding: return "open:onboarding"
-    case .releaseNotes(let version): return "open:release-notes" + (version.map { ":" + $0 } ?? "")
+    case .releaseNotes(let version):
+      return "open:release-notes" + (version.map { ":" + $0.description } ?? "")
     }
   }
 
@@ -194,8 +197,9 @@ public enum Destination: Sendable, Hashable {
     case "open:release-notes": self = .releaseNotes(version: nil)
     default:
       let prefix = "open:release-notes:"
-      guard request.hasPrefix(prefix) else { return nil }
-      self = .releaseNotes(version: String(request.dropFirst(prefix.count)))
+      guard request.hasPrefix(prefix), let version = AppVersion(String(request.dropFirst(prefix.count)))
+      else { return nil }
+      self = .releaseNotes(version: version)
     }
   }
 }

@@ -1,4 +1,5 @@
 import LaunchScreens
+import LaunchTracking
 
 /// Where the demo app was when the user left it, so the next launch reopens there.
 ///
@@ -18,13 +19,13 @@ public struct RestorationState: Codable, Sendable, Hashable {
   public var schema: Int
   public var place: Place
   /// The release-notes browser's selected version.
-  public var version: String?
+  public var version: AppVersion?
   /// The release-notes browser's scroll offset in the notes.
   public var scroll: Int
   /// Whether the browser's notes pane (not its version list) had the focus.
   public var notesFocused: Bool
 
-  public init(place: Place, version: String? = nil, scroll: Int = 0, notesFocused: Bool = false) {
+  public init(place: Place, version: AppVersion? = nil, scroll: Int = 0, notesFocused: Bool = false) {
     self.schema = Self.currentSchema
     self.place = place
     self.version = version
@@ -35,7 +36,7 @@ public struct RestorationState: Codable, Sendable, Hashable {
   /// This state if it can still be used with a content that has `versions`: nil for another
   /// schema or a nonsense scroll; a browser on a version that is gone goes back to the home
   /// screen.
-  public func validated(versions: [String]) -> RestorationState? {
+  public func validated(versions: [AppVersion]) -> RestorationState? {
     guard schema == Self.currentSchema, scroll >= 0, scroll < 1_000_000 else { return nil }
     if place == .releaseNotes {
       guard let version, versions.contains(version) else { return RestorationState(place: .home) }

@@ -71,7 +71,7 @@ public struct GreetingReducer: Sendable, Equatable {
     var commands: [TrackerCommand] = []
     switch effect {
     case .dismissed(.whatsNew(let upTo)):
-      commands.append(.markDismissed(.whatsNew, upTo: AppVersion(upTo)))
+      commands.append(.markDismissed(.whatsNew, upTo: upTo))
       if welcomeBackWithSheet {
         commands.append(.markDismissed(.welcomeBack, upTo: nil))
         welcomeBackWithSheet = false
@@ -82,7 +82,7 @@ public struct GreetingReducer: Sendable, Equatable {
       commands += dismissWelcomeBackWithSheet()
       if exit == nil { exit = .later }
     case .stopShowing(.whatsNew(let upTo)):
-      commands.append(.markDismissed(.whatsNew, upTo: AppVersion(upTo)))
+      commands.append(.markDismissed(.whatsNew, upTo: upTo))
       commands.append(.setWhatsNew(enabled: false))
       commands += dismissWelcomeBackWithSheet()
       exit = .done

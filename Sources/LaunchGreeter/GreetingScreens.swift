@@ -44,7 +44,7 @@ public struct GreetingScreens: Sendable {
       return try onboarding(page: page)
     case .whatsNew(let from, let to, _, let days):
       var sheet = try whatsNewSheet(
-        since: from, upTo: to, welcomeBackDays: days, presentation: .whatsNew(upTo: to.description))
+        since: from, upTo: to, welcomeBackDays: days, presentation: .whatsNew(upTo: to))
       // An existing install's sheet starts just below the current version: no "since" to name.
       if from == to.justBelow { sheet.customTitle = "What's new in \(appName) \(to)" }
       return sheet
@@ -85,7 +85,7 @@ public struct GreetingScreens: Sendable {
       sections[i].detail = importance[i].importance.rawValue
     }
     var sheet = WhatsNewSheet(
-      appName: appName, version: version.description, since: since?.description,
+      appName: appName, version: version, since: since,
       releases: sections, greeting: greeting, presentation: presentation, palette: palette)
     sheet.collapsesEarlier = layout.collapsesEarlier
     return sheet
@@ -110,7 +110,7 @@ public struct GreetingScreens: Sendable {
     -> WhatsNewSheet
   {
     var sheet = WhatsNewSheet(
-      appName: appName, version: version.description, releases: [section(try catalog.noteText(for: version))],
+      appName: appName, version: version, releases: [section(try catalog.noteText(for: version))],
       palette: palette)
     sheet.customTitle = title ?? "\(appName) \(version) release notes"
     return sheet
@@ -119,8 +119,8 @@ public struct GreetingScreens: Sendable {
   /// A section of a sheet for one release's notes, parsed only when the screen lays them out.
   public func section(_ note: ReleaseNoteText) -> ReleaseSection {
     ReleaseSection(
-      version: note.version.description, title: note.title, date: note.date,
-      isPrerelease: note.version.isPrerelease, notes: source(parsingLazily: note.displayMarkdown))
+      version: note.version, title: note.title, date: note.date,
+      notes: source(parsingLazily: note.displayMarkdown))
   }
 
   /// Text that renders `document` at the screen's width.

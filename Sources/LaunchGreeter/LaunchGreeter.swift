@@ -196,7 +196,7 @@ public struct LaunchGreeter: Sendable {
         let done = progress.phase == .started ? progress.index - 1 : progress.index
         terminal.show(
           UpdateProgressScreen(
-            appName: app.name, version: version.description, step: progress.index, total: progress.total,
+            appName: app.name, version: version, step: progress.index, total: progress.total,
             summary: progress.summary, completed: Double(done), palette: terminal.palette))
       }
     } catch {

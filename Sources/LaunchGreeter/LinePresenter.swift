@@ -254,7 +254,7 @@ struct LinePresenter {
         var title = sheet.customTitle ?? "What's new in \(sheet.appName) \(sheet.version)"
         if sheet.customTitle == nil, let since = sheet.since { title += ", since \(since)" }
         var lines = wrap(title, width)
-        let versions = sheet.releases.map(\.version)
+        let versions = sheet.releases.map(\.version.description)
         if sheet.releases.count > 1 {
           lines += wrap("\(versions.count) releases: \(versions.joined(separator: ", ")).", width)
         }
@@ -322,7 +322,7 @@ struct LinePresenter {
 
   /// `2.0.0: Tally 2, released 2026-02-16`, as much as is known.
   private static func heading(_ release: ReleaseSection) -> String {
-    var text = release.version
+    var text = release.version.description
     if release.isPrerelease { text += " (pre-release)" }
     if let title = release.title, !title.isEmpty { text += ": \(title)" }
     if let date = release.date, !date.isEmpty { text += ", released \(date)" }

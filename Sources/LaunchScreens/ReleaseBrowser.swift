@@ -1,3 +1,4 @@
+import LaunchTracking
 import TerminalRendering
 
 /// The release-notes browser: the list of versions on the left, the selected version's notes
@@ -17,12 +18,12 @@ public struct ReleaseBrowser: Screen {
   public private(set) var scroller: Scroller
   public var palette: Palette
   /// The versions (as in ``releases``) this user ran: marked `•` in the list.
-  public var livedThrough: [String] = []
+  public var livedThrough: [AppVersion] = []
   private var layout: Layout?
 
   /// Opens on `version` (or the newest) with the notes scrolled to `scroll`.
   public init(
-    appName: String, releases: [ReleaseSection], version: String? = nil, scroll: Int = 0,
+    appName: String, releases: [ReleaseSection], version: AppVersion? = nil, scroll: Int = 0,
     notesFocused: Bool = false,
     palette: Palette = .dark
   ) {
@@ -35,7 +36,7 @@ public struct ReleaseBrowser: Screen {
     self.palette = palette
   }
 
-  public var selectedVersion: String? { releases.isEmpty ? nil : releases[selected].version }
+  public var selectedVersion: AppVersion? { releases.isEmpty ? nil : releases[selected].version }
 
   public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
@@ -153,11 +154,12 @@ public struct ReleaseBrowser: Screen {
       guard index < count else { break }
       let release = releases[index]
       let row = layout.bodyTop + i
+      let version = release.version.description
       let mark = livedThrough.contains(release.version) ? "•" : " "
-      let text = CellText.pad(mark + release.version, to: layout.listWidth)
+      let text = CellText.pad(mark + version, to: layout.listWidth)
       // The date, right-aligned with a space after it, when it fits beside the version.
       var date: String?
-      if let d = release.date, CellWidth.of(release.version) + CellWidth.of(d) + 3 <= layout.listWidth {
+      if let d = release.date, CellWidth.of(version) + CellWidth.of(d) + 3 <= layout.listWidth {
         date = d
       }
       let dateColumn = layout.listWidth - 1 - CellWidth.of(date ?? "")

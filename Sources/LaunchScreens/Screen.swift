@@ -1,3 +1,4 @@
+import LaunchTracking
 import TerminalRendering
 
 /// A screen of the terminal UI: a value holding its state, a pure `update(_:)` that turns an
@@ -88,7 +89,7 @@ public enum ScreenEffect: Sendable, Hashable {
 public enum Presentation: Sendable, Hashable {
   case onboarding
   /// The what's-new sheet for releases up to and including this version.
-  case whatsNew(upTo: String)
+  case whatsNew(upTo: AppVersion)
   case welcomeBack
 }
 

@@ -1,3 +1,4 @@
+import LaunchTracking
 import TerminalRendering
 
 /// Shown while the app's update steps run: `Step 2 of 3`, the step's summary, a progress bar.
@@ -7,7 +8,7 @@ import TerminalRendering
 public struct UpdateProgressScreen: Screen {
   public let appName: String
   /// The version being updated to, if known.
-  public let version: String?
+  public let version: AppVersion?
   /// The step running now, 1-based.
   public var step: Int
   public var total: Int
@@ -17,7 +18,8 @@ public struct UpdateProgressScreen: Screen {
   public var palette: Palette
 
   public init(
-    appName: String, version: String?, step: Int = 1, total: Int, summary: String = "", completed: Double = 0,
+    appName: String, version: AppVersion?, step: Int = 1, total: Int, summary: String = "",
+    completed: Double = 0,
     palette: Palette = .dark
   ) {
     self.appName = appName
@@ -35,7 +37,7 @@ public struct UpdateProgressScreen: Screen {
     let w = canvas.width
     let h = canvas.height
     canvas.bar(
-      row: 0, left: "Updating \(appName)", right: version ?? "", style: palette.titleBar,
+      row: 0, left: "Updating \(appName)", right: version?.description ?? "", style: palette.titleBar,
       rightStyle: palette.titleBarDetail)
     let middle = max(1, h / 2 - 2)
     canvas.centered(

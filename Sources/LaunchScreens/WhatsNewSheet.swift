@@ -1,3 +1,4 @@
+import LaunchTracking
 import TerminalRendering
 
 /// The what's-new sheet: the notes of every release since the user's last version, newest
@@ -23,9 +24,9 @@ import TerminalRendering
 public struct WhatsNewSheet: Screen {
   public let appName: String
   /// The version the sheet leads up to (the app's current version).
-  public let version: String
+  public let version: AppVersion
   /// The version the user came from, if the sheet covers an upgrade.
-  public let since: String?
+  public let since: AppVersion?
   /// The releases covered, newest first.
   public let releases: [ReleaseSection]
   /// A greeting shown above the notes (welcome-back after an upgrade).
@@ -43,7 +44,7 @@ public struct WhatsNewSheet: Screen {
   private var layout: Layout?
 
   public init(
-    appName: String, version: String, since: String? = nil, releases: [ReleaseSection],
+    appName: String, version: AppVersion, since: AppVersion? = nil, releases: [ReleaseSection],
     greeting: LineSource? = nil, presentation: Presentation? = nil, palette: Palette = .dark
   ) {
     self.appName = appName
@@ -234,7 +235,7 @@ public struct WhatsNewSheet: Screen {
     var used = covers.width
     for (i, release) in releases.enumerated() {
       let rest = count - i - 1
-      let piece = (i > 0 ? " · " : "") + release.version
+      let piece = (i > 0 ? " · " : "") + release.version.description
       let pieceWidth = CellWidth.of(piece)
       let reserve = rest > 0 ? CellWidth.of(" +\(rest) more") : 0
       if used + pieceWidth + reserve > width - 1 {
@@ -242,7 +243,7 @@ public struct WhatsNewSheet: Screen {
         break
       }
       if i > 0 { covers.append(" · ", style: palette.dim) }
-      covers.append(release.version, style: release.isPrerelease ? palette.dim : palette.accent)
+      covers.append(release.version.description, style: release.isPrerelease ? palette.dim : palette.accent)
       used += pieceWidth
     }
     return covers
@@ -279,7 +280,9 @@ public struct WhatsNewSheet: Screen {
       position = scroller.isAtTop ? "Top" : "…"
     }
     var right = range + "  " + position
-    if let current = currentRelease, canvas.width >= 60 { right = current.version + " · " + right }
+    if let current = currentRelease, canvas.width >= 60 {
+      right = current.version.description + " · " + right
+    }
     if canvas.width < 44 { right = position }
     canvas.footer(
       row: canvas.height - 1,

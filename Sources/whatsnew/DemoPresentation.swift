@@ -31,9 +31,9 @@ enum DemoPresentation {
     return GreeterHost(
       screens: { screens in
         var result: [any Screen] = [
-          HomeScreen(appName: appName, version: version.description, palette: screens.palette)
+          HomeScreen(appName: appName, version: version, palette: screens.palette)
         ]
-        let versions = (try? screens.catalog.index())?.versions.map(\.description) ?? []
+        let versions = (try? screens.catalog.index())?.versions ?? []
         if let point = RestorationFile.load(from: stateDirectory)?.validated(versions: versions),
           point.place == .releaseNotes
         {
@@ -72,36 +72,27 @@ enum DemoPresentation {
     }
   }
 
-  /// The release-notes browser on `version` (or the newest). Each version's notes are read
-  /// when it is selected.
+  /// The release-notes browser on `version` (or the newest). Every version's notes are read
+  /// here, before the screen exists (the browser only parses and lays out the text it is
+  /// given); a file that cannot be read shows why in its place.
   static func browser(
-    _ screens: GreetingScreens, version: String? = nil, scroll: Int = 0, notesFocused: Bool = false
+    _ screens: GreetingScreens, version: AppVersion? = nil, scroll: Int = 0, notesFocused: Bool = false
   ) throws -> ReleaseBrowser {
     let catalog = screens.catalog
-    let theme = screens.theme
     let errorStyle = screens.palette.error
-    let sections = try catalog.summaries().reversed().map { summary in
-      let version = summary.version
-      let notes = LineSource { width in
-        do {
-          let document = try catalog.note(for: version).document
-          return TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme))
-        } catch {
-          return TextWrapper.wrap(
-            StyledLine("Cannot show these notes: \(error)", style: errorStyle), width: width)
-        }
+    let sections = try catalog.index().entries.reversed().map { entry in
+      do {
+        return screens.section(try catalog.noteText(entry))
+      } catch {
+        let message = StyledLine("Cannot show these notes: \(error)", style: errorStyle)
+        return ReleaseSection(
+          version: entry.version, notes: LineSource { TextWrapper.wrap(message, width: $0) })
       }
-      return ReleaseSection(
-        version: version.description, title: summary.title, date: summary.date,
-        isPrerelease: version.isPrerelease,
-        notes: notes)
     }
     var browser = ReleaseBrowser(
       appName: appName, releases: sections, version: version, scroll: scroll, notesFocused: notesFocused,
       palette: screens.palette)
-    browser.livedThrough = sections.compactMap { section in
-      AppVersion(section.version).flatMap { screens.versionsRun.contains($0) ? section.version : nil }
-    }
+    browser.livedThrough = sections.map(\.version).filter { screens.versionsRun.contains($0) }
     return browser
   }
 }

@@ -18,7 +18,7 @@ enum NotesSheet {
       catalog: ReleaseNotesCatalog(files: [:]), appName: DemoPresentation.appName, palette: terminal.palette,
       theme: terminal.theme)
     var sheet = WhatsNewSheet(
-      appName: DemoPresentation.appName, version: newest.version.description, since: since?.description,
+      appName: DemoPresentation.appName, version: newest.version, since: since,
       releases: notes.map(screens.section), palette: terminal.palette)
     if let since {
       sheet.customTitle = "Release notes after \(since) up to \(newest.version)"

@@ -1,8 +1,17 @@
 import JotDemo
 import LaunchScreens
+import LaunchTracking
 import TerminalRendering
 import TestSupport
 import Testing
+
+/// Versions written as literals in the tests (`"2.1.0"`); an invalid one stops the test run.
+extension AppVersion: ExpressibleByStringLiteral {
+  public init(stringLiteral text: String) {
+    guard let version = AppVersion(text) else { fatalError("not a version: \(text)") }
+    self = version
+  }
+}
 
 @Suite struct HomeScreenTests {
   let home = HomeScreen(appName: "Jot", version: "2.1.0")
@@ -42,7 +51,7 @@ import Testing
 
 @Suite struct RestorationStateTests {
   @Test func staleOrForeignStateIsNotTrusted() {
-    let versions = ["2.1.0", "2.0.0"]
+    let versions: [AppVersion] = ["2.1.0", "2.0.0"]
     let good = RestorationState(place: .releaseNotes, version: "2.0.0", scroll: 4)
     #expect(good.validated(versions: versions) == good)
     let gone = RestorationState(place: .releaseNotes, version: "9.9.9", scroll: 4)

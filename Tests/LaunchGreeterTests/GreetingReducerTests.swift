@@ -41,7 +41,7 @@ import Testing
     #expect(store.state?.pending == [.whatsNew(since: AppVersion("1.0.0")!)])
     var reducer = GreetingReducer(decision: decision(for: record), isRecorded: true)
     #expect(
-      reducer.reduce(.dismissed(.whatsNew(upTo: "2.0.0"))) == [
+      reducer.reduce(.dismissed(.whatsNew(upTo: AppVersion("2.0.0")!))) == [
         .markDismissed(.whatsNew, upTo: AppVersion("2.0.0"))
       ])
     #expect(
@@ -63,16 +63,16 @@ import Testing
     #expect(days == 45)
     var reducer = GreetingReducer(decision: decision, isRecorded: true)
     #expect(
-      reducer.reduce(.dismissed(.whatsNew(upTo: "2.0.0"))) == [
+      reducer.reduce(.dismissed(.whatsNew(upTo: AppVersion("2.0.0")!))) == [
         .markDismissed(.whatsNew, upTo: AppVersion("2.0.0")), .markDismissed(.welcomeBack, upTo: nil),
       ])
     // Only once.
     #expect(
-      reducer.reduce(.dismissed(.whatsNew(upTo: "2.0.0"))) == [
+      reducer.reduce(.dismissed(.whatsNew(upTo: AppVersion("2.0.0")!))) == [
         .markDismissed(.whatsNew, upTo: AppVersion("2.0.0"))
       ])
     var applied = GreetingReducer(decision: decision, isRecorded: true)
-    run([.dismissed(.whatsNew(upTo: "2.0.0"))], &applied, on: tracker("2.0.0", store))
+    run([.dismissed(.whatsNew(upTo: AppVersion("2.0.0")!))], &applied, on: tracker("2.0.0", store))
     #expect(store.state?.pending == [])
   }
 
@@ -140,7 +140,7 @@ import Testing
     var reducer = GreetingReducer(decision: .onboarding(resumeAtPage: 0), isRecorded: false)
     for effect: ScreenEffect in [
       .onboardingProgress(page: 1), .onboardingFinished(skippedAt: nil), .dismissed(.welcomeBack),
-      .dismissed(.whatsNew(upTo: "1.0.0")),
+      .dismissed(.whatsNew(upTo: AppVersion("1.0.0")!)),
     ] {
       #expect(reducer.reduce(effect) == [], "\(effect)")
     }
@@ -156,7 +156,7 @@ import Testing
   @Test func laterKeepsTheSheetPendingAndHidesItForADay() throws {
     let (store, record) = try upgraded(days: 3)
     var reducer = GreetingReducer(decision: decision(for: record), isRecorded: true)
-    #expect(reducer.reduce(.remindLater(.whatsNew(upTo: "2.0.0"))) == [.remindLater])
+    #expect(reducer.reduce(.remindLater(.whatsNew(upTo: AppVersion("2.0.0")!))) == [.remindLater])
     #expect(reducer.exit == .later)
     run([.close], &reducer, on: tracker("2.0.0", store))
     #expect(GreetingReducer.apply([.remindLater], to: tracker("2.0.0", store)).isEmpty)
@@ -168,7 +168,7 @@ import Testing
   @Test func neverMarksTheSheetSeenAndTurnsSheetsOff() throws {
     let (store, record) = try upgraded(days: 3)
     var reducer = GreetingReducer(decision: decision(for: record), isRecorded: true)
-    let commands = reducer.reduce(.stopShowing(.whatsNew(upTo: "2.0.0")))
+    let commands = reducer.reduce(.stopShowing(.whatsNew(upTo: AppVersion("2.0.0")!)))
     #expect(commands == [.markDismissed(.whatsNew, upTo: version("2.0.0")), .setWhatsNew(enabled: false)])
     #expect(GreetingReducer.apply(commands, to: tracker("2.0.0", store)).isEmpty)
     #expect(store.state?.pending == [])
@@ -178,7 +178,7 @@ import Testing
 
   @Test func laterAndNeverAlsoDismissTheWelcomeBackHeadingTheSheet() throws {
     for effect in [
-      ScreenEffect.remindLater(.whatsNew(upTo: "2.0.0")), .stopShowing(.whatsNew(upTo: "2.0.0")),
+      ScreenEffect.remindLater(.whatsNew(upTo: AppVersion("2.0.0")!)), .stopShowing(.whatsNew(upTo: AppVersion("2.0.0")!)),
     ] {
       let (_, record) = try upgraded(days: 40)
       guard case .whatsNew(_, _, _, 40?) = decision(for: record) else {
@@ -198,6 +198,6 @@ import Testing
     #expect(reducer.reduce(.remindLater(.welcomeBack)).isEmpty)
     #expect(reducer.reduce(.stopShowing(.onboarding)).isEmpty)
     var unrecorded = GreetingReducer(decision: decision(for: record), isRecorded: false)
-    #expect(unrecorded.reduce(.stopShowing(.whatsNew(upTo: "2.0.0"))).isEmpty)
+    #expect(unrecorded.reduce(.stopShowing(.whatsNew(upTo: AppVersion("2.0.0")!))).isEmpty)
   }
 }

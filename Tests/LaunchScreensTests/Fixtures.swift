@@ -1,5 +1,14 @@
 import LaunchScreens
+import LaunchTracking
 import TerminalRendering
+
+/// Versions written as literals in the tests (`"2.1.0"`); an invalid one stops the test run.
+extension AppVersion: ExpressibleByStringLiteral {
+  public init(stringLiteral text: String) {
+    guard let version = AppVersion(text) else { fatalError("not a version: \(text)") }
+    self = version
+  }
+}
 
 /// Hand-built inputs for the screen tests: plain paragraphs wrapped at the width (a stand-in
 /// for the Markdown renderer, which has its own tests), so resizing changes the lines.
@@ -48,7 +57,7 @@ enum Fixtures {
     ReleaseSection(version: "2.1.0", title: "Tags", date: "2026-05-02", notes: notes("2.1.0", items: 6)),
     ReleaseSection(version: "2.0.0", title: "Sync", date: "2026-03-20", notes: notes("2.0.0", items: 8)),
     ReleaseSection(
-      version: "2.0.0-beta.1", title: "Sync beta", date: "2026-03-01", isPrerelease: true,
+      version: "2.0.0-beta.1", title: "Sync beta", date: "2026-03-01",
       notes: notes("2.0.0-beta.1", items: 3)),
     ReleaseSection(version: "1.4.0", title: "Search", date: "2026-02-10", notes: notes("1.4.0", items: 5)),
     ReleaseSection(version: "1.1.0", title: "Export", date: "2026-01-30", notes: notes("1.1.0", items: 4)),

@@ -1,10 +1,11 @@
 import LaunchScreens
+import LaunchTracking
 import TerminalRendering
 import TestSupport
 import Testing
 
 @Suite struct ReleaseBrowserTests {
-  func browser(version: String? = nil, scroll: Int = 0) -> ReleaseBrowser {
+  func browser(version: AppVersion? = nil, scroll: Int = 0) -> ReleaseBrowser {
     ReleaseBrowser(appName: "Jot", releases: Fixtures.releases, version: version, scroll: scroll)
   }
 

@@ -1,4 +1,5 @@
 import LaunchScreens
+import LaunchTracking
 import Synchronization
 import TerminalRendering
 import TestSupport
@@ -20,7 +21,7 @@ import Testing
       let version = "1.\(30 - i).0"
       let notes = Fixtures.notes(version, items: 8)
       return ReleaseSection(
-        version: version, title: "Release \(30 - i)",
+        version: AppVersion(1, UInt64(30 - i), 0), title: "Release \(30 - i)",
         notes: LineSource { width in
           renders.record(version)
           return notes.lines(width: width)

@@ -1,4 +1,5 @@
 import LaunchScreens
+import LaunchTracking
 import TerminalRendering
 import TestSupport
 import Testing
@@ -39,14 +40,14 @@ import Testing
     _ = s.finishDeferredWork()
     let dump = ScreenRender.settled(s, width: 80, height: 24).textDump()
     for release in releases.dropFirst() {
-      #expect(dump.contains("· " + release.version), "\(release.version) is not listed: \(dump)")
+      #expect(dump.contains("· \(release.version)"), "\(release.version) is not listed: \(dump)")
     }
     #expect(!dump.contains("Change 1 in 1.1.0"), "a brief release's notes were shown")
   }
 
   @Test func pastTheLimitOnlyTheNewestIsShownUntilExpanded() {
     let releases = (1...12).reversed().map { n in
-      ReleaseSection(version: "1.\(n).0", notes: Fixtures.notes("1.\(n).0", items: 2))
+      ReleaseSection(version: AppVersion(1, UInt64(n), 0), notes: Fixtures.notes("1.\(n).0", items: 2))
     }
     var s = WhatsNewSheet(
       appName: "Jot", version: "1.12.0", releases: releases, presentation: .whatsNew(upTo: "1.12.0"))

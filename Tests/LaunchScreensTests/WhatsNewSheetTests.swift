@@ -1,4 +1,5 @@
 import LaunchScreens
+import LaunchTracking
 import TerminalRendering
 import TestSupport
 import Testing
@@ -80,7 +81,7 @@ import Testing
 
   @Test func manyReleasesAreSummarisedOnTheCoversLine() {
     let many = (0..<30).map {
-      ReleaseSection(version: "1.\(30 - $0).0", notes: Fixtures.notes("x", items: 1))
+      ReleaseSection(version: AppVersion(1, UInt64(30 - $0), 0), notes: Fixtures.notes("x", items: 1))
     }
     let s = WhatsNewSheet(appName: "Jot", version: "1.30.0", since: "1.0.0", releases: many)
     let dump = ScreenRender.settled(s, width: 40, height: 12).textDump()

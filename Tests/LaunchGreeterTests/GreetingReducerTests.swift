@@ -178,7 +178,8 @@ import Testing
 
   @Test func laterAndNeverAlsoDismissTheWelcomeBackHeadingTheSheet() throws {
     for effect in [
-      ScreenEffect.remindLater(.whatsNew(upTo: AppVersion("2.0.0")!)), .stopShowing(.whatsNew(upTo: AppVersion("2.0.0")!)),
+      ScreenEffect.remindLater(.whatsNew(upTo: AppVersion("2.0.0")!)),
+      .stopShowing(.whatsNew(upTo: AppVersion("2.0.0")!)),
     ] {
       let (_, record) = try upgraded(days: 40)
       guard case .whatsNew(_, _, _, 40?) = decision(for: record) else {

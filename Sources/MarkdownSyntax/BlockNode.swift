@@ -1,4 +1,8 @@
 /// A mutable block used while parsing; converted to the value-type ``Block`` at the end.
+///
+/// The stored properties are read and written by the parser one at a time, never while another
+/// access to the same node is open, so they skip the run-time exclusivity check
+/// (`@exclusivity(unchecked)`), a check that costs more than the parser's own work on them.
 final class BlockNode {
   enum Kind: UInt8 {
     case document, blockQuote, list, item, paragraph, heading, thematicBreak, codeBlock, htmlBlock, table
@@ -12,54 +16,54 @@ final class BlockNode {
     var acceptsLines: Bool { self == .paragraph || self == .heading || self == .codeBlock }
   }
 
-  var kind: Kind
-  var children: [BlockNode] = []
+  @exclusivity(unchecked) var kind: Kind
+  @exclusivity(unchecked) var children: [BlockNode] = []
   /// The parent; the tree owns its children, so this never outlives it.
-  unowned(unsafe) var parent: BlockNode?
-  var open = true
+  @exclusivity(unchecked) unowned(unsafe) var parent: BlockNode?
+  @exclusivity(unchecked) var open = true
   let depth: Int
   let startLine: Int
-  var endLine: Int
-  var lastLineBlank = false
+  @exclusivity(unchecked) var endLine: Int
+  @exclusivity(unchecked) var lastLineBlank = false
 
   /// Raw text of a leaf block, one "\n"-terminated line after another:
   /// `contentStart..<contentEnd` of the parser's shared content arena (only the open leaf
   /// grows, and it is always the last one in the arena).
-  var contentStart = 0
-  var contentEnd = 0
+  @exclusivity(unchecked) var contentStart = 0
+  @exclusivity(unchecked) var contentEnd = 0
   /// Where the content (after link reference definitions, or a fence's info line) starts,
   /// as an arena offset.
-  var literalStart = 0
+  @exclusivity(unchecked) var literalStart = 0
   /// How many lines were added. They are consecutive source lines from `startLine`.
-  var lineCount = 0
+  @exclusivity(unchecked) var lineCount = 0
   // A cursor for ``line(atContentOffset:)``, which is asked in increasing order.
-  var lineCursorOffset = 0
-  var lineCursorLine = 0
+  @exclusivity(unchecked) var lineCursorOffset = 0
+  @exclusivity(unchecked) var lineCursorLine = 0
 
   // Lists and items.
-  var ordered = false
-  var bulletChar: UInt8 = 0
-  var start = 1
-  var delimiter: UInt8 = 0
-  var markerOffset = 0
-  var padding = 0
-  var tight = false
+  @exclusivity(unchecked) var ordered = false
+  @exclusivity(unchecked) var bulletChar: UInt8 = 0
+  @exclusivity(unchecked) var start = 1
+  @exclusivity(unchecked) var delimiter: UInt8 = 0
+  @exclusivity(unchecked) var markerOffset = 0
+  @exclusivity(unchecked) var padding = 0
+  @exclusivity(unchecked) var tight = false
 
   // Code blocks, headings, HTML blocks.
-  var fenced = false
-  var fenceChar: UInt8 = 0
-  var fenceLength = 0
-  var fenceOffset = 0
-  var info = ""
-  var level = 0
-  var setext = false
-  var htmlType = 0
+  @exclusivity(unchecked) var fenced = false
+  @exclusivity(unchecked) var fenceChar: UInt8 = 0
+  @exclusivity(unchecked) var fenceLength = 0
+  @exclusivity(unchecked) var fenceOffset = 0
+  @exclusivity(unchecked) var info = ""
+  @exclusivity(unchecked) var level = 0
+  @exclusivity(unchecked) var setext = false
+  @exclusivity(unchecked) var htmlType = 0
   /// A footnote definition's place among the document's distinct footnote labels, or -1 for
   /// a later definition of a label already defined (which is ignored).
-  var footnoteIndex = -1
+  @exclusivity(unchecked) var footnoteIndex = -1
 
   // Tables: the header cells and one source range per body row.
-  var table: TableData?
+  @exclusivity(unchecked) var table: TableData?
 
   /// What a table block keeps while open (separate, so other blocks stay small).
   struct TableData {

@@ -56,7 +56,7 @@ public enum GreeterAccessibleMode: Sendable, Equatable {
     case .off: return false
     case .auto:
       if let environment { return Self.isRequested(by: environment[Self.variable]) }
-      return Self.isRequested(by: getenv(Self.variable).map { String(cString: $0) })
+      return Self.isRequested(by: ProcessEnvironment.value(Self.variable))
     }
   }
 }

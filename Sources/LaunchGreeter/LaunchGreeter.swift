@@ -337,8 +337,7 @@ public struct LaunchGreeter: Sendable {
   private var defaultWarn: @Sendable (String) -> Void {
     let name = app.name
     return { message in
-      let line = Array((Sanitizer.sanitize("\(name): \(message)") + "\n").utf8)
-      line.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      Platform.writeAll(STDERR_FILENO, Sanitizer.sanitize("\(name): \(message)") + "\n")
     }
   }
 }

@@ -105,16 +105,6 @@ final class LineTerminal: GreetingTerminal {
   }
 
   private func emit(text: String) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-      if written > 0 {
-        bytes = bytes.dropFirst(written)
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        return
-      }
-    }
+    Platform.writeAll(STDOUT_FILENO, text)
   }
 }

@@ -176,7 +176,8 @@ public final class FileLaunchStore: LaunchStore, Sendable {
   }
 
   /// A state file larger than this is not read but treated as corrupt (a real one holds a
-  /// few kilobytes).
+  /// few kilobytes): the store's own policy, checked before ``Platform/readAll(_:)`` (whose
+  /// limit is every file's).
   static let maximumFileSize = 4 * 1_048_576
 
   private func load() -> Loaded {
@@ -196,7 +197,8 @@ public final class FileLaunchStore: LaunchStore, Sendable {
     if fstat(fd, &st) == 0 && st.st_size > Self.maximumFileSize {
       return .corrupt("larger than \(Self.maximumFileSize / 1_048_576) MiB")
     }
-    guard let bytes = Platform.readAll(fd) else { return .unreadable(Platform.errnoMessage()) }
+    let bytes: [UInt8]
+    do { bytes = try Platform.readAll(fd) } catch { return .unreadable(error.message) }
     let loaded = Self.decode(bytes)
     if let appID, case .state(let state) = loaded, state.appID != appID {
       return .foreign("belongs to the app \"\(state.appID)\", not \"\(appID)\"")

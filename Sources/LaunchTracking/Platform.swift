@@ -4,15 +4,36 @@
   import Darwin
 #endif
 
-/// The few POSIX calls launch tracking needs, in one place: files, locks, terminals.
-enum Platform {
+/// The POSIX calls of the package, in one place: files, locks, terminals. The file helpers
+/// (`writeAll`, `readAll`/`readFile` with one size cap, `makeDirectories` with one mode) are
+/// `package`: the notes catalog and the executable use these, not copies.
+package enum Platform {
   /// The message for the current `errno`.
-  static func errnoMessage(_ code: Int32 = errno) -> String {
+  package static func errnoMessage(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))
   }
 
-  /// Creates `path` and its missing parents with `mode`. Returns an error message on failure.
-  static func makeDirectories(_ path: String, mode: mode_t = 0o700) -> String? {
+  /// A failed file call: the C library's message, or the size limit's.
+  package struct Failure: Error, Equatable {
+    package var message: String
+    package init(message: String) { self.message = message }
+  }
+
+  /// The mode of every directory the package creates (before the umask): a state directory
+  /// holds only files of mode 0600, and a content directory must stay readable once
+  /// installed.
+  package static let directoryMode: mode_t = 0o755
+
+  /// The largest file read (notes, `render` input, standard input): a bigger one, or one that
+  /// never ends (`/dev/zero`), is refused rather than held in memory.
+  package static let maximumFileSize = 16 << 20
+  /// ``maximumFileSize`` as messages say it.
+  package static let maximumFileSizeText = "16 MiB"
+
+  /// Creates `path` and its missing parents (mode ``directoryMode``). Returns an error message
+  /// on failure.
+  package static func makeDirectories(_ path: String) -> String? {
+    let mode = directoryMode
     var st = stat()
     if stat(path, &st) == 0 {
       return (st.st_mode & S_IFMT) == S_IFDIR ? nil : "\(path) is not a directory"
@@ -39,33 +60,114 @@ enum Platform {
     return nil
   }
 
-  /// Reads the whole of `fd`.
-  static func readAll(_ fd: Int32) -> [UInt8]? {
-    var out: [UInt8] = []
+  /// Reads `fd` to its end, refusing more than ``maximumFileSize`` bytes. A regular file is
+  /// read straight into an array of its size (one more byte shows the end): no second buffer
+  /// and no regrowth.
+  package static func readAll(_ fd: Int32) throws(Failure) -> [UInt8] {
+    let tooLarge = Failure(message: "is larger than \(maximumFileSizeText)")
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+      if info.st_size > maximumFileSize { throw tooLarge }
+      var failure: Int32?
+      var atEnd = false
+      let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
+        while count < buffer.count {
+          let n = read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+          if n == 0 {
+            atEnd = true
+            return
+          }
+          if n < 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            return
+          }
+          count += n
+        }
+      }
+      if let failure { throw Failure(message: errnoMessage(failure)) }
+      if atEnd { return bytes }
+      // The file grew while it was read: go on below.
+      return try readRest(fd, after: bytes, tooLarge: tooLarge)
+    }
+    return try readRest(fd, after: [], tooLarge: tooLarge)
+  }
+
+  private static func readRest(_ fd: Int32, after start: [UInt8], tooLarge: Failure) throws(Failure)
+    -> [UInt8]
+  {
+    var bytes = start
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n == 0 { return bytes }
       if n < 0 {
         if errno == EINTR { continue }
-        return nil
+        throw Failure(message: errnoMessage())
       }
-      if n == 0 { return out }
-      out.append(contentsOf: buffer[0..<n])
+      bytes.append(contentsOf: buffer[0..<n])
+      if bytes.count > maximumFileSize { throw tooLarge }
     }
   }
 
-  /// Writes all of `bytes` to `fd`. Returns an error message on failure.
-  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
+  /// Opens `path` for reading if it is a regular file (after links). Opening does not block,
+  /// so a FIFO is refused instead of waiting forever for a writer.
+  package static func openRegularFile(_ path: String) throws(Failure) -> Int32 {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw Failure(message: errnoMessage()) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let message = errnoMessage()
+      close(fd)
+      throw Failure(message: message)
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG:
+      return fd
+    case S_IFDIR:
+      close(fd)
+      throw Failure(message: "is a directory")
+    default:
+      close(fd)
+      throw Failure(message: "is not a regular file")
+    }
+  }
+
+  /// The whole content of the regular file at `path` (``readAll(_:)``'s limit).
+  package static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+    let fd = try openRegularFile(path)
+    defer { close(fd) }
+    return try readAll(fd)
+  }
+
+  /// Writes all of `bytes` to `fd`, retrying after a signal. Returns an error message on
+  /// failure.
+  @discardableResult
+  package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset) }
+      let n = write(fd, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
       if n < 0 {
         if errno == EINTR { continue }
         return errnoMessage()
       }
+      if n == 0 { return "nothing was written" }
       offset += n
     }
     return nil
+  }
+
+  /// Writes all of an array to `fd`, as for a buffer.
+  @discardableResult
+  package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
+    bytes.withUnsafeBytes { writeAll(fd, $0) }
+  }
+
+  /// Writes all of a string's UTF-8 to `fd`, as for a buffer.
+  @discardableResult
+  package static func writeAll(_ fd: Int32, _ text: String) -> String? {
+    var text = text
+    return text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
   }
 
   /// The kind of file at `path`, without following a final symbolic link.

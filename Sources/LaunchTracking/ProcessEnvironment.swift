@@ -41,6 +41,14 @@ public enum ProcessEnvironment {
     #endif
   }
 
+  /// One variable of the process environment (`getenv`), nil when unset: for a caller that
+  /// needs one or two variables and no dictionary (`render`'s start-up). Empty is returned as
+  /// empty.
+  public static func value(_ name: String) -> String? {
+    guard let raw = getenv(name) else { return nil }
+    return String(cString: raw)
+  }
+
   /// Parses the value of a clock variable (`WHATSNEW_NOW`, `<PREFIX>_NOW`): an ISO 8601
   /// date-time (`2026-01-31T12:00:00Z`, fractional seconds allowed) or a date
   /// (`2026-01-31`, midnight UTC). Nil when it is neither.

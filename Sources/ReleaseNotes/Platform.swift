@@ -1,3 +1,5 @@
+import LaunchTracking
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -68,63 +70,16 @@ enum FileSystem {
     return names
   }
 
-  /// The largest file read: release notes are never this long, and a bigger file (or one
-  /// that never ends, like a link to `/dev/zero`) is refused rather than held in memory.
-  static let maximumFileSize = 16 << 20
-  /// ``maximumFileSize`` as the messages say it.
-  static let maximumFileSizeText = "16 MiB"
-
-  /// The whole content of a regular file of at most ``maximumFileSize`` bytes.
+  /// The whole content of a regular file (at most `Platform.maximumFileSize` bytes, the
+  /// package's one limit).
   static func readFile(_ path: String) throws(Failure) -> [UInt8] {
-    let fd = try openRegularFile(path)
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw Failure(message: lastError()) }
-    if info.st_size > maximumFileSize { throw Failure(message: "is larger than \(maximumFileSizeText)") }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size) + 1)
-    // Sized to the file (plus one byte to see the end) rather than a fixed 64 KiB: zeroing
-    // 64 KiB per note was 2.9M of the what's-new sheet's 50M instructions before first paint.
-    var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(4096, Int(info.st_size) + 1)))
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw Failure(message: lastError())
-      }
-      if n == 0 { break }
-      bytes.append(contentsOf: chunk[0..<n])
-      if bytes.count > maximumFileSize { throw Failure(message: "is larger than \(maximumFileSizeText)") }
-    }
-    return bytes
-  }
-
-  /// Opens `path` for reading if it is a regular file (after links). Opening does not block,
-  /// so a FIFO among the notes is refused instead of waiting forever for a writer.
-  private static func openRegularFile(_ path: String) throws(Failure) -> Int32 {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { throw Failure(message: lastError()) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      let message = lastError()
-      close(fd)
-      throw Failure(message: message)
-    }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG:
-      return fd
-    case S_IFDIR:
-      close(fd)
-      throw Failure(message: "is a directory")
-    default:
-      close(fd)
-      throw Failure(message: "is not a regular file")
-    }
+    do { return try Platform.readFile(path) } catch { throw Failure(message: error.message) }
   }
 
   /// Up to `limit` bytes from the start of a file (for front matter).
   static func readPrefix(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-    let fd = try openRegularFile(path)
+    let fd: Int32
+    do { fd = try Platform.openRegularFile(path) } catch { throw Failure(message: error.message) }
     defer { close(fd) }
     var bytes = [UInt8](repeating: 0, count: limit)
     var filled = 0
@@ -146,23 +101,12 @@ enum FileSystem {
     let fd = open(path, flags, 0o644)
     guard fd >= 0 else { throw Failure(message: lastError()) }
     defer { close(fd) }
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + written }, bytes.count - written) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw Failure(message: lastError())
-      }
-      written += n
-    }
+    if let problem = Platform.writeAll(fd, bytes) { throw Failure(message: problem) }
   }
 
-  /// Creates a directory (and its parents) when it does not exist yet.
+  /// Creates a directory and its parents when it does not exist yet (`Platform.makeDirectories`).
   static func makeDirectory(_ path: String) throws(Failure) {
-    if kind(path) == .directory { return }
-    let parent = parentDirectory(of: path)
-    if parent != path && !parent.isEmpty && kind(parent) == .missing { try makeDirectory(parent) }
-    if mkdir(path, 0o755) != 0 && errno != EEXIST { throw Failure(message: lastError()) }
+    if let problem = Platform.makeDirectories(path) { throw Failure(message: problem) }
   }
 
   /// The directory of the running executable (`/proc/self/exe` on Linux), if known.

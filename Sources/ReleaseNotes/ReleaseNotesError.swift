@@ -29,8 +29,7 @@ public enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConvertib
     case .notADirectory(let path, let origin):
       return "content path \(path) is not a directory (from \(origin))"
     case .noContentDirectory(let tried):
-      return "no Content directory found (tried \(tried.joined(separator: ", "))); "
-        + "pass --content DIR or set WHATSNEW_CONTENT_DIR"
+      return "no Content directory found (tried \(tried.joined(separator: ", ")))"
     case .unreadable(let path, let reason):
       return "cannot read \(path): \(reason)"
     case .notUTF8(let path, let line):

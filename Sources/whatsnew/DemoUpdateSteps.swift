@@ -95,11 +95,10 @@ struct DemoNotesFiles: Sendable {
   func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
   func log(_ id: String) throws {
-    let line = Array("\(id) \(getpid())\n".utf8)
     let fd = open(stepLog.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw DemoStepError("cannot open \(stepLog.path)") }
     defer { close(fd) }
-    guard line.withUnsafeBytes({ systemWrite(fd, $0.baseAddress, $0.count) }) == line.count else {
+    if Platform.writeAll(fd, "\(id) \(getpid())\n") != nil {
       throw DemoStepError("cannot write \(stepLog.path)")
     }
   }

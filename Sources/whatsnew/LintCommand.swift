@@ -31,7 +31,7 @@ struct LintCommand: ParsableCommand {
       directory = try ReleaseNotesCLI.contentDirectory(option: content)
       report = try ContentLinter.lint(directory: directory)
     } catch {
-      throw ReleaseNotesCLI.failure(error.description)
+      throw ReleaseNotesCLI.failure(ReleaseNotesCLI.message(error))
     }
     for diagnostic in report.diagnostics {
       ReleaseNotesCLI.printLine(diagnostic.description)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaunchTracking
 import ReleaseNotes
 import TerminalRendering
 
@@ -16,9 +17,7 @@ enum ReleaseNotesCLI {
   /// The content directory from `--content`, `WHATSNEW_CONTENT_DIR`, `./Content` or beside
   /// the executable.
   static func contentDirectory(option: String?) throws(ReleaseNotesError) -> String {
-    var environment: [String: String] = [:]
-    environment[ContentLocation.environmentKey] = Self.environment(ContentLocation.environmentKey)
-    return try ContentLocation.resolve(option: option, environment: environment)
+    try ContentLocation.resolve(option: option, environment: processEnvironment)
   }
 
   /// The notes `notes` and `demo` read: the content directory (`--content`,
@@ -36,14 +35,23 @@ enum ReleaseNotesCLI {
     }
   }
 
+  /// The one line for a notes error, with the tool's own hint where the library's message
+  /// stops (how to name a content directory).
+  static func message(_ error: ReleaseNotesError) -> String {
+    if case .noContentDirectory = error {
+      return error.description + "; pass --content DIR or set \(ContentLocation.environmentKey)"
+    }
+    return error.description
+  }
+
   /// How messages name the notes compiled into the binary.
   static let builtInNotes = "the built-in notes"
 
-  /// An environment variable, nil when unset or empty.
+  /// An environment variable of `processEnvironment` (read once, by `ProcessEnvironment`),
+  /// nil when unset or empty.
   static func environment(_ name: String) -> String? {
-    guard let value = getenv(name) else { return nil }
-    let text = String(cString: value)
-    return text.isEmpty ? nil : text
+    guard let text = processEnvironment[name], !text.isEmpty else { return nil }
+    return text
   }
 
   /// Prints `message` as one line on stderr and returns the exit code for a reported failure.
@@ -54,8 +62,7 @@ enum ReleaseNotesCLI {
 
   /// Prints a line to stderr.
   static func printError(_ line: String) {
-    let bytes = Array((oneLine(line) + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    Platform.writeAll(STDERR_FILENO, oneLine(line) + "\n")
   }
 
   /// Prints a line to stdout (sanitised: it may hold file names and changelog text).
@@ -71,18 +78,7 @@ enum ReleaseNotesCLI {
 
   /// Writes text to stdout as it is (already rendered and sanitised).
   static func writeOut(_ text: String) {
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes {
-        write(STDOUT_FILENO, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += n
-    }
+    Platform.writeAll(STDOUT_FILENO, text)
   }
 
   /// True when stdin is a terminal.
@@ -93,7 +89,7 @@ enum ReleaseNotesCLI {
 
   /// The terminal's width in cells (`COLUMNS`, else the tty's, else 80).
   static func terminalWidth() -> Int {
-    if let columns = getenv("COLUMNS"), let n = Int(String(cString: columns)), n > 0 { return n }
+    if let columns = environment("COLUMNS"), let n = Int(columns), n > 0 { return n }
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
     return 80

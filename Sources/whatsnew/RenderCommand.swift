@@ -1,21 +1,16 @@
 import ArgumentParser
+import LaunchTracking
 import MarkdownSyntax
 import TerminalRendering
 
 #if canImport(Glibc)
   import Glibc
-  private let systemRead = Glibc.read
-  private let systemWrite = Glibc.write
   private let systemExit = Glibc.exit
 #elseif canImport(Musl)
   import Musl
-  private let systemRead = Musl.read
-  private let systemWrite = Musl.write
   private let systemExit = Musl.exit
 #elseif canImport(Darwin)
   import Darwin
-  private let systemRead = Darwin.read
-  private let systemWrite = Darwin.write
   private let systemExit = Darwin.exit
 #endif
 
@@ -190,10 +185,7 @@ private struct Environment {
   var dumbTerminal: Bool { value("TERM") == "dumb" }
   var columns: Int? { value("COLUMNS").flatMap { Int($0) } }
 
-  func value(_ name: String) -> String? {
-    guard let raw = getenv(name) else { return nil }
-    return String(cString: raw)
-  }
+  func value(_ name: String) -> String? { ProcessEnvironment.value(name) }
 }
 
 /// A failed read, with the C library's message.
@@ -201,53 +193,15 @@ struct FileError: Error {
   var message: String
 }
 
-/// Reads whole files (or standard input) as bytes, with the C library: no Foundation needed.
+/// Reads whole files (or standard input) as bytes through `Platform.readAll`, the package's
+/// one reader, with its one limit (16 MiB: a bigger input, or an endless one like
+/// `/dev/zero`, is refused instead of held in memory).
 enum FileInput {
-  /// The most `render` reads: the same 16 MiB the release-notes catalog accepts. A bigger
-  /// input (or an endless one, like `/dev/zero`) is refused instead of held in memory.
-  static let maximumSize = 16 << 20
-
   static func read(_ path: String) throws(FileError) -> [UInt8] {
-    let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
+    let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw FileError(message: String(cString: strerror(errno))) }
     defer { if fd != STDIN_FILENO { close(fd) } }
-    var bytes: [UInt8] = []
-    // A regular file is read straight into an array of its size (one more byte shows the end):
-    // no second buffer, and no regrowth of the array as it is read.
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < maximumSize {
-      var failure: Int32?
-      var atEnd = false
-      bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
-        while count < buffer.count {
-          let n = systemRead(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-          if n == 0 {
-            atEnd = true
-            return
-          }
-          if n < 0 {
-            if errno == EINTR { continue }
-            failure = errno
-            return
-          }
-          count += n
-        }
-      }
-      if let failure { throw FileError(message: String(cString: strerror(failure))) }
-      if atEnd { return bytes }
-    }
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-      if n == 0 { break }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw FileError(message: String(cString: strerror(errno)))
-      }
-      buffer.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<n])) }
-      if bytes.count > maximumSize { throw FileError(message: "larger than 16 MiB") }
-    }
-    return bytes
+    do { return try Platform.readAll(fd) } catch { throw FileError(message: error.message) }
   }
 }
 
@@ -265,26 +219,13 @@ enum FileOutput {
   }
 
   private static func write(buffer: UnsafeBufferPointer<UInt8>) {
-    let failure: Int32? = {
-      var offset = 0
-      while offset < buffer.count {
-        let n = systemWrite(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += n
-      }
-      return nil
-    }()
-    if let failure {
-      writeError("whatsnew: cannot write to standard output: " + String(cString: strerror(failure)) + "\n")
+    if let failure = Platform.writeAll(STDOUT_FILENO, UnsafeRawBufferPointer(buffer)) {
+      writeError("whatsnew: cannot write to standard output: " + failure + "\n")
       systemExit(1)
     }
   }
 
   static func writeError(_ text: String) {
-    var text = text
-    text.withUTF8 { buffer in _ = systemWrite(STDERR_FILENO, buffer.baseAddress, buffer.count) }
+    Platform.writeAll(STDERR_FILENO, text)
   }
 }

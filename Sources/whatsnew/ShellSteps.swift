@@ -1,4 +1,5 @@
 import LaunchGreeter
+import LaunchTracking
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -80,8 +81,7 @@ enum ShellSteps {
       throw StepFailure(description: "cannot open \(log): \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
-    let headerBytes = Array(header.utf8)
-    headerBytes.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+    Platform.writeAll(fd, header)
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

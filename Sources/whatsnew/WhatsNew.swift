@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaunchTracking
 import TerminalRendering
 
 #if canImport(FoundationEssentials)
@@ -99,24 +100,6 @@ enum Console {
   }
 
   private static func write(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeMutableBytes {
-        systemWrite(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset)
-      }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { return }
-      offset += n
-    }
+    Platform.writeAll(fd, text)
   }
-}
-
-/// `write(2)`, named so it does not clash with `TextOutputStream.write`.
-func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.write(fd, buffer, count)
-  #else
-    return Darwin.write(fd, buffer, count)
-  #endif
 }

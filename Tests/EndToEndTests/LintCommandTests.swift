@@ -9,6 +9,16 @@ import Testing
     #expect(result.stdout == "\(TestPaths.content.path): no problems in 14 files\n")
   }
 
+  /// The library says what it tried; the tool adds how to name a directory.
+  @Test func noContentDirectoryNamesTheToolsOptionAndVariable() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("lint-nowhere")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try Run.whatsnew(["lint"], environment: ["WHATSNEW_CONTENT_DIR": ""], currentDirectory: dir)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("whatsnew: no Content directory found (tried ./Content"))
+    #expect(result.stderr.hasSuffix("); pass --content DIR or set WHATSNEW_CONTENT_DIR\n"))
+  }
+
   @Test func errorsFailWithFileAndLine() throws {
     let dir = try TestPaths.makeTemporaryDirectory("lint-cli")
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -245,3 +245,11 @@ import Testing
     #expect(importer.sections[0].markdown.contains("[x]: not-a-definition"))
   }
 }
+
+@Suite struct LibraryMessagesTests {
+  /// The library's messages carry no tool identity: the tool adds its option and variable.
+  @Test func noContentDirectorySaysWhatWasTriedOnly() {
+    let message = ReleaseNotesError.noContentDirectory(tried: ["./Content", "/opt/x/Content"]).description
+    #expect(message == "no Content directory found (tried ./Content, /opt/x/Content)")
+  }
+}

@@ -1,50 +1,45 @@
 import LaunchTracking
 import MarkdownSyntax
 
-/// The notes for one version: what its file says, with the front matter split off.
+/// The notes for one version: what its file says (``text``, front matter split off) and its
+/// Markdown parsed. Every field of ``ReleaseNoteText`` reads through: `note.version`,
+/// `note.title`, `note.markdown`.
+@dynamicMemberLookup
 public struct ReleaseNote: Sendable, Equatable {
-  /// The version, parsed from the file name.
-  public var version: AppVersion
-  /// The file's name inside the content directory (`1.2.0.md`).
-  public var fileName: String
-  /// The `title:` from the front matter, if any.
-  public var title: String?
-  /// The `date:` from the front matter, if any (as written; lint checks it is `YYYY-MM-DD`).
-  public var date: String?
-  /// The `importance:` from the front matter, if any and valid (``ReleaseNotesCatalog/effectiveImportance(of:declared:in:)``
-  /// gives the importance a release has when its notes do not say).
-  public var importance: ReleaseImportance?
-  /// The Markdown after the front matter, as written.
-  public var markdown: String
-  /// The language of the translation the title and notes come from; nil for the default file.
-  public var language: String?
-  /// True when the default notes are shown to a user whose language the catalog has
-  /// translations for, but not this version's: the sheet marks them (``ReleaseNoteText/untranslatedMarker``).
-  public var isUntranslated = false
-  /// The 1-based line of the file where ``markdown`` starts (add `line - 1` to a line in
-  /// ``document`` to get the file's line).
-  public var firstBodyLine: Int
-  /// ``markdown`` parsed.
+  /// The file as read: version, file name, front matter and Markdown.
+  public var text: ReleaseNoteText
+  /// ``ReleaseNoteText/markdown`` parsed (add `firstBodyLine - 1` to a line in it to get the
+  /// file's line).
   public var document: MarkdownDocument
 
+  /// A note of `text` whose Markdown parses to `document`.
+  public init(text: ReleaseNoteText, document: MarkdownDocument) {
+    self.text = text
+    self.document = document
+  }
+
+  /// A note from its parts (as ``ReleaseNoteText/init(version:fileName:title:date:importance:markdown:firstBodyLine:)``).
   public init(
     version: AppVersion, fileName: String, title: String?, date: String?,
     importance: ReleaseImportance? = nil, markdown: String, firstBodyLine: Int = 1,
     document: MarkdownDocument
   ) {
-    self.version = version
-    self.fileName = fileName
-    self.title = title
-    self.date = date
-    self.importance = importance
-    self.markdown = markdown
-    self.firstBodyLine = firstBodyLine
-    self.document = document
+    self.init(
+      text: ReleaseNoteText(
+        version: version, fileName: fileName, title: title, date: date, importance: importance,
+        markdown: markdown, firstBodyLine: firstBodyLine),
+      document: document)
+  }
+
+  /// A field of ``text``.
+  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ReleaseNoteText, Value>) -> Value {
+    get { text[keyPath: keyPath] }
+    set { text[keyPath: keyPath] = newValue }
   }
 
   /// The heading the sheet shows above these notes: `2.1.0 — Daily notes`.
   public var heading: String {
-    guard let title, !title.isEmpty else { return version.description }
-    return "\(version) — \(title)"
+    guard let title = text.title, !title.isEmpty else { return text.version.description }
+    return "\(text.version) — \(title)"
   }
 }

@@ -42,15 +42,9 @@ public struct ReleaseNoteText: Sendable, Equatable {
     self.firstBodyLine = firstBodyLine
   }
 
-  /// The note with its Markdown parsed.
+  /// The note with its Markdown parsed (as a body: no front matter of its own).
   public func parsed() -> ReleaseNote {
-    var note = ReleaseNote(
-      version: version, fileName: fileName, title: title, date: date, importance: importance,
-      markdown: markdown,
-      firstBodyLine: firstBodyLine, document: MarkdownParser.parse(markdown, frontMatter: false))
-    note.language = language
-    note.isUntranslated = isUntranslated
-    return note
+    ReleaseNote(text: self, document: MarkdownParser.parse(markdown, frontMatter: false))
   }
 
   /// The line a screen shows above notes that are not translated into the user's language

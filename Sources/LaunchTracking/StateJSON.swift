@@ -1,6 +1,6 @@
 /// A JSON value, as the state file and the `state`/`history` reports hold it.
 ///
-/// ``parse(_:)`` reads any JSON text (RFC 8259: escapes, surrogate pairs, every number form)
+/// `parse(_:)` reads any JSON text (RFC 8259: escapes, surrogate pairs, every number form)
 /// but refuses what a state file never holds and a careful reader should not guess at: a
 /// repeated key, a byte order mark, nesting deeper than ``maximumDepth``, invalid UTF-8.
 /// ``serialized()`` writes it pretty-printed with sorted keys, two spaces per level and

@@ -19,4 +19,27 @@ import Testing
     #expect(!outcome.presented && outcome.exit == .nothingShown)
     #expect(store.state?.launchCount == 1)
   }
+
+  /// The article's "Let the user choose what they see" example, with an in-memory store and a
+  /// config file that exists.
+  @Test func theArticlesChoicesExampleWorks() throws {
+    let configPath = FileManager.default.currentDirectoryPath  // exists
+    var greeter = LaunchGreeter(
+      app: GreeterApp(id: "tally", name: "Tally", version: "2.0.0"),
+      notes: .compiledIn(["1.9.0.md": "Older.", "2.0.0.md": "Faster."]))
+    greeter.store = InMemoryLaunchStore()
+    greeter.environment = ["CI": "true"]
+    greeter.minimumImportance = .minor  // patch releases are listed by one line
+    greeter.isExistingInstall = { FileManager.default.fileExists(atPath: configPath) }
+    let outcome = greeter.greet()
+    #expect(outcome.whatsNewSummary == "whats-new on, minimum importance minor")
+    #expect(outcome.launch?.kind == .upgrade && outcome.launch?.from == nil)
+    #expect(outcome.pending == [.whatsNew(since: AppVersion("2.0.0-0")!)])
+
+    // The app's own settings screen: "Show release notes after updates".
+    #expect(try greeter.setWhatsNew(enabled: false))
+    #expect(greeter.greet().whatsNewSummary == "whats-new off, minimum importance minor")
+    try greeter.setWhatsNew(enabled: true)
+    #expect(greeter.greet().whatsNewSummary == "whats-new on, minimum importance minor")
+  }
 }

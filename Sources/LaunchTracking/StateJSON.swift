@@ -203,7 +203,7 @@ public enum StateJSON: Sendable, Equatable {
         i += 1
         let value = try self.value()
         guard fields.updateValue(value, forKey: key) == nil else {
-          throw SyntaxError(problem: "the key \"\(key)\" repeated", offset: keyOffset)
+          throw SyntaxError(problem: "the key \(key.debugDescription) repeated", offset: keyOffset)
         }
         skipWhitespace()
         guard i < bytes.count else { throw fail("the text ends inside an object") }

@@ -188,6 +188,17 @@ import Testing
     #expect(throws: StateJSON.SyntaxError.self) { try StateJSON.parse(Array(text.utf8)) }
   }
 
+  /// Found by the fuzzer: a repeated key holding an escaped newline made a two-line reason.
+  @Test func aRepeatedKeyIsNamedOnOneLine() throws {
+    let text = #"{"a\nb" : 1, "a\nb" : 2}"#
+    #expect(throws: StateJSON.SyntaxError.self) { try StateJSON.parse(Array(text.utf8)) }
+    do {
+      _ = try StateJSON.parse(Array(text.utf8))
+    } catch {
+      #expect(error.description == #"the key "a\nb" repeated at byte 13"#)
+    }
+  }
+
   @Test func escapesAndSurrogatePairsAreDecoded() throws {
     let text = #"{"s" : "a\"b\\c\/d\b\f\n\r\t\u00e9\ud83c\udf89"}"#
     #expect(try StateJSON.parse(Array(text.utf8)) == .object(["s": .string("a\"b\\c/d\u{8}\u{C}\n\r\té🎉")]))

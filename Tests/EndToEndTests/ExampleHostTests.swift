@@ -30,7 +30,7 @@ enum ExampleHost {
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let copy = bin.appendingPathComponent("tally")
-    try FileManager.default.copyItem(atPath: try #require(binary), toPath: copy.path)
+    try Spawning.copyExecutable(from: try #require(binary), to: copy.path)
     return (directory, copy.path, home.path)
   }
 }

@@ -44,6 +44,7 @@ struct KillableProcess {
     } else {
       posix_spawn_file_actions_adddup2(&actions, 1, 2)
     }
+    Spawning.closeInheritedDescriptors(&actions)
 
     let argv = [executable.path] + arguments
     let envp = environment.map { "\($0.key)=\($0.value)" }

@@ -162,7 +162,9 @@ public struct OnboardingScreen: Screen {
     }
     dots.append("  " + pageLabel, style: palette.dim)
     canvas.centered(line: dots, row: h - 3)
-    if !scroller.isAtBottom, canvas.width >= dots.width + 16 {
+    // `↓ more` at the right, when it leaves at least two blank cells after the dots.
+    let dotsEnd = (canvas.width - dots.width) / 2 + dots.width
+    if !scroller.isAtBottom, dotsEnd + 2 <= canvas.width - 8 {
       canvas.put("↓ more", row: h - 3, column: canvas.width - 8, style: palette.dim)
     }
     var hints: [(key: String, action: String)] = []

@@ -122,7 +122,11 @@ public struct ReleaseBrowser: Screen {
   }
 
   private mutating func relayout(width: Int, height: Int) {
-    let listWidth = max(8, min(22, width / 4))
+    // Wide enough for each version with its date (a pre-release's name is long) while that
+    // takes at most a third of the width; never narrower than a quarter (up to 22 cells).
+    let needed =
+      releases.map { CellWidth.of($0.version.description) + CellWidth.of($0.date ?? "") + 3 }.max() ?? 0
+    let listWidth = max(max(8, min(22, width / 4)), min(needed, width / 3))
     let notesColumn = listWidth + 2
     let notesWidth = max(1, width - notesColumn - 1)
     var lines: [StyledLine] = []

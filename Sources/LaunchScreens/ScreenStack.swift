@@ -16,6 +16,8 @@ public struct ScreenStack: Screen {
   public var palette: Palette
   /// True while the help overlay is shown.
   public private(set) var showsHelp = false
+  /// The first row of the help overlay shown, when it is taller than the terminal.
+  public private(set) var helpOffset = 0
   /// The last size the driver reported (nil before the first resize).
   public private(set) var size: (width: Int, height: Int)?
 
@@ -56,13 +58,29 @@ public struct ScreenStack: Screen {
     case .key(.ctrlC):
       return [.interrupt]
     case .key(let key):
-      if isTooSmall { return key == .char("q") ? [.quit] : [] }
+      // Nothing of the screens shows, so no key acts on them (Ctrl-C still quits).
+      if isTooSmall { return [] }
       if showsHelp {
+        // The scrolling keys scroll a help taller than the terminal; any other key closes it.
+        let rows = size.map { helpRows(width: $0.width, height: $0.height) }
+        if let rows, rows.total > rows.visible {
+          switch key {
+          case .char("j"), .down:
+            helpOffset = min(helpOffset + 1, rows.total - rows.visible)
+            return []
+          case .char("k"), .up:
+            helpOffset = max(helpOffset - 1, 0)
+            return []
+          default:
+            break
+          }
+        }
         showsHelp = false
         return []
       }
       if key == .char("?") || key == .function(1) {
         showsHelp = true
+        helpOffset = 0
         return []
       }
     case .wheel:
@@ -123,31 +141,68 @@ public struct ScreenStack: Screen {
     }
   }
 
-  private func drawHelp(into canvas: inout Canvas) {
-    var entries = help
-    entries.append(HelpEntry("?", "this help"))
-    entries.append(HelpEntry("Ctrl-C", "quit at once"))
-    entries.append(HelpEntry("Ctrl-Z", "suspend"))
+  /// The help overlay's entries: the top screen's, then the keys every screen has.
+  private var helpEntries: [HelpEntry] {
+    help + [HelpEntry("?", "this help"), HelpEntry("Ctrl-C", "quit at once"), HelpEntry("Ctrl-Z", "suspend")]
+  }
+
+  /// The help overlay laid out at a size: one row per line (an action too long for the box
+  /// wraps onto more rows), how many rows show, and the box's geometry.
+  private func helpRows(width: Int, height: Int) -> HelpLayout {
+    let entries = helpEntries
     let keyWidth = entries.map { CellWidth.of($0.keys) }.max() ?? 0
     let actionWidth = entries.map { CellWidth.of($0.action) }.max() ?? 0
-    let boxWidth = min(canvas.width - 2, keyWidth + actionWidth + 7)
-    let boxHeight = min(canvas.height - 2, entries.count + 4)
-    let top = max(0, (canvas.height - boxHeight) / 2)
-    let left = max(0, (canvas.width - boxWidth) / 2)
-    canvas.box(row: top, column: left, width: boxWidth, height: boxHeight, style: palette.focusedBorder)
-    canvas.put(" Keys ", row: top, column: left + 2, style: palette.accent)
-    let visible = boxHeight - 4
-    for (i, entry) in entries.prefix(max(0, visible)).enumerated() {
-      let row = top + 2 + i
-      canvas.put(
-        CellText.truncate(entry.keys, to: keyWidth), row: row, column: left + 2, style: palette.accent)
-      canvas.put(
-        CellText.truncate(entry.action, to: max(0, boxWidth - keyWidth - 7)), row: row,
-        column: left + 4 + keyWidth)
+    let boxWidth = max(0, min(width - 2, keyWidth + actionWidth + 7))
+    let actionRoom = max(1, boxWidth - keyWidth - 7)
+    var rows: [(keys: String, action: String)] = []
+    for entry in entries {
+      let lines = TextWrapper.wrap(StyledLine(entry.action), width: actionRoom).map(\.text)
+      for (i, line) in (lines.isEmpty ? [""] : lines).enumerated() {
+        rows.append((i == 0 ? entry.keys : "", line))
+      }
     }
-    if boxHeight >= 5 {
+    // A blank row above and below the entries when they fit with it, else none.
+    let padding = rows.count + 4 <= height - 2 ? 1 : 0
+    let boxHeight = max(0, min(height - (padding == 1 ? 2 : 0), rows.count + 2 + 2 * padding))
+    return HelpLayout(
+      rows: rows, keyWidth: keyWidth, boxWidth: boxWidth, boxHeight: boxHeight, padding: padding,
+      visible: max(0, boxHeight - 2 - 2 * padding))
+  }
+
+  private struct HelpLayout {
+    var rows: [(keys: String, action: String)]
+    var keyWidth: Int
+    var boxWidth: Int
+    var boxHeight: Int
+    var padding: Int
+    var visible: Int
+    var total: Int { rows.count }
+  }
+
+  private func drawHelp(into canvas: inout Canvas) {
+    let layout = helpRows(width: canvas.width, height: canvas.height)
+    let top = max(0, (canvas.height - layout.boxHeight) / 2)
+    let left = max(0, (canvas.width - layout.boxWidth) / 2)
+    canvas.box(
+      row: top, column: left, width: layout.boxWidth, height: layout.boxHeight, style: palette.focusedBorder)
+    canvas.put(" Keys ", row: top, column: left + 2, style: palette.accent)
+    let offset = min(helpOffset, max(0, layout.total - layout.visible))
+    for (i, row) in layout.rows.dropFirst(offset).prefix(layout.visible).enumerated() {
+      let y = top + 1 + layout.padding + i
       canvas.put(
-        CellText.truncate("any key closes", to: boxWidth - 4), row: top + boxHeight - 1, column: left + 2,
+        CellText.truncate(row.keys, to: layout.keyWidth), row: y, column: left + 2, style: palette.accent)
+      canvas.put(row.action, row: y, column: left + 4 + layout.keyWidth)
+    }
+    let scrolls = layout.total > layout.visible
+    var closing = "any key closes"
+    if scrolls {
+      closing =
+        offset + layout.visible < layout.total ? "j ↓ more, other keys close" : "k ↑ back, other keys close"
+    }
+    if layout.boxHeight >= 3 {
+      canvas.put(
+        CellText.truncate(closing, to: layout.boxWidth - 4), row: top + layout.boxHeight - 1,
+        column: left + 2,
         style: palette.dim)
     }
   }

@@ -23,47 +23,72 @@ public struct WelcomeBackScreen: Screen {
     case .key(.enter), .key(.char(" ")), .key(.char("q")), .key(.escape), .key(.right), .key(.char("n")):
       return [.dismissed(.welcomeBack), .close]
     case .key(let key):
-      var s = scroller
-      if s.handle(key) { scroller = s }
-      return []
+      _ = scroller.handle(key)
     case .wheel(let direction):
       scroller.handle(direction)
-      return []
-    case .resize, .tick:
-      return []
+    case .resize(let width, let height):
+      let card = Card(greeting: greeting, width: width, height: height)
+      scroller.resize(contentHeight: card.lines.count, viewportHeight: card.visible)
+    case .tick:
+      break
     }
+    return []
   }
 
   public func draw(into canvas: inout Canvas) {
-    let w = canvas.width
     let h = canvas.height
     canvas.bar(
       row: 0, left: "Welcome back to \(appName)", right: awayLabel, style: palette.titleBar,
       rightStyle: palette.titleBarDetail)
-    // The card: as wide as comfortable, as tall as the greeting, centred.
-    let cardWidth = min(w - 2, 64)
-    let inner = max(1, cardWidth - 4)
-    let lines = greeting.lines(width: inner)
-    let room = h - 2
-    let cardHeight = min(room, lines.count + 4)
-    let top = 1 + max(0, (room - cardHeight) / 2)
-    let left = max(0, (w - cardWidth) / 2)
+    let card = Card(greeting: greeting, width: canvas.width, height: h)
     var s = scroller
-    let visible = max(0, cardHeight - 4)
-    s.resize(contentHeight: lines.count, viewportHeight: visible)
-    if cardHeight >= 3 {
-      canvas.box(row: top, column: left, width: cardWidth, height: cardHeight, style: palette.border)
-      for i in 0..<visible where s.offset + i < lines.count {
-        canvas.put(line: lines[s.offset + i], row: top + 2 + i, column: left + 2, maxWidth: inner)
+    s.resize(contentHeight: card.lines.count, viewportHeight: card.visible)
+    if card.height >= 3 {
+      canvas.box(
+        row: card.top, column: card.left, width: card.width, height: card.height, style: palette.border)
+      for i in 0..<card.visible where s.offset + i < card.lines.count {
+        canvas.put(
+          line: card.lines[s.offset + i], row: card.top + 1 + card.padding + i, column: card.left + 2,
+          maxWidth: card.inner)
       }
     }
-    canvas.footer(
-      row: h - 1, hints: [(key: "⏎", action: "continue"), (key: "q", action: "close")], right: "",
-      palette: palette)
+    // Every key it names dismisses the card, as the greeting's own text may say of `q`.
+    var hints = [(key: "q", action: "continue")]
+    var right = ""
+    if s.contentHeight > s.viewportHeight {
+      hints.append((key: "↑↓", action: "scroll"))
+      right = s.positionLabel
+    }
+    canvas.footer(row: h - 1, hints: hints, right: right, palette: palette)
   }
 
   public var help: [HelpEntry] {
-    [HelpEntry("Enter  space", "continue"), HelpEntry("q  Esc", "close")]
+    [HelpEntry("q  Enter  space  Esc", "continue"), HelpEntry("j k ↑ ↓", "scroll the greeting")]
+  }
+
+  /// The card's geometry at a size: as wide as comfortable, as tall as the greeting (with a
+  /// blank line above and below it when there is room), centred between the bars.
+  private struct Card {
+    let lines: [StyledLine]
+    let width: Int
+    let inner: Int
+    let height: Int
+    let top: Int
+    let left: Int
+    let padding: Int
+    let visible: Int
+
+    init(greeting: LineSource, width w: Int, height h: Int) {
+      width = min(w - 2, 64)
+      inner = max(1, width - 4)
+      lines = greeting.lines(width: inner)
+      let room = h - 2
+      padding = room >= lines.count + 4 ? 1 : 0
+      height = min(room, lines.count + 2 + 2 * padding)
+      top = 1 + max(0, (room - height) / 2)
+      left = max(0, (w - width) / 2)
+      visible = max(0, height - 2 - 2 * padding)
+    }
   }
 
   // MARK: - Helpers

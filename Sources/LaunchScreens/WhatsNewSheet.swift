@@ -249,11 +249,21 @@ public struct WhatsNewSheet: Screen {
     return covers
   }
 
-  /// The release whose notes are at the top of the viewport.
+  /// The release the reader is at: the one whose notes are at the top of the viewport, or at
+  /// the bottom of the text, the last one whose heading is on screen (`G` shows the last
+  /// release's heading while the top line still belongs to the one before).
   private var currentRelease: ReleaseSection? {
     guard let layout, !releases.isEmpty else { return nil }
-    let index = layout.sectionStarts.lastIndex(where: { $0 <= scroller.offset }) ?? 0
-    return releases[index]
+    let end = scroller.isAtBottom ? scroller.offset + scroller.viewportHeight : scroller.offset + 1
+    let index = layout.sectionStarts.lastIndex(where: { $0 < end }) ?? 0
+    return releases[min(index, releases.count - 1)]
+  }
+
+  /// True when `]` would move: a later release starts below the top line and the text can
+  /// still scroll down to it.
+  private var hasNextRelease: Bool {
+    guard let layout, !scroller.isAtBottom else { return false }
+    return layout.sectionStarts.contains { $0 > scroller.offset }
   }
 
   private func drawLaidOut(into canvas: inout Canvas) {
@@ -286,7 +296,7 @@ public struct WhatsNewSheet: Screen {
     if canvas.width < 44 { right = position }
     canvas.footer(
       row: canvas.height - 1,
-      hints: presentation == nil
+      hints: (presentation == nil
         ? [
           (key: "q", action: "close"), (key: "space", action: "page"), (key: "]", action: "next release"),
           (key: "?", action: "help"),
@@ -294,7 +304,9 @@ public struct WhatsNewSheet: Screen {
         : [
           (key: "q", action: "close"), (key: "l", action: "later"), (key: "x", action: "never"),
           (key: "space", action: "page"), (key: "]", action: "release"), (key: "?", action: "help"),
-        ],
+        ])
+        // No hint for a key that would do nothing here.
+        .filter { ($0.key != "]" || hasNextRelease) && ($0.key != "space" || !scroller.isAtBottom) },
       right: right, palette: palette)
   }
 }

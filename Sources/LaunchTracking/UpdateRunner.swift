@@ -41,11 +41,18 @@ public enum UpdateRunner {
     var report = UpdateRunReport()
     guard var state = tx.state else { return report }
     let planned = plan(steps, log: state.updateSteps, version: version)
-    for (i, step) in planned.enumerated() {
+    // Progress counts only the steps that may run: on a fresh install the ones that do not run
+    // there are recorded as not needed without a word (the progress screen would otherwise say
+    // "Step 1 of 4" for a launch that runs one step).
+    func skippedAsFresh(_ step: UpdateStep) -> Bool { isFreshInstall && !step.runsOnFreshInstall }
+    let total = planned.filter { !skippedAsFresh($0) }.count
+    var shown = 0
+    for step in planned {
+      if !skippedAsFresh(step) { shown += 1 }
+      let index = shown
       func tell(_ phase: UpdateProgress.Phase) {
-        progress(
-          UpdateProgress(index: i + 1, total: planned.count, id: step.id, summary: step.summary, phase: phase)
-        )
+        guard !skippedAsFresh(step) else { return }
+        progress(UpdateProgress(index: index, total: total, id: step.id, summary: step.summary, phase: phase))
       }
       if report.failed != nil {
         report.postponed.append(step.id)

@@ -16,6 +16,21 @@ import Testing
     #expect(canvas.textDump().contains("● ○ ○ ○  1/4"))
   }
 
+  /// At every width from the minimum up, `↓ more` never touches the page dots.
+  @Test func theMoreHintKeepsItsDistanceFromTheDots() {
+    for width in 30...60 {
+      var s = OnboardingScreen(
+        appName: "Jot", pages: Fixtures.onboarding + Fixtures.onboarding, startPage: 0)
+      _ = s.update(.resize(width: width, height: 8))
+      let rows = ScreenRender.settled(s, width: width, height: 8).textDump().split(separator: "\n")
+      guard let row = rows.first(where: { $0.contains("1/8") }) else {
+        Issue.record("no page dots at \(width)x8")
+        continue
+      }
+      #expect(!row.contains("8↓") && !row.contains("8 ↓"), "at \(width)x8: \(row)")
+    }
+  }
+
   @Test func secondPageAt40x12() {
     var s = screen()
     #expect(s.update(.key(.char("n"))) == [.onboardingProgress(page: 1)])

@@ -16,6 +16,24 @@ import Testing
     #expect(dump.contains("45 days"))
   }
 
+  /// A greeting taller than the card scrolls, and the footer says so; every key it names
+  /// dismisses the card, as the greeting's text may tell the user to press `q`.
+  @Test func aLongGreetingScrollsAt40x12() {
+    var s = WelcomeBackScreen(
+      appName: "Jot", days: 45,
+      greeting: Fixtures.source(
+        (1...12).map { "Line \($0) of the greeting." }.joined(separator: "\n") + "\nPress q to carry on."))
+    _ = s.update(.resize(width: 40, height: 12))
+    var dump = ScreenRender.settled(s, width: 40, height: 12).textDump()
+    #expect(dump.contains("Line 1 of") && !dump.contains("Press q"))
+    let footer = dump.split(separator: "\n").last ?? ""
+    #expect(footer.contains("q continue") && footer.contains("↑↓ scroll") && footer.hasSuffix("Top"))
+    for _ in 0..<20 { #expect(s.update(.key(.char("j"))) == []) }
+    dump = ScreenRender.settled(s, width: 40, height: 12).textDump()
+    #expect(dump.contains("Press q to carry on.") && dump.hasSuffix("Bot"))
+    #expect(s.update(.key(.char("q"))) == [.dismissed(.welcomeBack), .close])
+  }
+
   @Test func anyOfTheUsualKeysDismisses() {
     for key in [Key.enter, .char(" "), .char("q"), .escape] {
       var s = screen
@@ -64,9 +82,38 @@ import Testing
     s.draw(into: &canvas)
     #expect(Golden.check(canvas.textDump(), named: "too-small-29x7.txt") == nil)
     #expect(canvas.textDump().contains("30x8"))
-    // Keys do nothing unseen, but q still quits.
+    // Keys do nothing unseen, q included (it would close a screen the user cannot see);
+    // Ctrl-C still leaves.
     #expect(s.update(.key(.char("w"))) == [])
-    #expect(s.update(.key(.char("q"))) == [.quit])
+    #expect(s.update(.key(.char("q"))) == [])
+    #expect(s.update(.key(.escape)) == [])
+    #expect(s.update(.key(.ctrlC)) == [.interrupt])
+    #expect(s.screens.count == 1)
+  }
+
+  /// At 40x12 the sheet's help is taller than the terminal: it scrolls with j/k, and every
+  /// entry can be read; any other key closes it.
+  @Test func theHelpScrollsWhenItDoesNotFit() {
+    var s = ScreenStack([
+      WhatsNewSheet(
+        appName: "Jot", version: "2.1.0", releases: Fixtures.upgradeReleases,
+        presentation: .whatsNew(upTo: "2.1.0"))
+    ])
+    _ = s.update(.resize(width: 40, height: 12))
+    _ = s.update(.key(.char("?")))
+    var seen = ""
+    var dump = ScreenRender.settled(s, width: 40, height: 12).textDump()
+    #expect(dump.contains("j ↓ more"))
+    for _ in 0..<20 {
+      seen += dump
+      _ = s.update(.key(.char("j")))
+      dump = ScreenRender.settled(s, width: 40, height: 12).textDump()
+    }
+    #expect(s.showsHelp && dump.contains("k ↑ back"))
+    for entry in s.help.map(\.keys) + ["Ctrl-Z"] { #expect(seen.contains(entry), "\(entry) never shown") }
+    #expect(seen.contains("suspend") && seen.contains("again"))
+    _ = s.update(.key(.char("x")))
+    #expect(!s.showsHelp)
   }
 
   @Test func atTheMinimumTheScreenIsDrawn() {

@@ -31,6 +31,24 @@ import Testing
     #expect(dump.contains("Change 4 in 1.1.0"))
   }
 
+  /// After `G` the footer names the release the reader sees at the bottom (its heading is on
+  /// screen) and hints no key that would do nothing there (`]`, space).
+  @Test func theFooterAfterGNamesTheLastReleaseAndNoDeadKeys() {
+    var s = sheet()
+    _ = s.update(.resize(width: 80, height: 24))
+    _ = s.update(.key(.char("G")))
+    var footer = String(
+      ScreenRender.settled(s, width: 80, height: 24).textDump().split(separator: "\n").last ?? "")
+    #expect(footer.contains("1.1.0 · ") && footer.hasSuffix("Bot"), "\(footer)")
+    #expect(!footer.contains("] release") && !footer.contains("space page"), "\(footer)")
+    _ = s.update(.key(.char("]")))
+    #expect(s.scroller.isAtBottom)
+    _ = s.update(.key(.char("g")))
+    footer = String(
+      ScreenRender.settled(s, width: 80, height: 24).textDump().split(separator: "\n").last ?? "")
+    #expect(footer.contains("2.1.0 · ") && footer.contains("] release") && footer.contains("space page"))
+  }
+
   @Test func lessKeysMoveThePosition() {
     var s = sheet()
     _ = s.update(.resize(width: 80, height: 24))

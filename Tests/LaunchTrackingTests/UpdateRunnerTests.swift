@@ -214,6 +214,26 @@ final class Toggle: @unchecked Sendable {
     #expect(events.first?.summary == "step a")
   }
 
+  /// On a fresh install the progress counts only the steps that run there: the ones recorded
+  /// as not needed are neither counted nor announced.
+  @Test func freshInstallProgressCountsOnlyTheStepsThatRun() throws {
+    let clock = TestClock()
+    let store = InMemoryLaunchStore()
+    let log = RunLog()
+    var events: [UpdateProgress] = []
+    _ = try tracker("2.0.0", store: store, clock: clock).recordLaunch(
+      updateSteps: [
+        step("convert", "1.1.0", log: log), step("seed", "1.0.0", log: log, fresh: true),
+        step("rename", "1.2.0", log: log), step("index", "2.0.0", log: log, fresh: true),
+      ]
+    ) { events.append($0) }
+    #expect(
+      events.map { "\($0.index)/\($0.total) \($0.id) \($0.phase)" } == [
+        "1/2 seed started", "1/2 seed completed", "2/2 index started", "2/2 index completed",
+      ])
+    #expect(store.state?.updateSteps.notNeeded.map(\.id) == ["convert", "rename"])
+  }
+
   @Test func stepsRunUnderTheStoreLock() async throws {
     // Many threads launching with one slow step: it runs exactly once.
     let scratch = try TemporaryDirectory("runner")

@@ -215,11 +215,13 @@ public struct LaunchGreeter: Sendable {
     }
     var decision: PresentationDecision
     var pendingAfterDecision = record.state.pending
+    var rules = WhatsNewRules(
+      state: record.state, now: record.launch.date, minimumImportance: minimumImportance)
     if let catalog {
       // Only a what's-new sheet needs the list of versions.
       let needsVersions = record.state.pending(.whatsNew) != nil && invocation.isInteractive
       let versions = needsVersions ? ((try? catalog.index().versions) ?? []) : []
-      let rules = whatsNewRules(record: record, now: record.launch.date, versions: versions, catalog: catalog)
+      rules = whatsNewRules(record: record, now: record.launch.date, catalog: catalog)
       decision = PresentationDecision.decide(
         launch: record.launch, pending: record.state.pending, availableNotes: versions,
         invocation: invocation,
@@ -249,8 +251,7 @@ public struct LaunchGreeter: Sendable {
       exit: .nothingShown, pending: pendingAfterDecision, reason: decision.reason, updates: record.updates,
       isRecorded: record.isRecorded, problems: [])
     outcome.notesProblem = notesProblem
-    outcome.whatsNew = WhatsNewRules(
-      state: record.state, now: record.launch.date, minimumImportance: minimumImportance)
+    outcome.whatsNew = rules
     defer { outcome.problems = problems.all }
 
     let wantsHost = host != nil && invocation.isInteractive
@@ -300,22 +301,21 @@ public struct LaunchGreeter: Sendable {
       outcome.exit = reducer.exit ?? .later
       if case .state(let state) = try? store.read() {
         outcome.pending = state.pending
-        outcome.whatsNew = WhatsNewRules(
-          state: state, now: record.launch.date, minimumImportance: minimumImportance)
+        outcome.whatsNew.isOff = state.whatsNewOff
+        outcome.whatsNew.hiddenUntil = state.whatsNewHiddenUntil
       }
     }
     return outcome
   }
 
   /// The what's-new rules of this launch: the user's switches from the state and, when the
-  /// app asks for a minimum importance, the importance of the versions in the sheet's range.
-  private func whatsNewRules(
-    record: LaunchRecord, now: Date, versions: [AppVersion], catalog: ReleaseNotesCatalog
-  )
-    -> WhatsNewRules
-  {
+  /// app asks for a minimum importance and a sheet is pending, the importance of the versions
+  /// in the sheet's range (also on a launch that shows nothing, so the outcome can say what an
+  /// interactive one would do).
+  private func whatsNewRules(record: LaunchRecord, now: Date, catalog: ReleaseNotesCatalog) -> WhatsNewRules {
     var importance: [(version: AppVersion, importance: ReleaseImportance)] = []
     if minimumImportance > .patch, case .whatsNew(let since)? = record.state.pending(.whatsNew) {
+      let versions = (try? catalog.index().versions) ?? []
       for v in PresentationDecision.notes(after: since, upTo: record.launch.to, in: versions) {
         importance.append((v, (try? catalog.effectiveImportance(of: v)) ?? .patch))
       }

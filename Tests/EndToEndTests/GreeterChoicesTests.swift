@@ -173,6 +173,28 @@ import Testing
     #expect((state["pending"] as? [String]) == [])
   }
 
+  @Test(.enabled(if: TmuxAvailability.present, "tmux is not installed"))
+  func pastTenReleasesOneKeyShowsTheEarlierOnes() throws {
+    let app = try App()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    for minor in 3...12 {
+      try Data("Release 1.\(minor) adds counter number \(minor).\n".utf8).write(
+        to: URL(fileURLWithPath: app.notes).appendingPathComponent("1.\(minor).0.md"))
+    }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try install(app, tmux, at: "2026-01-01T09:00:00Z")
+    try tmux.start(app.greet("1.12.0"), environment: "TALLY_NOW=2026-02-01T09:00:00Z")
+    let sheet = try tmux.waitFor("…and 12 earlier releases")
+    #expect(sheet.contains("▍1.12.0") && !sheet.contains("▍1.11.0"), "\(sheet)")
+    try tmux.keys("e")
+    let expanded = try tmux.waitFor("▍1.11.0")
+    #expect(!expanded.contains("earlier releases"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    #expect((try app.stateJSON()["pending"] as? [String]) == [])
+  }
+
   @Test func historyListsEveryVersionWithItsDate() throws {
     let app = try App()
     defer { try? FileManager.default.removeItem(at: app.directory) }

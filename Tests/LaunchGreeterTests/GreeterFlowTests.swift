@@ -148,6 +148,23 @@ final class ScriptedTerminal: GreetingTerminal {
     #expect(screen?.contains("▍1.1.0") == true)
   }
 
+  @Test func anUnattendedLaunchReportsTheImportanceAnInteractiveOneWouldApply() {
+    _ = greet(greeter("1.0.0"), keys: [.char("s")])
+    var quiet = greeter("1.1.0", env: ["CI": "true"])
+    quiet.invocationOverride = nil
+    quiet.minimumImportance = .major
+    let (outcome, terminal) = greet(quiet, keys: [])
+    #expect(terminal == nil && outcome.pending == [.whatsNew(since: version("1.0.0"))])
+    #expect(outcome.whatsNew.importance.map(\.version) == [version("1.1.0")])
+    let wouldBe = PresentationDecision.decide(
+      launch: outcome.launch
+        ?? .init(
+          kind: .first, from: nil, to: version("1.1.0"), daysAway: nil, date: Date(), stateWasReset: false),
+      pending: outcome.pending, availableNotes: ["1.0.0", "1.1.0", "2.0.0"].map(version),
+      invocation: Invocation(nonInteractiveReason: nil), whatsNew: outcome.whatsNew)
+    #expect(wouldBe.reason?.contains("reaches major") == true, "\(wouldBe)")
+  }
+
   @Test func anExistingInstallGetsTheCurrentNotesInsteadOfTheWalkthrough() throws {
     var g = greeter("1.1.0")
     g.isExistingInstall = { true }

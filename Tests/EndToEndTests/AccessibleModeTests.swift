@@ -167,6 +167,37 @@ struct AccessibleModeTests {
     }
   }
 
+  /// A terminal left without canonical mode and echo (as a host app might leave it): the
+  /// answers are still read a line at a time, and the modes are put back as they were.
+  @Test func aTerminalLeftRawIsReadLineByLineAndPutBack() throws {
+    let directory = try TestPaths.makeTemporaryDirectory("accessible-raw")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let notes = directory.appendingPathComponent("notes")
+    try FileManager.default.copyItem(
+      at: TestPaths.packageRoot.appendingPathComponent("Examples/SwiftHost/Sources/tally/Notes"), to: notes)
+    let state = directory.appendingPathComponent("state").path
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.run("stty -icanon -echo")
+    try start(
+      tmux,
+      "greet --app-id tally --app-name Tally --app-version 1.0.0 --content '\(notes.path)' --state-dir '\(state)'",
+      environment: "ACCESSIBLE=1")
+    let run = try runWatched(
+      tmux,
+      answers: [
+        ("[Enter: next, s: skip, q: later]", ["n", "Enter"]),
+        ("[Enter: next, p: back, s: skip, q: later]", ["q", "Enter"]),
+      ])
+    #expect(run.status == 0 && !run.alternate)
+    #expect(run.scrollback.contains("Welcome to Tally, page 2 of 3"))
+    let stty = tmux.sttySnapshots()
+    #expect(
+      stty.before.contains("-icanon") && stty.before.contains("-echo "), "the host's modes: \(stty.before)")
+    #expect(stty.before == stty.after, "the modes changed")
+    #expect(try pendingKinds(state) == ["onboarding"])
+  }
+
   @Test func theDemoPrintsLinesWithItsUpdateStepsAndNoHomeScreen() throws {
     let directory = try TestPaths.makeTemporaryDirectory("accessible-demo")
     defer { try? FileManager.default.removeItem(at: directory) }

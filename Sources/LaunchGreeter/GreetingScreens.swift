@@ -131,7 +131,9 @@ public struct GreetingScreens: Sendable {
     }
   }
 
-  /// Text that renders the Markdown `text`, parsed only when it is first laid out.
+  /// Text that renders the Markdown `text`, parsed only when it is first laid out. `text` is a
+  /// body, as the catalog gives it (front matter already taken off): a `---` at its top is
+  /// Markdown, as in `notes` and `lint`.
   public func source(parsingLazily text: String) -> LineSource {
     let theme = theme
     let markdown = ParsedOnce(text)
@@ -143,7 +145,7 @@ public struct GreetingScreens: Sendable {
   // MARK: - Helpers
 
   private func welcomeBackSource(days: Int) throws(ReleaseNotesError) -> LineSource {
-    source(MarkdownParser.parse(try catalog.welcomeBack(daysAway: days)))
+    source(MarkdownParser.parse(try catalog.welcomeBack(daysAway: days), frontMatter: false))
   }
 }
 
@@ -161,7 +163,8 @@ final class ParsedOnce: Sendable {
   var document: MarkdownDocument {
     parsed.withLock { cached in
       if let cached { return cached }
-      let document = MarkdownParser.parse(markdown)
+      // A body: the catalog has taken its front matter off already.
+      let document = MarkdownParser.parse(markdown, frontMatter: false)
       cached = document
       return document
     }

@@ -12,29 +12,31 @@ struct DemoContent {
   let origin: String
   /// The notes for the greeter.
   let notes: GreeterNotes
+  /// The versions with a notes file (file names only).
+  let index: VersionIndex
+
   /// Every version with a notes file, oldest first.
-  let versions: [AppVersion]
+  var versions: [AppVersion] { index.versions }
 
   /// Finds and lists the notes. An explicit directory that does not exist is an error.
   static func locate(flag: String?) throws -> DemoContent {
     do {
       let catalog = try ReleaseNotesCLI.catalog(option: flag)
-      let versions = try catalog.index().versions
+      let index = try catalog.index()
       if catalog.isInMemory {
-        return DemoContent(
-          origin: catalog.directory, notes: .compiledIn(CompiledNotes.all), versions: versions)
+        return DemoContent(origin: catalog.directory, notes: .compiledIn(CompiledNotes.all), index: index)
       }
-      return DemoContent(origin: catalog.directory, notes: .directory(catalog.directory), versions: versions)
+      return DemoContent(origin: catalog.directory, notes: .directory(catalog.directory), index: index)
     } catch {
       throw CommandFailure(error.description)
     }
   }
 
   /// The newest release (non-pre-release) version.
-  var newestRelease: AppVersion? { versions.last { !$0.isPrerelease } }
+  var newestRelease: AppVersion? { index.newestRelease }
 
-  /// The newest release before `version`.
+  /// The newest release before `version` (the index's rule, as for importance).
   func release(before version: AppVersion) -> AppVersion? {
-    versions.last { !$0.isPrerelease && $0 < version }
+    index.previousRelease(before: version)
   }
 }

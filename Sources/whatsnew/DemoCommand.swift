@@ -78,26 +78,14 @@ struct DemoCommand: ParsableCommand {
   /// ``FastPath``; `FastPathTests` holds it to the declarations above).
   static let fastPath = FastPath<DemoLaunch>(
     options: [
-      .value("--simulate") { launch, text in
-        guard let scenario = Scenario(rawValue: text) else { return false }
-        launch.simulate = scenario
-        return true
-      },
+      .choice("--simulate") { (launch, scenario: Scenario) in launch.simulate = scenario },
       .text("--from") { $0.from = $1 },
-      .value("--away") { launch, text in
-        guard let days = Int(text) else { return false }
-        launch.away = days
-        return true
-      },
+      .int("--away") { $0.away = $1 },
       .text("--app-version") { $0.appVersion = $1 },
       .text("--app-id") { $0.state.appID = $1 },
       .text("--state-dir") { $0.state.stateDir = $1 },
       .text("--content") { $0.content = $1 },
-      .value("--returning-after") { launch, text in
-        guard let days = Int(text) else { return false }
-        launch.returningAfter = days
-        return true
-      },
+      .int("--returning-after") { $0.returningAfter = $1 },
       .text("--open") { $0.open = $1 },
       .flag("--explain") { $0.explain = true },
       .text("--color") { $0.color = $1 },

@@ -27,15 +27,30 @@ struct FastPath<Value: Sendable>: Sendable {
     /// then reports it).
     let set: @Sendable (inout Value, String) -> Bool
 
-    /// An option that takes a value; `set` returns false for a value that does not convert.
-    static func value(_ name: String, _ set: @escaping @Sendable (inout Value, String) -> Bool) -> Option {
-      Option(name: name, takesValue: true, set: set)
-    }
-
     /// An option whose value is kept as written.
     static func text(_ name: String, _ set: @escaping @Sendable (inout Value, String) -> Void) -> Option {
       Option(name: name, takesValue: true) {
         set(&$0, $1)
+        return true
+      }
+    }
+
+    /// An option whose value is a whole number (as ArgumentParser reads an `Int`).
+    static func int(_ name: String, _ set: @escaping @Sendable (inout Value, Int) -> Void) -> Option {
+      Option(name: name, takesValue: true) { value, text in
+        guard let number = Int(text) else { return false }
+        set(&value, number)
+        return true
+      }
+    }
+
+    /// An option whose value is one of an enumeration's raw values.
+    static func choice<Choice: RawRepresentable>(
+      _ name: String, _ set: @escaping @Sendable (inout Value, Choice) -> Void
+    ) -> Option where Choice.RawValue == String {
+      Option(name: name, takesValue: true) { value, text in
+        guard let choice = Choice(rawValue: text) else { return false }
+        set(&value, choice)
         return true
       }
     }

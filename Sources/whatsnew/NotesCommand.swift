@@ -47,16 +47,8 @@ struct NotesCommand: ParsableCommand {
       .text("--from") { $0.from = $1 },
       .text("--to") { $0.to = $1 },
       .flag("--list") { $0.list = true },
-      .value("--format") { options, text in
-        guard let format = Format(rawValue: text) else { return false }
-        options.format = format
-        return true
-      },
-      .value("--width") { options, text in
-        guard let width = Int(text) else { return false }
-        options.width = width
-        return true
-      },
+      .choice("--format") { (options, format: Format) in options.format = format },
+      .int("--width") { $0.width = $1 },
       .text("--content") { $0.content = $1 },
     ],
     positional: ("version", { $0.version = $1 }), defaults: NotesOptions.defaults,

@@ -79,3 +79,67 @@ struct FootnoteNumbering {
     return (footnotes, unused)
   }
 }
+
+extension MarkdownDocument {
+  /// The document with every footnote number raised by `offset` (in the references and in
+  /// ``footnotes``), so that documents shown one after another keep distinct footnotes.
+  /// Nesting is capped by the parser, so the walk is shallow.
+  public func offsettingFootnotes(by offset: Int) -> MarkdownDocument {
+    guard offset != 0, !footnotes.isEmpty else { return self }
+    var copy = self
+    copy.blocks = blocks.map { $0.offsettingFootnotes(by: offset) }
+    copy.footnotes = footnotes.map { footnote in
+      var shifted = footnote
+      shifted.number += offset
+      shifted.blocks = footnote.blocks.map { $0.offsettingFootnotes(by: offset) }
+      return shifted
+    }
+    return copy
+  }
+}
+
+extension Block {
+  fileprivate func offsettingFootnotes(by offset: Int) -> Block {
+    func inlines(_ content: [Inline]) -> [Inline] { content.map { $0.offsettingFootnotes(by: offset) } }
+    func blocks(_ content: [Block]) -> [Block] { content.map { $0.offsettingFootnotes(by: offset) } }
+    var copy = self
+    switch kind {
+    case .paragraph(let content): copy.kind = .paragraph(inlines(content))
+    case .heading(let level, let content): copy.kind = .heading(level: level, content: inlines(content))
+    case .blockQuote(let children): copy.kind = .blockQuote(blocks(children))
+    case .list(var list):
+      list.items = list.items.map { item in
+        var item = item
+        item.blocks = blocks(item.blocks)
+        return item
+      }
+      copy.kind = .list(list)
+    case .table(var table):
+      table.header = table.header.map(inlines)
+      table.rows = table.rows.map { $0.map(inlines) }
+      copy.kind = .table(table)
+    case .thematicBreak, .codeBlock, .htmlBlock:
+      break
+    }
+    return copy
+  }
+}
+
+extension Inline {
+  fileprivate func offsettingFootnotes(by offset: Int) -> Inline {
+    func inlines(_ content: [Inline]) -> [Inline] { content.map { $0.offsettingFootnotes(by: offset) } }
+    switch self {
+    case .footnoteReference(var reference):
+      reference.number += offset
+      return .footnoteReference(reference)
+    case .emphasis(let c): return .emphasis(inlines(c))
+    case .strong(let c): return .strong(inlines(c))
+    case .strikethrough(let c): return .strikethrough(inlines(c))
+    case .link(let destination, let title, let content):
+      return .link(destination: destination, title: title, content: inlines(content))
+    case .image(let source, let title, let alt):
+      return .image(source: source, title: title, alt: inlines(alt))
+    case .text, .softBreak, .hardBreak, .code, .html: return self
+    }
+  }
+}

@@ -10,7 +10,11 @@ public enum WhatsNewDocument {
   public static func make(_ notes: [ReleaseNote]) -> MarkdownDocument {
     var blocks: [Block] = []
     var definitions: [String: LinkDefinition] = [:]
+    var footnotes: [Footnote] = []
     for note in notes {
+      // Each note numbers its footnotes from 1: shifted past the ones before, they stay apart.
+      let document = note.document.offsettingFootnotes(by: footnotes.count)
+      footnotes += document.footnotes
       blocks.append(Block(.heading(level: 1, content: [.text(note.heading)]), startLine: 0, endLine: 0))
       if let date = note.date, !date.isEmpty {
         blocks.append(Block(.paragraph([.emphasis([.text("Released \(date)")])]), startLine: 0, endLine: 0))
@@ -20,19 +24,21 @@ public enum WhatsNewDocument {
           Block(
             .paragraph([.emphasis([.text(ReleaseNoteText.untranslatedMarker)])]), startLine: 0, endLine: 0))
       }
-      let demote = note.document.blocks.contains {
+      let demote = document.blocks.contains {
         if case .heading(1, _) = $0.kind { return true }
         return false
       }
-      for block in note.document.blocks {
+      for block in document.blocks {
         if demote, case .heading(let level, let content) = block.kind {
           blocks.append(Block(.heading(level: min(level + 1, 6), content: content), startLine: 0, endLine: 0))
         } else {
           blocks.append(block)
         }
       }
-      definitions.merge(note.document.linkDefinitions) { first, _ in first }
+      definitions.merge(document.linkDefinitions) { first, _ in first }
     }
-    return MarkdownDocument(frontMatter: nil, blocks: blocks, linkDefinitions: definitions)
+    var document = MarkdownDocument(frontMatter: nil, blocks: blocks, linkDefinitions: definitions)
+    document.footnotes = footnotes
+    return document
   }
 }

@@ -70,4 +70,25 @@ import Testing
     }
     #expect(lines[start + 1].hasPrefix("    "), "continuation lines hang under the text")
   }
+
+  /// Documents shown one after another (the what's-new sheet's releases) each number their
+  /// footnotes from 1; offset, every footnote is listed with its own text.
+  @Test func documentsShownTogetherKeepTheirFootnotesApart() {
+    let first = MarkdownParser.parse("Sync[^n] is new.\n\n[^n]: Over git.\n")
+    let second = MarkdownParser.parse("Tags[^n] arrive.\n\n[^n]: One per note.\n")
+      .offsettingFootnotes(by: first.footnotes.count)
+    var both = MarkdownDocument(blocks: first.blocks + second.blocks)
+    both.footnotes = first.footnotes + second.footnotes
+    #expect(
+      PlainSerializer.serialize(TerminalMarkdown.render(both, options: RenderOptions(width: 40))) == """
+        Sync[1] is new.
+
+        [1] Over git.
+
+        Tags[2] arrive.
+
+        [2] One per note.
+
+        """)
+  }
 }

@@ -25,6 +25,11 @@ final class TmuxSession {
     }
   }
 
+  /// How long a wait polls before it fails. Waits return as soon as their condition holds, so a
+  /// generous bound costs nothing on a quiet machine and keeps a loaded one (or the
+  /// AddressSanitizer build) from failing a correct program.
+  static let defaultTimeout: Double = 30
+
   /// A scratch directory for the test (state, pid files, stty snapshots).
   let directory: URL
   private let socket: String
@@ -54,13 +59,19 @@ final class TmuxSession {
 
   /// Starts `arguments` (after the binary) in the foreground, recording its pid, the terminal
   /// modes before and after, and its exit status (shown as `EXIT:<n>` when it ends).
+  ///
+  /// The previous run's pid, status and stty files are removed first, so every wait below sees
+  /// only this run's (a loaded machine may not have cleared the last run's screen yet).
   func start(_ arguments: String, environment: String = "", program: String? = nil) throws {
     let binary = program ?? self.binary
     let d = directory.path
+    for name in ["pid", "status", "stty-before", "stty-after"] {
+      try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+    }
     try run(
       "clear; stty -a > '\(d)/stty-before'; "
         + "sh -c 'echo $$ > \"\(d)/pid\"; exec \"$@\"' sh env \(environment) \(binary) \(arguments); "
-        + "echo \"EX\"\"IT:$?\"; stty -a > '\(d)/stty-after'")
+        + "s=$?; echo $s > '\(d)/status'; echo \"EX\"\"IT:$s\"; stty -a > '\(d)/stty-after'")
   }
 
   /// Sends tmux key names (`q`, `Enter`, `C-c`, `PageDown`, ...).
@@ -90,13 +101,15 @@ final class TmuxSession {
 
   /// Polls until the pane shows `text`; returns the screen.
   @discardableResult
-  func waitFor(_ text: String, timeout: Double = 10) throws -> String {
+  func waitFor(_ text: String, timeout: Double = defaultTimeout) throws -> String {
     try waitUntil(text, timeout: timeout) { $0.contains(text) }
   }
 
   /// Polls until `condition` holds for the screen; returns it.
   @discardableResult
-  func waitUntil(_ what: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
+  func waitUntil(_ what: String, timeout: Double = defaultTimeout, _ condition: (String) -> Bool) throws
+    -> String
+  {
     let deadline = Date().addingTimeInterval(timeout)
     var screen = ""
     while true {
@@ -108,22 +121,24 @@ final class TmuxSession {
   }
 
   /// Waits for the program started by ``start(_:environment:)`` to end; returns its status.
-  func waitForExit(timeout: Double = 10) throws -> Int {
-    let screen = try waitUntil("EXIT:", timeout: timeout) {
-      $0.range(of: #"EXIT:\d+"#, options: .regularExpression) != nil
-    }
-    guard let range = screen.range(of: #"EXIT:\d+"#, options: .regularExpression) else { return -1 }
-    // The stty snapshot is written right after; wait for it.
-    let after = directory.appendingPathComponent("stty-after")
+  /// It reads this run's status file (written before `EXIT:` is shown), then waits for the
+  /// stty snapshot written after it.
+  func waitForExit(timeout: Double = defaultTimeout) throws -> Int {
     let deadline = Date().addingTimeInterval(timeout)
-    while (try? String(contentsOf: after, encoding: .utf8))?.isEmpty ?? true, Date() < deadline {
+    func read(_ name: String) -> String? {
+      let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+      guard let text, text.hasSuffix("\n") else { return nil }
+      return text
+    }
+    while read("status") == nil || read("stty-after") == nil {
+      if Date() > deadline { throw Failure.timeout("the program's exit", screen: (try? capture()) ?? "") }
       usleep(20_000)
     }
-    return Int(screen[range].dropFirst(5)) ?? -1
+    return Int(read("status")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1
   }
 
   /// The program's pid, once it has started.
-  func pid(timeout: Double = 10) throws -> pid_t {
+  func pid(timeout: Double = defaultTimeout) throws -> pid_t {
     let file = directory.appendingPathComponent("pid")
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {

@@ -19,10 +19,11 @@ package enum Platform {
     package init(message: String) { self.message = message }
   }
 
-  /// The mode of every directory the package creates (before the umask): a state directory
-  /// holds only files of mode 0600, and a content directory must stay readable once
-  /// installed.
-  package static let directoryMode: mode_t = 0o755
+  /// The mode of every directory the package creates (before the umask): private to the user,
+  /// as the XDG Base Directory spec asks of the state directory and its missing parents (which
+  /// apps a person runs, and when, is theirs). A notes directory made by `import-changelog` is an
+  /// author's working copy; git does not record directory modes, and a package installs its own.
+  package static let directoryMode: mode_t = 0o700
 
   /// The largest file read (notes, `render` input, standard input): a bigger one, or one that
   /// never ends (`/dev/zero`), is refused rather than held in memory.

@@ -42,9 +42,9 @@ struct ResetCommand: ParsableCommand {
     }
     try store.reset()
     var removed = [StateLocation.fileName]
-    // Everything else the launches wrote here: the lock file, and the demo's restoration
-    // point and data files.
-    var others = [StateLocation.fileName + ".lock"]
+    // Everything else the launches wrote here: the lock file, the output of `greet --steps`,
+    // and the demo's restoration point and data files.
+    var others = [StateLocation.fileName + ".lock", ShellSteps.logFileName]
     if state.appID == StateSettings().appID {
       others += [RestorationFile.fileName] + DemoUpdateSteps.dataFiles
     }

@@ -27,6 +27,9 @@ import LaunchTracking
 /// launch). Its output, standard output and error, is appended to `steps.log` in the state
 /// directory, after a header line naming the step.
 enum ShellSteps {
+  /// The log of the steps' output, in the state directory.
+  static let logFileName = "steps.log"
+
   struct Entry: Decodable {
     var id: String
     var version: String
@@ -49,7 +52,7 @@ enum ShellSteps {
     } catch {
       throw CommandFailure("\(path): not a JSON list of steps (id, version, summary, run)")
     }
-    let log = logDirectory + "/steps.log"
+    let log = logDirectory + "/" + logFileName
     return try entries.enumerated().map { index, entry in
       guard let version = AppVersion(entry.version) else {
         throw CommandFailure(

@@ -170,5 +170,11 @@ import Testing
     #expect(try greet("2.0.0", app, ["--steps", steps.path]).status == 0)
     #expect(ranLines() == ["seed", "convert"])
     #expect(try state(app)["launchCount"] as? Int == 23)
+
+    // reset forgets the app and removes every file its launches made, the steps' log too.
+    let reset = try Run.whatsnew(["reset", "--yes", "--app-id", "tally", "--state-dir", app.state])
+    #expect(reset.status == 0, "\(reset.stderr)")
+    #expect(reset.stdout.contains("steps.log"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: app.state) == [])
   }
 }

@@ -61,6 +61,15 @@ struct FootnoteNumbering {
       label: definitions.nodes[index].info, number: numbers[index], occurrence: counts[index])
   }
 
+  /// The referenced definitions (indices into `definitions.nodes`), by number, with how many
+  /// references each has.
+  func referenced() -> [(index: Int, referenceCount: Int)] {
+    var out: [(index: Int, referenceCount: Int)] = []
+    for index in numbers.indices where numbers[index] != 0 { out.append((index, counts[index])) }
+    out.sort { numbers[$0.index] < numbers[$1.index] }
+    return out
+  }
+
   /// The referenced footnotes by number, and the definitions nobody refers to.
   func finish() -> (footnotes: [Footnote], unused: [UnresolvedReference]) {
     var footnotes: [Footnote] = []

@@ -8,133 +8,228 @@ public enum HTMLRenderer {
   /// have their `<` escaped.
   public static func render(_ document: MarkdownDocument, tagFilter: Bool = false) -> String {
     var writer = HTMLWriter(tagFilter: tagFilter)
+    defer { writer.out.release() }
     writer.blocks(document.blocks, tight: false)
     if !document.footnotes.isEmpty {
       writer.raw("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
       for footnote in document.footnotes { writer.footnote(footnote) }
       writer.raw("</ol>\n</section>\n")
     }
-    return String(decoding: writer.out, as: UTF8.self)
+    return String(decoding: writer.out.bytes, as: UTF8.self)
   }
 }
 
 // MARK: - Helpers
 
-struct HTMLWriter {
-  var out: [UInt8] = []
-  let tagFilter: Bool
+/// A growable byte buffer on raw memory: an append is a capacity check and a copy, without
+/// `Array`'s uniqueness check and bookkeeping on every call (about a hundred instructions for
+/// `append(contentsOf:)`). It is a plain value holding a pointer: its owner frees it once
+/// (``release()``) and never uses a copy after that.
+struct RawBytes {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  var count = 0
+  private(set) var capacity: Int
 
-  init(tagFilter: Bool) {
-    self.tagFilter = tagFilter
-    out.reserveCapacity(4096)
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
   }
 
-  mutating func raw(_ s: StaticString) {
-    out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+  func release() { base.deallocate() }
+
+  var bytes: Bytes { Bytes(start: base, count: count) }
+
+  @inline(__always) mutating func reserve(_ n: Int) {
+    if n > capacity &- count { grow(n) }
+  }
+
+  @inline(never) mutating func grow(_ n: Int) {
+    let newCapacity = max(count + n, capacity * 2)
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.initialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always) mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count &+= 1
+  }
+
+  @inline(__always) mutating func append(_ start: UnsafePointer<UInt8>, _ n: Int) {
+    reserve(n)
+    (base + count).initialize(from: start, count: n)
+    count &+= n
+  }
+
+  mutating func append(_ b: Bytes) {
+    guard let start = b.baseAddress else { return }
+    append(start, b.count)
+  }
+
+  /// Appends `value` in decimal.
+  mutating func append(decimal value: Int) {
+    if value < 0 {
+      append(ASCII.hyphen)
+      append(decimal: 0 - value)
+      return
+    }
+    if value >= 10 { append(decimal: value / 10) }
+    append(UInt8(48 + value % 10))
+  }
+}
+
+struct HTMLWriter {
+  var out: RawBytes
+  let tagFilter: Bool
+  /// The last byte handed on before `out` was emptied (``cr()`` looks at it when `out` is
+  /// empty); a newline at the start, so that the first block adds none.
+  var lastFlushed: UInt8 = 10
+
+  init(tagFilter: Bool, capacity: Int = 4096) {
+    self.tagFilter = tagFilter
+    out = RawBytes(capacity: capacity)
+  }
+
+  @inline(__always) mutating func raw(_ s: StaticString) {
+    out.append(s.utf8Start, s.utf8CodeUnitCount)
   }
 
   /// Appends a run-time string (literals go to the `StaticString` overload, which is cheaper).
   mutating func rawString(_ s: String) {
-    out.append(contentsOf: s.utf8)
+    var s = s
+    s.withUTF8 { out.append($0) }
   }
 
   mutating func cr() {
-    if let last = out.last, last != 10 { out.append(10) }
+    let last = out.count > 0 ? out.base[out.count - 1] : lastFlushed
+    if last != 10 { out.append(10) }
   }
 
   mutating func escaped(_ s: String) {
     var s = s
-    s.withUTF8 { b in
-      guard let base = b.baseAddress else { return }
-      var start = 0
-      for i in 0..<b.count {
-        let c = b[i]
-        // Only & < > " need escaping; everything else is copied in runs.
-        guard c == 38 || c == 60 || c == 62 || c == 34 else { continue }
-        if i > start { out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - start)) }
-        switch c {
-        case 38: raw("&amp;")
-        case 60: raw("&lt;")
-        case 62: raw("&gt;")
-        default: raw("&quot;")
-        }
-        start = i + 1
-      }
-      if b.count > start {
-        out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: b.count - start))
-      }
-    }
+    s.withUTF8 { escaped($0) }
   }
 
-  static let hrefSafe: [Bool] = {
-    var t = [Bool](repeating: false, count: 256)
-    for c in "-_.+!*(),%#@?=;:/$~" { t[Int(c.asciiValue ?? 0)] = true }
-    for c in 48...57 { t[Int(c)] = true }
-    for c in 97...122 { t[Int(c)] = true }
-    for c in 65...90 { t[Int(c)] = true }
-    return t
-  }()
+  /// Whether any of the eight bytes in `x` is `&`, `<`, `>` or `"` (exact: each test finds a
+  /// zero byte, with no false positive for "any").
+  @inline(__always) static func mayNeedEscaping(_ x: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // `<` 0x3C and `>` 0x3E differ in bit 1 only, `"` 0x22 and `&` 0x26 in bit 2 only.
+    let angle = (x ^ (ones &* 0x3C)) & ~(ones &* 0x02)
+    let quoteOrAmp = (x ^ (ones &* 0x22)) & ~(ones &* 0x04)
+    return ((angle &- ones) & ~angle | (quoteOrAmp &- ones) & ~quoteOrAmp) & highs != 0
+  }
+
+  /// Appends `b` with `&`, `<`, `>` and `"` escaped, as cmark's `escape_html` does.
+  mutating func escaped(_ b: Bytes) {
+    guard let base = b.baseAddress else { return }
+    let n = b.count
+    var start = 0
+    var i = 0
+    while i < n {
+      var stop = n
+      if i &+ 8 <= n {
+        if !Self.mayNeedEscaping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+          i &+= 8
+          continue
+        }
+        stop = i &+ 8
+      }
+      // One of these bytes (or one of the last seven) needs escaping: look at each.
+      while i < stop {
+        let c = base[i]
+        if c == 38 || c == 60 || c == 62 || c == 34 {
+          if i > start { out.append(base + start, i - start) }
+          switch c {
+          case 38: raw("&amp;")
+          case 60: raw("&lt;")
+          case 62: raw("&gt;")
+          default: raw("&quot;")
+          }
+          start = i &+ 1
+        }
+        i &+= 1
+      }
+    }
+    if n > start { out.append(base + start, n - start) }
+  }
+
+  /// Whether cmark's `houdini_escape_href` copies byte `c` as it is: ASCII letters, digits
+  /// and `-_.+!*(),%#@?=;:/$~` (a 128-bit table in two words).
+  @inline(__always) static func isHrefSafe(_ c: UInt8) -> Bool {
+    let word: UInt64 = c < 64 ? 0xafff_ff3a_0000_0000 : c < 128 ? 0x47ff_fffe_87ff_ffff : 0
+    return (word >> UInt64(c & 63)) & 1 != 0
+  }
 
   /// Percent-encodes a URL as cmark's `houdini_escape_href` does.
   mutating func href(_ s: String) {
     var s = s
-    let safe = Self.hrefSafe
-    s.withUTF8 { b in
-      guard let base = b.baseAddress else { return }
-      let hex: StaticString = "0123456789ABCDEF"
-      var start = 0
-      for i in 0..<b.count {
-        let c = b[i]
-        if safe[Int(c)] { continue }
-        if i > start { out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - start)) }
-        if c == 38 {
-          raw("&amp;")
-        } else if c == 39 {
-          raw("&#x27;")
-        } else {
-          out.append(37)
-          out.append(hex.utf8Start[Int(c >> 4)])
-          out.append(hex.utf8Start[Int(c & 15)])
-        }
-        start = i + 1
+    s.withUTF8 { href($0) }
+  }
+
+  mutating func href(_ b: Bytes) {
+    guard let base = b.baseAddress else { return }
+    let hex: StaticString = "0123456789ABCDEF"
+    var start = 0
+    for i in 0..<b.count {
+      let c = base[i]
+      if Self.isHrefSafe(c) { continue }
+      if i > start { out.append(base + start, i - start) }
+      if c == 38 {
+        raw("&amp;")
+      } else if c == 39 {
+        raw("&#x27;")
+      } else {
+        out.append(37)
+        out.append(hex.utf8Start[Int(c >> 4)])
+        out.append(hex.utf8Start[Int(c & 15)])
       }
-      if b.count > start {
-        out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: b.count - start))
-      }
+      start = i + 1
     }
+    if b.count > start { out.append(base + start, b.count - start) }
   }
 
   mutating func rawHTML(_ s: String) {
-    guard tagFilter else {
-      rawString(s)
-      return
-    }
-    let bytes = Array(s.utf8)
-    var i = 0
-    while i < bytes.count {
-      if bytes[i] == ASCII.lessThan, Self.isFilteredTag(bytes, i) {
-        raw("&lt;")
-      } else {
-        out.append(bytes[i])
-      }
-      i += 1
-    }
+    var s = s
+    s.withUTF8 { rawHTML($0) }
   }
 
-  static func isFilteredTag(_ b: [UInt8], _ i: Int) -> Bool {
+  /// Raw HTML, with the GFM tag filter when it is on.
+  mutating func rawHTML(_ b: Bytes) {
+    guard tagFilter else {
+      out.append(b)
+      return
+    }
+    var start = 0
+    for i in 0..<b.count where b[i] == ASCII.lessThan && Self.isFilteredTag(b, i) {
+      if let base = b.baseAddress, i > start { out.append(base + start, i - start) }
+      raw("&lt;")
+      start = i + 1
+    }
+    if let base = b.baseAddress, b.count > start { out.append(base + start, b.count - start) }
+  }
+
+  static let filteredTags: [StaticString] = [
+    "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext",
+  ]
+
+  static func isFilteredTag(_ b: Bytes, _ i: Int) -> Bool {
     var j = i + 1
     if j < b.count, b[j] == ASCII.slash { j += 1 }
-    for name in ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext"]
-    {
-      let n = Array(name.utf8)
-      guard j + n.count <= b.count else { continue }
+    for name in filteredTags {
+      let n = name.utf8CodeUnitCount
+      guard j + n <= b.count else { continue }
       var match = true
-      for k in 0..<n.count where (b[j + k] | 0x20) != n[k] {
+      for k in 0..<n where (b[j + k] | 0x20) != name.utf8Start[k] {
         match = false
         break
       }
       if match {
-        let k = j + n.count
+        let k = j + n
         if k == b.count || Scan.isSpace(b[k]) || b[k] == ASCII.greaterThan || b[k] == ASCII.slash {
           return true
         }
@@ -163,11 +258,11 @@ struct HTMLWriter {
     case .heading(let level, let content):
       cr()
       raw("<h")
-      rawString(String(level))
+      out.append(decimal: level)
       raw(">")
       inlines(content)
       raw("</h")
-      rawString(String(level))
+      out.append(decimal: level)
       raw(">\n")
     case .thematicBreak:
       cr()
@@ -207,7 +302,7 @@ struct HTMLWriter {
           raw("<ol>\n")
         } else {
           raw("<ol start=\"")
-          rawString(String(start))
+          out.append(decimal: start)
           raw("\">\n")
         }
       }
@@ -269,22 +364,40 @@ struct HTMLWriter {
   }
 
   mutating func backReferences(_ footnote: Footnote) {
+    backReferences(label: footnote.label, referenceCount: footnote.referenceCount)
+  }
+
+  mutating func backReferences(label: String, referenceCount: Int) {
     raw("<a href=\"#fnref-")
-    href(footnote.label)
+    href(label)
     raw("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>")
-    if footnote.referenceCount > 1 {
-      for occurrence in 2...footnote.referenceCount {
+    if referenceCount > 1 {
+      for occurrence in 2...referenceCount {
         raw(" <a href=\"#fnref-")
-        href(footnote.label)
+        href(label)
         raw("-")
-        rawString(String(occurrence))
+        out.append(decimal: occurrence)
         raw(
           "\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">"
         )
-        rawString(String(occurrence))
+        out.append(decimal: occurrence)
         raw("</sup></a>")
       }
     }
+  }
+
+  mutating func footnoteReference(_ reference: FootnoteReference) {
+    raw("<sup class=\"footnote-ref\"><a href=\"#fn-")
+    href(reference.label)
+    raw("\" id=\"fnref-")
+    href(reference.label)
+    if reference.occurrence > 1 {
+      raw("-")
+      out.append(decimal: reference.occurrence)
+    }
+    raw("\" data-footnote-ref>")
+    out.append(decimal: reference.number)
+    raw("</a></sup>")
   }
 
   mutating func tableCell(_ tag: StaticString, _ content: [Inline], _ alignment: Table.Alignment) {
@@ -353,17 +466,7 @@ struct HTMLWriter {
     case .html(let s):
       rawHTML(s)
     case .footnoteReference(let reference):
-      raw("<sup class=\"footnote-ref\"><a href=\"#fn-")
-      href(reference.label)
-      raw("\" id=\"fnref-")
-      href(reference.label)
-      if reference.occurrence > 1 {
-        raw("-")
-        rawString(String(reference.occurrence))
-      }
-      raw("\" data-footnote-ref>")
-      rawString(String(reference.number))
-      raw("</a></sup>")
+      footnoteReference(reference)
     }
   }
 

@@ -95,11 +95,25 @@ struct InlineParser {
     unresolved: inout [UnresolvedReference], footnotes: inout FootnoteNumbering, scratch: inout Scratch,
     lineOf: LineLocator
   ) -> [Inline] {
+    withParsed(
+      p, range, definitions: definitions, gfm: gfm, unresolved: &unresolved, footnotes: &footnotes,
+      scratch: &scratch, lineOf: lineOf
+    ) { $0.build() } ?? []
+  }
+
+  /// Parses `range` of `bytes`, reusing the buffers in `scratch`, and hands the parsed nodes
+  /// to `body` (which turns them into inlines or HTML); nil, without calling `body`, when the
+  /// range holds only whitespace. `footnotes` is the parser's while `body` runs.
+  static func withParsed<R>(
+    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, gfm: Bool = true,
+    unresolved: inout [UnresolvedReference], footnotes: inout FootnoteNumbering, scratch: inout Scratch,
+    lineOf: LineLocator, _ body: (inout InlineParser) -> R
+  ) -> R? {
     var s = range.lowerBound
     var e = range.upperBound
     while s < e, Scan.isSpace(p[s]) { s += 1 }
     while e > s, Scan.isSpace(p[e - 1]) { e -= 1 }
-    if s == e { return [] }
+    if s == e { return nil }
     var parser = InlineParser(p, s..<e, definitions: definitions, gfm: gfm, lineOf: lineOf)
     swap(&parser.nodes, &scratch.nodes)
     swap(&parser.extra, &scratch.extra)
@@ -112,7 +126,7 @@ struct InlineParser {
     parser.run()
     if !parser.unresolved.isEmpty { unresolved.append(contentsOf: parser.unresolved) }
     swap(&parser.footnotes, &footnotes)
-    let result = parser.build()
+    let result = body(&parser)
     swap(&parser.footnotes, &footnotes)
     swap(&parser.nodes, &scratch.nodes)
     swap(&parser.extra, &scratch.extra)

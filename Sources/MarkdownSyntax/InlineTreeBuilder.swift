@@ -144,6 +144,25 @@ extension InlineParser {
   /// cmark-gfm's email autolink post-processing of a text run.
   static func splitEmails(_ b: Bytes, into out: inout [Inline]) {
     var textStart = 0
+    for email in emailAutolinks(in: b) {
+      if email.lowerBound > textStart {
+        out.append(
+          .text(
+            String(decoding: UnsafeBufferPointer(rebasing: b[textStart..<email.lowerBound]), as: UTF8.self)))
+      }
+      let address = String(decoding: UnsafeBufferPointer(rebasing: b[email]), as: UTF8.self)
+      out.append(.link(destination: "mailto:" + address, title: nil, content: [.text(address)]))
+      textStart = email.upperBound
+    }
+    if textStart < b.count {
+      out.append(.text(String(decoding: UnsafeBufferPointer(rebasing: b[textStart...]), as: UTF8.self)))
+    }
+  }
+
+  /// The email addresses cmark-gfm's autolink extension finds in a merged text run, in order.
+  static func emailAutolinks(in b: Bytes) -> [Range<Int>] {
+    var found: [Range<Int>] = []
+    var textStart = 0
     var i = 0
     let end = b.count
     while i < end {
@@ -195,16 +214,10 @@ extension InlineParser {
         i += 1
         continue
       }
-      if s > textStart {
-        out.append(.text(String(decoding: UnsafeBufferPointer(rebasing: b[textStart..<s]), as: UTF8.self)))
-      }
-      let address = String(decoding: UnsafeBufferPointer(rebasing: b[s..<e]), as: UTF8.self)
-      out.append(.link(destination: "mailto:" + address, title: nil, content: [.text(address)]))
+      found.append(s..<e)
       textStart = e
       i = e
     }
-    if textStart < end {
-      out.append(.text(String(decoding: UnsafeBufferPointer(rebasing: b[textStart..<end]), as: UTF8.self)))
-    }
+    return found
   }
 }

@@ -66,7 +66,7 @@ public enum Sanitizer {
   }
 
   /// True when the UTF-8 `bytes` hold anything ``sanitize(_:)`` would change.
-  static func needsSanitizing(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func needsSanitizing(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     scan(bytes)
   }
 

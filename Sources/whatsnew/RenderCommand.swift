@@ -120,6 +120,10 @@ struct RenderCommand: ParsableCommand {
     }
     // The parser's working tree is kept, like the document below, until the process exits.
     var workingTree: AnyObject?
+    if chosenFormat == .html {
+      renderHTML(bytes, flavor: markdownFlavor, keepingWorkingTree: &workingTree)
+      withExtendedLifetime(workingTree) { systemExit(0) }
+    }
     let document = MarkdownParser.parse(
       bytes: bytes, flavor: markdownFlavor, keepingWorkingTree: &workingTree)
     let theme: Theme = environment.noColor ? .monochrome : .dark
@@ -153,8 +157,6 @@ struct RenderCommand: ParsableCommand {
     case .json:
       FileOutput.write(SyntaxTreeJSON.encode(document) + "\n")
     case .html:
-      // Raw HTML passes through (with GFM, tag filter applied), but control characters are
-      // neutralised like on every other path, in case the HTML is shown on a terminal.
       let html = HTMLRenderer.render(document, tagFilter: tagFilter)
       FileOutput.write(Sanitizer.sanitize(html, expandingTabs: false))
     }
@@ -162,6 +164,25 @@ struct RenderCommand: ParsableCommand {
     // tree) one by one would cost more instructions than rendering did (the kernel frees the
     // memory at once).
     systemExit(0)
+  }
+
+  /// Writes the HTML for Markdown `bytes` as the parser makes it, without a syntax tree
+  /// (``HTMLRenderer/render(markdown:frontMatter:flavor:tagFilter:keepingWorkingTree:output:)``),
+  /// piece by piece. Raw HTML passes through (with GFM, tag filter applied), but control
+  /// characters are neutralised like on every other path, in case the HTML is shown on a
+  /// terminal; tabs are data here and stay, so each piece is sanitised on its own.
+  private static func renderHTML(
+    _ bytes: [UInt8], flavor: MarkdownFlavor, keepingWorkingTree workingTree: inout AnyObject?
+  ) {
+    HTMLRenderer.render(
+      markdown: bytes, flavor: flavor, tagFilter: flavor == .gfm, keepingWorkingTree: &workingTree
+    ) { piece in
+      if Sanitizer.needsSanitizing(utf8: piece) {
+        FileOutput.write(Sanitizer.sanitize(String(decoding: piece, as: UTF8.self), expandingTabs: false))
+      } else {
+        FileOutput.write(buffer: piece)
+      }
+    }
   }
 
   /// Prints `whatsnew: message` (sanitised) on standard error and exits with `code`.
@@ -218,7 +239,8 @@ enum FileOutput {
     bytes.withUnsafeBufferPointer { write(buffer: $0) }
   }
 
-  private static func write(buffer: UnsafeBufferPointer<UInt8>) {
+  /// Writes all of `buffer` to standard output, like ``write(_:)``.
+  static func write(buffer: UnsafeBufferPointer<UInt8>) {
     if let failure = Platform.writeAll(STDOUT_FILENO, UnsafeRawBufferPointer(buffer)) {
       writeError("whatsnew: cannot write to standard output: " + failure + "\n")
       systemExit(1)

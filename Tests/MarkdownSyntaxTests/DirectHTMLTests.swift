@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MarkdownSyntax
+
+/// `render --format html` writes HTML straight from the parser
+/// (``HTMLRenderer/render(markdown:frontMatter:flavor:tagFilter:keepingWorkingTree:output:)``);
+/// these tests hold it to ``HTMLRenderer/render(_:tagFilter:)`` of the parsed document, byte
+/// for byte, on every spec example, the corpus, the fuzz seeds, the pathological inputs and
+/// the cases where the two paths differ most in how they get there.
+@Suite struct DirectHTMLTests {
+  /// The direct path's output, and how many pieces it came in.
+  static func direct(
+    _ bytes: [UInt8], frontMatter: Bool, flavor: MarkdownFlavor, tagFilter: Bool
+  ) -> (html: [UInt8], pieces: Int) {
+    var html: [UInt8] = []
+    var pieces = 0
+    var tree: AnyObject?
+    HTMLRenderer.render(
+      markdown: bytes, frontMatter: frontMatter, flavor: flavor, tagFilter: tagFilter,
+      keepingWorkingTree: &tree
+    ) {
+      html.append(contentsOf: $0)
+      pieces += 1
+    }
+    #expect(tree != nil)
+    return (html, pieces)
+  }
+
+  /// Fails with the first difference when the two paths disagree on `markdown`.
+  static func expectSame(
+    _ markdown: [UInt8], name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for (frontMatter, flavor, tagFilter) in [
+      (false, MarkdownFlavor.gfm, false), (true, .gfm, true), (true, .commonMark, false),
+    ] {
+      let document = MarkdownParser.parse(bytes: markdown, frontMatter: frontMatter, flavor: flavor)
+      let expected = Array(HTMLRenderer.render(document, tagFilter: tagFilter).utf8)
+      let actual = direct(markdown, frontMatter: frontMatter, flavor: flavor, tagFilter: tagFilter).html
+      if actual != expected {
+        var i = 0
+        while i < actual.count, i < expected.count, actual[i] == expected[i] { i += 1 }
+        let from = max(0, i - 60)
+        Issue.record(
+          """
+          \(name) (\(flavor), front matter \(frontMatter), tag filter \(tagFilter)) differs at byte \(i):
+          direct: \(String(decoding: actual[from..<min(actual.count, i + 60)], as: UTF8.self))
+          document: \(String(decoding: expected[from..<min(expected.count, i + 60)], as: UTF8.self))
+          """, sourceLocation: sourceLocation)
+        return
+      }
+    }
+  }
+
+  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing))
+  func specExamples() throws {
+    for file in ["commonmark-spec-0.31.2.txt", "gfm-spec.txt", "gfm-extensions.txt"] {
+      let examples = try SpecExample.load(file)
+      #expect(examples.count > 20)
+      for example in examples {
+        Self.expectSame(Array(example.markdown.utf8), name: "\(file) example \(example.number)")
+      }
+    }
+  }
+
+  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing))
+  func changelogsAndTheirConcatenation() throws {
+    let files = try DifferentialTests.changelogs()
+    var all: [UInt8] = []
+    for file in files {
+      let bytes = Array(try Data(contentsOf: file))
+      Self.expectSame(bytes, name: file.lastPathComponent)
+      all += bytes + [10]
+    }
+    // Big enough to come in several pieces, which must add up to the same HTML.
+    while all.count < 3 * DirectHTMLBuilder.chunk { all += all }
+    Self.expectSame(all, name: "the changelogs repeated")
+    #expect(Self.direct(all, frontMatter: true, flavor: .gfm, tagFilter: true).pieces > 2)
+  }
+
+  @Test func fuzzSeeds() throws {
+    let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("fuzz/corpus/markdown")
+    let files = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
+    #expect(files.count >= 10)
+    for file in files {
+      Self.expectSame(Array(try Data(contentsOf: file)), name: file.lastPathComponent)
+    }
+  }
+
+  @Test func pathologicalInputs() {
+    for (name, input) in PathologicalInputTests.cases {
+      Self.expectSame(Array(input(2_000).utf8), name: name)
+    }
+  }
+
+  @Test(arguments: [
+    // Footnotes: numbered in reference order, definitions with and without a last paragraph,
+    // nested definitions, a definition given twice, references inside definitions and images.
+    "a[^2] b[^1] c[^2] d[^x]\n\n[^1]: one\n\n    > quote\n\n[^2]: two *em*\n    [^1]\n\n[^2]: again[^1]\n",
+    "x[^a]\n\n[^a]: - item\n\n  ```\n  code\n  ```\n",
+    "![alt *[^n]* `c` <b>h</b>  \nbreak](/i \"t\") [^n]\n\n[^n]: note\n[^m]: unused\n",
+    "> [^q]\n>\n> [^q]: in a quote\n",
+    // Email autolinks in merged text, not inside links or images.
+    "mail a.b+c@example.com, [x@y.org](/l) ![me@there.net](/i) <u@v.io> foo@bar.baz.\n",
+    "a&amp;b@c.de & x_y@z.com\\* \"q\" <>\n",
+    // Nesting deeper than the inline limit is flattened.
+    String(repeating: "*a ", count: 60) + "b" + String(repeating: " a*", count: 60) + "\n",
+    String(repeating: "[", count: 60) + "a@b.cd" + String(repeating: "](/u)", count: 60) + "\n",
+    String(repeating: "![", count: 60) + "`x`" + String(repeating: "](/u)", count: 60) + "\n",
+    // Tables, task items, code info strings, HTML blocks with the tag filter, headings.
+    "| a | b |\n|:-|-:|\n| 1 \\| 2 | `x` |\n| only |\n\n- [ ] no\n- [x] yes\n  - [X] nested\n",
+    "```info \u{301}x\nk < 1\n```\n\n```language-swift\nlet\n```\n\n<script>\n<title>x</title>\n\n# h *1*\nh2\n--\n",
+    "1. a\n2. b\n\n\n3) c\n\n7. d\n- e\n\n  f\n",
+    "\u{FEFF}---\ntitle: x\n---\n# after front matter\n",
+    "tab\there &lt; &#x41; &#0; \\<\n\nhard\\\nbreak\n",
+  ])
+  func corners(_ markdown: String) {
+    Self.expectSame(Array(markdown.utf8), name: markdown)
+  }
+
+  @Test func invalidUTF8AndNUL() {
+    Self.expectSame([0x61, 0xFF, 0x00, 0x62, 0xC3, 0x28, 0x0A, 0x2A, 0x78, 0x2A, 0x0A], name: "bytes")
+  }
+}

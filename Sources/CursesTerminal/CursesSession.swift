@@ -157,12 +157,12 @@ public final class CursesSession {
   private var output: UnsafeMutablePointer<FILE>?
   private var input: UnsafeMutablePointer<FILE>?
   private var painter: Painter
-  /// The locale (`LC_ALL`'s composite name) before the session changed it, put back on close.
+  /// The character-type locale (`LC_CTYPE`) before the session changed it, put back on close.
   private let previousLocale: String?
 
   private init?(_ options: Options) {
     self.options = options
-    self.previousLocale = setlocale(LC_ALL, nil).map { String(cString: $0) }
+    self.previousLocale = setlocale(LC_CTYPE, nil).map { String(cString: $0) }
     Self.useUTF8Locale()
     // The terminal modes before ncurses touches them, for the crash handler.
     var modes = termios()
@@ -288,13 +288,16 @@ public final class CursesSession {
   }
 
   private static func restoreLocale(_ locale: String?) {
-    if let locale { _ = setlocale(LC_ALL, locale) }
+    if let locale { _ = setlocale(LC_CTYPE, locale) }
   }
 
-  /// ncurses paints wide characters only in a UTF-8 locale: take the user's, and when that is
-  /// not UTF-8 (for example `C` in a bare environment) use `C.UTF-8` for the character type.
+  /// ncurses paints wide characters only in a UTF-8 locale: take the user's character type,
+  /// and when that is not UTF-8 (for example `C` in a bare environment) use `C.UTF-8`. Only
+  /// `LC_CTYPE`: it is the one category ncurses reads (wide characters, `wcwidth`), and
+  /// `setlocale(LC_ALL, "")` loaded all twelve, about 60 system calls before the first frame.
+  /// Messages keep the C locale's `strerror`, as outside the session.
   private static func useUTF8Locale() {
-    setlocale(LC_ALL, "")
+    setlocale(LC_CTYPE, "")
     if let codeset = nl_langinfo(nl_item(CODESET)),
       String(cString: codeset).uppercased().replacingUTF8Dash() == "UTF8"
     {

@@ -65,13 +65,22 @@ package enum Platform {
   /// read straight into an array of its size (one more byte shows the end): no second buffer
   /// and no regrowth.
   package static func readAll(_ fd: Int32) throws(Failure) -> [UInt8] {
-    let tooLarge = Failure(message: "is larger than \(maximumFileSizeText)")
     var info = stat()
-    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+    guard fstat(fd, &info) == 0 else { return try readAll(fd, info: nil) }
+    return try readAll(fd, info: info)
+  }
+
+  /// ``readAll(_:)`` with the file's `fstat`, when known: a regular file is read into an array
+  /// of its size plus one byte, and a read that stops exactly at that size is its end (one
+  /// read in all; a file that grew meanwhile fills the extra byte and is read on).
+  private static func readAll(_ fd: Int32, info: stat?) throws(Failure) -> [UInt8] {
+    let tooLarge = Failure(message: "is larger than \(maximumFileSizeText)")
+    if let info, info.st_mode & S_IFMT == S_IFREG {
       if info.st_size > maximumFileSize { throw tooLarge }
+      let size = Int(info.st_size)
       var failure: Int32?
       var atEnd = false
-      let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
+      let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
         while count < buffer.count {
           let n = read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
           if n == 0 {
@@ -84,6 +93,11 @@ package enum Platform {
             return
           }
           count += n
+          if count == size {
+            // Short of the extra byte, at the size fstat gave: the end of the file.
+            atEnd = true
+            return
+          }
         }
       }
       if let failure { throw Failure(message: errnoMessage(failure)) }
@@ -114,9 +128,14 @@ package enum Platform {
   /// Opens `path` for reading if it is a regular file (after links). Opening does not block,
   /// so a FIFO is refused instead of waiting forever for a writer.
   package static func openRegularFile(_ path: String) throws(Failure) -> Int32 {
+    var info = stat()
+    return try openRegularFile(path, info: &info)
+  }
+
+  /// ``openRegularFile(_:)``, giving the open file's `fstat` in `info`.
+  private static func openRegularFile(_ path: String, info: inout stat) throws(Failure) -> Int32 {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw Failure(message: errnoMessage()) }
-    var info = stat()
     guard fstat(fd, &info) == 0 else {
       let message = errnoMessage()
       close(fd)
@@ -134,11 +153,13 @@ package enum Platform {
     }
   }
 
-  /// The whole content of the regular file at `path` (``readAll(_:)``'s limit).
+  /// The whole content of the regular file at `path` (``readAll(_:)``'s limit): open, one
+  /// `fstat`, one read, close.
   package static func readFile(_ path: String) throws(Failure) -> [UInt8] {
-    let fd = try openRegularFile(path)
+    var info = stat()
+    let fd = try openRegularFile(path, info: &info)
     defer { close(fd) }
-    return try readAll(fd)
+    return try readAll(fd, info: info)
   }
 
   /// Writes all of `bytes` to `fd`, retrying after a signal. Returns an error message on

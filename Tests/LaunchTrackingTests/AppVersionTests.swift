@@ -157,3 +157,49 @@ import Testing
     #expect(sorted.first.map { first in versions.allSatisfy { first <= $0 } } == true)
   }
 }
+
+@Suite struct AppVersionFastParseTests {
+  /// Every string built from these pieces: numbers with and without leading zeros, the largest
+  /// and one past the largest 64-bit value, empty and non-numeric components, 1 to 5 of them,
+  /// with and without a `v`, a pre-release or build metadata.
+  private static func candidates() -> [String] {
+    let components = [
+      "0", "7", "10", "00", "01", "18446744073709551615", "18446744073709551616", "", "a", "1 ",
+    ]
+    var cores: [String] = []
+    for count in 1...5 {
+      var combos: [[String]] = [[]]
+      for _ in 0..<count { combos = combos.flatMap { prefix in components.map { prefix + [$0] } } }
+      // Four and five components of ten pieces are 10,000 and 100,000 strings: a sample.
+      let step = count == 5 ? 97 : count == 4 ? 7 : 1
+      cores += stride(from: 0, to: combos.count, by: step).map { combos[$0].joined(separator: ".") }
+    }
+    var strings: [String] = []
+    for core in cores {
+      for prefix in ["", "v", "V", "vv"] {
+        for suffix in ["", "-rc.1", "+b.7", "-", "+", "."] { strings.append(prefix + core + suffix) }
+      }
+    }
+    return strings
+  }
+
+  @Test func numericFormsParseAsTheGeneralParserDoes() {
+    var fast = 0
+    for text in Self.candidates() {
+      let general = try? AppVersion.parseAnyForm(text)
+      let numbers = AppVersion.parseNumbers(text)
+      if let numbers {
+        fast += 1
+        #expect(general != nil, "fast path accepted \"\(text)\"")
+        #expect(general?.text == numbers.text, "\(text)")
+        #expect(general?.major == numbers.major && general?.minor == numbers.minor, "\(text)")
+        #expect(general?.patch == numbers.patch && general?.revision == numbers.revision, "\(text)")
+        #expect(numbers.prerelease.isEmpty && numbers.buildMetadata.isEmpty, "\(text)")
+      } else if let general {
+        // Only a pre-release or build metadata needs the general parser.
+        #expect(general.isPrerelease || !general.buildMetadata.isEmpty, "fast path refused \"\(text)\"")
+      }
+    }
+    #expect(fast >= 300)
+  }
+}

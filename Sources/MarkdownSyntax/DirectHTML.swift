@@ -53,9 +53,9 @@ struct DirectHTMLBuilder {
   var writer: HTMLWriter
   /// Adjacent text, merged before it is written (email autolinks are found in merged text).
   var pending = RawBytes(capacity: 256)
-  var scratch = InlineParser.Scratch()
-  var footnotes: FootnoteNumbering
-  var unresolved: [UnresolvedReference] = []
+  /// One inline parser for every leaf (``InlineParser/reset(_:_:)``); it keeps the footnote
+  /// numbering.
+  var parser: InlineParser
   /// Per footnote definition: the HTML of its blocks, and apart, the inlines of its last block
   /// when that is a paragraph (the links back to the references go at its end).
   var footnoteBodies: [(blocks: [UInt8], lastParagraph: [UInt8]?)]
@@ -71,7 +71,8 @@ struct DirectHTMLBuilder {
     self.arena = arena
     self.definitions = definitions
     self.gfm = gfm
-    self.footnotes = footnotes
+    parser = InlineParser(arena, 0..<0, definitions: definitions, gfm: gfm, lineOf: .fixed(0))
+    parser.footnotes = footnotes
     writer = HTMLWriter(tagFilter: tagFilter, capacity: Self.chunk + Self.chunk / 2)
     footnoteBodies = Array(repeating: ([], nil), count: footnotes.definitions.nodes.count)
   }
@@ -81,7 +82,7 @@ struct DirectHTMLBuilder {
       block(child, tight: false)
       if writer.out.count >= Self.chunk { flush(output) }
     }
-    let referenced = footnotes.referenced()
+    let referenced = parser.footnotes.referenced()
     if !referenced.isEmpty {
       writer.raw("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
       for (index, count) in referenced {
@@ -261,7 +262,7 @@ struct DirectHTMLBuilder {
 
   /// A footnote as cmark-gfm writes it (``HTMLWriter/footnote(_:)``).
   mutating func footnote(index: Int, referenceCount: Int) {
-    let label = footnotes.definitions.nodes[index].info
+    let label = parser.footnotes.definitions.nodes[index].info
     let body = footnoteBodies[index]
     writer.raw("<li id=\"fn-")
     writer.href(label)
@@ -305,23 +306,14 @@ struct DirectHTMLBuilder {
   }
 
   mutating func writeInlines(_ bytes: Bytes, _ range: Range<Int>) {
-    Self.writeInlines(
-      bytes, range, definitions: definitions, gfm: gfm, writer: &writer, pending: &pending,
-      unresolved: &unresolved, footnotes: &footnotes, scratch: &scratch)
-    unresolved.removeAll(keepingCapacity: true)
-  }
-
-  static func writeInlines(
-    _ bytes: Bytes, _ range: Range<Int>, definitions: DefinitionTable, gfm: Bool, writer: inout HTMLWriter,
-    pending: inout RawBytes, unresolved: inout [UnresolvedReference], footnotes: inout FootnoteNumbering,
-    scratch: inout InlineParser.Scratch
-  ) {
-    _ = InlineParser.withParsed(
-      bytes, range, definitions: definitions, gfm: gfm, unresolved: &unresolved, footnotes: &footnotes,
-      scratch: &scratch, lineOf: .fixed(0)
-    ) { parser in
-      parser.writeHTML(to: &writer, pending: &pending)
-    }
+    var s = range.lowerBound
+    var e = range.upperBound
+    while s < e, Scan.isSpace(bytes[s]) { s += 1 }
+    while e > s, Scan.isSpace(bytes[e - 1]) { e -= 1 }
+    if s == e { return }
+    parser.reset(bytes, s..<e)
+    parser.run()
+    parser.writeHTML(to: &writer, pending: &pending)
   }
 }
 

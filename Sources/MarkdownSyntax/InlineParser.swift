@@ -50,9 +50,9 @@ struct InlineParser {
   /// into their content.
   static let maxDepth = 48
 
-  let p: Bytes
-  let begin: Int
-  let end: Int
+  var p: Bytes
+  var begin: Int
+  var end: Int
   let definitions: DefinitionTable
   /// Whether the GFM inline extensions (strikethrough, extended autolinks) are on.
   let gfm: Bool
@@ -142,6 +142,34 @@ struct InlineParser {
     scratch.delimiters.removeAll(keepingCapacity: true)
     scratch.brackets.removeAll(keepingCapacity: true)
     return result
+  }
+
+  /// Makes the parser ready for `range` of `bytes` (already trimmed of whitespace), keeping
+  /// its buffers' capacity and its footnote numbering: the direct HTML path parses every
+  /// leaf block with one parser.
+  mutating func reset(_ bytes: Bytes, _ range: Range<Int>) {
+    p = bytes
+    begin = range.lowerBound
+    end = range.upperBound
+    pos = begin
+    // Most of these are empty after a parse; emptying an empty array still costs a call.
+    nodes.removeAll(keepingCapacity: true)
+    if !extra.isEmpty { extra.removeAll(keepingCapacity: true) }
+    if !links.isEmpty { links.removeAll(keepingCapacity: true) }
+    if !delimiters.isEmpty { delimiters.removeAll(keepingCapacity: true) }
+    lastDelimiter = -1
+    if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
+    if !unresolved.isEmpty { unresolved.removeAll(keepingCapacity: true) }
+    if !backticksTouched.isEmpty {
+      for n in backticksTouched { backticks[n] = 0 }
+      backticksTouched.removeAll(keepingCapacity: true)
+    }
+    scannedForBackticks = false
+    noCommentEnd = false
+    noPIEnd = false
+    noCDATAEnd = false
+    noDeclEnd = false
+    nodes.append(Node(kind: .root, start: 0, end: 0))
   }
 
   /// Buffers kept between parses so each paragraph does not allocate them afresh.

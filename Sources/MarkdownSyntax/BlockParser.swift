@@ -71,7 +71,9 @@ struct BlockParser {
         let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
         let lf = w ^ (ones &* 0x0A)
         let cr = w ^ (ones &* 0x0D)
-        if ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs != 0 { break }
+        let found = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
+        // The lowest flagged byte is a real match (a false flag only ever sits above one).
+        if found != 0 { return j + found.trailingZeroBitCount >> 3 }
         j += 8
       }
     }

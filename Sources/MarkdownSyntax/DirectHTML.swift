@@ -347,7 +347,7 @@ extension InlineParser {
     guard pending.count > 0 else { return }
     let text = pending.bytes
     pending.count = 0
-    if autolink && text.contains(ASCII.at) {
+    if autolink && Self.containsAt(text) {
       var textStart = 0
       for email in emailAutolinks(in: text) {
         writer.escaped(Bytes(rebasing: text[textStart..<email.lowerBound]))
@@ -362,6 +362,23 @@ extension InlineParser {
       return
     }
     writer.escaped(text)
+  }
+
+  /// Whether `b` holds an `@` (eight bytes at a time).
+  static func containsAt(_ b: Bytes) -> Bool {
+    guard let base = b.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var i = 0
+    while i + 8 <= b.count {
+      let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(ASCII.at))
+      if (x &- ones) & ~x & (ones &* 0x80) != 0 { return true }
+      i += 8
+    }
+    while i < b.count {
+      if base[i] == ASCII.at { return true }
+      i += 1
+    }
+    return false
   }
 
   /// A footnote reference, or its text when its label has no definition.

@@ -16,15 +16,29 @@ final class BlockNode {
     var acceptsLines: Bool { self == .paragraph || self == .heading || self == .codeBlock }
   }
 
+  // The stored properties are declared smallest first, so the one-byte ones share a word:
+  // about 19,000 nodes for a 1 MB changelog, which `render` keeps until it exits.
   @exclusivity(unchecked) var kind: Kind
+  @exclusivity(unchecked) var open = true
+  @exclusivity(unchecked) var lastLineBlank = false
+  // Lists and items.
+  @exclusivity(unchecked) var ordered = false
+  @exclusivity(unchecked) var bulletChar: UInt8 = 0
+  @exclusivity(unchecked) var delimiter: UInt8 = 0
+  @exclusivity(unchecked) var tight = false
+  // Code blocks, headings, HTML blocks.
+  @exclusivity(unchecked) var fenced = false
+  @exclusivity(unchecked) var fenceChar: UInt8 = 0
+  @exclusivity(unchecked) var setext = false
+  @exclusivity(unchecked) private var storedLevel: UInt8 = 0
+  @exclusivity(unchecked) private var storedHTMLType: UInt8 = 0
+  private let storedDepth: Int32
+
   @exclusivity(unchecked) var children: [BlockNode] = []
   /// The parent; the tree owns its children, so this never outlives it.
   @exclusivity(unchecked) unowned(unsafe) var parent: BlockNode?
-  @exclusivity(unchecked) var open = true
-  let depth: Int
   let startLine: Int
   @exclusivity(unchecked) var endLine: Int
-  @exclusivity(unchecked) var lastLineBlank = false
 
   /// Raw text of a leaf block, one "\n"-terminated line after another:
   /// `contentStart..<contentEnd` of the parser's shared content arena (only the open leaf
@@ -41,29 +55,65 @@ final class BlockNode {
   @exclusivity(unchecked) var lineCursorLine = 0
 
   // Lists and items.
-  @exclusivity(unchecked) var ordered = false
-  @exclusivity(unchecked) var bulletChar: UInt8 = 0
   @exclusivity(unchecked) var start = 1
-  @exclusivity(unchecked) var delimiter: UInt8 = 0
   @exclusivity(unchecked) var markerOffset = 0
   @exclusivity(unchecked) var padding = 0
-  @exclusivity(unchecked) var tight = false
 
-  // Code blocks, headings, HTML blocks.
-  @exclusivity(unchecked) var fenced = false
-  @exclusivity(unchecked) var fenceChar: UInt8 = 0
+  // Code blocks.
   @exclusivity(unchecked) var fenceLength = 0
   @exclusivity(unchecked) var fenceOffset = 0
-  @exclusivity(unchecked) var info = ""
-  @exclusivity(unchecked) var level = 0
-  @exclusivity(unchecked) var setext = false
-  @exclusivity(unchecked) var htmlType = 0
   /// A footnote definition's place among the document's distinct footnote labels, or -1 for
   /// a later definition of a label already defined (which is ignored).
   @exclusivity(unchecked) var footnoteIndex = -1
 
-  // Tables: the header cells and one source range per body row.
-  @exclusivity(unchecked) var table: TableData?
+  /// What few blocks need: made when first set.
+  @exclusivity(unchecked) private var rare: Rare?
+
+  /// The fields only code blocks, footnote definitions and tables use, apart, so that the
+  /// other blocks stay small.
+  private final class Rare {
+    @exclusivity(unchecked) var info = ""
+    @exclusivity(unchecked) var table: TableData?
+  }
+
+  private var rareFields: Rare {
+    if let rare { return rare }
+    let made = Rare()
+    rare = made
+    return made
+  }
+
+  /// 1...6 for a heading.
+  var level: Int {
+    get { Int(storedLevel) }
+    set { storedLevel = UInt8(newValue) }
+  }
+
+  /// An HTML block's start condition, 1...7.
+  var htmlType: Int {
+    get { Int(storedHTMLType) }
+    set { storedHTMLType = UInt8(newValue) }
+  }
+
+  /// How many containers enclose this block (at most a little over ``BlockParser/maxDepth``).
+  var depth: Int { Int(storedDepth) }
+
+  /// A code block's info string, or a footnote definition's label.
+  var info: String {
+    get { rare?.info ?? "" }
+    set { rareFields.info = newValue }
+  }
+
+  /// A table's header cells and body rows.
+  var table: TableData? {
+    get { rare?.table }
+    set { rareFields.table = newValue }
+  }
+
+  /// Adds a body row to a table (in place: no copy of the rows so far).
+  func appendTableRow(_ range: Range<Int>) {
+    rare?.table?.rowLines.append(range)
+  }
 
   /// What a table block keeps while open (separate, so other blocks stay small).
   struct TableData {
@@ -76,7 +126,7 @@ final class BlockNode {
     self.kind = kind
     self.startLine = line
     self.endLine = line
-    self.depth = depth
+    storedDepth = Int32(depth)
   }
 
   func canContain(_ child: Kind) -> Bool {

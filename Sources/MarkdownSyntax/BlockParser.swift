@@ -404,7 +404,7 @@ struct BlockParser {
       }
     case .table where !blank:
       advanceOffset(firstNonspace - offset, columns: false)
-      container.table?.rowLines.append(offset..<lineEnd)
+      container.appendTableRow(offset..<lineEnd)
     default:
       if blank {
         break

@@ -109,6 +109,14 @@ enum Scan {
     }
     var depth = 0
     while j < end {
+      if j + 8 <= end, let base = p.baseAddress {
+        let stops = destinationStops(UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+        if stops == 0 {
+          j += 8
+          continue
+        }
+        j += stops.trailingZeroBitCount >> 3
+      }
       let c = p[j]
       // Most bytes of a URL are none of `\\`, `(`, `)`, a space or a control: skipped at once.
       if c > ASCII.closeParen, c != ASCII.backslash, c != 127 {
@@ -134,6 +142,21 @@ enum Scan {
     }
     if j >= end || depth != 0 { return nil }
     return (j, i..<j)
+  }
+
+  /// The high bit of each byte of `x` that ``linkDestination(_:_:_:)`` must look at: ASCII
+  /// below `*` (controls, space, parentheses, ...), `\\` or DEL. Exact per byte (no carry
+  /// crosses a byte), so the lowest flagged byte is the first such byte.
+  @inline(__always) static func destinationStops(_ x: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let low = x & lows
+    let below2A = ~((low &+ ones &* 0x56) | x) & highs
+    let b = x ^ (ones &* 0x5C)
+    let backslash = ~(((b & lows) &+ lows) | b) & highs
+    let del = (low &+ ones) & ~x & highs
+    return below2A | backslash | del
   }
 
   /// A link title at `i` (`"…"`, `'…'` or `(…)`): returns the end of the match.

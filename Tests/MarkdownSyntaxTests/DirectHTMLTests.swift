@@ -124,3 +124,53 @@ import Testing
     Self.expectSame([0x61, 0xFF, 0x00, 0x62, 0xC3, 0x28, 0x0A, 0x2A, 0x78, 0x2A, 0x0A], name: "bytes")
   }
 }
+
+/// The eight-bytes-at-a-time tests against their byte-by-byte definitions, for every byte
+/// value at every position of a word (among bytes that do not match, and after one that does).
+@Suite struct WordScanTests {
+  static func words(_ body: (UInt64, _ position: Int, _ byte: UInt8, _ filler: UInt8) -> Void) {
+    for filler: UInt8 in [0x61, 0xC3, 0x2F, 0x80] {
+      for position in 0..<8 {
+        for value in 0...255 {
+          var bytes = [UInt8](repeating: filler, count: 8)
+          bytes[position] = UInt8(value)
+          let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+          body(word, position, UInt8(value), filler)
+        }
+      }
+    }
+  }
+
+  @Test func destinationStops() {
+    func stops(_ c: UInt8) -> Bool { (c < 0x2A) || c == 0x5C || c == 0x7F }
+    Self.words { word, position, byte, filler in
+      let flagged = Scan.destinationStops(word)
+      let expected = (0..<8).first { stops($0 == position ? byte : filler) }
+      #expect((flagged == 0 ? nil : flagged.trailingZeroBitCount >> 3) == expected)
+    }
+  }
+
+  @Test func escapingAndAt() {
+    Self.words { word, position, byte, filler in
+      let bytes = (0..<8).map { $0 == position ? byte : filler }
+      #expect(
+        HTMLWriter.mayNeedEscaping(word) == bytes.contains { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 })
+      let found = bytes.withUnsafeBufferPointer { InlineParser.containsAt($0) }
+      #expect(found == bytes.contains(64))
+    }
+  }
+
+  @Test func lineEnds() {
+    for length in 0..<24 {
+      for at in 0...length {
+        for ending: UInt8 in [10, 13] {
+          var bytes = [UInt8](repeating: 0x0B, count: length)
+          if at < length { bytes[at] = ending }
+          if at + 3 < length { bytes[at + 3] = 10 }
+          let end = bytes.withUnsafeBufferPointer { BlockParser.lineEnd($0, from: 0, length) }
+          #expect(end == at)
+        }
+      }
+    }
+  }
+}

@@ -123,6 +123,27 @@ public struct GreetingScreens: Sendable {
       notes: source(parsingLazily: note.displayMarkdown))
   }
 
+  /// Sections for `entries` (newest first, from ``ReleaseNotesCatalog/index()``) whose files are
+  /// read only when the sheet first needs each one, for its heading or its notes: the sheet
+  /// lays out the releases below its first frame after painting it, so their files are read
+  /// then instead of before the terminal is touched. A file that cannot be read shows its error
+  /// in place of its notes; ``DeferredNotes/firstFailure()`` says which one, for the caller to
+  /// report once the sheet is closed.
+  public func sections(reading entries: [ReleaseNotesCatalog.Entry]) -> (
+    sections: [ReleaseSection], notes: DeferredNotes
+  ) {
+    let notes = entries.map { DeferredNote(entry: $0, screens: self) }
+    let sections = notes.map { note in
+      ReleaseSection(
+        version: note.entry.version, notes: LineSource { width in note.source.lines(width: width) },
+        details: {
+          guard case .success(let text) = note.text else { return (nil, nil) }
+          return (text.title, text.date)
+        })
+    }
+    return (sections, DeferredNotes(notes))
+  }
+
   /// Text that renders `document` at the screen's width.
   public func source(_ document: MarkdownDocument) -> LineSource {
     let theme = theme
@@ -167,6 +188,66 @@ final class ParsedOnce: Sendable {
       let document = MarkdownParser.parse(markdown, frontMatter: false)
       cached = document
       return document
+    }
+  }
+}
+
+/// The notes files of a sheet built by ``GreetingScreens/sections(reading:)``, each read when
+/// the sheet first needs it.
+public final class DeferredNotes: Sendable {
+  private let notes: [DeferredNote]
+
+  init(_ notes: [DeferredNote]) {
+    self.notes = notes
+  }
+
+  /// How many of the files have been read so far.
+  public var readCount: Int { notes.count { $0.isRead } }
+
+  /// Reads the files not read yet (the reader may have closed the sheet before it laid them
+  /// all out) and returns the error of the newest release whose file could not be read, as
+  /// reading them all up front would have thrown it.
+  public func firstFailure() -> ReleaseNotesError? {
+    for note in notes {
+      if case .failure(let error) = note.text { return error }
+    }
+    return nil
+  }
+}
+
+/// One release's notes file, read the first time it is asked for, then kept with the text the
+/// sheet shows for it.
+final class DeferredNote: Sendable {
+  let entry: ReleaseNotesCatalog.Entry
+  private let screens: GreetingScreens
+  private let state = Mutex<(text: Result<ReleaseNoteText, ReleaseNotesError>, source: LineSource)?>(nil)
+
+  init(entry: ReleaseNotesCatalog.Entry, screens: GreetingScreens) {
+    self.entry = entry
+    self.screens = screens
+  }
+
+  var isRead: Bool { state.withLock { $0 != nil } }
+
+  /// The file's text, or why it could not be read.
+  var text: Result<ReleaseNoteText, ReleaseNotesError> { read().text }
+
+  /// The notes as the sheet shows them: the Markdown, parsed when first laid out, or the error.
+  var source: LineSource { read().source }
+
+  private func read() -> (text: Result<ReleaseNoteText, ReleaseNotesError>, source: LineSource) {
+    state.withLock { state in
+      if let state { return state }
+      let text = Result { () throws(ReleaseNotesError) in try screens.catalog.noteText(entry) }
+      let source: LineSource
+      switch text {
+      case .success(let note): source = screens.source(parsingLazily: note.displayMarkdown)
+      case .failure(let error):
+        let line = StyledLine(error.description, style: screens.palette.dim)
+        source = LineSource { width in TextWrapper.wrap(line, width: width) }
+      }
+      state = (text, source)
+      return (text, source)
     }
   }
 }

@@ -5,9 +5,10 @@ import MarkdownSyntax
 /// parsed.
 ///
 /// Reading a notes file is cheap and is where it can fail (unreadable, not UTF-8); parsing
-/// cannot fail and costs most. A screen that shows many versions reads them all up front, so
-/// a bad file is still reported before anything is shown, and parses each one only when it
-/// comes into view (``parsed()``).
+/// cannot fail and costs most. The greeter's sheet reads every release up front (its importance
+/// decides how each is shown), so a bad file is reported before anything is shown, and parses
+/// each one only when it comes into view (``parsed()``); `notes --from` in a terminal reads
+/// them as they come into view too, and reports a bad one after the sheet.
 public struct ReleaseNoteText: Sendable, Equatable {
   /// The version, parsed from the file name.
   public var version: AppVersion

@@ -70,8 +70,10 @@ struct NotesOptions: Equatable {
       return
     }
 
-    // Read (not parsed) first: the sheet parses each release only when it shows it.
-    let texts: [ReleaseNoteText]
+    // Read (not parsed) first: the sheet parses each release only when it shows it. A range's
+    // files are read here for every output but the sheet, which reads them as it lays them out.
+    var texts: [ReleaseNoteText] = []
+    var range: [ReleaseNotesCatalog.Entry]?
     var notesSince: AppVersion?
     var rangeText = ""
     if let version {
@@ -83,7 +85,7 @@ struct NotesOptions: Equatable {
         let end = try to.map({ text throws(AppVersion.ParseError) in try AppVersion(parsing: text) })
           ?? index.newestRelease ?? index.newest
       else { throw ReleaseNotesError.noReleaseNotes(directory: directory) }
-      texts = try catalog.noteTexts(try index.entries(after: start, upTo: end))
+      range = try index.entries(after: start, upTo: end)
       notesSince = start
       rangeText = start.map { "after \($0) up to \(end)" } ?? "up to \(end)"
     } else {
@@ -94,6 +96,14 @@ struct NotesOptions: Equatable {
       texts = [try catalog.noteText(for: newest)]
     }
 
+    let sheet =
+      format != .json && self.format == .auto && ReleaseNotesCLI.stdoutIsTerminal
+      && ReleaseNotesCLI.stdinIsTerminal
+    if sheet, let range, !range.isEmpty, try NotesSheet.present(range, in: catalog, since: notesSince) {
+      return
+    }
+    if let range { texts = try catalog.noteTexts(range) }
+
     if format == .json {
       let versions = try catalog.summaries().reversed().map(VersionJSON.init)
       try printJSON(CatalogJSON(content: directory, versions: versions, notes: texts.map(NoteJSON.init)))
@@ -103,9 +113,7 @@ struct NotesOptions: Equatable {
       ReleaseNotesCLI.printError("whatsnew: no release notes \(rangeText) in \(directory)")
       return
     }
-    if self.format == .auto, ReleaseNotesCLI.stdoutIsTerminal, ReleaseNotesCLI.stdinIsTerminal,
-      NotesSheet.present(texts, since: notesSince)
-    {
+    if sheet, NotesSheet.present(texts, since: notesSince) {
       return
     }
     let notes = texts.map { $0.parsed() }

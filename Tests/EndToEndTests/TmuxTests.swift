@@ -49,6 +49,31 @@ struct TmuxTests {
     try expectRestored(tmux)
   }
 
+  @Test func aRangesFilesAreReadAfterTheFirstFrameAndABadOneStillFailsTheCommand() throws {
+    // The sheet reads the files below its first frame after painting it: a file that is not
+    // UTF-8 there shows its error in the sheet, and the command still ends with the message
+    // and status 1 (as when every file was read before the terminal was touched).
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let content = tmux.directory.appendingPathComponent("Content")
+    try FileManager.default.copyItem(at: TestPaths.content, to: content)
+    try Data([0x2D, 0x2D, 0x2D, 0x0A, 0x2D, 0x2D, 0x2D, 0x0A, 0x0A, 0xC3, 0x28, 0x0A])
+      .write(to: content.appendingPathComponent("1.1.0.md"))
+    try tmux.start("notes --from 1.0.0 --content '\(content.path)'")
+    try tmux.waitFor("Release notes after 1.0.0 up to")
+    try tmux.keys("G")
+    let bottom = try tmux.waitFor("not valid UTF-8")
+    #expect(bottom.contains("1.1.0.md:4:"), "\(bottom)")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 1)
+    // The message is longer than the pane is wide: compare it with the lines joined.
+    _ = try tmux.waitUntil("the error message") {
+      $0.replacingOccurrences(of: "\n", with: "").contains(
+        "whatsnew: \(content.path)/1.1.0.md:4: not valid UTF-8")
+    }
+    try expectRestored(tmux)
+  }
+
   // MARK: - demo --simulate
 
   @Test func firstLaunchWalksThroughEveryOnboardingPage() throws {

@@ -59,6 +59,42 @@ static inline int whatsnew_put_cell(int y, int x, const wchar_t *chars, int coun
   return mvwadd_wch(stdscr, y, x, &cell);
 }
 
+/// Fills `cell` with one spacing wide character `ch`, attributes and a colour pair: what
+/// `setcchar` makes of a one-character string, without its checks (the caller passes a
+/// character `wcwidth` gives one column).
+static inline void whatsnew_fill_cell(cchar_t *cell, wchar_t ch, attr_t attrs, int pair) {
+  cell->attr = (attrs & ~A_COLOR) | (attr_t)COLOR_PAIR(pair > 255 ? 255 : pair);
+  cell->chars[0] = ch;
+  for (int i = 1; i < CCHARW_MAX; i++) cell->chars[i] = 0;
+#if NCURSES_EXT_COLORS
+  cell->ext_color = pair;
+#endif
+}
+
+/// The columns the C library gives `ch` in the current locale (what ncurses places it by).
+int wcwidth(wchar_t ch);
+static inline int whatsnew_wcwidth(wchar_t ch) { return wcwidth(ch); }
+
+/// Writes `count` cells (each of one column) to `stdscr` from (`y`, `x`) on, with one call.
+/// Returns ncurses' OK or ERR.
+static inline int whatsnew_put_cells(int y, int x, const cchar_t *cells, int count) {
+  return mvwadd_wchnstr(stdscr, y, x, cells, count);
+}
+
+/// Scrolls rows `top` through `bottom` of `stdscr` up by `lines` (down when negative), blank
+/// rows coming in, and leaves `stdscr` as it was otherwise: no scrolling region, no
+/// scrolling when writing past its end. ncurses works out on refresh how to show it (the
+/// terminal's scrolling region and index, or redrawing the rows). Returns OK or ERR.
+static inline int whatsnew_scroll_rows(int top, int bottom, int lines) {
+  WINDOW *w = stdscr;
+  if (wsetscrreg(w, top, bottom) == ERR) return ERR;
+  scrollok(w, TRUE);
+  int rc = wscrl(w, lines);
+  scrollok(w, FALSE);
+  wsetscrreg(w, 0, getmaxy(w) - 1);
+  return rc;
+}
+
 /// Reads one key with `wget_wch` into `*key`; returns OK, KEY_CODE_YES or ERR.
 static inline int whatsnew_get_key(int *key) {
   wint_t ch = 0;

@@ -1,11 +1,12 @@
 import CNcurses
 import TerminalRendering
 
-/// Copies a ``Canvas`` to ncurses' `stdscr`, cell by cell, with the wide-character calls.
+/// Copies a ``Canvas`` to ncurses' `stdscr` with the wide-character calls.
 ///
-/// Widths come from the canvas (our Unicode tables), never from `wcwidth`: each cell that
-/// starts a grapheme is placed at its own column, so a disagreement about a width cannot
-/// shift the rest of the row. Colours go through a cache of colour pairs on the terminal's
+/// Widths come from the canvas (our Unicode tables): a run of cells goes to ncurses in one
+/// call only where the canvas and `wcwidth` agree on one column per cell, and every other
+/// cell that starts a grapheme is placed at its own column, so a disagreement about a width
+/// cannot shift the rest of the row. Colours go through a cache of colour pairs on the terminal's
 /// default background (`use_default_colors`, colour -1).
 ///
 /// Only the changed part of each row is written: `stdscr` still holds the canvas painted
@@ -25,6 +26,12 @@ struct Painter {
   /// about a quarter of a million instructions, on the way to the first frame.
   private var pairs: [PairKey] = []
   private var scalars: [wchar_t] = []
+  /// The cells of a run, handed to ncurses in one call.
+  private var row: [cchar_t] = []
+  /// The columns of a row's cells that go to ncurses one by one.
+  private var singles: [Int] = []
+  /// The last non-ASCII character looked up with `wcwidth`, and its width.
+  private var lastWidth: (character: wchar_t, width: Int32) = (0, 1)
   /// What `stdscr` holds, when known.
   private var painted: Canvas?
   /// The last style converted, and its attributes and pair (neighbouring cells mostly share
@@ -42,46 +49,34 @@ struct Painter {
     self.painted = Canvas(width: width, height: height)
   }
 
-  /// Paints `canvas` (which should be the size of the terminal): in each row, the cells from
-  /// the first to the last that differ from the last canvas painted, one more on each side
+  /// Paints `canvas` (which should be the size of the terminal). When its ``ScrollHint`` and
+  /// the last canvas's name the same rows at another offset, those rows of `stdscr` are
+  /// scrolled first (`wscrl` in a scrolling region), and the last canvas with them. Then, in
+  /// each row, the cells from the first to the last that differ from the last canvas painted, one more on each side
   /// (a wide grapheme reaches into its neighbour); every cell when the last canvas is unknown
-  /// or of another size.
+  /// or of another size. Runs of one-column characters go to ncurses as one array of
+  /// `cchar_t` (`mvwadd_wchnstr`); a wide grapheme, one with combining marks, or a character
+  /// `wcwidth` does not give one column goes alone, at its own column (`mvwadd_wch`).
   mutating func paint(_ canvas: Canvas) {
-    let previous = painted.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
+    var previous = painted.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
     painted = nil
     cellsWritten = 0
-    let width = canvas.width
-    let before = previous?.cells ?? []
-    canvas.cells.withUnsafeBufferPointer { cells in
-      before.withUnsafeBufferPointer { old in
-        for row in 0..<canvas.height {
-          let base = row * width
-          var first = 0
-          var last = width - 1
-          if !old.isEmpty {
-            var a = 0
-            while a < width && cells[base + a] == old[base + a] { a += 1 }
-            if a == width { continue }
-            var b = width - 1
-            while b > a && cells[base + b] == old[base + b] { b -= 1 }
-            first = max(0, a - 1)
-            last = min(width - 1, b + 1)
-          }
-          var column = first - 1
-          var spills = false
-          while column + 1 < width && (column < last || spills) {
-            column += 1
-            spills = false
-            let cell = cells[base + column]
-            if cell.isContinuation { continue }
-            // A wide grapheme covers the next cell too, so that cell is written after it even
-            // when it is past the changes.
-            spills = cell.width >= 2
-            write(cell, row: row, column: column, atRightEdge: column + Int(cell.width) > width)
-          }
-        }
+    if var scrolled = previous, let old = scrolled.scrollHint, let new = canvas.scrollHint,
+      old.rows == new.rows, new.offset != old.offset, abs(new.offset - old.offset) < new.rows.count,
+      new.rows.lowerBound >= 0, new.rows.upperBound <= canvas.height
+    {
+      // The text moved: scroll those rows of `stdscr` (ncurses then scrolls the terminal
+      // rather than redraw them) and paint the difference from what they hold now.
+      let lines = new.offset - old.offset
+      if whatsnew_scroll_rows(Int32(new.rows.lowerBound), Int32(new.rows.upperBound - 1), Int32(lines)) == OK
+      {
+        scrolled.scroll(rows: new.rows, by: lines)
+        previous = scrolled
+      } else {
+        previous = nil
       }
     }
+    copy(canvas, over: previous)
     painted = canvas
   }
 
@@ -92,21 +87,126 @@ struct Painter {
 
   // MARK: - Helpers
 
-  /// Writes one cell to `stdscr` at (`row`, `column`).
-  private mutating func write(_ cell: Cell, row: Int, column: Int, atRightEdge: Bool) {
-    let look = look(for: cell.style)
-    cellsWritten += 1
-    let utf8 = cell.grapheme.utf8
-    if utf8.count == 1, let byte = utf8.first, byte >= 0x20 {
-      // Most cells: one printable ASCII character, no scalar list to build.
-      var char = wchar_t(byte)
-      whatsnew_put_cell(Int32(row), Int32(column), &char, 1, look.attributes, look.pair)
-      return
+  /// Writes the cells of `canvas` that differ from `before` (every cell when there is none).
+  /// Apart from ``paint(_:)`` so that no closure's symbol names `paint`:
+  /// `scripts/profile-render --sheet` ends a profile part after each function that does.
+  private mutating func copy(_ canvas: Canvas, over before: Canvas?) {
+    let width = canvas.width
+    if row.count < width { row = Array(repeating: cchar_t(), count: width) }
+    canvas.slots.withUnsafeBufferPointer { cells in
+      (before?.slots ?? []).withUnsafeBufferPointer { old in
+        for y in 0..<canvas.height {
+          let base = y * width
+          var first = 0
+          var last = width - 1
+          if let before, !old.isEmpty {
+            // Two cells of one scalar each are the same when their bytes are; others (a
+            // grapheme of several scalars, kept in each canvas's own list) are compared by
+            // the canvas.
+            func unchanged(_ i: Int) -> Bool {
+              let new = cells[i]
+              let was = old[i]
+              if new.isScalar && was.isScalar {
+                return Self.slotBytesCompare
+                  ? Self.sameBytes(cells.baseAddress, old.baseAddress, i) : new == was
+              }
+              return canvas.same(new, as: was, of: before)
+            }
+            var a = 0
+            while a < width && unchanged(base + a) { a += 1 }
+            if a == width { continue }
+            var b = width - 1
+            while b > a && unchanged(base + b) { b -= 1 }
+            first = max(0, a - 1)
+            last = min(width - 1, b + 1)
+          }
+          // The run of one-column cells gathered in `row`, from column `runStart`.
+          var runStart = first
+          var runCount = 0
+          var column = first - 1
+          var spills = false
+          while column + 1 < width && (column < last || spills) {
+            column += 1
+            spills = false
+            let cell = cells[base + column]
+            if cell.isContinuation { continue }
+            // A wide grapheme covers the next cell too, so that cell is written after it even
+            // when it is past the changes.
+            spills = cell.width >= 2
+            if let character = narrowCharacter(cell) {
+              if runStart + runCount != column {
+                flush(y: y, x: runStart, count: runCount)
+                runStart = column
+                runCount = 0
+              }
+              let look = look(for: cell.style)
+              whatsnew_fill_cell(&row[runCount], character, look.attributes, look.pair)
+              runCount += 1
+            } else {
+              flush(y: y, x: runStart, count: runCount)
+              runCount = 0
+              runStart = column + 1
+              singles.append(column)
+            }
+          }
+          flush(y: y, x: runStart, count: runCount)
+          // The other cells after the runs: a run that starts where a wide grapheme of the
+          // last frame ended blanks that grapheme's cells (ncurses clears the orphaned half),
+          // which may already hold this frame's grapheme.
+          for column in singles {
+            let cell = cells[base + column]
+            write(
+              canvas.grapheme(of: cell), style: cell.style, row: y, column: column,
+              blank: column + Int(cell.width) > width)
+          }
+          singles.removeAll(keepingCapacity: true)
+        }
+      }
     }
-    // A wide grapheme that would hang over the right edge is drawn as a blank.
-    let grapheme = cell.width >= 2 && atRightEdge ? " " : cell.grapheme
+  }
+
+  /// Whether ``sameBytes(_:_:_:)`` may stand for `==` on slots: a slot is ten bytes with no
+  /// padding inside them on this platform.
+  private static let slotBytesCompare = MemoryLayout<Slot>.size == 10
+
+  /// True when slots `i` of `a` and `b` hold the same ten bytes.
+  @inline(__always)
+  private static func sameBytes(_ a: UnsafePointer<Slot>?, _ b: UnsafePointer<Slot>?, _ i: Int) -> Bool {
+    guard let a, let b else { return false }
+    let x = UnsafeRawPointer(a + i)
+    let y = UnsafeRawPointer(b + i)
+    return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+      && x.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        == y.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+  }
+
+  /// The character of `cell` when it can go in a run of one-column cells: a single scalar that
+  /// the canvas and `wcwidth` (which ncurses places by) both give one column.
+  @inline(__always)
+  private mutating func narrowCharacter(_ cell: Slot) -> wchar_t? {
+    guard cell.width == 1, cell.isScalar else { return nil }
+    let character = wchar_t(bitPattern: cell.code)
+    if cell.code < 0x80 { return cell.code >= 0x20 && cell.code < 0x7F ? character : nil }
+    if character != lastWidth.character {
+      lastWidth = (character, whatsnew_wcwidth(character))
+    }
+    return lastWidth.width == 1 ? character : nil
+  }
+
+  /// Writes the first `count` cells of `row` to `stdscr` from (`y`, `x`).
+  private mutating func flush(y: Int, x: Int, count: Int) {
+    guard count > 0 else { return }
+    cellsWritten += count
+    _ = row.withUnsafeBufferPointer { whatsnew_put_cells(Int32(y), Int32(x), $0.baseAddress, Int32(count)) }
+  }
+
+  /// Writes one cell to `stdscr` at (`row`, `column`): `grapheme`, or a blank when `blank`
+  /// (a wide grapheme that would hang over the right edge).
+  private mutating func write(_ grapheme: Character, style: Style, row: Int, column: Int, blank: Bool) {
+    let look = look(for: style)
+    cellsWritten += 1
     scalars.removeAll(keepingCapacity: true)
-    for s in grapheme.unicodeScalars { scalars.append(wchar_t(bitPattern: s.value)) }
+    for s in (blank ? " " : grapheme).unicodeScalars { scalars.append(wchar_t(bitPattern: s.value)) }
     _ = scalars.withUnsafeBufferPointer { buffer in
       whatsnew_put_cell(
         Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), look.attributes, look.pair)

@@ -275,6 +275,10 @@ public struct WhatsNewSheet: Screen {
     let covers = layout.covers
     canvas.put(line: covers, row: 1, column: 0)
     if layout.bodyTop == 3 { canvas.rule(row: 2, style: palette.border) }
+    // The body is a scrolled text: a driver that can scroll the terminal moves these rows
+    // when only the offset changed, rather than redraw them.
+    canvas.scrollHint = ScrollHint(
+      rows: layout.bodyTop..<(layout.bodyTop + layout.bodyHeight), offset: scroller.offset)
     for i in 0..<layout.bodyHeight {
       let index = scroller.offset + i
       guard index < layout.lines.count else { break }

@@ -20,20 +20,120 @@ public struct Cell: Sendable, Hashable {
   public var isContinuation: Bool { width == 0 }
 }
 
+/// A cell as a ``Canvas`` stores it: plain data, so that a frame of them is made, copied,
+/// compared and freed without reference counting. A grapheme of one scalar is stored as
+/// that scalar; a longer one as an index into its canvas's list of graphemes
+/// (``Canvas/grapheme(of:)`` reads either).
+public struct Slot: Sendable, Hashable {
+  /// The grapheme's scalar, or ``Slot/clusterFlag`` and the grapheme's index in the canvas.
+  public var code: UInt32
+  /// 1 or 2 for a cell that starts a grapheme, 0 for the right half of a wide one.
+  public var width: UInt8
+  public var style: Style
+
+  /// Set in ``code`` when the grapheme has more than one scalar.
+  public static let clusterFlag: UInt32 = 0x8000_0000
+
+  /// A cell holding one scalar.
+  public init(scalar: UInt32, width: UInt8 = 1, style: Style = .plain) {
+    self.code = scalar
+    self.width = width
+    self.style = style
+  }
+
+  /// A blank in `style`.
+  @inline(__always)
+  static func blank(_ style: Style) -> Slot { Slot(scalar: 0x20, width: 1, style: style) }
+
+  /// True when the grapheme is one scalar (``code`` is that scalar).
+  public var isScalar: Bool { code & Slot.clusterFlag == 0 }
+
+  /// True for the right half of a wide grapheme.
+  public var isContinuation: Bool { width == 0 }
+}
+
+/// Rows of a ``Canvas`` that show a scrolled text: which rows, and the first line of the text
+/// they show. A screen that sets it tells a driver that can scroll the terminal that, between
+/// two frames whose hints name the same rows, the text moved by the difference of the offsets.
+/// It is a hint only: the cells are the truth, and a driver checks them after scrolling.
+public struct ScrollHint: Sendable, Hashable {
+  /// The rows the text occupies.
+  public var rows: Range<Int>
+  /// The line of the text shown in the first of `rows`.
+  public var offset: Int
+
+  public init(rows: Range<Int>, offset: Int) {
+    self.rows = rows
+    self.offset = offset
+  }
+}
+
 /// A fixed-size grid of ``Cell``s.
 public struct Canvas: Sendable, Equatable {
   public let width: Int
   public let height: Int
-  public private(set) var cells: [Cell]
+  /// The cells, row by row, as stored (see ``Slot``).
+  public private(set) var slots: [Slot]
+  /// The graphemes of more than one scalar that slots name, by index.
+  private var clusters: [Character] = []
+  /// Set by a screen whose rows show a scrolled text (see ``ScrollHint``).
+  public var scrollHint: ScrollHint?
 
   public init(width: Int, height: Int, style: Style = .plain) {
     self.width = max(0, width)
     self.height = max(0, height)
-    self.cells = Array(repeating: Cell(style: style), count: self.width * self.height)
+    self.slots = Array(repeating: .blank(style), count: self.width * self.height)
   }
 
+  /// The cells, row by row.
+  public var cells: [Cell] { slots.map(cell(of:)) }
+
   public subscript(row: Int, column: Int) -> Cell {
-    cells[row * width + column]
+    cell(of: slots[row * width + column])
+  }
+
+  /// The grapheme `slot` (one of this canvas's) shows.
+  public func grapheme(of slot: Slot) -> Character {
+    if slot.isScalar { return Character(Unicode.Scalar(slot.code) ?? " ") }
+    return clusters[Int(slot.code & ~Slot.clusterFlag)]
+  }
+
+  /// True when `slot` of this canvas and `other` of `canvas` show the same thing.
+  @inline(__always)
+  public func same(_ slot: Slot, as other: Slot, of canvas: Canvas) -> Bool {
+    if slot.isScalar || other.isScalar { return slot == other }
+    return slot.width == other.width && slot.style == other.style
+      && grapheme(of: slot) == canvas.grapheme(of: other)
+  }
+
+  /// Equal sizes, scroll hints and cells.
+  public static func == (a: Canvas, b: Canvas) -> Bool {
+    guard a.width == b.width, a.height == b.height, a.scrollHint == b.scrollHint else { return false }
+    for i in a.slots.indices where !a.same(a.slots[i], as: b.slots[i], of: b) { return false }
+    return true
+  }
+
+  /// Moves the cells of `rows` up by `lines` (down when negative), as a terminal scrolls a
+  /// region: the rows that come in at the other end are blank.
+  public mutating func scroll(rows: Range<Int>, by lines: Int) {
+    let top = max(0, rows.lowerBound)
+    let bottom = min(height, rows.upperBound)
+    guard top < bottom, lines != 0 else { return }
+    let blank = Slot.blank(.plain)
+    if abs(lines) >= bottom - top {
+      for i in (top * width)..<(bottom * width) { slots[i] = blank }
+      return
+    }
+    if lines > 0 {
+      for i in (top * width)..<((bottom - lines) * width) { slots[i] = slots[i + lines * width] }
+      for i in ((bottom - lines) * width)..<(bottom * width) { slots[i] = blank }
+    } else {
+      let n = -lines
+      for i in stride(from: bottom * width - 1, through: (top + n) * width, by: -1) {
+        slots[i] = slots[i - n * width]
+      }
+      for i in (top * width)..<((top + n) * width) { slots[i] = blank }
+    }
   }
 
   /// Fills a rectangle with blanks in `style` (clipped to the canvas).
@@ -43,8 +143,11 @@ public struct Canvas: Sendable, Equatable {
     let c0 = max(0, column)
     let c1 = min(width, column + w)
     guard r0 < r1, c0 < c1 else { return }
-    for r in r0..<r1 {
-      for c in c0..<c1 { cells[r * width + c] = Cell(style: style) }
+    let blank = Slot.blank(style)
+    slots.withUnsafeMutableBufferPointer { slots in
+      for r in r0..<r1 {
+        for c in c0..<c1 { slots[r * width + c] = blank }
+      }
     }
   }
 
@@ -56,6 +159,9 @@ public struct Canvas: Sendable, Equatable {
   ) -> Int {
     guard row >= 0, row < height, column < width else { return 0 }
     let limit = min(width, column + (maxWidth ?? width))
+    if let used = putPrintableASCII(text, row: row, column: column, style: style, limit: limit) {
+      return used
+    }
     var c = column
     for ch in Sanitizer.sanitize(text) {
       let w = CellWidth.of(ch)
@@ -66,14 +172,16 @@ public struct Canvas: Sendable, Equatable {
       if c + w > limit {
         // A wide grapheme that does not fit: pad the remaining cells so nothing is half drawn.
         while w >= 2, c < limit {
-          if c >= 0 { setCell(row: row, column: c, Cell(style: style)) }
+          if c >= 0 { setSlot(row: row, column: c, .blank(style)) }
           c += 1
         }
         break
       }
       if c >= 0 {
-        setCell(row: row, column: c, Cell(grapheme: ch, width: UInt8(w), style: style))
-        for k in 1..<w { setCell(row: row, column: c + k, Cell(grapheme: " ", width: 0, style: style)) }
+        var slot = slot(for: ch, style: style)
+        slot.width = UInt8(w)
+        setSlot(row: row, column: c, slot)
+        for k in 1..<w { setSlot(row: row, column: c + k, Slot(scalar: 0x20, width: 0, style: style)) }
       }
       c += w
     }
@@ -92,41 +200,6 @@ public struct Canvas: Sendable, Equatable {
     return used
   }
 
-  private mutating func setCell(row: Int, column: Int, _ cell: Cell) {
-    let index = row * width + column
-    let rowStart = row * width
-    let rowEnd = rowStart + width
-    // Overwriting the left part of a wide grapheme blanks the cells it covered, unless the
-    // same width is written (the caller then writes the covered cells itself).
-    let oldWidth = Int(cells[index].width)
-    if oldWidth >= 2, Int(cell.width) != oldWidth {
-      var k = index + 1
-      while k < min(rowEnd, index + oldWidth) {
-        cells[k] = Cell(style: cells[k].style)
-        k += 1
-      }
-    }
-    // Overwriting a covered cell blanks the grapheme that covers it, unless what is written
-    // is itself a covered cell: then the caller has just put its wide grapheme on the left
-    // (blanking it would turn a wide grapheme written over itself into a blank and a stray
-    // half).
-    if cells[index].isContinuation, column > 0, !cell.isContinuation {
-      var lead = index - 1
-      while lead > rowStart, cells[lead].isContinuation { lead -= 1 }
-      var k = lead
-      while k < index {
-        cells[k] = Cell(style: cells[k].style)
-        k += 1
-      }
-      k = index + 1
-      while k < rowEnd, cells[k].isContinuation {
-        cells[k] = Cell(style: cells[k].style)
-        k += 1
-      }
-    }
-    cells[index] = cell
-  }
-
   /// The text of each row, trailing blanks trimmed, joined by newlines: the golden-file form.
   public func textDump() -> String {
     var lines: [String] = []
@@ -134,12 +207,89 @@ public struct Canvas: Sendable, Equatable {
     for r in 0..<height {
       var line = ""
       for c in 0..<width {
-        let cell = cells[r * width + c]
-        if !cell.isContinuation { line.append(cell.grapheme) }
+        let slot = slots[r * width + c]
+        if !slot.isContinuation { line.append(grapheme(of: slot)) }
       }
       while line.last == " " { line.removeLast() }
       lines.append(line)
     }
     return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Helpers
+
+  private func cell(of slot: Slot) -> Cell {
+    Cell(grapheme: grapheme(of: slot), width: slot.width, style: slot.style)
+  }
+
+  /// The slot of `character` (width 1; the caller sets the width).
+  private mutating func slot(for character: Character, style: Style) -> Slot {
+    let scalars = character.unicodeScalars
+    if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+      return Slot(scalar: first.value, style: style)
+    }
+    var slot = Slot(scalar: 0, style: style)
+    slot.code = Slot.clusterFlag | UInt32(clusters.count)
+    clusters.append(character)
+    return slot
+  }
+
+  /// ``put(_:row:column:style:maxWidth:)`` for text of printable ASCII only (one cell per
+  /// byte, nothing to sanitise) over cells that hold no part of a wide grapheme; nil, having
+  /// written nothing, for any other.
+  private mutating func putPrintableASCII(_ text: String, row: Int, column: Int, style: Style, limit: Int)
+    -> Int?
+  {
+    guard column >= 0 else { return nil }
+    let width = self.width
+    var text = text
+    return text.withUTF8 { bytes -> Int? in
+      guard CellWidth.isPrintableASCII(bytes) else { return nil }
+      let end = min(limit, column + bytes.count)
+      guard column < end else { return 0 }
+      return slots.withUnsafeMutableBufferPointer { slots -> Int? in
+        let base = row * width
+        for c in column..<end where slots[base + c].width != 1 { return nil }
+        for c in column..<end {
+          slots[base + c] = Slot(scalar: UInt32(bytes[c - column]), width: 1, style: style)
+        }
+        return end - column
+      }
+    }
+  }
+
+  private mutating func setSlot(row: Int, column: Int, _ slot: Slot) {
+    let index = row * width + column
+    let rowStart = row * width
+    let rowEnd = rowStart + width
+    // Overwriting the left part of a wide grapheme blanks the cells it covered, unless the
+    // same width is written (the caller then writes the covered cells itself).
+    let oldWidth = Int(slots[index].width)
+    if oldWidth >= 2, Int(slot.width) != oldWidth {
+      var k = index + 1
+      while k < min(rowEnd, index + oldWidth) {
+        slots[k] = .blank(slots[k].style)
+        k += 1
+      }
+    }
+    // Overwriting a covered cell blanks the grapheme that covers it, unless what is written
+    // is itself a covered cell: then the caller has just put its wide grapheme on the left
+    // (blanking it would turn a wide grapheme written over itself into a blank and a stray
+    // half).
+    if slots[index].isContinuation, column > 0, !slot.isContinuation {
+      var lead = index - 1
+      while lead > rowStart, slots[lead].isContinuation { lead -= 1 }
+      var k = lead
+      while k < index {
+        slots[k] = .blank(slots[k].style)
+        k += 1
+      }
+      k = index + 1
+      while k < rowEnd, slots[k].isContinuation {
+        slots[k] = .blank(slots[k].style)
+        k += 1
+      }
+    }
+    slots[index] = slot
   }
 }

@@ -200,7 +200,10 @@ struct PainterDiffTests {
     }
   }
 
-  @Test func aScrollingTextPaintsAsPaintingEverything() throws {
+  /// With a scroll hint the painter scrolls `stdscr`'s rows first (`wscrl`); a hint that
+  /// lies (an offset that does not match the rows) must not leave a stale row either.
+  @Test(arguments: [ScrollHintUse.none, .truthful, .lying])
+  func aScrollingTextPaintsAsPaintingEverything(hint: ScrollHintUse) throws {
     try withScreens { changes, full in
       set_term(changes.pointer)
       let width = Int(whatsnew_getmaxx(whatsnew_stdscr()))
@@ -228,6 +231,11 @@ struct PainterDiffTests {
           canvas.put(line.text, row: row, column: 1, style: line.style)
         }
         canvas.put("line \(offset)", row: height - 1, column: width - 12)
+        switch hint {
+        case .none: break
+        case .truthful: canvas.scrollHint = ScrollHint(rows: 1..<(height - 1), offset: offset)
+        case .lying: canvas.scrollHint = ScrollHint(rows: 1..<(height - 1), offset: offset * 7 % 5)
+        }
         return canvas
       }
       var offset = 50
@@ -246,11 +254,21 @@ struct PainterDiffTests {
         let wrong = (0..<height).filter { got[$0] != want[$0] }
         #expect(wrong.isEmpty, "step \(step) (moved \(move)): rows \(wrong) differ")
         if !wrong.isEmpty { return }
-        // Unchanged rows (the title, and the body when it did not move) are not written.
+        // Unchanged rows (the title, and the body when it did not move) are not written; with
+        // a true hint, a move of a few lines writes only the rows that came in.
         if step > 0 {
           #expect(painter.cellsWritten < (offset == previous ? 1 : reference.cellsWritten), "step \(step)")
+          if hint == .truthful, offset != previous {
+            #expect(painter.cellsWritten <= (abs(offset - previous) + 1) * width, "step \(step)")
+          }
         }
       }
     }
   }
+}
+
+/// How a test frame sets its ``ScrollHint``.
+enum ScrollHintUse: Sendable, CustomTestStringConvertible {
+  case none, truthful, lying
+  var testDescription: String { "\(self)" }
 }

@@ -74,6 +74,73 @@ struct TmuxTests {
     try expectRestored(tmux)
   }
 
+  /// Scrolling moves the terminal's rows (ncurses' scrolling region) rather than redrawing
+  /// them: after j, k, space, G and g the pane must hold exactly what a full redraw at the same
+  /// place shows (Ctrl-Z and `fg` clear the terminal and paint every cell), so no scroll leaves
+  /// a stale row behind.
+  @Test func scrollingTheSheetLeavesNoStaleRow() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    // Started on its own (a stopped job would let a command list run on).
+    try tmux.run("clear; \(tmux.binary) notes --from 1.0.0 --content \(tmux.content)")
+    let total = #/1–20/(\d+)  Top/#
+    let top = try tmux.waitUntil("the footer's total") { $0.contains(total) }
+    let match = try #require(top.firstMatch(of: total))
+    let lines = try #require(Int(match.1))
+    try #require(lines > 60, "the sheet needs a few pages of text")
+    func press(_ key: String, showing range: String) throws {
+      try tmux.keys(key)
+      try tmux.waitFor("\(range)/\(lines)")
+    }
+    // The body's rows (3 to 22 at 80x24) at offset `offset` hold the first frame's rows moved
+    // up by `offset` (the first frame paints every cell).
+    let first = Self.lines(top)
+    func expectBody(_ place: String, offset: Int) throws {
+      let body = Self.lines(try tmux.capture())
+      for row in 3..<(23 - offset) where body[row] != first[row + offset] {
+        Issue.record(
+          "\(place): row \(row) holds \(body[row]), the first frame's row \(row + offset) \(first[row + offset])"
+        )
+      }
+    }
+    func expectLikeAFullRedraw(_ place: String) throws {
+      let scrolled = try tmux.capture()
+      try tmux.keys("C-z")
+      try tmux.waitFor("Stopped")
+      try tmux.run("fg")
+      do {
+        try tmux.waitUntil("a full redraw like the scrolled pane") { $0 == scrolled }
+      } catch {
+        let redrawn = try tmux.capture()
+        let differ = zip(Self.lines(scrolled), Self.lines(redrawn)).enumerated().filter {
+          $0.element.0 != $0.element.1
+        }
+        Issue.record(
+          "\(place): rows \(differ.map(\.offset)) differ from a full redraw:\n\(scrolled)\n---\n\(redrawn)")
+      }
+    }
+    try press("j", showing: "2–21")
+    try press("j", showing: "3–22")
+    try press("j", showing: "4–23")
+    try press("k", showing: "3–22")
+    try expectBody("after j j j k", offset: 2)
+    try expectLikeAFullRedraw("after j j j k")
+    try press("Space", showing: "22–41")
+    try press("j", showing: "23–42")
+    try expectLikeAFullRedraw("after space j")
+    try press("G", showing: "\(lines - 19)–\(lines)")
+    try press("k", showing: "\(lines - 20)–\(lines - 1)")
+    try press("k", showing: "\(lines - 21)–\(lines - 2)")
+    try expectLikeAFullRedraw("after G k k")
+    try press("g", showing: "1–20")
+    try press("j", showing: "2–21")
+    try expectBody("after g j", offset: 1)
+    try expectLikeAFullRedraw("after g j")
+    try tmux.keys("q")
+    try tmux.run("echo \"EX\"\"IT:$?\"")
+    try tmux.waitFor("EXIT:0")
+  }
+
   // MARK: - demo --simulate
 
   @Test func firstLaunchWalksThroughEveryOnboardingPage() throws {

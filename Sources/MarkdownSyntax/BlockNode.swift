@@ -34,10 +34,15 @@ final class BlockNode {
   @exclusivity(unchecked) private var storedHTMLType: UInt8 = 0
   private let storedDepth: Int32
 
-  @exclusivity(unchecked) var children: [BlockNode] = []
+  /// The children, linked through ``next``: the tree owns them through `firstChild` and
+  /// `next` (an array per container cost an allocation and its growth for each one).
+  @exclusivity(unchecked) var firstChild: BlockNode?
+  @exclusivity(unchecked) unowned(unsafe) var lastChild: BlockNode?
+  /// The next sibling.
+  @exclusivity(unchecked) var next: BlockNode?
   /// The parent; the tree owns its children, so this never outlives it.
   @exclusivity(unchecked) unowned(unsafe) var parent: BlockNode?
-  let startLine: Int
+  @exclusivity(unchecked) var startLine: Int
   @exclusivity(unchecked) var endLine: Int
 
   /// Raw text of a leaf block, one "\n"-terminated line after another:
@@ -122,6 +127,36 @@ final class BlockNode {
     var rowLines: [Range<Int>] = []
   }
 
+  /// The children in order.
+  var children: Children { Children(upcoming: firstChild) }
+
+  struct Children: Sequence, IteratorProtocol {
+    var upcoming: BlockNode?
+
+    mutating func next() -> BlockNode? {
+      let node = upcoming
+      upcoming = node?.next
+      return node
+    }
+  }
+
+  /// Appends `child` (whose `parent` the caller sets).
+  func append(_ child: BlockNode) {
+    if let last = lastChild { last.next = child } else { firstChild = child }
+    lastChild = child
+  }
+
+  deinit {
+    // The siblings go one by one: releasing a long `next` chain at once would recurse once
+    // per sibling (nesting, capped by the parser, is the only recursion left).
+    var child = firstChild
+    firstChild = nil
+    while let node = child {
+      child = node.next
+      node.next = nil
+    }
+  }
+
   init(_ kind: Kind, line: Int, depth: Int) {
     self.kind = kind
     self.startLine = line
@@ -156,7 +191,7 @@ final class BlockNode {
     while let n = node {
       if n.lastLineBlank { return true }
       if n.kind == .list || n.kind == .item {
-        node = n.children.last
+        node = n.lastChild
       } else {
         return false
       }

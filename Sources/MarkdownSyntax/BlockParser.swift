@@ -183,7 +183,7 @@ struct BlockParser {
     var container = root
     var allMatched = true
     var shouldContinue = true
-    while let last = container.children.last, last.open {
+    while let last = container.lastChild, last.open {
       container = last
       findFirstNonspace()
       var matched = true
@@ -198,7 +198,7 @@ struct BlockParser {
       case .item:
         if indent >= container.markerOffset + container.padding {
           advanceOffset(container.markerOffset + container.padding, columns: true)
-        } else if blank && !container.children.isEmpty {
+        } else if blank && container.firstChild != nil {
           advanceOffset(firstNonspace - offset, columns: false)
         } else {
           matched = false
@@ -376,12 +376,12 @@ struct BlockParser {
   mutating func addText(_ container: BlockNode, lastMatched: BlockNode) {
     var container = container
     findFirstNonspace()
-    if blank, let last = container.children.last { last.lastLineBlank = true }
+    if blank, let last = container.lastChild { last.lastLineBlank = true }
     let kind = container.kind
     container.lastLineBlank =
       blank && kind != .blockQuote && kind != .heading && kind != .thematicBreak
       && !(kind == .codeBlock && container.fenced)
-      && !(kind == .item && container.children.isEmpty && container.startLine == lineNumber)
+      && !(kind == .item && container.firstChild == nil && container.startLine == lineNumber)
     var up = container.parent
     while let node = up {
       node.lastLineBlank = false
@@ -442,7 +442,7 @@ struct BlockParser {
     while !parent.canContain(kind) { parent = finalize(parent) }
     let child = BlockNode(kind, line: lineNumber, depth: parent.depth + 1)
     child.parent = parent
-    parent.children.append(child)
+    parent.append(child)
     return child
   }
 
@@ -461,7 +461,7 @@ struct BlockParser {
     switch node.kind {
     case .blockQuote, .item, .footnoteDefinition:
       // End at the last content line, not at trailing blank lines.
-      if let last = node.children.last { node.endLine = max(node.startLine, last.endLine) }
+      if let last = node.lastChild { node.endLine = max(node.startLine, last.endLine) }
     case .paragraph:
       if !resolveDefinitions(node) {
         node.kind = .linkDefinitions
@@ -506,16 +506,16 @@ struct BlockParser {
         node.literalStart = min(i + 1, node.contentEnd)
       }
     case .list:
-      if let last = node.children.last { node.endLine = max(node.startLine, last.endLine) }
+      if let last = node.lastChild { node.endLine = max(node.startLine, last.endLine) }
       node.tight = true
-      outer: for (index, item) in node.children.enumerated() {
-        let isLastItem = index == node.children.count - 1
+      outer: for item in node.children {
+        let isLastItem = item.next == nil
         if item.lastLineBlank && !isLastItem {
           node.tight = false
           break
         }
-        for (subIndex, sub) in item.children.enumerated() {
-          let isLastSub = subIndex == item.children.count - 1
+        for sub in item.children {
+          let isLastSub = sub.next == nil
           if (!isLastItem || !isLastSub) && sub.endsWithBlankLine() {
             node.tight = false
             break outer
@@ -731,16 +731,25 @@ struct BlockParser {
     paragraph.lineCount -= 1
     let parent = paragraph.parent ?? root
     let keep = paragraph.lineCount > 0 && resolveDefinitions(paragraph)
+    let table: BlockNode
     if keep {
       paragraph.open = false
       paragraph.endLine = paragraph.startLine + paragraph.lineCount - 1
+      table = BlockNode(.table, line: headerLine, depth: parent.depth + 1)
+      table.parent = parent
+      parent.append(table)
     } else {
-      parent.children.removeLast()
+      // Nothing of the paragraph stays: it becomes the table (it is its parent's last child,
+      // which a singly linked list cannot remove cheaply).
+      table = paragraph
+      table.kind = .table
+      table.startLine = headerLine
+      table.endLine = headerLine
+      table.lineCount = 0
+      table.contentStart = paragraph.contentEnd
+      table.literalStart = paragraph.contentEnd
     }
-    let table = BlockNode(.table, line: headerLine, depth: parent.depth + 1)
-    table.parent = parent
     table.table = BlockNode.TableData(alignments: alignments, headerCells: headerCells)
-    parent.children.append(table)
     advanceOffset(lineEnd - offset, columns: false)
     return table
   }

@@ -243,10 +243,11 @@ struct DirectHTMLBuilder {
   mutating func footnoteDefinition(_ node: BlockNode) {
     var own = HTMLWriter(tagFilter: writer.tagFilter, capacity: 256)
     swap(&own, &writer)
-    let last = node.children.lastIndex(where: Self.makesBlock)
+    var last: BlockNode?
+    for child in node.children where Self.makesBlock(child) { last = child }
     var lastParagraph: [UInt8]?
-    for (index, child) in node.children.enumerated() {
-      if index == last, child.kind == .paragraph {
+    for child in node.children {
+      if child === last, child.kind == .paragraph {
         let blocksEnd = writer.out.count
         inlines(child)
         lastParagraph = Array(Bytes(rebasing: writer.out.bytes[blocksEnd...]))
@@ -284,7 +285,7 @@ struct DirectHTMLBuilder {
 
   /// ``DocumentBuilder/taskMarker(_:)``.
   func taskMarker(_ item: BlockNode) -> Bool? {
-    guard gfm, let first = item.children.first, first.kind == .paragraph else { return nil }
+    guard gfm, let first = item.firstChild, first.kind == .paragraph else { return nil }
     let c = arena
     let s = first.literalStart
     guard s + 3 < first.contentEnd, c[s] == ASCII.openBracket, c[s + 2] == ASCII.closeBracket else {

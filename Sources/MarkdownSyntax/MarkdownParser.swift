@@ -211,7 +211,9 @@ struct DocumentBuilder {
 
   mutating func blocks(of node: BlockNode) -> [Block] {
     var out: [Block] = []
-    out.reserveCapacity(node.children.count)
+    var count = 0
+    for _ in node.children { count += 1 }
+    out.reserveCapacity(count)
     for child in node.children {
       if let block = block(child) { out.append(block) }
     }
@@ -296,7 +298,7 @@ struct DocumentBuilder {
   /// Detects and strips a GFM task marker (`[ ]`, `[x]`, `[X]` then whitespace) at the start
   /// of an item's first paragraph.
   func taskMarker(_ item: BlockNode) -> Bool? {
-    guard gfm, let first = item.children.first, first.kind == .paragraph else { return nil }
+    guard gfm, let first = item.firstChild, first.kind == .paragraph else { return nil }
     let c = arena
     let s = first.literalStart
     guard s + 3 < first.contentEnd, c[s] == ASCII.openBracket, c[s + 2] == ASCII.closeBracket else {

@@ -120,6 +120,21 @@ import Testing
     Self.expectSame(Array(markdown.utf8), name: markdown)
   }
 
+  /// The block tree links siblings; freeing 300,000 of them must not recurse once per sibling
+  /// (the parse frees its tree, and so does the direct path's caller here).
+  @Test func longSiblingChainsAreFreed() {
+    let paragraphs = Array(String(repeating: "a\n\n", count: 300_000).utf8)
+    #expect(MarkdownParser.parse(bytes: paragraphs).blocks.count == 300_000)
+    let items = Array(String(repeating: "- a\n", count: 300_000).utf8)
+    var bytes = 0
+    do {
+      var tree: AnyObject?
+      HTMLRenderer.render(markdown: items, keepingWorkingTree: &tree) { bytes += $0.count }
+      #expect(tree != nil)
+    }
+    #expect(bytes == "<ul>\n".utf8.count + 300_000 * "<li>a</li>\n".utf8.count + "</ul>\n".utf8.count)
+  }
+
   @Test func invalidUTF8AndNUL() {
     Self.expectSame([0x61, 0xFF, 0x00, 0x62, 0xC3, 0x28, 0x0A, 0x2A, 0x78, 0x2A, 0x0A], name: "bytes")
   }

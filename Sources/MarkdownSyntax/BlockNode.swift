@@ -36,8 +36,10 @@ final class BlockNode {
 
   /// The children, linked through ``next``: the tree owns them through `firstChild` and
   /// `next` (an array per container cost an allocation and its growth for each one).
+  /// `lastChild` is a second strong reference to the last one: the parser reads it on every
+  /// line, and a strong load costs fewer retains there than an `unowned(unsafe)` one.
   @exclusivity(unchecked) var firstChild: BlockNode?
-  @exclusivity(unchecked) unowned(unsafe) var lastChild: BlockNode?
+  @exclusivity(unchecked) var lastChild: BlockNode?
   /// The next sibling.
   @exclusivity(unchecked) var next: BlockNode?
   /// The parent; the tree owns its children, so this never outlives it.

@@ -38,26 +38,33 @@ public struct VersionIndex: Sendable {
       let b = parsed[j]
       return a.version < b.version || (a.version == b.version && a.fileName < b.fileName)
     }
-    parsed = order.map { parsed[$0] }
     var entries: [ReleaseNotesCatalog.Entry] = []
     entries.reserveCapacity(parsed.count)
     var duplicates: [(String, [String])] = []
     var start = 0
-    while start < parsed.count {
+    while start < order.count {
+      // Equal versions have equal numbers: only those are compared whole.
       var end = start + 1
-      while end < parsed.count && parsed[end].version == parsed[start].version { end += 1 }
-      let group = parsed[start..<end]
-      if let kept = Self.preferred(group) {
-        entries.append(kept)
-        if group.count > 1 {
+      while end < order.count && numbers[order[end]] == numbers[order[start]]
+        && parsed[order[end]].version == parsed[order[start]].version
+      {
+        end += 1
+      }
+      if end == start + 1 {
+        entries.append(parsed[order[start]])
+      } else {
+        let group = order[start..<end].map { parsed[$0] }
+        if let kept = Self.preferred(group) {
+          entries.append(kept)
           duplicates.append((kept.fileName, group.map(\.fileName).filter { $0 != kept.fileName }))
         }
       }
       start = end
     }
     self.entries = entries
-    self.duplicates = duplicates.sorted { $0.0 < $1.0 }
-    self.invalidNames = invalid.sorted { $0.0 < $1.0 }
+    // (Sorting an empty array still costs its metadata the first time.)
+    self.duplicates = duplicates.isEmpty ? [] : duplicates.sorted { $0.0 < $1.0 }
+    self.invalidNames = invalid.isEmpty ? [] : invalid.sorted { $0.0 < $1.0 }
   }
 
   /// The versions, oldest first.

@@ -1,6 +1,12 @@
 import CNcurses
 import TerminalRendering
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Copies a ``Canvas`` to ncurses' `stdscr` with the wide-character calls.
 ///
 /// Widths come from the canvas (our Unicode tables): a run of cells goes to ncurses in one
@@ -61,14 +67,16 @@ struct Painter {
     var previous = painted.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
     painted = nil
     cellsWritten = 0
-    if var scrolled = previous, let old = scrolled.scrollHint, let new = canvas.scrollHint,
+    if let old = previous?.scrollHint, let new = canvas.scrollHint,
       old.rows == new.rows, new.offset != old.offset, abs(new.offset - old.offset) < new.rows.count,
       new.rows.lowerBound >= 0, new.rows.upperBound <= canvas.height
     {
       // The text moved: scroll those rows of `stdscr` (ncurses then scrolls the terminal
       // rather than redraw them) and paint the difference from what they hold now.
       let lines = new.offset - old.offset
-      if whatsnew_scroll_rows(Int32(new.rows.lowerBound), Int32(new.rows.upperBound - 1), Int32(lines)) == OK
+      // (`take()` leaves the last canvas's cells uniquely referenced: scrolled in place.)
+      if whatsnew_scroll_rows(Int32(new.rows.lowerBound), Int32(new.rows.upperBound - 1), Int32(lines)) == OK,
+        var scrolled = previous.take()
       {
         scrolled.scroll(rows: new.rows, by: lines)
         previous = scrolled
@@ -111,6 +119,13 @@ struct Painter {
                   ? Self.sameBytes(cells.baseAddress, old.baseAddress, i) : new == was
               }
               return canvas.same(new, as: was, of: before)
+            }
+            // A row whose bytes are the same is unchanged when no slot of either canvas names
+            // a grapheme by its index.
+            if Self.slotBytesCompare, !canvas.hasClusters, !before.hasClusters, let x = cells.baseAddress,
+              let y = old.baseAddress, memcmp(x + base, y + base, width * MemoryLayout<Slot>.stride) == 0
+            {
+              continue
             }
             var a = 0
             while a < width && unchanged(base + a) { a += 1 }
@@ -165,19 +180,19 @@ struct Painter {
     }
   }
 
-  /// Whether ``sameBytes(_:_:_:)`` may stand for `==` on slots: a slot is ten bytes with no
-  /// padding inside them on this platform.
-  private static let slotBytesCompare = MemoryLayout<Slot>.size == 10
+  /// Whether comparing bytes may stand for `==` on slots: a slot is twelve bytes with no
+  /// padding on this platform.
+  private static let slotBytesCompare = MemoryLayout<Slot>.size == 12 && MemoryLayout<Slot>.stride == 12
 
-  /// True when slots `i` of `a` and `b` hold the same ten bytes.
+  /// True when slots `i` of `a` and `b` hold the same twelve bytes.
   @inline(__always)
   private static func sameBytes(_ a: UnsafePointer<Slot>?, _ b: UnsafePointer<Slot>?, _ i: Int) -> Bool {
     guard let a, let b else { return false }
     let x = UnsafeRawPointer(a + i)
     let y = UnsafeRawPointer(b + i)
     return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
-      && x.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
-        == y.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+      && x.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+        == y.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
   }
 
   /// The character of `cell` when it can go in a run of one-column cells: a single scalar that

@@ -75,7 +75,7 @@ extension Canvas {
 
   /// Draws a horizontal rule across the canvas on `row`.
   public mutating func rule(row: Int, style: Style) {
-    put(String(repeating: "─", count: width), row: row, column: 0, style: style)
+    fill(row: row, column: 0, width: width, height: 1, with: "─", style: style)
   }
 }
 

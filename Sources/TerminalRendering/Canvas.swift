@@ -30,6 +30,9 @@ public struct Slot: Sendable, Hashable {
   /// 1 or 2 for a cell that starts a grapheme, 0 for the right half of a wide one.
   public var width: UInt8
   public var style: Style
+  /// Fills the slot to twelve bytes, so that slots hold no padding and rows of them can be
+  /// compared as bytes.
+  private var reserved: UInt16 = 0
 
   /// Set in ``code`` when the grapheme has more than one scalar.
   public static let clusterFlag: UInt32 = 0x8000_0000
@@ -88,6 +91,10 @@ public struct Canvas: Sendable, Equatable {
   /// The cells, row by row.
   public var cells: [Cell] { slots.map(cell(of:)) }
 
+  /// True when some slot names a grapheme of more than one scalar (then equal slots of two
+  /// canvases may show different graphemes, see ``same(_:as:of:)``).
+  public var hasClusters: Bool { !clusters.isEmpty }
+
   public subscript(row: Int, column: Int) -> Cell {
     cell(of: slots[row * width + column])
   }
@@ -120,34 +127,47 @@ public struct Canvas: Sendable, Equatable {
     let bottom = min(height, rows.upperBound)
     guard top < bottom, lines != 0 else { return }
     let blank = Slot.blank(.plain)
-    if abs(lines) >= bottom - top {
-      for i in (top * width)..<(bottom * width) { slots[i] = blank }
-      return
-    }
-    if lines > 0 {
-      for i in (top * width)..<((bottom - lines) * width) { slots[i] = slots[i + lines * width] }
-      for i in ((bottom - lines) * width)..<(bottom * width) { slots[i] = blank }
-    } else {
-      let n = -lines
-      for i in stride(from: bottom * width - 1, through: (top + n) * width, by: -1) {
-        slots[i] = slots[i - n * width]
+    let width = self.width
+    slots.withUnsafeMutableBufferPointer { slots in
+      guard let base = slots.baseAddress else { return }
+      let n = min(abs(lines), bottom - top)
+      let kept = (bottom - top - n) * width
+      if lines > 0 {
+        (base + top * width).update(from: base + (top + n) * width, count: kept)
+        (base + (bottom - n) * width).update(repeating: blank, count: n * width)
+      } else {
+        // Overlapping, so copied from the end (a slot is plain data).
+        UnsafeMutableRawPointer(base + (top + n) * width).copyMemory(
+          from: UnsafeRawPointer(base + top * width), byteCount: kept * MemoryLayout<Slot>.stride)
+        (base + top * width).update(repeating: blank, count: n * width)
       }
-      for i in (top * width)..<((top + n) * width) { slots[i] = blank }
     }
   }
 
   /// Fills a rectangle with blanks in `style` (clipped to the canvas).
   public mutating func fill(row: Int, column: Int, width w: Int, height h: Int, style: Style) {
+    fill(row: row, column: column, width: w, height: h, with: " ", style: style)
+  }
+
+  /// Fills a rectangle with `scalar` in `style` (clipped to the canvas); a scalar that is not
+  /// one cell wide, or that ``Sanitizer`` would replace, fills with blanks.
+  public mutating func fill(
+    row: Int, column: Int, width w: Int, height h: Int, with scalar: Unicode.Scalar, style: Style
+  ) {
     let r0 = max(0, row)
     let r1 = min(height, row + h)
     let c0 = max(0, column)
     let c1 = min(width, column + w)
     guard r0 < r1, c0 < c1 else { return }
-    let blank = Slot.blank(style)
+    let one = Self.isSeparate(scalar.value) && CellWidth.of(scalar: scalar) == 1
+    let blank = Slot(scalar: one ? scalar.value : 0x20, width: 1, style: style)
     slots.withUnsafeMutableBufferPointer { slots in
-      for r in r0..<r1 {
-        for c in c0..<c1 { slots[r * width + c] = blank }
+      guard let base = slots.baseAddress else { return }
+      if c0 == 0 && c1 == width {
+        (base + r0 * width).update(repeating: blank, count: (r1 - r0) * width)
+        return
       }
+      for r in r0..<r1 { (base + r * width + c0).update(repeating: blank, count: c1 - c0) }
     }
   }
 
@@ -160,6 +180,9 @@ public struct Canvas: Sendable, Equatable {
     guard row >= 0, row < height, column < width else { return 0 }
     let limit = min(width, column + (maxWidth ?? width))
     if let used = putPrintableASCII(text, row: row, column: column, style: style, limit: limit) {
+      return used
+    }
+    if let used = putSeparateScalars(text, row: row, column: column, style: style, limit: limit) {
       return used
     }
     var c = column
@@ -255,6 +278,49 @@ public struct Canvas: Sendable, Equatable {
         }
         return end - column
       }
+    }
+  }
+
+  /// ``put(_:row:column:style:maxWidth:)`` for text whose scalars are each a grapheme of
+  /// their own and need no sanitising (Latin, punctuation, box drawing, arrows, CJK: see
+  /// ``isSeparate(_:)``), laid out without grapheme breaking; nil, having written nothing,
+  /// for any other.
+  private mutating func putSeparateScalars(
+    _ text: String, row: Int, column: Int, style: Style, limit: Int
+  ) -> Int? {
+    for scalar in text.unicodeScalars where !Self.isSeparate(scalar.value) { return nil }
+    var c = column
+    for scalar in text.unicodeScalars {
+      let w = CellWidth.of(scalar: scalar)
+      if w == 0 { continue }
+      if c + w > limit {
+        while w >= 2, c < limit {
+          if c >= 0 { setSlot(row: row, column: c, .blank(style)) }
+          c += 1
+        }
+        break
+      }
+      if c >= 0 {
+        setSlot(row: row, column: c, Slot(scalar: scalar.value, width: UInt8(w), style: style))
+        for k in 1..<w { setSlot(row: row, column: c + k, Slot(scalar: 0x20, width: 0, style: style)) }
+      }
+      c += w
+    }
+    return max(0, c - column)
+  }
+
+  /// True for a scalar that is a grapheme on its own whatever surrounds it (no combining
+  /// mark, joiner, variation selector, prepended mark, regional indicator or Hangul jamo
+  /// in these ranges) and that ``Sanitizer`` leaves as it is.
+  @inline(__always)
+  static func isSeparate(_ v: UInt32) -> Bool {
+    switch v {
+    case 0x20...0x7E, 0xA0...0x2FF: return true  // Latin, before the combining marks
+    case 0x2010...0x2027, 0x2030...0x205E: return true  // general punctuation
+    case 0x20A0...0x20C0: return true  // currency signs
+    case 0x2100...0x2BFF: return true  // letterlike, arrows, maths, box drawing, shapes
+    case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF: return true  // kana, CJK
+    default: return false
     }
   }
 

@@ -150,7 +150,7 @@ struct PainterDiffTests {
       #expect(painter.cellsWritten == 0)
 
       var random = SeededRandom(seed: seed)
-      let pieces = ["a", "bc", " ", "日", "本語", "é", "xy z", "😀"]
+      let pieces = ["a", "bc", " ", "日", "本語", "é", "xy z", "😀", "e\u{301}", "👍🏽"]
       let styles = [
         Style.plain, Style(attributes: .bold), Style(attributes: .reverse), Style(attributes: .underline),
       ]
@@ -211,7 +211,7 @@ struct PainterDiffTests {
       var painter = Painter(usesColor: false, colorCount: 0, pairLimit: 0, width: width, height: height)
       var reference = Painter(usesColor: false, colorCount: 0, pairLimit: 0, width: width, height: height)
       var random = SeededRandom(seed: 7)
-      let pieces = ["word ", "日本 ", "é", "  ", "😀", "x"]
+      let pieces = ["word ", "日本 ", "é", "  ", "😀", "x", "e\u{301}"]
       let styles = [Style.plain, Style(attributes: .bold), Style(attributes: .reverse)]
       let document = (0..<200).map { _ in
         (

@@ -14,6 +14,9 @@
 /// // ["pt-BR", "pt", "de", "en-US", "en"]
 /// ```
 public enum NotesLanguage {
+  /// The variables ``preferred(environment:)`` reads, for a caller that passes only those.
+  public static let environmentVariables = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]
+
   /// The language tags to try, most preferred first, without repeats; empty when the
   /// environment names none (or names `C`/`POSIX`).
   public static func preferred(environment: [String: String]) -> [String] {

@@ -56,7 +56,7 @@ struct NotesOptions: Equatable {
 
   private func show() throws {
     let catalog = try ReleaseNotesCLI.catalog(
-      option: content, languages: NotesLanguage.preferred(environment: processEnvironment))
+      option: content, languages: NotesLanguage.preferred(environment: ReleaseNotesCLI.languageEnvironment))
     let directory = catalog.directory
     let format = resolvedFormat
 

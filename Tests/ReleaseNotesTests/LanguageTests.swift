@@ -14,6 +14,23 @@ import Testing
     #expect(NotesLanguage.preferred(environment: [:]) == [])
   }
 
+  @Test func onlyTheNamedVariablesCount() {
+    // The executable passes only `environmentVariables`: every variable the answer depends on
+    // must be in that list.
+    let full = [
+      "LANGUAGE": "pt_BR:de", "LC_ALL": "", "LC_MESSAGES": "it_IT.UTF-8", "LANG": "fr_FR.UTF-8",
+      "LC_CTYPE": "ja_JP.UTF-8", "LC_TIME": "ko_KR.UTF-8", "LINGUAS": "nl", "HOME": "/home/x",
+    ]
+    for drop in [nil, "LANGUAGE", "LC_MESSAGES", "LANG"] {
+      var environment = full
+      if let drop { environment[drop] = nil }
+      let named = environment.filter { NotesLanguage.environmentVariables.contains($0.key) }
+      #expect(
+        NotesLanguage.preferred(environment: named) == NotesLanguage.preferred(environment: environment))
+    }
+    #expect(NotesLanguage.preferred(environment: full) == ["pt-BR", "pt", "de", "it-IT", "it"])
+  }
+
   @Test func lcAllThenLcMessagesThenLangAndOnlyTheFirstSet() {
     let all = ["LC_ALL": "es_ES.UTF-8", "LC_MESSAGES": "it_IT.UTF-8", "LANG": "fr_FR.UTF-8"]
     #expect(NotesLanguage.preferred(environment: all) == ["es-ES", "es"])

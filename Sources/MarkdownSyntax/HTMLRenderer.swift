@@ -159,10 +159,19 @@ struct HTMLWriter {
   }
 
   /// Whether cmark's `houdini_escape_href` copies byte `c` as it is: ASCII letters, digits
-  /// and `-_.+!*(),%#@?=;:/$~` (a 128-bit table in two words).
+  /// and `-_.+!*(),%#@?=;:/$~`.
   @inline(__always) static func isHrefSafe(_ c: UInt8) -> Bool {
-    let word: UInt64 = c < 64 ? 0xafff_ff3a_0000_0000 : c < 128 ? 0x47ff_fffe_87ff_ffff : 0
-    return (word >> UInt64(c & 63)) & 1 != 0
+    hrefSafeBytes.utf8Start[Int(c)] != 48
+  }
+
+  /// ``isHrefSafe(_:)`` as 256 constant bytes, `1` for a byte copied as it is.
+  static var hrefSafeBytes: StaticString {
+    """
+    0000000000000000000000000000000001011100111111111111111111110101\
+    1111111111111111111111111110000101111111111111111111111111100010\
+    0000000000000000000000000000000000000000000000000000000000000000\
+    0000000000000000000000000000000000000000000000000000000000000000
+    """
   }
 
   /// Percent-encodes a URL as cmark's `houdini_escape_href` does.

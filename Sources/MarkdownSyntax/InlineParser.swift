@@ -192,18 +192,26 @@ struct InlineParser {
     processEmphasis(stackBottom: 0)
   }
 
-  static let special: [Bool] = {
-    var t = [Bool](repeating: false, count: 256)
-    for c in "\n\r`\\&<*_[]!~:w" { t[Int(c.asciiValue ?? 0)] = true }
-    return t
-  }()
+  /// The bytes ``textRun(from:)`` stops at (line ends and `` ` \ & < * _ [ ] ! ~ : w ``), as
+  /// 256 constant bytes, `1` for a special one.
+  static var specialBytes: StaticString {
+    """
+    0000000000100100000000000000000001000010001000000000000000101000\
+    0000000000000000000000000001110110000000000000000000000100000010\
+    0000000000000000000000000000000000000000000000000000000000000000\
+    0000000000000000000000000000000000000000000000000000000000000000
+    """
+  }
 
-  /// ``special`` without the characters only the GFM extensions look at (`~`, `:`, `w`).
-  static let specialCommonMark: [Bool] = {
-    var t = special
-    for c in "~:w" { t[Int(c.asciiValue ?? 0)] = false }
-    return t
-  }()
+  /// ``specialBytes`` without the bytes only the GFM extensions look at (`~`, `:`, `w`).
+  static var specialBytesCommonMark: StaticString {
+    """
+    0000000000100100000000000000000001000010001000000000000000001000\
+    0000000000000000000000000001110110000000000000000000000000000000\
+    0000000000000000000000000000000000000000000000000000000000000000\
+    0000000000000000000000000000000000000000000000000000000000000000
+    """
+  }
 
   mutating func parseOne() {
     let c = p[pos]
@@ -249,10 +257,11 @@ struct InlineParser {
   /// Appends plain text from `pos` up to the next special character.
   mutating func textRun(from: Int) {
     var j = from
-    let table = gfm ? Self.special : Self.specialCommonMark
+    // The tables as constant bytes: no bounds check or lazy global per byte.
+    let table = (gfm ? Self.specialBytes : Self.specialBytesCommonMark).utf8Start
     while j < end {
       let c = p[j]
-      if table[Int(c)] {
+      if table[Int(c)] != 48 {
         if c == ASCII.w {
           if j > begin {
             let b = p[j - 1]

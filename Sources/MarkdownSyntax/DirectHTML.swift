@@ -14,8 +14,7 @@ extension HTMLRenderer {
     keepingWorkingTree workingTree: inout AnyObject?, output: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     var input = bytes
-    if !MarkdownParser.isValidUTF8(input) { input = Array(String(decoding: input, as: UTF8.self).utf8) }
-    MarkdownParser.replaceNUL(&input)
+    MarkdownParser.prepare(&input)
     let gfm = flavor == .gfm
     let root = input.withUnsafeBufferPointer { p in
       var start = 0

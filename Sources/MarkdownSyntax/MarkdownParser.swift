@@ -19,8 +19,7 @@ public enum MarkdownParser {
     bytes: some Collection<UInt8>, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm
   ) -> MarkdownDocument {
     var input = Array(bytes)
-    if !isValidUTF8(input) { input = Array(String(decoding: input, as: UTF8.self).utf8) }
-    replaceNUL(&input)
+    prepare(&input)
     return input.withUnsafeBufferPointer {
       parse(utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm)
     }
@@ -35,8 +34,7 @@ public enum MarkdownParser {
     keepingWorkingTree workingTree: inout AnyObject?
   ) -> MarkdownDocument {
     var input = Array(bytes)
-    if !isValidUTF8(input) { input = Array(String(decoding: input, as: UTF8.self).utf8) }
-    replaceNUL(&input)
+    prepare(&input)
     let (document, root) = input.withUnsafeBufferPointer {
       parseKeepingTree(utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm)
     }
@@ -57,23 +55,41 @@ public enum MarkdownParser {
 
   // MARK: - Helpers
 
-  /// Whether `bytes` is well-formed UTF-8 (checked by hand: fast on ASCII runs).
-  static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+  /// Makes `input` what the parser reads: invalid UTF-8 sequences and U+0000 replaced by
+  /// U+FFFD. One pass when the input is valid (the usual case).
+  static func prepare(_ input: inout [UInt8]) {
+    let (valid, sawNUL) = checkUTF8(input)
+    if !valid {
+      input = Array(String(decoding: input, as: UTF8.self).utf8)
+      replaceNUL(&input)
+    } else if sawNUL {
+      replaceNUL(&input)
+    }
+  }
+
+  /// Whether `bytes` is well-formed UTF-8 (checked by hand: fast on ASCII runs), and whether
+  /// it holds a NUL byte (as far as it was read, when it is not well-formed).
+  static func checkUTF8(_ bytes: [UInt8]) -> (valid: Bool, sawNUL: Bool) {
     bytes.withUnsafeBufferPointer { b in
       var i = 0
       let n = b.count
-      guard let base = b.baseAddress else { return true }
+      var sawNUL = false
+      guard let base = b.baseAddress else { return (true, false) }
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
       while i < n {
-        // Eight ASCII bytes at a time.
+        // Eight ASCII bytes at a time (and whether one of them is a NUL).
         if i + 8 <= n {
           let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-          if word & 0x8080_8080_8080_8080 == 0 {
+          if word & highs == 0 {
+            if (word &- ones) & ~word & highs != 0 { sawNUL = true }
             i += 8
             continue
           }
         }
         let c = b[i]
         if c < 0x80 {
+          if c == 0 { sawNUL = true }
           i += 1
           continue
         }
@@ -93,18 +109,20 @@ public enum MarkdownParser {
           minimum = 0x10000
           value = UInt32(c & 0x07)
         } else {
-          return false
+          return (false, sawNUL)
         }
-        guard i + length <= n else { return false }
+        guard i + length <= n else { return (false, sawNUL) }
         for k in 1..<length {
           let d = b[i + k]
-          guard d & 0xC0 == 0x80 else { return false }
+          guard d & 0xC0 == 0x80 else { return (false, sawNUL) }
           value = value << 6 | UInt32(d & 0x3F)
         }
-        if value < minimum || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) { return false }
+        if value < minimum || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) {
+          return (false, sawNUL)
+        }
         i += length
       }
-      return true
+      return (true, sawNUL)
     }
   }
 

@@ -135,6 +135,25 @@ import Testing
     #expect(bytes == "<ul>\n".utf8.count + 300_000 * "<li>a</li>\n".utf8.count + "</ul>\n".utf8.count)
   }
 
+  /// A NUL becomes U+FFFD wherever it is: in an all-ASCII word, after a multi-byte character,
+  /// in input that is not UTF-8 as well.
+  @Test func everyNULIsReplaced() {
+    for prefix in [[UInt8](), [0xC3, 0xA9], [0xFF]] {
+      for position in 0..<20 {
+        var bytes = prefix + [UInt8](repeating: 0x61, count: 20)
+        bytes[prefix.count + position] = 0
+        let document = MarkdownParser.parse(bytes: bytes)
+        guard case .paragraph(let content) = document.blocks.first?.kind else {
+          Issue.record("no paragraph")
+          continue
+        }
+        #expect(
+          content.plainText.unicodeScalars.filter { $0 == "\u{FFFD}" }.count == (prefix == [0xFF] ? 2 : 1))
+        #expect(!content.plainText.unicodeScalars.contains("\u{0}"))
+      }
+    }
+  }
+
   @Test func invalidUTF8AndNUL() {
     Self.expectSame([0x61, 0xFF, 0x00, 0x62, 0xC3, 0x28, 0x0A, 0x2A, 0x78, 0x2A, 0x0A], name: "bytes")
   }

@@ -81,11 +81,15 @@ public struct Canvas: Sendable, Equatable {
   private var clusters: [Character] = []
   /// Set by a screen whose rows show a scrolled text (see ``ScrollHint``).
   public var scrollHint: ScrollHint?
+  /// The style in which every cell is a blank, while that is known (as made, or after a fill
+  /// of the whole canvas); nil once anything else is written.
+  private var blankStyle: Style?
 
   public init(width: Int, height: Int, style: Style = .plain) {
     self.width = max(0, width)
     self.height = max(0, height)
     self.slots = Array(repeating: .blank(style), count: self.width * self.height)
+    self.blankStyle = style
   }
 
   /// The cells, row by row.
@@ -126,6 +130,7 @@ public struct Canvas: Sendable, Equatable {
     let top = max(0, rows.lowerBound)
     let bottom = min(height, rows.upperBound)
     guard top < bottom, lines != 0 else { return }
+    blankStyle = nil
     let blank = Slot.blank(.plain)
     let width = self.width
     slots.withUnsafeMutableBufferPointer { slots in
@@ -161,6 +166,11 @@ public struct Canvas: Sendable, Equatable {
     guard r0 < r1, c0 < c1 else { return }
     let one = Self.isSeparate(scalar.value) && CellWidth.of(scalar: scalar) == 1
     let blank = Slot(scalar: one ? scalar.value : 0x20, width: 1, style: style)
+    let whole = r0 == 0 && r1 == height && c0 == 0 && c1 == width && blank.code == 0x20
+    // A fresh canvas filled with blanks in its own style (the screen stack's first step)
+    // stays as it is.
+    if whole && blankStyle == style { return }
+    blankStyle = whole ? style : nil
     slots.withUnsafeMutableBufferPointer { slots in
       guard let base = slots.baseAddress else { return }
       if c0 == 0 && c1 == width {
@@ -178,6 +188,7 @@ public struct Canvas: Sendable, Equatable {
     _ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int? = nil
   ) -> Int {
     guard row >= 0, row < height, column < width else { return 0 }
+    blankStyle = nil
     let limit = min(width, column + (maxWidth ?? width))
     if let used = putPrintableASCII(text, row: row, column: column, style: style, limit: limit) {
       return used

@@ -102,4 +102,20 @@ import Testing
     all.scroll(rows: 1..<4, by: 5)
     #expect(all.textDump() == "t\n\n\n\nf")
   }
+
+  /// Filling the whole canvas with blanks is skipped only while it is blank in that style.
+  @Test func fillingTheWholeCanvasBlanksWhateverItHolds() {
+    let style = Style(attributes: .reverse)
+    var canvas = Canvas(width: 4, height: 2)
+    canvas.fill(row: 0, column: 0, width: 4, height: 2, style: style)
+    #expect(canvas[1, 3].style == style)
+    canvas.put("ab", row: 0, column: 1)
+    canvas.fill(row: 0, column: 0, width: 4, height: 2, style: style)
+    #expect(canvas.textDump() == "\n" && canvas[0, 1].style == style)
+    canvas.scroll(rows: 0..<2, by: 1)
+    canvas.fill(row: 0, column: 0, width: 4, height: 2, style: style)
+    #expect(canvas[1, 0].style == style)
+    canvas.fill(row: 0, column: 0, width: 4, height: 2, style: .plain)
+    #expect(canvas[1, 0].style == .plain)
+  }
 }

@@ -109,6 +109,8 @@ struct HTMLWriter {
   }
 
   mutating func escaped(_ s: String) {
+    // The bytes are read in place when they are contiguous (as a native string's are).
+    if s.utf8.withContiguousStorageIfAvailable({ escaped($0) }) != nil { return }
     var s = s
     s.withUTF8 { escaped($0) }
   }
@@ -176,6 +178,8 @@ struct HTMLWriter {
 
   /// Percent-encodes a URL as cmark's `houdini_escape_href` does.
   mutating func href(_ s: String) {
+    // The bytes are read in place when they are contiguous (as a native string's are).
+    if s.utf8.withContiguousStorageIfAvailable({ href($0) }) != nil { return }
     var s = s
     s.withUTF8 { href($0) }
   }
@@ -203,6 +207,8 @@ struct HTMLWriter {
   }
 
   mutating func rawHTML(_ s: String) {
+    // The bytes are read in place when they are contiguous (as a native string's are).
+    if s.utf8.withContiguousStorageIfAvailable({ rawHTML($0) }) != nil { return }
     var s = s
     s.withUTF8 { rawHTML($0) }
   }

@@ -12,19 +12,30 @@ struct InlineParser {
   }
 
   struct Node {
-    var kind: Kind
+    // The one-byte fields last, so that they share the struct's final word (72 bytes a node
+    // instead of 80: the parser copies nodes in and out of its array all the time).
     /// Text: a range of `input` (or of `extra` when `inExtra`).
     var start: Int
     var end: Int
-    var inExtra = false
-    /// Bracket and delimiter text, which later steps look at: never merged with its neighbours.
-    var frozen = false
     var payload = -1
     var parent = -1
     var first = -1
     var last = -1
     var prev = -1
     var next = -1
+    var kind: Kind
+    var inExtra = false
+    /// Bracket and delimiter text, which later steps look at: never merged with its neighbours.
+    var frozen = false
+
+    init(kind: Kind, start: Int, end: Int, inExtra: Bool = false, frozen: Bool = false, payload: Int = -1) {
+      self.kind = kind
+      self.start = start
+      self.end = end
+      self.inExtra = inExtra
+      self.frozen = frozen
+      self.payload = payload
+    }
   }
 
   struct Delimiter {

@@ -84,13 +84,17 @@ struct BlockRenderer {
   }
 
   mutating func render(_ blocks: [Block]) {
-    let top = Frame(first: StyledLine(), rest: StyledLine(), listDepth: 0)
-    for block in blocks {
-      if lineCount > 0 { pendingBlank = StyledLine() }
-      var stack: [Work] = [.block(block, top)]
-      run(&stack)
-      emitReferences()
-    }
+    for block in blocks { render(topLevel: block) }
+  }
+
+  /// Renders one block of the document's top level, then the link references and footnotes
+  /// it was the first to mention. Every line it makes is finished when it returns (only the
+  /// blank line before the next block waits), so ``output`` then ends with a newline.
+  mutating func render(topLevel block: Block) {
+    if lineCount > 0 { pendingBlank = StyledLine() }
+    var stack: [Work] = [.block(block, Frame(first: StyledLine(), rest: StyledLine(), listDepth: 0))]
+    run(&stack)
+    emitReferences()
   }
 
   private mutating func run(_ stack: inout [Work]) {

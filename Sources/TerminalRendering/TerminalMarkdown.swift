@@ -35,6 +35,40 @@ public enum TerminalMarkdown {
     return Array(Sanitizer.sanitize(String(decoding: output, as: UTF8.self)).utf8)
   }
 
+  /// The bytes of ``renderPlainUTF8(_:options:capacity:)``, handed to `write` in pieces as
+  /// they are made: each piece is the output of whole top-level blocks, at least `chunk`
+  /// bytes of it (but the last), and ends with a newline. Each piece is checked by
+  /// ``Sanitizer`` on its own, which gives the same bytes as checking the whole: its rules
+  /// never reach past a newline (tab stops count from the last one) and a piece never splits
+  /// a character. `whatsnew render --format plain` writes each piece out at once, so it never
+  /// holds the whole text (82 KB for the 65 KB changelog).
+  public static func writePlainUTF8(
+    _ document: MarkdownDocument, options: RenderOptions, chunk: Int,
+    to write: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    var renderer = BlockRenderer(options: options, plainBytes: true)
+    renderer.output.reserveCapacity(chunk + chunk / 2)
+    renderer.footnotes = document.footnotes
+    for block in document.blocks {
+      renderer.render(topLevel: block)
+      if renderer.output.count >= chunk { writeSanitized(&renderer.output, to: write) }
+    }
+    writeSanitized(&renderer.output, to: write)
+  }
+
+  /// Hands `buffer`'s bytes to `write`, sanitised when they need it, and empties it.
+  private static func writeSanitized(
+    _ buffer: inout ByteBuffer, to write: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBufferPointer { bytes in
+      if !Sanitizer.needsSanitizing(utf8: bytes) { return write(bytes) }
+      let clean = Array(Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self)).utf8)
+      clean.withUnsafeBufferPointer { write($0) }
+    }
+    buffer.removeAll()
+  }
+
   /// Convenience: the lines of a single run of inline content (e.g. a title), wrapped.
   public static func render(inlines: [Inline], options: RenderOptions) -> [StyledLine] {
     var renderer = BlockRenderer(options: options)

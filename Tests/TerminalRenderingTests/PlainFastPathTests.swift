@@ -15,6 +15,16 @@ import Testing
         let direct = TerminalMarkdown.renderPlainUTF8(document, options: options)
         let viaLines = PlainSerializer.serializeUTF8(TerminalMarkdown.render(document, options: options))
         #expect(direct == viaLines, "\(label) at width \(width)")
+        // Written in pieces (what `render --format plain` does): the same bytes, each piece
+        // whole lines, at every piece size.
+        for chunk in [1, 100, 4096] {
+          var pieces: [[UInt8]] = []
+          TerminalMarkdown.writePlainUTF8(document, options: options, chunk: chunk) {
+            pieces.append(Array($0))
+          }
+          #expect(pieces.joined().elementsEqual(direct), "\(label) at width \(width) in \(chunk)-byte pieces")
+          #expect(pieces.allSatisfy { $0.last == 0x0A }, "\(label): a piece ends inside a line")
+        }
       }
     }
   }

@@ -44,6 +44,8 @@ struct Painter {
   /// one).
   private var lastStyle: Style?
   private var lastLook: (attributes: attr_t, pair: Int32) = (0, 0)
+  /// ``styleBytes(_:)`` of the last style converted (0: none).
+  private var lastStyleBytes: UInt64 = 0
   /// How many cells the last ``paint(_:)`` wrote.
   private(set) var cellsWritten = 0
 
@@ -100,7 +102,22 @@ struct Painter {
   /// `scripts/profile-render --sheet` ends a profile part after each function that does.
   private mutating func copy(_ canvas: Canvas, over before: Canvas?) {
     let width = canvas.width
-    if row.count < width { row = Array(repeating: cchar_t(), count: width) }
+    // The run buffer is taken out of `self` while it is written through a pointer.
+    var runCells = row
+    row = []
+    if runCells.count < width { runCells = Array(repeating: cchar_t(), count: width) }
+    runCells.withUnsafeMutableBufferPointer { run in
+      guard let run = run.baseAddress else { return }
+      copy(canvas, over: before, through: run)
+    }
+    row = runCells
+  }
+
+  /// ``copy(_:over:)`` with the run buffer at `run` (room for a row of cells).
+  private mutating func copy(
+    _ canvas: Canvas, over before: Canvas?, through run: UnsafeMutablePointer<cchar_t>
+  ) {
+    let width = canvas.width
     canvas.slots.withUnsafeBufferPointer { cells in
       (before?.slots ?? []).withUnsafeBufferPointer { old in
         for y in 0..<canvas.height {
@@ -150,21 +167,21 @@ struct Painter {
             spills = cell.width >= 2
             if let character = narrowCharacter(cell) {
               if runStart + runCount != column {
-                flush(y: y, x: runStart, count: runCount)
+                flush(run, y: y, x: runStart, count: runCount)
                 runStart = column
                 runCount = 0
               }
-              let look = look(for: cell.style)
-              whatsnew_fill_cell(&row[runCount], character, look.attributes, look.pair)
+              let look = look(for: cell)
+              whatsnew_fill_cell(run + runCount, character, look.attributes, look.pair)
               runCount += 1
             } else {
-              flush(y: y, x: runStart, count: runCount)
+              flush(run, y: y, x: runStart, count: runCount)
               runCount = 0
               runStart = column + 1
               singles.append(column)
             }
           }
-          flush(y: y, x: runStart, count: runCount)
+          flush(run, y: y, x: runStart, count: runCount)
           // The other cells after the runs: a run that starts where a wide grapheme of the
           // last frame ended blanks that grapheme's cells (ncurses clears the orphaned half),
           // which may already hold this frame's grapheme.
@@ -208,11 +225,11 @@ struct Painter {
     return lastWidth.width == 1 ? character : nil
   }
 
-  /// Writes the first `count` cells of `row` to `stdscr` from (`y`, `x`).
-  private mutating func flush(y: Int, x: Int, count: Int) {
+  /// Writes the first `count` cells at `run` to `stdscr` from (`y`, `x`).
+  private mutating func flush(_ run: UnsafeMutablePointer<cchar_t>, y: Int, x: Int, count: Int) {
     guard count > 0 else { return }
     cellsWritten += count
-    _ = row.withUnsafeBufferPointer { whatsnew_put_cells(Int32(y), Int32(x), $0.baseAddress, Int32(count)) }
+    _ = whatsnew_put_cells(Int32(y), Int32(x), run, Int32(count))
   }
 
   /// Writes one cell to `stdscr` at (`row`, `column`): `grapheme`, or a blank when `blank`
@@ -238,8 +255,34 @@ struct Painter {
     if style == lastStyle { return lastLook }
     lastLook = (attributes(for: style), pair(for: style))
     lastStyle = style
+    lastStyleBytes = 0
     return lastLook
   }
+
+  /// ``look(for:)`` of `slot`'s style, recognising the last style by its bytes.
+  @inline(__always)
+  private mutating func look(for slot: Slot) -> (attributes: attr_t, pair: Int32) {
+    let bytes = Self.styleBytes(slot)
+    if bytes != 0 && bytes == lastStyleBytes { return lastLook }
+    let look = look(for: slot.style)
+    lastStyleBytes = bytes
+    return look
+  }
+
+  /// The bytes of `slot`'s style with a marker bit, or 0 when a style is not five bytes here
+  /// (equal bytes are an equal style; unequal ones are compared as values).
+  @inline(__always)
+  private static func styleBytes(_ slot: Slot) -> UInt64 {
+    guard let offset = styleOffset else { return 0 }
+    return withUnsafeBytes(of: slot) { raw in
+      UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        | UInt64(raw[offset + 4]) << 32 | 1 << 40
+    }
+  }
+
+  /// Where a slot's style lies in it, when the style is five bytes.
+  private static let styleOffset: Int? =
+    MemoryLayout<Style>.size == 5 ? MemoryLayout<Slot>.offset(of: \Slot.style) : nil
 
   private func attributes(for style: Style) -> attr_t {
     var a = attr_t(whatsnew_a_normal())

@@ -81,6 +81,7 @@ public final class CursesSession {
     guard screenPointer != nil else { return .finished }
     if dispatch(.resize(width: width, height: height), to: &screen, perform) == .stop { return .finished }
     paint(screen)
+    enableKeypad()
     // After each paint the screen may have work it put off to get that frame out sooner.
     var painted = true
     while true {
@@ -189,7 +190,13 @@ public final class CursesSession {
     noecho()
     nonl()
     let window = whatsnew_stdscr()
-    keypad(window, true)
+    // The keypad's application mode now, as `keypad` would send it, so arrow keys pressed from
+    // here on come as ncurses' terminfo expects; `keypad` itself, which also builds ncurses'
+    // tree of every key sequence (0.10 M instructions), waits until the first frame is out
+    // (``enableKeypad()``, before the first key is read).
+    // (Written straight to the terminal: it has no padding, and `putp` would go to stdout's
+    // buffer rather than this session's output.)
+    if let transmit = whatsnew_tigetstr("smkx") { _ = write(fileno(output), transmit, strlen(transmit)) }
     // Poll so termination flags are noticed within a tenth of a second.
     wtimeout(window, Self.keyTimeout)
     set_escdelay(25)
@@ -239,6 +246,18 @@ public final class CursesSession {
     wtimeout(window, milliseconds)
     defer { wtimeout(window, Self.keyTimeout) }
     return whatsnew_get_key(&code)
+  }
+
+  /// Whether ncurses decodes key sequences yet (``enableKeypad()``).
+  private var keypadEnabled = false
+
+  /// Turns on ncurses' decoding of key sequences (arrows, pages, function keys): done after
+  /// the first paint rather than at start-up, since building its tree of sequences is work
+  /// the first frame does not need; always before a key is read.
+  private func enableKeypad() {
+    guard !keypadEnabled else { return }
+    keypad(whatsnew_stdscr(), true)
+    keypadEnabled = true
   }
 
   private func paint(_ screen: some Screen) {

@@ -49,6 +49,28 @@ struct TmuxTests {
     try expectRestored(tmux)
   }
 
+  @Test func theSheetsArrowAndPageKeysAreDecoded() throws {
+    // Sent as the terminal sends them in keypad mode (tmux turns `Down` into `\EOB` once the
+    // program has asked for that mode with smkx): none may be read as Escape, which closes.
+    // (Not Home and End: tmux sends `\E[1~`/`\E[4~` for them, which xterm's terminfo, the
+    // pane's TERM here, does not list.)
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("notes --from 1.0.0 --content \(tmux.content)")
+    try tmux.waitFor("Release notes after 1.0.0 up to")
+    try tmux.keys("Down", "Down", "Down")
+    try tmux.waitUntil("three lines down") { $0.contains(#/ 4–23/\d+ /#) }
+    try tmux.keys("Up")
+    try tmux.waitUntil("one line up") { $0.contains(#/ 3–22/\d+ /#) }
+    try tmux.keys("NPage")
+    try tmux.waitUntil("a page down") { $0.contains(#/ 2[2-4]–4[1-3]/\d+ /#) }
+    try tmux.keys("PPage")
+    try tmux.waitUntil("a page up") { $0.contains(#/ 3–22/\d+ /#) }
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored(tmux)
+  }
+
   @Test func aRangesFilesAreReadAfterTheFirstFrameAndABadOneStillFailsTheCommand() throws {
     // The sheet reads the files below its first frame after painting it: a file that is not
     // UTF-8 there shows its error in the sheet, and the command still ends with the message

@@ -57,9 +57,6 @@ final class BlockNode {
   @exclusivity(unchecked) var literalStart = 0
   /// How many lines were added. They are consecutive source lines from `startLine`.
   @exclusivity(unchecked) var lineCount = 0
-  // A cursor for ``line(atContentOffset:)``, which is asked in increasing order.
-  @exclusivity(unchecked) var lineCursorOffset = 0
-  @exclusivity(unchecked) var lineCursorLine = 0
 
   // Lists and items.
   @exclusivity(unchecked) var start = 1
@@ -76,11 +73,14 @@ final class BlockNode {
   /// What few blocks need: made when first set.
   @exclusivity(unchecked) private var rare: Rare?
 
-  /// The fields only code blocks, footnote definitions and tables use, apart, so that the
-  /// other blocks stay small.
+  /// The fields only code blocks, footnote definitions and tables use, and the line cursor
+  /// only blocks whose lines are asked for, apart, so that the other blocks stay small.
   private final class Rare {
     @exclusivity(unchecked) var info = ""
     @exclusivity(unchecked) var table: TableData?
+    // A cursor for ``line(atContentOffset:in:)``, which is asked in increasing order.
+    @exclusivity(unchecked) var lineCursorOffset = 0
+    @exclusivity(unchecked) var lineCursorLine = 0
   }
 
   private var rareFields: Rare {
@@ -204,19 +204,20 @@ final class BlockNode {
   /// The source line holding the arena byte at `offset` (linear overall when asked in
   /// increasing order, as the parsers do).
   func line(atContentOffset offset: Int, in arena: Bytes) -> Int {
-    if offset < lineCursorOffset || lineCursorLine == 0 {
-      lineCursorOffset = contentStart
-      lineCursorLine = startLine
+    let cursor = rareFields
+    if offset < cursor.lineCursorOffset || cursor.lineCursorLine == 0 {
+      cursor.lineCursorOffset = contentStart
+      cursor.lineCursorLine = startLine
     }
-    var i = lineCursorOffset
-    var line = lineCursorLine
+    var i = cursor.lineCursorOffset
+    var line = cursor.lineCursorLine
     let end = min(offset, contentEnd)
     while i < end {
       if arena[i] == 10 { line += 1 }
       i += 1
     }
-    lineCursorOffset = i
-    lineCursorLine = line
+    cursor.lineCursorOffset = i
+    cursor.lineCursorLine = line
     return line
   }
 }

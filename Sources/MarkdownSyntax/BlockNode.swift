@@ -63,13 +63,6 @@ final class BlockNode {
   @exclusivity(unchecked) var markerOffset = 0
   @exclusivity(unchecked) var padding = 0
 
-  // Code blocks.
-  @exclusivity(unchecked) var fenceLength = 0
-  @exclusivity(unchecked) var fenceOffset = 0
-  /// A footnote definition's place among the document's distinct footnote labels, or -1 for
-  /// a later definition of a label already defined (which is ignored).
-  @exclusivity(unchecked) var footnoteIndex = -1
-
   /// What few blocks need: made when first set.
   @exclusivity(unchecked) private var rare: Rare?
 
@@ -78,6 +71,9 @@ final class BlockNode {
   private final class Rare {
     @exclusivity(unchecked) var info = ""
     @exclusivity(unchecked) var table: TableData?
+    @exclusivity(unchecked) var fenceLength = 0
+    @exclusivity(unchecked) var fenceOffset = 0
+    @exclusivity(unchecked) var footnoteIndex = -1
     // A cursor for ``line(atContentOffset:in:)``, which is asked in increasing order.
     @exclusivity(unchecked) var lineCursorOffset = 0
     @exclusivity(unchecked) var lineCursorLine = 0
@@ -109,6 +105,25 @@ final class BlockNode {
   var info: String {
     get { rare?.info ?? "" }
     set { rareFields.info = newValue }
+  }
+
+  /// A fenced code block's fence: how many backticks or tildes.
+  var fenceLength: Int {
+    get { rare?.fenceLength ?? 0 }
+    set { rareFields.fenceLength = newValue }
+  }
+
+  /// A fenced code block's fence: its indentation.
+  var fenceOffset: Int {
+    get { rare?.fenceOffset ?? 0 }
+    set { rareFields.fenceOffset = newValue }
+  }
+
+  /// A footnote definition's place among the document's distinct footnote labels, or -1 for
+  /// a later definition of a label already defined (which is ignored), or for another block.
+  var footnoteIndex: Int {
+    get { rare?.footnoteIndex ?? -1 }
+    set { rareFields.footnoteIndex = newValue }
   }
 
   /// A table's header cells and body rows.

@@ -158,6 +158,9 @@ public struct WhatsNewSheet: Screen {
     var sectionStarts: [Int]
     /// How many releases (from the newest) are in `lines`; all of them once complete.
     var laidOut: Int
+    /// True when the next release's heading is in `lines` but not its notes yet: the lines
+    /// asked for were reached with the heading (the first frame shows only that of it).
+    var notesPending = false
     var column: Int
     var textWidth: Int
     var bodyTop: Int
@@ -194,6 +197,13 @@ public struct WhatsNewSheet: Screen {
     let shown = shownCount
     while layout.laidOut < shown && layout.lines.count < count {
       let release = releases[layout.laidOut]
+      if layout.notesPending {
+        layout.notesPending = false
+        layout.lines += release.notes.lines(width: textWidth)
+        layout.lines.append(StyledLine())
+        layout.laidOut += 1
+        continue
+      }
       layout.sectionStarts.append(layout.lines.count)
       var header = StyledLine()
       if release.isBrief {
@@ -208,6 +218,11 @@ public struct WhatsNewSheet: Screen {
         header.append(CellText.truncate(release.heading, to: textWidth - 1), style: palette.accent)
         layout.lines.append(header)
         layout.lines.append(StyledLine())
+        if layout.lines.count >= count {
+          // Enough lines with the heading: the notes (parsed and rendered only now) wait.
+          layout.notesPending = true
+          break
+        }
         layout.lines += release.notes.lines(width: textWidth)
         layout.lines.append(StyledLine())
       }

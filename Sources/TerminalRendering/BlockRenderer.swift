@@ -23,6 +23,9 @@ struct BlockRenderer {
   private var wrapper = Wrapper()
   /// A reference label (`[12] `) being made.
   private var label = ByteBuffer()
+  /// The prefixes of a top-level heading of levels 3 to 6 (`### ` and its hanging indent), by
+  /// level, made at the first one: a changelog has one per section.
+  private var topHeadingFrames: [Frame?] = Array(repeating: nil, count: 7)
   /// A blank separator line waiting to be emitted before the next content line.
   private var pendingBlank: StyledLine?
   /// The document's footnotes, listed (like link URLs) after the block that first refers
@@ -277,14 +280,22 @@ struct BlockRenderer {
       let rule = String.repeated(level == 1 ? "═" : "─", max(1, min(widest, width - frame.restWidth)))
       emit(frame.rest.appending(rule, style: theme.headingDecoration))
     } else {
-      let marks = StyledLine(
-        String.repeated("#", min(level, 6)) + " ", style: theme.headingDecoration)
-      let marksWidth = min(level, 6) + 1
-      var inner = frame
-      inner.setFirst(frame.first.appending(marks), width: frame.firstWidth + marksWidth)
-      inner.setRest(
-        frame.rest.appending(StyledLine(String.repeated(" ", marksWidth))),
-        width: frame.restWidth + marksWidth)
+      let atTop = frame.first.runs.isEmpty && frame.rest.runs.isEmpty
+      let inner: Frame
+      if atTop, let cached = topHeadingFrames[min(level, 6)] {
+        inner = cached
+      } else {
+        let marks = StyledLine(
+          String.repeated("#", min(level, 6)) + " ", style: theme.headingDecoration)
+        let marksWidth = min(level, 6) + 1
+        var made = frame
+        made.setFirst(frame.first.appending(marks), width: frame.firstWidth + marksWidth)
+        made.setRest(
+          frame.rest.appending(StyledLine(String.repeated(" ", marksWidth))),
+          width: frame.restWidth + marksWidth)
+        if atTop { topHeadingFrames[min(level, 6)] = made }
+        inner = made
+      }
       emitWrapped(inner, direct: plainBytes && width >= 40)
     }
   }

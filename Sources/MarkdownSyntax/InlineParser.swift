@@ -326,59 +326,74 @@ struct InlineParser {
 
   @discardableResult
   mutating func append(_ node: Node, to parent: Int) -> Int {
-    var node = node
     let index = nodes.count
-    node.parent = parent
-    node.prev = nodes[parent].last
-    if node.prev >= 0 { nodes[node.prev].next = index } else { nodes[parent].first = index }
-    nodes[parent].last = index
     nodes.append(node)
+    // Linked through one buffer access rather than a uniqueness check per field written.
+    nodes.withUnsafeMutableBufferPointer { b in
+      let prev = b[parent].last
+      b[index].parent = parent
+      b[index].prev = prev
+      if prev >= 0 { b[prev].next = index } else { b[parent].first = index }
+      b[parent].last = index
+    }
     return index
   }
 
   mutating func unlink(_ n: Int) {
-    let node = nodes[n]
-    if node.prev >= 0 {
-      nodes[node.prev].next = node.next
-    } else if node.parent >= 0 {
-      nodes[node.parent].first = node.next
+    nodes.withUnsafeMutableBufferPointer { Self.unlink(n, in: $0) }
+  }
+
+  /// ``unlink(_:)`` on the nodes' buffer (the link fields are written through one buffer
+  /// access rather than a uniqueness check each).
+  static func unlink(_ n: Int, in b: UnsafeMutableBufferPointer<Node>) {
+    let prev = b[n].prev
+    let next = b[n].next
+    let parent = b[n].parent
+    if prev >= 0 {
+      b[prev].next = next
+    } else if parent >= 0 {
+      b[parent].first = next
     }
-    if node.next >= 0 {
-      nodes[node.next].prev = node.prev
-    } else if node.parent >= 0 {
-      nodes[node.parent].last = node.prev
+    if next >= 0 {
+      b[next].prev = prev
+    } else if parent >= 0 {
+      b[parent].last = prev
     }
-    nodes[n].prev = -1
-    nodes[n].next = -1
-    nodes[n].parent = -1
+    b[n].prev = -1
+    b[n].next = -1
+    b[n].parent = -1
   }
 
   mutating func insertAfter(_ anchor: Int, _ node: Node) -> Int {
-    var node = node
     let index = nodes.count
-    let parent = nodes[anchor].parent
-    node.parent = parent
-    node.prev = anchor
-    node.next = nodes[anchor].next
     nodes.append(node)
-    if node.next >= 0 { nodes[node.next].prev = index } else if parent >= 0 { nodes[parent].last = index }
-    nodes[anchor].next = index
+    nodes.withUnsafeMutableBufferPointer { b in
+      let parent = b[anchor].parent
+      let next = b[anchor].next
+      b[index].parent = parent
+      b[index].prev = anchor
+      b[index].next = next
+      if next >= 0 { b[next].prev = index } else if parent >= 0 { b[parent].last = index }
+      b[anchor].next = index
+    }
     return index
   }
 
   /// Moves the siblings strictly between `from` and `to` (or to the end when `to` is -1)
   /// into `container`.
   mutating func adopt(after from: Int, before to: Int, into container: Int) {
-    var n = nodes[from].next
-    while n >= 0 && n != to {
-      let next = nodes[n].next
-      unlink(n)
-      let last = nodes[container].last
-      nodes[n].parent = container
-      nodes[n].prev = last
-      if last >= 0 { nodes[last].next = n } else { nodes[container].first = n }
-      nodes[container].last = n
-      n = next
+    nodes.withUnsafeMutableBufferPointer { b in
+      var n = b[from].next
+      while n >= 0 && n != to {
+        let next = b[n].next
+        Self.unlink(n, in: b)
+        let last = b[container].last
+        b[n].parent = container
+        b[n].prev = last
+        if last >= 0 { b[last].next = n } else { b[container].first = n }
+        b[container].last = n
+        n = next
+      }
     }
   }
 

@@ -452,13 +452,25 @@ struct InlineParser {
     let cs = start + length
     let ce = closeEnd - length
     let s = extra.count
-    for k in cs..<ce {
-      let c = p[k]
-      if c == 13 {
-        if k + 1 < ce, p[k + 1] == 10 { continue }
-        extra.append(32)
-      } else {
-        extra.append(c == 10 ? 32 : c)
+    // Copied at once, then line feeds turned into spaces in place; a carriage return (which
+    // a CR LF pair loses) takes the byte-by-byte way.
+    extra.append(contentsOf: UnsafeBufferPointer(rebasing: p[cs..<ce]))
+    let sawCR = extra.withUnsafeMutableBufferPointer { b in
+      for k in s..<b.count {
+        if b[k] == 10 { b[k] = 32 } else if b[k] == 13 { return true }
+      }
+      return false
+    }
+    if sawCR {
+      extra.removeSubrange(s...)
+      for k in cs..<ce {
+        let c = p[k]
+        if c == 13 {
+          if k + 1 < ce, p[k + 1] == 10 { continue }
+          extra.append(32)
+        } else {
+          extra.append(c == 10 ? 32 : c)
+        }
       }
     }
     var a = s

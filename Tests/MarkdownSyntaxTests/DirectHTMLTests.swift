@@ -154,6 +154,21 @@ import Testing
     }
   }
 
+  /// Line endings inside a code span become one space each (CR LF included).
+  @Test(arguments: [
+    ("`a\nb`", "a b"), ("`a\r\nb`", "a b"), ("`a\rb`", "a b"), ("`` a\r\nb\rc ``", "a b c"),
+    ("` \r\n `", "  "), ("`plain`", "plain"),
+  ])
+  func codeSpanLineEndings(_ markdown: String, _ code: String) {
+    let document = MarkdownParser.parse(markdown)
+    guard case .paragraph(let content) = document.blocks.first?.kind, case .code(let text) = content.first
+    else {
+      Issue.record("no code span in \(markdown.debugDescription)")
+      return
+    }
+    #expect(text == code, "\(markdown.debugDescription)")
+  }
+
   @Test func invalidUTF8AndNUL() {
     Self.expectSame([0x61, 0xFF, 0x00, 0x62, 0xC3, 0x28, 0x0A, 0x2A, 0x78, 0x2A, 0x0A], name: "bytes")
   }

@@ -157,6 +157,8 @@ struct RenderCommand: ParsableCommand {
     case .json:
       FileOutput.write(SyntaxTreeJSON.encode(document) + "\n")
     case .html:
+      // `render(file:...)` writes HTML without a document (``renderHTML(_:flavor:keepingWorkingTree:)``);
+      // this is the same HTML from a document, for any other caller.
       let html = HTMLRenderer.render(document, tagFilter: tagFilter)
       FileOutput.write(Sanitizer.sanitize(html, expandingTabs: false))
     }

@@ -87,7 +87,7 @@ public final class CursesSession {
     while true {
       if let signal = Signals.takePending() { return .interrupted(signal: signal) }
       var code: Int32 = 0
-      let status: Int32
+      var status: Int32
       if painted {
         // Give the terminal a moment to show the frame, then finish the screen's deferred
         // work, at once if a key comes first (so the key sees the finished screen).
@@ -107,6 +107,22 @@ public final class CursesSession {
           continue
         }
       }
+      // An Escape that more bytes came with starts a sequence ncurses does not know: drop it
+      // whole rather than close the screen and read the rest as keys.
+      var dropped = false
+      escape: while status == OK, code == 27 {
+        switch readAfterEscape() {
+        case .alone:
+          break escape
+        case .sequence:
+          dropped = true
+          break escape
+        case .sequenceThen(let nextStatus, let nextCode):
+          status = nextStatus
+          code = nextCode
+        }
+      }
+      if dropped { continue }
       var events: [ScreenEvent] = []
       switch KeyDecoder.decode(code, isFunctionKey: status == whatsnew_key_code_yes()) {
       case .event(let event): events.append(event)
@@ -199,7 +215,7 @@ public final class CursesSession {
     if let transmit = whatsnew_tigetstr("smkx") { _ = write(fileno(output), transmit, strlen(transmit)) }
     // Poll so termination flags are noticed within a tenth of a second.
     wtimeout(window, Self.keyTimeout)
-    set_escdelay(25)
+    set_escdelay(Self.escapeDelay)
     curs_set(0)
     var colors = false
     if options.colorMode.wantsColor(noColor: options.noColor), has_colors() {
@@ -240,6 +256,44 @@ public final class CursesSession {
   /// and a tick is sent when it passes without a key.
   static let keyTimeout: Int32 = 100
 
+  /// How long ncurses waits after an Escape for the rest of a key sequence, in milliseconds
+  /// (and the session for the rest of one ncurses does not know).
+  static let escapeDelay: Int32 = 25
+
+  /// What came after an Escape.
+  private enum AfterEscape {
+    /// Nothing at once: the Escape key.
+    case alone
+    /// An escape sequence ncurses does not know, read to its end.
+    case sequence
+    /// An escape sequence cut short by this key, which is a key of its own.
+    case sequenceThen(status: Int32, code: Int32)
+  }
+
+  /// Reads what follows an Escape ncurses returned. ncurses waits `escapeDelay` after an
+  /// Escape for a sequence it knows; when the bytes that came are not one, it returns the
+  /// Escape and keeps them queued, so the first is there at once (a lone Escape has nothing
+  /// after it). The rest of the sequence is read while it comes within the delay, by
+  /// ``KeyDecoder/EscapeSequence``.
+  private func readAfterEscape() -> AfterEscape {
+    let window = whatsnew_stdscr()
+    defer { wtimeout(window, Self.keyTimeout) }
+    var sequence = KeyDecoder.EscapeSequence()
+    var first = true
+    while true {
+      wtimeout(window, first ? 0 : Self.escapeDelay)
+      var code: Int32 = 0
+      let status = whatsnew_get_key(&code)
+      if status == ERR { return first ? .alone : .sequence }
+      first = false
+      switch sequence.next(code, isFunctionKey: status == whatsnew_key_code_yes()) {
+      case .more: continue
+      case .end: return .sequence
+      case .endBefore: return .sequenceThen(status: status, code: code)
+      }
+    }
+  }
+
   /// Reads a key as `whatsnew_get_key` does, waiting at most `milliseconds`.
   private func waitForKey(_ code: inout Int32, milliseconds: Int32) -> Int32 {
     let window = whatsnew_stdscr()
@@ -253,10 +307,16 @@ public final class CursesSession {
 
   /// Turns on ncurses' decoding of key sequences (arrows, pages, function keys): done after
   /// the first paint rather than at start-up, since building its tree of sequences is work
-  /// the first frame does not need; always before a key is read.
+  /// the first frame does not need; always before a key is read. Sequences ncurses still does
+  /// not know are dropped whole by ``readAfterEscape()``.
   private func enableKeypad() {
     guard !keypadEnabled else { return }
     keypad(whatsnew_stdscr(), true)
+    // The common Home, End and Shift-Tab sequences the terminal's entry lacks (tmux's Home is
+    // `\E[1~` whatever `TERM` says); a sequence the entry has is left as it defines it.
+    for (sequence, code) in KeyDecoder.extraSequences where key_defined(sequence) == 0 {
+      define_key(sequence, code)
+    }
     keypadEnabled = true
   }
 

@@ -58,3 +58,85 @@ enum KeyDecoder {
     }
   }
 }
+
+extension KeyDecoder {
+  /// Key sequences that terminals and multiplexers send and terminfo entries often lack, with
+  /// the key each means. tmux sends `\E[1~` and `\E[4~` for Home and End whatever entry the
+  /// pane's `TERM` names, and xterm-256color lists only `\EOH` and `\EOF`. The session gives
+  /// ncurses those the terminal's entry does not define (`define_key`), so a Home is never read
+  /// as Escape and three characters.
+  static let extraSequences: [(sequence: String, code: Int32)] = [
+    ("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END),  // tmux, screen, linux console, VT220
+    ("\u{1B}[7~", KEY_HOME), ("\u{1B}[8~", KEY_END),  // rxvt
+    ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END),  // xterm's normal cursor mode
+    ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END),  // xterm's application cursor mode
+    ("\u{1B}[Z", KEY_BTAB),  // Shift-Tab (back tab)
+  ]
+
+  /// What to do with the key read after an Escape.
+  enum EscapeStep: Equatable {
+    /// The key is part of the sequence, which goes on: read another.
+    case more
+    /// The key ends the sequence, which is dropped.
+    case end
+    /// The sequence ended before this key, which is not part of it: act on the key.
+    case endBefore
+  }
+
+  /// Reads an escape sequence ncurses did not recognise, one key at a time after the Escape
+  /// that starts it, so the whole of it can be dropped instead of being read as Escape (which
+  /// closes a screen) and stray characters.
+  ///
+  /// What follows the Escape: `[` starts a CSI sequence (parameter and intermediate bytes
+  /// `0x20...0x3F`, up to a final byte `0x40...0x7E`); `O` an SS3 one (one byte more); another
+  /// Escape an Alt-modified sequence (the Escape sequence that follows); anything else is
+  /// Alt and that character. A function key ncurses decoded ends the sequence before it (Alt
+  /// and an arrow acts as the arrow), as does a control character (Ctrl-C is never lost). The session
+  /// reads the keys only while they come at once (an Escape alone is the Escape key).
+  struct EscapeSequence {
+    private enum State { case start, csi, ss3 }
+    private var state = State.start
+    private var length = 0
+    /// A sequence longer than this is garbage: it ends, so input cannot be swallowed forever.
+    static let maximumLength = 32
+
+    init() {}
+
+    /// Takes the next key (`isFunctionKey` as in ``KeyDecoder/decode(_:isFunctionKey:)``).
+    mutating func next(_ code: Int32, isFunctionKey: Bool) -> EscapeStep {
+      if isFunctionKey { return .endBefore }
+      length += 1
+      if length >= Self.maximumLength { return .end }
+      switch state {
+      case .start:
+        switch code {
+        case 0x5B:  // [
+          state = .csi
+          return .more
+        case 0x4F:  // O
+          state = .ss3
+          return .more
+        case 27:
+          // ESC ESC: Alt with a sequence (or Alt-Escape, which nothing follows).
+          return .more
+        case 0..<0x20, 0x7F:
+          // A control key (Ctrl-C among them) is acted on, not taken as Alt's.
+          return .endBefore
+        default:
+          // Alt and a key.
+          return .end
+        }
+      case .ss3:
+        return .end
+      case .csi:
+        switch code {
+        case 0x20...0x3F: return .more
+        case 0x40...0x7E: return .end
+        default:
+          // Not a CSI byte: the sequence was cut short, and this is a key of its own.
+          return .endBefore
+        }
+      }
+    }
+  }
+}

@@ -272,3 +272,64 @@ enum ScrollHintUse: Sendable, CustomTestStringConvertible {
   case none, truthful, lying
   var testDescription: String { "\(self)" }
 }
+
+@Suite struct EscapeSequenceTests {
+  /// Feeds the bytes after an Escape; returns the steps.
+  private func steps(_ text: String) -> [KeyDecoder.EscapeStep] {
+    var sequence = KeyDecoder.EscapeSequence()
+    return text.unicodeScalars.map { sequence.next(Int32($0.value), isFunctionKey: false) }
+  }
+
+  @Test func csiSequencesRunToTheirFinalByte() {
+    #expect(steps("[15;5~") == [.more, .more, .more, .more, .more, .end])
+    #expect(steps("[1~") == [.more, .more, .end])
+    #expect(steps("[Z") == [.more, .end])
+    #expect(steps("[<0;1;2M") == Array(repeating: .more, count: 7) + [.end])
+    #expect(steps("[ q") == [.more, .more, .end])
+  }
+
+  @Test func ss3TakesOneByte() {
+    #expect(steps("Oz") == [.more, .end])
+    #expect(steps("OP") == [.more, .end])
+  }
+
+  @Test func altAndAKeyIsOneKey() {
+    #expect(steps("j") == [.end])
+    #expect(steps("[") == [.more])  // Alt-[ alone: the session ends it when nothing follows
+    #expect(steps("日") == [.end])
+    // ESC ESC [ A: Alt and an arrow the terminal sent as a sequence.
+    #expect(steps("\u{1B}[A") == [.more, .more, .end])
+  }
+
+  @Test func controlKeysAndFunctionKeysAreNeverSwallowed() {
+    // Ctrl-C after an Escape, or inside a sequence cut short, is a key of its own.
+    #expect(steps("\u{03}") == [.endBefore])
+    #expect(steps("[1\u{03}") == [.more, .more, .endBefore])
+    #expect(steps("[1\u{1B}") == [.more, .more, .endBefore])
+    #expect(steps("[1日") == [.more, .more, .endBefore])
+    var sequence = KeyDecoder.EscapeSequence()
+    #expect(sequence.next(KEY_UP, isFunctionKey: true) == .endBefore)
+    var csi = KeyDecoder.EscapeSequence()
+    #expect(csi.next(0x5B, isFunctionKey: false) == .more)
+    #expect(csi.next(whatsnew_key_resize(), isFunctionKey: true) == .endBefore)
+  }
+
+  @Test func aSequenceThatNeverEndsIsCutOff() {
+    let run = steps("[" + String(repeating: "1", count: 100))
+    #expect(run.firstIndex(of: .end) == KeyDecoder.EscapeSequence.maximumLength - 1)
+  }
+
+  @Test func extraSequencesAreHomeEndAndBackTab() {
+    let table = Dictionary(uniqueKeysWithValues: KeyDecoder.extraSequences.map { ($0.sequence, $0.code) })
+    #expect(table["\u{1B}[1~"] == KEY_HOME)
+    #expect(table["\u{1B}[4~"] == KEY_END)
+    #expect(table["\u{1B}[Z"] == KEY_BTAB)
+    // Every one decodes to the key it names, and is itself a whole escape sequence.
+    for (sequence, code) in KeyDecoder.extraSequences {
+      #expect(
+        [Key.home, .end, .backTab].map { Input.event(.key($0)) }.contains(
+          KeyDecoder.decode(code, isFunctionKey: true)))
+      #expect(steps(String(sequence.dropFirst())).last == .end, "\(sequence)")
+    }
+  }
+}

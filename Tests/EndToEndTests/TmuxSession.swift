@@ -79,6 +79,12 @@ final class TmuxSession {
     try tmux(["send-keys", "-t", "=0:"] + names)
   }
 
+  /// Sends raw bytes to the pane, as a terminal would send them (`send-keys -H`): escape
+  /// sequences that no tmux key name produces.
+  func bytes(_ bytes: [UInt8]) throws {
+    try tmux(["send-keys", "-t", "=0:", "-H"] + bytes.map { String($0, radix: 16) })
+  }
+
   /// The visible text of the pane.
   func capture() throws -> String {
     try tmux(["capture-pane", "-p", "-t", "=0:"])

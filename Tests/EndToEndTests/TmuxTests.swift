@@ -52,8 +52,6 @@ struct TmuxTests {
   @Test func theSheetsArrowAndPageKeysAreDecoded() throws {
     // Sent as the terminal sends them in keypad mode (tmux turns `Down` into `\EOB` once the
     // program has asked for that mode with smkx): none may be read as Escape, which closes.
-    // (Not Home and End: tmux sends `\E[1~`/`\E[4~` for them, which xterm's terminfo, the
-    // pane's TERM here, does not list.)
     let tmux = try TmuxSession()
     defer { tmux.kill() }
     try tmux.start("notes --from 1.0.0 --content \(tmux.content)")
@@ -67,6 +65,66 @@ struct TmuxTests {
     try tmux.keys("PPage")
     try tmux.waitUntil("a page up") { $0.contains(#/ 3–22/\d+ /#) }
     try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored(tmux)
+  }
+
+  @Test func homeAndEndMoveTheSheetAndDoNotCloseIt() throws {
+    // tmux sends `\E[4~` and `\E[1~` for End and Home, which the xterm-256color entry (the
+    // pane's TERM) does not list: ncurses read them as Escape, which closed the sheet, and
+    // three characters.
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("notes --from 1.0.0 --content \(tmux.content)")
+    try tmux.waitFor("Release notes after 1.0.0 up to")
+    try tmux.keys("Down", "Down")
+    try tmux.waitUntil("two lines down") { $0.contains(#/ 3–22/\d+ /#) }
+    try tmux.keys("End")
+    try tmux.waitFor("Bot")
+    try tmux.keys("Home")
+    try tmux.waitUntil("back at the top") { $0.contains(#/ 1–20/\d+  Top/#) }
+    // Other spellings of the same keys (xterm's normal mode, rxvt), and Shift-Tab.
+    for (bytes, expected) in [
+      ([0x1B, 0x5B, 0x46], "Bot"), ([0x1B, 0x5B, 0x48], "Top"), ([0x1B, 0x5B, 0x38, 0x7E], "Bot"),
+      ([0x1B, 0x5B, 0x37, 0x7E], "Top"), ([0x1B, 0x4F, 0x46], "Bot"), ([0x1B, 0x4F, 0x48], "Top"),
+    ] as [([UInt8], String)] {
+      try tmux.bytes(bytes)
+      try tmux.waitFor(expected)
+    }
+    try tmux.keys("BTab")
+    #expect(try tmux.capture().contains("Release notes after 1.0.0 up to"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored(tmux)
+  }
+
+  @Test func unknownEscapeSequencesAreIgnoredAndALoneEscapeCloses() throws {
+    // An escape sequence ncurses does not know (ESC followed at once by more bytes) is read
+    // whole and dropped, not as Escape (close) and stray characters (`[` is a key of the sheet).
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("notes --from 1.0.0 --content \(tmux.content)")
+    try tmux.waitFor("Release notes after 1.0.0 up to")
+    try tmux.keys("Down", "Down", "Down")
+    try tmux.waitUntil("three lines down") { $0.contains(#/ 4–23/\d+ /#) }
+    let unknown: [[UInt8]] = [
+      Array("\u{1B}[15;5~".utf8),  // CSI with parameters (Ctrl-F5)
+      Array("\u{1B}[99;9z".utf8),  // a CSI no terminal lists
+      Array("\u{1B}[1;5H".utf8),  // Ctrl-Home in xterm
+      Array("\u{1B}Oz".utf8),  // an SS3 sequence
+      Array("\u{1B}[".utf8),  // Alt-[ (`[` is "previous release")
+      Array("\u{1B}g".utf8),  // Alt-g (`g` is "top")
+      Array("\u{1B}j".utf8),  // Alt-j (`j` is a line down)
+      Array("\u{1B}k".utf8),  // Alt-k (`k` is a line up)
+    ]
+    for sequence in unknown { try tmux.bytes(sequence) }
+    // Had any of them been read as keys, the sheet would be closed or elsewhere.
+    try tmux.keys("Down")
+    try tmux.waitUntil("one line further down") { $0.contains(#/ 5–24/\d+ /#) }
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(try tmux.capture().contains(#/ 5–24/\d+ /#))
+    #expect(try tmux.display("#{alternate_on}") == "1")
+    try tmux.keys("Escape")
     #expect(try tmux.waitForExit() == 0)
     try expectRestored(tmux)
   }
@@ -212,12 +270,12 @@ struct TmuxTests {
     defer { tmux.kill() }
     try tmux.start("demo --simulate upgrade --from 1.0.0 --away 60 --content \(tmux.content)")
     try tmux.waitFor("Welcome back")
-    // Home, End and Shift-Tab are left to KeyDecoderTests: tmux sends them as its own
-    // terminal's sequences, which the xterm-256color entry the pane claims does not list, so
-    // ncurses would read an Escape (close) and three characters.
+    // Home and End come as tmux's own sequences (`\E[1~`, `\E[4~`), which the xterm-256color
+    // entry the pane claims does not list: the session defines them itself.
     let keys = [
-      "j", "k", "Down", "Up", "Space", "f", "NPage", "b", "PPage", "d", "u", "G", "g", "]", "[", "Tab", "?",
-      "x",
+      "j", "k", "Down", "Up", "Space", "f", "NPage", "b", "PPage", "d", "u", "G", "g", "End", "Home", "]",
+      "[",
+      "Tab", "BTab", "?", "x",
       "]", "[",
     ]
     let sizes = [(40, 12), (120, 40), (20, 6), (30, 8), (80, 24)]

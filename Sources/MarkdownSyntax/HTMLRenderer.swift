@@ -69,14 +69,14 @@ struct RawBytes {
     append(start, b.count)
   }
 
-  /// Appends `value` in decimal.
+  /// Appends `value` in decimal, as `String(value)` writes it.
   mutating func append(decimal value: Int) {
-    if value < 0 {
-      append(ASCII.hyphen)
-      append(decimal: 0 - value)
-      return
-    }
-    if value >= 10 { append(decimal: value / 10) }
+    if value < 0 { append(ASCII.hyphen) }
+    append(digits: value.magnitude)
+  }
+
+  private mutating func append(digits value: UInt) {
+    if value >= 10 { append(digits: value / 10) }
     append(UInt8(48 + value % 10))
   }
 }
@@ -95,12 +95,6 @@ struct HTMLWriter {
 
   @inline(__always) mutating func raw(_ s: StaticString) {
     out.append(s.utf8Start, s.utf8CodeUnitCount)
-  }
-
-  /// Appends a run-time string (literals go to the `StaticString` overload, which is cheaper).
-  mutating func rawString(_ s: String) {
-    var s = s
-    s.withUTF8 { out.append($0) }
   }
 
   mutating func cr() {

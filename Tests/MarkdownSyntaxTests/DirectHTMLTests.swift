@@ -244,3 +244,13 @@ import Testing
     #expect(Self.members(HTMLWriter.hrefSafeBytes) == href)
   }
 }
+
+@Suite struct RawBytesTests {
+  @Test(arguments: [0, 7, 10, 99, 100, -1, -10, 1_000_000_007, Int.max, Int.min])
+  func decimalsAsStringWritesThem(_ value: Int) {
+    var bytes = RawBytes(capacity: 4)
+    defer { bytes.release() }
+    bytes.append(decimal: value)
+    #expect(Array(bytes.bytes) == Array(String(value).utf8))
+  }
+}

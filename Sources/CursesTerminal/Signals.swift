@@ -83,7 +83,8 @@ public enum Signals {
     /// The bytes the crash handler writes, and how many.
     let bytes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>
     let byteCount: UnsafeMutablePointer<Int>
-    /// The actions in place before ours, one per signal of ``termination`` then ``crash``.
+    /// The actions in place before ours, one per signal of ``termination`` then ``crash``,
+    /// then SIGTSTP's.
     let previousActions: UnsafeMutablePointer<sigaction>
     /// Which entries of ``previousActions`` hold a saved action (ours are installed).
     let installed: UnsafeMutablePointer<Bool>
@@ -94,7 +95,7 @@ public enum Signals {
     let hasPreviousMask: UnsafeMutablePointer<Bool>
 
     static func make() -> Storage {
-      let slots = termination.count + crash.count
+      let slots = termination.count + crash.count + 1
       let storage = Storage(
         modes: .allocate(capacity: 1), hasModes: .allocate(capacity: 1), fd: .allocate(capacity: 1),
         bytes: .allocate(capacity: 1), byteCount: .allocate(capacity: 1),
@@ -146,6 +147,39 @@ public enum Signals {
       sigprocmask(SIG_SETMASK, storage.previousMask, nil)
       storage.hasPreviousMask.pointee = false
     }
+  }
+
+  /// Where SIGTSTP's saved action is kept.
+  private static var suspendSlot: Int { termination.count + crash.count }
+
+  private static let suspendRequested = Atomic<Bool>(false)
+
+  /// Turns SIGTSTP into a request the loop reads with ``takeSuspendRequest()`` (and suspends
+  /// as for Ctrl-Z), when its action is the default one; returns whether it did. Ctrl-Z is a
+  /// key in raw mode, so this SIGTSTP is a `kill -TSTP` from outside.
+  ///
+  /// Installed before `newterm`, it also keeps ncurses away from SIGTSTP: ncurses installs a
+  /// handler of its own only when it finds the default action at start-up, and then ignores
+  /// the signal around every refresh (two `sigaction` calls each, with a `j` in the sheet);
+  /// finding another action, it leaves the signal alone for the rest of the process.
+  static func installSuspendHandler() -> Bool {
+    var current = sigaction()
+    guard sigaction(SIGTSTP, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil,
+      current.sa_flags & SA_SIGINFO == 0
+    else { return false }
+    _ = suspendRequested.exchange(false, ordering: .acquiringAndReleasing)
+    install(slot: suspendSlot, signal: SIGTSTP) { _ in
+      Signals.suspendRequested.store(true, ordering: .releasing)
+    }
+    return true
+  }
+
+  /// Puts back SIGTSTP's action from before ``installSuspendHandler()``.
+  static func removeSuspendHandler() { uninstall(slot: suspendSlot, signal: SIGTSTP) }
+
+  /// Whether SIGTSTP arrived since the last call (and clears it).
+  static func takeSuspendRequest() -> Bool {
+    suspendRequested.exchange(false, ordering: .acquiringAndReleasing)
   }
 
   /// Prepares what the crash handler restores, then installs it.

@@ -340,6 +340,56 @@ struct TmuxTests {
     #expect(try tmux.display("#{alternate_on}") == "0")
   }
 
+  @Test func sigtstpFromOutsideSuspendsLikeCtrlZ() throws {
+    // The session keeps SIGTSTP (so ncurses does not block it around every refresh): a
+    // `kill -TSTP` still stops the program with the terminal given back, and `fg` redraws.
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.run("clear; \(tmux.binary) notes --from 1.0.0 --content \(tmux.content) & echo \"PID:$!\"; fg")
+    let pidText = try tmux.waitUntil("the pid") { $0.contains(#/PID:(\d+)/#) }
+    let match = try #require(pidText.firstMatch(of: #/PID:(\d+)/#))
+    let pid = try #require(pid_t(match.1))
+    try tmux.waitFor("Release notes after 1.0.0 up to")
+    try tmux.keys("j")
+    try tmux.waitUntil("a line down") { $0.contains(#/ 2–21/\d+ /#) }
+    #expect(Glibc.kill(pid, SIGTSTP) == 0)
+    try tmux.waitFor("Stopped")
+    #expect(try tmux.display("#{alternate_on}") == "0")
+    try tmux.run("fg")
+    try tmux.waitUntil("the sheet where it was") { $0.contains(#/ 2–21/\d+ /#) }
+    #expect(try tmux.display("#{alternate_on}") == "1")
+    try tmux.keys("j")
+    try tmux.waitUntil("keys read again") { $0.contains(#/ 3–22/\d+ /#) }
+    try tmux.keys("q")
+    try tmux.run("echo \"EX\"\"IT:$?\"")
+    try tmux.waitFor("EXIT:0")
+    #expect(try tmux.display("#{alternate_on}") == "0")
+  }
+
+  @Test func theSessionNeverResetsThePaletteWhileRunning() throws {
+    // Getting ncurses out of its initial state (one write a frame) must not send `oc`
+    // (`\E]104\a`), which resets the colours the user set in the terminal: not at start,
+    // not on a key, not on a resize.
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let log = tmux.directory.appendingPathComponent("pane.log")
+    _ = try tmux.command(["pipe-pane", "-o", "-t", "=0:", "cat >> '\(log.path)'"])
+    try tmux.start("notes --from 1.0.0 --content \(tmux.content)")
+    try tmux.waitFor("Release notes after 1.0.0 up to")
+    try tmux.keys("j", "G", "g")
+    try tmux.waitUntil("back at the top") { $0.contains(#/ 1–20/\d+  Top/#) }
+    try tmux.resize(width: 60, height: 20)
+    try tmux.waitFor("Release notes after")
+    try tmux.resize(width: 80, height: 24)
+    try tmux.keys("j")
+    let bytes = try tmux.waitUntilLogged(log, contains: "2–21/")
+    #expect(bytes.contains("\u{1B}[?1049h"))
+    #expect(!bytes.contains("\u{1B}]104"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored(tmux)
+  }
+
   // MARK: - Restoring the terminal on every way out
 
   @Test func ctrlCQuitsAndRestores() throws {

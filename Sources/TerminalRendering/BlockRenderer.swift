@@ -513,15 +513,25 @@ struct BlockRenderer {
 extension StyledLine {
   /// This line followed by `other`'s runs.
   func appending(_ other: StyledLine) -> StyledLine {
-    var copy = self
+    var copy = uniqueCopy(extra: other.runs.count)
     for run in other.runs { copy.append(run.text, style: run.style) }
     return copy
   }
 
   /// This line followed by `text` in `style`.
   func appending(_ text: String, style: Style = .plain) -> StyledLine {
-    var copy = self
+    var copy = uniqueCopy(extra: 1)
     copy.append(text, style: style)
     return copy
+  }
+
+  /// A copy with runs of its own, room for `extra` more, made run by run: appending to a
+  /// shared copy of `runs` would copy the array through the runtime (`swift_arrayInitWithCopy`
+  /// and StyledRun's value witnesses), a code page of its own a `render` faults in for it.
+  private func uniqueCopy(extra: Int) -> StyledLine {
+    var runs: [StyledRun] = []
+    runs.reserveCapacity(self.runs.count + extra)
+    for run in self.runs { runs.append(run) }
+    return StyledLine(runs)
   }
 }

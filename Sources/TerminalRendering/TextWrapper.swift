@@ -55,19 +55,27 @@ public enum TextWrapper {
 
   /// `line` with trailing spaces removed.
   public static func trimmingTrailingSpaces(_ line: StyledLine) -> StyledLine {
-    var line = line
-    while let last = line.runs.last {
-      guard last.text.utf8.last == 0x20 else { break }
-      var text = last.text
+    guard line.runs.last?.text.utf8.last == 0x20 else { return line }
+    // How many runs stay, and the last one's text trimmed (nil: it had no trailing spaces).
+    var keep = line.runs.count
+    var lastText: String?
+    while keep > 0 {
+      var text = line.runs[keep - 1].text
+      guard text.utf8.last == 0x20 else { break }
       while text.utf8.last == 0x20 { text.removeLast() }
-      if text.isEmpty {
-        line.runs.removeLast()
-      } else {
-        line.runs[line.runs.count - 1].text = text
+      if !text.isEmpty {
+        lastText = text
         break
       }
+      keep -= 1
     }
-    return line
+    // Made run by run: changing a copy of `line.runs` in place would copy the whole array
+    // through the runtime (`swift_arrayInitWithCopy` and StyledRun's value witnesses).
+    var runs: [StyledRun] = []
+    runs.reserveCapacity(keep)
+    for k in 0..<keep { runs.append(line.runs[k]) }
+    if let lastText { runs[keep - 1].text = lastText }
+    return StyledLine(runs)
   }
 }
 
@@ -517,7 +525,7 @@ struct Wrapper {
     guard count > 0 else { return TextWrapper.trimmingTrailingSpaces(indent) }
     var out: [StyledRun] = []
     out.reserveCapacity(indent.runs.count + count)
-    out.append(contentsOf: indent.runs)
+    for run in indent.runs { out.append(run) }  // not `append(contentsOf:)`: see `uniqueCopy`
     var k = 0
     while k < count {
       let style = runs[line[k].run].style

@@ -129,6 +129,23 @@ struct TmuxTests {
     try expectRestored(tmux)
   }
 
+  @Test func theMouseWheelScrollsTheSheet() throws {
+    // The wheel as xterm reports it in SGR mode (`\E[<65;x;yM` down, `\E[<64;x;yM` up), which
+    // ncurses decodes: the session's own escape handling must not take it for an unknown
+    // sequence.
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("notes --from 1.0.0 --content \(tmux.content)")
+    try tmux.waitFor("Release notes after 1.0.0 up to")
+    try tmux.bytes(Array("\u{1B}[<65;10;10M".utf8))
+    try tmux.waitUntil("three lines down") { $0.contains(#/ 4–23/\d+ /#) }
+    try tmux.bytes(Array("\u{1B}[<64;10;10M".utf8))
+    try tmux.waitUntil("back at the top") { $0.contains(#/ 1–20/\d+  Top/#) }
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try expectRestored(tmux)
+  }
+
   @Test func aRangesFilesAreReadAfterTheFirstFrameAndABadOneStillFailsTheCommand() throws {
     // The sheet reads the files below its first frame after painting it: a file that is not
     // UTF-8 there shows its error in the sheet, and the command still ends with the message

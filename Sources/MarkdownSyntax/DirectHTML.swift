@@ -284,19 +284,7 @@ struct DirectHTMLBuilder {
 
   /// ``DocumentBuilder/taskMarker(_:)``.
   func taskMarker(_ item: BlockNode) -> Bool? {
-    guard gfm, let first = item.firstChild, first.kind == .paragraph else { return nil }
-    let c = arena
-    let s = first.literalStart
-    guard s + 3 < first.contentEnd, c[s] == ASCII.openBracket, c[s + 2] == ASCII.closeBracket else {
-      return nil
-    }
-    let mark = c[s + 1]
-    guard mark == 32 || mark == ASCII.x || mark == 88 else { return nil }
-    guard Scan.isSpace(c[s + 3]) else { return nil }
-    var k = s + 3
-    while k < first.contentEnd, Scan.isSpaceOrTab(c[k]) { k += 1 }
-    first.literalStart = k
-    return mark != 32
+    gfm ? item.stripTaskMarker(in: arena) : nil
   }
 
   // MARK: Inlines

@@ -314,9 +314,19 @@ struct DocumentBuilder {
   }
 
   /// Detects and strips a GFM task marker (`[ ]`, `[x]`, `[X]` then whitespace) at the start
-  /// of an item's first paragraph.
+  /// of an item's first paragraph: ``BlockNode/stripTaskMarker(in:)``, in GFM only.
   func taskMarker(_ item: BlockNode) -> Bool? {
-    guard gfm, let first = item.firstChild, first.kind == .paragraph else { return nil }
+    gfm ? item.stripTaskMarker(in: arena) : nil
+  }
+}
+
+extension BlockNode {
+  /// For a list item whose first block is a paragraph starting with a GFM task marker (`[ ]`,
+  /// `[x]` or `[X]`, then whitespace): strips the marker and the whitespace after it from that
+  /// paragraph (in `arena`, the block parser's content) and says whether it is checked; else
+  /// nil. The one definition both the document builder and the direct HTML path use.
+  func stripTaskMarker(in arena: Bytes) -> Bool? {
+    guard let first = firstChild, first.kind == .paragraph else { return nil }
     let c = arena
     let s = first.literalStart
     guard s + 3 < first.contentEnd, c[s] == ASCII.openBracket, c[s + 2] == ASCII.closeBracket else {

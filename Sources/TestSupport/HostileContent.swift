@@ -168,7 +168,7 @@ public enum HostileContent {
       """
     let target = megabytes * 1_048_576
     let piece = Data(chunk.utf8)
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     var block = Data()

@@ -45,7 +45,7 @@ struct FastPath<Value: Sendable>: Sendable {
     }
 
     /// An option whose value is one of an enumeration's raw values.
-    static func choice<Choice: RawRepresentable>(
+    static func choice<Choice: RawRepresentable & Sendable>(
       _ name: String, _ set: @escaping @Sendable (inout Value, Choice) -> Void
     ) -> Option where Choice.RawValue == String {
       Option(name: name, takesValue: true) { value, text in

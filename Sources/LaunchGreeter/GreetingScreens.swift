@@ -123,7 +123,7 @@ public struct GreetingScreens: Sendable {
       notes: source(parsingLazily: note.displayMarkdown))
   }
 
-  /// Sections for `entries` (newest first, from ``ReleaseNotesCatalog/index()``) whose files are
+  /// Sections for `entries` (newest first, from `ReleaseNotesCatalog.index()`) whose files are
   /// read only when the sheet first needs each one, for its heading or its notes: the sheet
   /// lays out the releases below its first frame after painting it, so their files are read
   /// then instead of before the terminal is touched. A file that cannot be read shows its error

@@ -364,10 +364,12 @@ struct TmuxTests {
     // `kill -TSTP` still stops the program with the terminal given back, and `fg` redraws.
     let tmux = try TmuxSession()
     defer { tmux.kill() }
-    try tmux.run("clear; \(tmux.binary) notes --from 1.0.0 --content \(tmux.content) & echo \"PID:$!\"; fg")
-    let pidText = try tmux.waitUntil("the pid") { $0.contains(#/PID:(\d+)/#) }
-    let match = try #require(pidText.firstMatch(of: #/PID:(\d+)/#))
-    let pid = try #require(pid_t(match.1))
+    // The pid goes to the file `pid()` reads, not to the screen: the program may be on the
+    // alternate screen before `echo` runs, which would hide it.
+    let pidFile = tmux.directory.appendingPathComponent("pid").path
+    let notes = "\(tmux.binary) notes --from 1.0.0 --content \(tmux.content)"
+    try tmux.run("clear; \(notes) & echo $! > '\(pidFile)'; fg")
+    let pid = try tmux.pid()
     try tmux.waitFor("Release notes after 1.0.0 up to")
     try tmux.keys("j")
     try tmux.waitUntil("a line down") { $0.contains(#/ 2–21/\d+ /#) }

@@ -94,23 +94,45 @@ extension MarkdownDocument {
   /// ``footnotes``), so that documents shown one after another keep distinct footnotes.
   /// Nesting is capped by the parser, so the walk is shallow.
   public func offsettingFootnotes(by offset: Int) -> MarkdownDocument {
-    guard offset != 0, !footnotes.isEmpty else { return self }
+    offsettingFootnotes(by: offset, labelPrefix: "")
+  }
+
+  /// The document with every footnote number raised by `offset` and every footnote label (in
+  /// the references and in ``footnotes``) prefixed with `labelPrefix`. HTML names a footnote
+  /// by its label (`fn-LABEL`, `fnref-LABEL`), so documents joined into one page, each with its
+  /// own `[^1]`, need distinct labels as well as distinct numbers:
+  ///
+  /// ```swift
+  /// let joined = MarkdownParser.parse("B[^1]\n\n[^1]: b\n")
+  ///   .offsettingFootnotes(by: 1, labelPrefix: "1.0.0-")
+  /// // joined.footnotes[0].label == "1.0.0-1", its number 2
+  /// ```
+  public func offsettingFootnotes(by offset: Int, labelPrefix: String) -> MarkdownDocument {
+    guard offset != 0 || !labelPrefix.isEmpty, !footnotes.isEmpty else { return self }
+    let shift = FootnoteShift(offset: offset, labelPrefix: labelPrefix)
     var copy = self
-    copy.blocks = blocks.map { $0.offsettingFootnotes(by: offset) }
+    copy.blocks = blocks.map { $0.shiftingFootnotes(shift) }
     copy.footnotes = footnotes.map { footnote in
       var shifted = footnote
       shifted.number += offset
-      shifted.blocks = footnote.blocks.map { $0.offsettingFootnotes(by: offset) }
+      shifted.label = labelPrefix + footnote.label
+      shifted.blocks = footnote.blocks.map { $0.shiftingFootnotes(shift) }
       return shifted
     }
     return copy
   }
 }
 
+/// What ``MarkdownDocument/offsettingFootnotes(by:labelPrefix:)`` changes in each reference.
+private struct FootnoteShift {
+  var offset: Int
+  var labelPrefix: String
+}
+
 extension Block {
-  fileprivate func offsettingFootnotes(by offset: Int) -> Block {
-    func inlines(_ content: [Inline]) -> [Inline] { content.map { $0.offsettingFootnotes(by: offset) } }
-    func blocks(_ content: [Block]) -> [Block] { content.map { $0.offsettingFootnotes(by: offset) } }
+  fileprivate func shiftingFootnotes(_ shift: FootnoteShift) -> Block {
+    func inlines(_ content: [Inline]) -> [Inline] { content.map { $0.shiftingFootnotes(shift) } }
+    func blocks(_ content: [Block]) -> [Block] { content.map { $0.shiftingFootnotes(shift) } }
     var copy = self
     switch kind {
     case .paragraph(let content): copy.kind = .paragraph(inlines(content))
@@ -135,11 +157,12 @@ extension Block {
 }
 
 extension Inline {
-  fileprivate func offsettingFootnotes(by offset: Int) -> Inline {
-    func inlines(_ content: [Inline]) -> [Inline] { content.map { $0.offsettingFootnotes(by: offset) } }
+  fileprivate func shiftingFootnotes(_ shift: FootnoteShift) -> Inline {
+    func inlines(_ content: [Inline]) -> [Inline] { content.map { $0.shiftingFootnotes(shift) } }
     switch self {
     case .footnoteReference(var reference):
-      reference.number += offset
+      reference.number += shift.offset
+      reference.label = shift.labelPrefix + reference.label
       return .footnoteReference(reference)
     case .emphasis(let c): return .emphasis(inlines(c))
     case .strong(let c): return .strong(inlines(c))

@@ -13,7 +13,11 @@ public enum WhatsNewDocument {
     var footnotes: [Footnote] = []
     for note in notes {
       // Each note numbers its footnotes from 1: shifted past the ones before, they stay apart.
-      let document = note.document.offsettingFootnotes(by: footnotes.count)
+      // Their labels name them in HTML (`fn-LABEL`), so with more than one note each label
+      // takes its version as a prefix (`fn-2.0.0-1`): unique on the page, and the same
+      // whichever range of versions the page shows.
+      let document = note.document.offsettingFootnotes(
+        by: footnotes.count, labelPrefix: notes.count > 1 ? "\(note.version)-" : "")
       footnotes += document.footnotes
       blocks.append(Block(.heading(level: 1, content: [.text(note.heading)]), startLine: 0, endLine: 0))
       if let date = note.date, !date.isEmpty {

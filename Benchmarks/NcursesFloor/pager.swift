@@ -25,7 +25,9 @@ guard descriptor >= 0 else {
   perror(CommandLine.arguments[1])
   exit(1)
 }
-var bytes = [UInt8](repeating: 0, count: 1 << 20)
+var status = stat()
+fstat(descriptor, &status)
+var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
 let size = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
 var lines: [String] = []
 var lineStart = 0

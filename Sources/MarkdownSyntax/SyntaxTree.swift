@@ -211,7 +211,10 @@ public struct Table: Sendable, Equatable {
 // MARK: - Inlines
 
 /// An inline element. Text is already unescaped and entity-decoded.
-public indirect enum Inline: Sendable, Equatable {
+///
+/// Only the cases whose payload is larger than a `String` are `indirect` (boxed), so an
+/// `Inline` is two words and text, code and emphasis need no allocation of their own.
+public enum Inline: Sendable, Equatable {
   case text(String)
   case softBreak
   case hardBreak
@@ -220,12 +223,12 @@ public indirect enum Inline: Sendable, Equatable {
   case strong([Inline])
   case strikethrough([Inline])
   /// An inline, reference or autolink link. `destination` is not yet percent-encoded.
-  case link(destination: String, title: String?, content: [Inline])
-  case image(source: String, title: String?, alt: [Inline])
+  indirect case link(destination: String, title: String?, content: [Inline])
+  indirect case image(source: String, title: String?, alt: [Inline])
   /// Raw inline HTML, verbatim.
   case html(String)
   /// A reference to a GFM footnote; its content is in ``MarkdownDocument/footnotes``.
-  case footnoteReference(FootnoteReference)
+  indirect case footnoteReference(FootnoteReference)
 }
 
 extension Inline {

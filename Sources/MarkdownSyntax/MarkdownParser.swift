@@ -28,15 +28,19 @@ public enum MarkdownParser {
   /// ``parse(bytes:frontMatter:flavor:)`` for a process that exits right after using the
   /// document: the parser's working tree (one object per block) is handed to `workingTree`
   /// instead of being freed node by node, which costs about a seventh of a parse. Keep it
-  /// until the process exits.
+  /// until the process exits. Without `linkDefinitions`, the document's
+  /// ``MarkdownDocument/linkDefinitions`` is left empty (references are resolved all the same):
+  /// for a caller that does not read it, which then skips making the dictionary.
   package static func parse(
     bytes: some Collection<UInt8>, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm,
-    keepingWorkingTree workingTree: inout AnyObject?
+    linkDefinitions: Bool = true, keepingWorkingTree workingTree: inout AnyObject?
   ) -> MarkdownDocument {
     var input = Array(bytes)
     prepare(&input)
     let (document, root) = input.withUnsafeBufferPointer {
-      parseKeepingTree(utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm)
+      parseKeepingTree(
+        utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm,
+        linkDefinitions: linkDefinitions)
     }
     workingTree = root
     return document
@@ -158,10 +162,11 @@ public enum MarkdownParser {
     parseKeepingTree(utf8: p, frontMatter: allowFrontMatter, gfm: gfm).document
   }
 
-  /// The document and the root of the block parser's working tree.
-  static func parseKeepingTree(utf8 p: Bytes, frontMatter allowFrontMatter: Bool, gfm: Bool)
-    -> (document: MarkdownDocument, root: BlockNode)
-  {
+  /// The document and the root of the block parser's working tree; the document's
+  /// ``MarkdownDocument/linkDefinitions`` only with `linkDefinitions`.
+  static func parseKeepingTree(
+    utf8 p: Bytes, frontMatter allowFrontMatter: Bool, gfm: Bool, linkDefinitions: Bool = true
+  ) -> (document: MarkdownDocument, root: BlockNode) {
     var start = 0
     // Byte order mark.
     if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { start = 3 }
@@ -180,7 +185,8 @@ public enum MarkdownParser {
       return (builder.blocks(of: root), builder)
     }
     var document = MarkdownDocument(
-      frontMatter: frontMatter, blocks: blocks, linkDefinitions: blockParser.definitions.dictionary())
+      frontMatter: frontMatter, blocks: blocks,
+      linkDefinitions: linkDefinitions ? blockParser.definitions.dictionary() : [:])
     document.unresolvedReferences = builder.unresolved
     if !builder.footnotes.definitions.isEmpty || !builder.footnotes.undefined.isEmpty {
       (document.footnotes, document.unusedFootnotes) = builder.footnotes.finish()

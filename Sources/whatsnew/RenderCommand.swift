@@ -124,8 +124,10 @@ struct RenderCommand: ParsableCommand {
       renderHTML(bytes, flavor: markdownFlavor, keepingWorkingTree: &workingTree)
       withExtendedLifetime(workingTree) { systemExit(0) }
     }
+    // Only the JSON output lists the link definitions.
     let document = MarkdownParser.parse(
-      bytes: bytes, flavor: markdownFlavor, keepingWorkingTree: &workingTree)
+      bytes: bytes, flavor: markdownFlavor, linkDefinitions: chosenFormat == .json,
+      keepingWorkingTree: &workingTree)
     let theme: Theme = environment.noColor ? .monochrome : .dark
     let options = RenderOptions(width: columns, theme: theme)
     // Exit while the tree and the lines are still alive (see below): without this, the tree

@@ -165,6 +165,19 @@ import Testing
     #expect(!result.stdout.contains("\u{1B}"))
   }
 
+  /// The JSON lists the link reference definitions (the other formats parse without them).
+  @Test func jsonListsTheLinkDefinitions() throws {
+    let result = try Run.whatsnew(
+      ["render", "--format", "json"], stdin: input("[Docs]\n\n[docs]: https://example.com \"T\"\n"))
+    #expect(result.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    let document = try #require(object as? [String: Any])
+    let definitions = try #require(document["linkDefinitions"] as? [String: Any])
+    let docs = try #require(definitions["docs"] as? [String: Any])
+    #expect(docs["destination"] as? String == "https://example.com")
+    #expect(docs["title"] as? String == "T")
+  }
+
   @Test func hostileDocumentIsDefused() throws {
     var bytes = Data(
       """

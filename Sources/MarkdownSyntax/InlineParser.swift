@@ -67,7 +67,8 @@ struct InlineParser {
   let definitions: DefinitionTable
   /// Whether the GFM inline extensions (strikethrough, extended autolinks) are on.
   let gfm: Bool
-  let lineOf: LineLocator
+  /// The source line of an offset in `p`, for references without a definition.
+  var lineOf: LineLocator
   var pos = 0
   var nodes: [Node] = []
   var extra: [UInt8] = []
@@ -100,64 +101,9 @@ struct InlineParser {
     self.lineOf = lineOf
   }
 
-  /// Parses `range` of `bytes` into inlines, reusing the buffers in `scratch`.
-  static func parse(
-    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, gfm: Bool = true,
-    unresolved: inout [UnresolvedReference], footnotes: inout FootnoteNumbering, scratch: inout Scratch,
-    lineOf: LineLocator
-  ) -> [Inline] {
-    withParsed(
-      p, range, definitions: definitions, gfm: gfm, unresolved: &unresolved, footnotes: &footnotes,
-      scratch: &scratch, lineOf: lineOf
-    ) { $0.build() } ?? []
-  }
-
-  /// Parses `range` of `bytes`, reusing the buffers in `scratch`, and hands the parsed nodes
-  /// to `body` (which turns them into inlines or HTML); nil, without calling `body`, when the
-  /// range holds only whitespace. `footnotes` is the parser's while `body` runs.
-  static func withParsed<R>(
-    _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, gfm: Bool = true,
-    unresolved: inout [UnresolvedReference], footnotes: inout FootnoteNumbering, scratch: inout Scratch,
-    lineOf: LineLocator, _ body: (inout InlineParser) -> R
-  ) -> R? {
-    var s = range.lowerBound
-    var e = range.upperBound
-    while s < e, Scan.isSpace(p[s]) { s += 1 }
-    while e > s, Scan.isSpace(p[e - 1]) { e -= 1 }
-    if s == e { return nil }
-    var parser = InlineParser(p, s..<e, definitions: definitions, gfm: gfm, lineOf: lineOf)
-    swap(&parser.nodes, &scratch.nodes)
-    swap(&parser.extra, &scratch.extra)
-    swap(&parser.delimiters, &scratch.delimiters)
-    swap(&parser.brackets, &scratch.brackets)
-    swap(&parser.backticks, &scratch.backticks)
-    swap(&parser.textBuffer, &scratch.textBuffer)
-    swap(&parser.links, &scratch.links)
-    parser.nodes.append(Node(kind: .root, start: 0, end: 0))
-    parser.run()
-    if !parser.unresolved.isEmpty { unresolved.append(contentsOf: parser.unresolved) }
-    swap(&parser.footnotes, &footnotes)
-    let result = body(&parser)
-    swap(&parser.footnotes, &footnotes)
-    swap(&parser.nodes, &scratch.nodes)
-    swap(&parser.extra, &scratch.extra)
-    swap(&parser.delimiters, &scratch.delimiters)
-    swap(&parser.brackets, &scratch.brackets)
-    for n in parser.backticksTouched { parser.backticks[n] = 0 }
-    swap(&parser.backticks, &scratch.backticks)
-    swap(&parser.textBuffer, &scratch.textBuffer)
-    swap(&parser.links, &scratch.links)
-    scratch.nodes.removeAll(keepingCapacity: true)
-    scratch.links.removeAll(keepingCapacity: true)
-    scratch.extra.removeAll(keepingCapacity: true)
-    scratch.delimiters.removeAll(keepingCapacity: true)
-    scratch.brackets.removeAll(keepingCapacity: true)
-    return result
-  }
-
   /// Makes the parser ready for `range` of `bytes` (already trimmed of whitespace), keeping
-  /// its buffers' capacity and its footnote numbering: the direct HTML path parses every
-  /// leaf block with one parser.
+  /// its buffers' capacity and its footnote numbering: the document builder and the direct
+  /// HTML path each parse every leaf block with one parser.
   mutating func reset(_ bytes: Bytes, _ range: Range<Int>) {
     p = bytes
     begin = range.lowerBound
@@ -181,17 +127,6 @@ struct InlineParser {
     noCDATAEnd = false
     noDeclEnd = false
     nodes.append(Node(kind: .root, start: 0, end: 0))
-  }
-
-  /// Buffers kept between parses so each paragraph does not allocate them afresh.
-  struct Scratch {
-    var nodes: [Node] = []
-    var extra: [UInt8] = []
-    var delimiters: [Delimiter] = []
-    var brackets: [Bracket] = []
-    var backticks: [Int] = []
-    var textBuffer: [UInt8] = []
-    var links: [(String, String?)] = []
   }
 
   // MARK: - Main loop

@@ -223,14 +223,22 @@ struct DocumentBuilder {
   /// Whether the GFM extensions are on.
   let gfm: Bool
   var unresolved: [UnresolvedReference] = []
-  var scratch = InlineParser.Scratch()
-  var footnotes = FootnoteNumbering()
+  /// One inline parser for every paragraph, heading and cell (``InlineParser/reset(_:_:)``),
+  /// so its buffers are made once; it keeps the footnote numbering.
+  var parser: InlineParser
 
   init(p: Bytes, arena: Bytes, definitions: DefinitionTable, gfm: Bool) {
     self.p = p
     self.arena = arena
     self.definitions = definitions
     self.gfm = gfm
+    parser = InlineParser(arena, 0..<0, definitions: definitions, gfm: gfm, lineOf: .fixed(0))
+  }
+
+  /// The footnotes' numbering, the parser's.
+  var footnotes: FootnoteNumbering {
+    get { parser.footnotes }
+    _modify { yield &parser.footnotes }
   }
 
   mutating func blocks(of node: BlockNode) -> [Block] {
@@ -245,19 +253,25 @@ struct DocumentBuilder {
   }
 
   mutating func inlines(_ node: BlockNode) -> [Inline] {
-    let arena = arena
-    return InlineParser.parse(
-      arena, node.literalStart..<node.contentEnd, definitions: definitions, gfm: gfm,
-      unresolved: &unresolved, footnotes: &footnotes, scratch: &scratch, lineOf: .node(node, arena))
+    parseInlines(arena, node.literalStart..<node.contentEnd, lineOf: .node(node, arena))
   }
 
   mutating func cellInlines(_ cell: [UInt8], line: Int) -> [Inline] {
-    let definitions = definitions
-    return cell.withUnsafeBufferPointer { b in
-      InlineParser.parse(
-        b, 0..<b.count, definitions: definitions, gfm: true, unresolved: &unresolved, footnotes: &footnotes,
-        scratch: &scratch, lineOf: .fixed(line))
-    }
+    cell.withUnsafeBufferPointer { parseInlines($0, 0..<$0.count, lineOf: .fixed(line)) }
+  }
+
+  /// The inlines of `range` of `bytes`, without its leading and trailing whitespace.
+  mutating func parseInlines(_ bytes: Bytes, _ range: Range<Int>, lineOf: LineLocator) -> [Inline] {
+    var s = range.lowerBound
+    var e = range.upperBound
+    while s < e, Scan.isSpace(bytes[s]) { s += 1 }
+    while e > s, Scan.isSpace(bytes[e - 1]) { e -= 1 }
+    if s == e { return [] }
+    parser.lineOf = lineOf
+    parser.reset(bytes, s..<e)
+    parser.run()
+    if !parser.unresolved.isEmpty { unresolved.append(contentsOf: parser.unresolved) }
+    return parser.build()
   }
 
   mutating func block(_ node: BlockNode) -> Block? {

@@ -116,6 +116,27 @@ import Testing
     #expect(HTMLRenderer.render(doc) == "<p><a href=\"/url\">ẞ</a></p>\n")
   }
 
+  /// The document builder parses every block with one inline parser, reset between blocks:
+  /// nothing of one block's parse (the code-span and raw-HTML memos, open brackets and
+  /// delimiters) may reach the next, so each paragraph parses as it does alone.
+  @Test func eachParagraphParsesAsItDoesAlone() {
+    let paragraphs = [
+      "An unclosed <!-- comment and ``two backticks",
+      "Then <!-- a closed --> comment and ``code`` here",
+      "Text <? unclosed, <![CDATA[ unclosed and <!DECL unclosed",
+      "Text <?pi?> and <![CDATA[x]]> and <!DECL y>",
+      "*open [bracket and _delims ![image",
+      "**strong** [link](/u) and _em_ ~~del~~ ![alt](/i)",
+      "`one` then ``` three",
+      "``` three ``` and `one`",
+    ]
+    let whole = MarkdownParser.parse(paragraphs.joined(separator: "\n\n"))
+    #expect(whole.blocks.count == paragraphs.count)
+    for (block, text) in zip(whole.blocks, paragraphs) {
+      #expect(block.kind == MarkdownParser.parse(text).blocks.first?.kind, "\(text)")
+    }
+  }
+
   /// `render` asks for the document without its definitions dictionary unless it writes
   /// JSON: everything else, references resolved with those definitions included, is the same.
   @Test func leavingOutTheDefinitionsDictionaryChangesNothingElse() {

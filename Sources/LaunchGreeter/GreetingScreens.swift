@@ -132,7 +132,8 @@ public struct GreetingScreens: Sendable {
   public func sections(reading entries: [ReleaseNotesCatalog.Entry]) -> (
     sections: [ReleaseSection], notes: DeferredNotes
   ) {
-    let notes = entries.map { DeferredNote(entry: $0, screens: self) }
+    let reader = NoteReader(screens: self)
+    let notes = entries.map { DeferredNote(entry: $0, reader: reader) }
     let sections = notes.map { note in
       ReleaseSection(
         version: note.entry.version, notes: LineSource { width in note.source.lines(width: width) },
@@ -215,16 +216,39 @@ public final class DeferredNotes: Sendable {
   }
 }
 
+/// The screens that read and render the deferred notes of one sheet, shared by all of them: a
+/// copy of ``GreetingScreens`` (its palette and theme) in each of a long range's notes made
+/// pages of copies before the first frame.
+final class NoteReader: Sendable {
+  let screens: GreetingScreens
+
+  init(screens: GreetingScreens) {
+    self.screens = screens
+  }
+}
+
 /// One release's notes file, read the first time it is asked for, then kept with the text the
-/// sheet shows for it.
+/// sheet shows for it. Small until read (the version, the file name and two references), since
+/// a sheet makes one for every release in its range before its first frame.
 final class DeferredNote: Sendable {
   let entry: ReleaseNotesCatalog.Entry
-  private let screens: GreetingScreens
-  private let state = Mutex<(text: Result<ReleaseNoteText, ReleaseNotesError>, source: LineSource)?>(nil)
+  private let reader: NoteReader
+  private let state = Mutex<Read?>(nil)
 
-  init(entry: ReleaseNotesCatalog.Entry, screens: GreetingScreens) {
+  /// A note once read: its text, or why it could not be read, and what the sheet shows.
+  private final class Read: Sendable {
+    let text: Result<ReleaseNoteText, ReleaseNotesError>
+    let source: LineSource
+
+    init(text: Result<ReleaseNoteText, ReleaseNotesError>, source: LineSource) {
+      self.text = text
+      self.source = source
+    }
+  }
+
+  init(entry: ReleaseNotesCatalog.Entry, reader: NoteReader) {
     self.entry = entry
-    self.screens = screens
+    self.reader = reader
   }
 
   var isRead: Bool { state.withLock { $0 != nil } }
@@ -235,9 +259,10 @@ final class DeferredNote: Sendable {
   /// The notes as the sheet shows them: the Markdown, parsed when first laid out, or the error.
   var source: LineSource { read().source }
 
-  private func read() -> (text: Result<ReleaseNoteText, ReleaseNotesError>, source: LineSource) {
+  private func read() -> Read {
     state.withLock { state in
       if let state { return state }
+      let screens = reader.screens
       let text = Result { () throws(ReleaseNotesError) in try screens.catalog.noteText(entry) }
       let source: LineSource
       switch text {
@@ -246,8 +271,9 @@ final class DeferredNote: Sendable {
         let line = StyledLine(error.description, style: screens.palette.dim)
         source = LineSource { width in TextWrapper.wrap(line, width: width) }
       }
-      state = (text, source)
-      return (text, source)
+      let read = Read(text: text, source: source)
+      state = read
+      return read
     }
   }
 }

@@ -237,8 +237,12 @@ public final class CursesSession {
     curs_set(0)
     var colors = false
     if options.colorMode.wantsColor(noColor: options.noColor), has_colors() {
-      start_color()
+      // Default colours before `start_color`: after it, `use_default_colors` redefines pair 0,
+      // and ncurses then marks every cell of its copy of the screen (all pair 0) as unknown,
+      // so the first frame would erase every blank row and row end that the refresh in
+      // ``leaveInitialState()`` has just cleared (and take two `write`s instead of one).
       use_default_colors()
+      start_color()
       colors = true
     }
     self.usesColor = colors

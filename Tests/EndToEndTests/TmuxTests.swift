@@ -411,6 +411,25 @@ struct TmuxTests {
     try expectRestored(tmux)
   }
 
+  @Test func theFirstFrameLeavesTheRowsItDoesNotUseAlone() throws {
+    // The start-up's refresh clears the screen, so the first frame writes only text: it
+    // erases no blank row (`\E[<row>d\E[K`). `use_default_colors` after `start_color` had
+    // ncurses mark every cell of its idea of the screen as unknown (pair 0 redefined), and the
+    // frame then cleared each blank row and each row's end, and took two `write`s.
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let log = tmux.directory.appendingPathComponent("pane.log")
+    _ = try tmux.command(["pipe-pane", "-o", "-t", "=0:", "cat >> '\(log.path)'"])
+    try tmux.start("notes --from 1.0.0 --content \(tmux.content)")
+    let bytes = try tmux.waitUntilLogged(log, contains: "1–20/")
+    let start = try #require(bytes.range(of: "Release notes after 1.0.0"))
+    let frame = bytes[start.lowerBound...]
+    #expect(frame.contains("1–20/"))
+    #expect(!frame.contains(#/\x1B\[\d+(;\d+)?[dH]\x1B\[K/#))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+  }
+
   // MARK: - Restoring the terminal on every way out
 
   @Test func ctrlCQuitsAndRestores() throws {

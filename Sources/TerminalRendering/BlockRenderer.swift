@@ -472,7 +472,7 @@ struct BlockRenderer {
       var url = url
       // Usually printable ASCII with no space: clean, one cell a byte, and whole on one line
       // when it fits.
-      let plain = url.withUTF8 { CellWidth.isPrintableASCII($0) && !$0.contains(0x20) }
+      let plain = url.withUTF8 { CellWidth.isPrintableASCIIWithoutSpaces($0) }
       if plain, plainBytes, !url.isEmpty, labelWidth + url.utf8.count <= width {
         // The line's text as `emit` would write it: nothing to trim or clip.
         flushBlank()

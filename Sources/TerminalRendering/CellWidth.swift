@@ -87,6 +87,19 @@ public enum CellWidth {
 
   /// True when every byte is printable ASCII (0x20...0x7E), checked eight bytes at a time.
   static func isPrintableASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    allBytes(buffer, from: 0x20)
+  }
+
+  /// True when every byte is printable ASCII other than the space (0x21...0x7E): a URL that
+  /// is one cell a byte and has no place to break.
+  static func isPrintableASCIIWithoutSpaces(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    allBytes(buffer, from: 0x21)
+  }
+
+  /// True when every byte is in `lowest`...0x7E (`lowest` from 1 to 0x7F), checked eight bytes
+  /// at a time.
+  @inline(__always)
+  private static func allBytes(_ buffer: UnsafeBufferPointer<UInt8>, from lowest: UInt8) -> Bool {
     guard let base = buffer.baseAddress else { return true }
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
@@ -94,15 +107,15 @@ public enum CellWidth {
     var i = 0
     while i + 8 <= n {
       let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      // A byte below 0x20, or one at 0x7F or above, sets its high bit in `below | above`.
-      let below = (x &- ones &* 0x20) & ~x & highs
+      // A byte below `lowest`, or one at 0x7F or above, sets its high bit in `below | above`.
+      let below = (x &- ones &* UInt64(lowest)) & ~x & highs
       let above = ((x &+ ones) | x) & highs
       if below | above != 0 { return false }
       i += 8
     }
     while i < n {
       let b = buffer[i]
-      if b < 0x20 || b >= 0x7F { return false }
+      if b < lowest || b >= 0x7F { return false }
       i += 1
     }
     return true

@@ -22,6 +22,23 @@ import Testing
     #expect(CellWidth.of("👩🏽‍💻 café") == 7)
   }
 
+  /// The eight-bytes-at-a-time checks agree with a byte-by-byte one, whatever byte stands
+  /// wherever (in the word-wise part or the tail).
+  @Test func printableASCIIChecksAgreeWithTheirDefinition() {
+    for length in [1, 7, 8, 9, 16, 23] {
+      for position in 0..<length {
+        for byte in [0, 0x0A, 0x1F, 0x20, 0x21, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xFF] as [UInt8] {
+          var bytes = [UInt8](repeating: 0x61, count: length)
+          bytes[position] = byte
+          bytes.withUnsafeBufferPointer { b in
+            #expect(CellWidth.isPrintableASCII(b) == (byte >= 0x20 && byte < 0x7F), "\(bytes)")
+            #expect(CellWidth.isPrintableASCIIWithoutSpaces(b) == (byte > 0x20 && byte < 0x7F), "\(bytes)")
+          }
+        }
+      }
+    }
+  }
+
   @Test func tablesAreSortedAndDisjoint() {
     for table in [WidthTable.zeroWidth, WidthTable.wide, WidthTable.emoji] {
       #expect(table.count % 2 == 0)

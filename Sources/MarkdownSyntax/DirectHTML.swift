@@ -306,11 +306,11 @@ struct DirectHTMLBuilder {
 }
 
 /// The inline half of ``DirectHTMLBuilder``: writes the parsed nodes as HTML the way
-/// ``build()`` and ``HTMLWriter`` together would (the same merging of adjacent text, email
+/// ``build(mergingTextIn:)`` and ``HTMLWriter`` together would (the same merging of adjacent text, email
 /// autolinks in merged text outside links, flattening below ``maxDepth``).
 extension InlineParser {
   mutating func writeHTML(to writer: inout HTMLWriter, pending: inout RawBytes) {
-    // As in `build()`: plain CommonMark starts as if inside a link (no email autolinks).
+    // As in `build(mergingTextIn:)`: plain CommonMark starts as if inside a link (no email autolinks).
     writeChildren(of: 0, depth: 0, inLink: !gfm, alt: false, writer: &writer, pending: &pending)
   }
 

@@ -79,7 +79,6 @@ struct InlineParser {
   var unresolved: [UnresolvedReference] = []
   var footnotes = FootnoteNumbering()
   // Code span memo (cmark's backticks table).
-  var textBuffer: [UInt8] = []
   var backticks: [Int] = []
   var backticksTouched: [Int] = []
   var scannedForBackticks = false

@@ -2,25 +2,14 @@
 /// merged, GFM email autolinks are found in the merged text (as cmark-gfm does after
 /// parsing), and nesting deeper than ``InlineParser/maxDepth`` is flattened.
 extension InlineParser {
-  mutating func build() -> [Inline] {
+  /// The inlines; `buffer` is where adjacent text is merged (empty on entry and on return),
+  /// kept by the caller from one parse to the next.
+  mutating func build(mergingTextIn buffer: inout RawBytes) -> [Inline] {
     var out: [Inline] = []
-    var buffer: [UInt8] = []
-    swap(&buffer, &textBuffer)
     // Email autolinks are found only outside links, and only with the GFM extensions: plain
     // CommonMark starts as if inside a link.
     buildChildren(of: 0, depth: 0, inLink: !gfm, into: &out, buffer: &buffer)
-    buffer.removeAll(keepingCapacity: true)
-    swap(&buffer, &textBuffer)
     return out
-  }
-
-  func appendText(of node: Node, to buffer: inout [UInt8]) {
-    guard node.end > node.start else { return }
-    if node.inExtra {
-      buffer.append(contentsOf: extra[node.start..<node.end])
-    } else {
-      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[node.start..<node.end]))
-    }
   }
 
   func string(of node: Node) -> String {
@@ -33,7 +22,7 @@ extension InlineParser {
   /// Appends a footnote reference to `out`, or its text to `buffer` when its label has no
   /// definition.
   mutating func appendFootnoteReference(
-    _ node: Node, into out: inout [Inline], buffer: inout [UInt8], inLink: Bool
+    _ node: Node, into out: inout [Inline], buffer: inout RawBytes, inLink: Bool
   ) {
     let range = node.start..<node.end
     if let reference = footnotes.reference(p, range, line: lineOf.line(at: node.start)) {
@@ -42,14 +31,14 @@ extension InlineParser {
     } else {
       buffer.append(ASCII.openBracket)
       buffer.append(ASCII.caret)
-      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[range]))
+      buffer.append(Bytes(rebasing: p[range]))
       buffer.append(ASCII.closeBracket)
     }
   }
 
   /// `buffer` is empty on entry and on return (shared by all levels to avoid allocations).
   mutating func buildChildren(
-    of parent: Int, depth: Int, inLink: Bool, into out: inout [Inline], buffer: inout [UInt8]
+    of parent: Int, depth: Int, inLink: Bool, into out: inout [Inline], buffer: inout RawBytes
   ) {
     var count = 0
     var c = nodes[parent].first
@@ -107,7 +96,7 @@ extension InlineParser {
   }
 
   /// Emits the leaves under `root` without their wrappers (iteratively: no recursion).
-  mutating func flatten(_ root: Int, buffer: inout [UInt8], into out: inout [Inline], inLink: Bool) {
+  mutating func flatten(_ root: Int, buffer: inout RawBytes, into out: inout [Inline], inLink: Bool) {
     var n = nodes[root].first
     while n >= 0 {
       let node = nodes[n]
@@ -131,14 +120,15 @@ extension InlineParser {
   }
 
   /// Appends the buffered text, splitting out email autolinks when allowed.
-  static func flush(_ buffer: inout [UInt8], into out: inout [Inline], autolink: Bool) {
-    guard !buffer.isEmpty else { return }
-    defer { buffer.removeAll(keepingCapacity: true) }
-    if autolink && buffer.contains(ASCII.at) {
-      buffer.withUnsafeBufferPointer { b in splitEmails(b, into: &out) }
+  static func flush(_ buffer: inout RawBytes, into out: inout [Inline], autolink: Bool) {
+    guard buffer.count > 0 else { return }
+    defer { buffer.count = 0 }
+    let b = buffer.bytes
+    if autolink && b.contains(ASCII.at) {
+      splitEmails(b, into: &out)
       return
     }
-    out.append(.text(String(decoding: buffer, as: UTF8.self)))
+    out.append(.text(String(decoding: b, as: UTF8.self)))
   }
 
   /// cmark-gfm's email autolink post-processing of a text run.

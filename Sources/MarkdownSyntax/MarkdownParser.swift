@@ -184,6 +184,7 @@ public enum MarkdownParser {
       builder.footnotes = FootnoteNumbering(definitions: blockParser.footnotes)
       return (builder.blocks(of: root), builder)
     }
+    builder.text.release()
     var document = MarkdownDocument(
       frontMatter: frontMatter, blocks: blocks,
       linkDefinitions: linkDefinitions ? blockParser.definitions.dictionary() : [:])
@@ -226,6 +227,9 @@ struct DocumentBuilder {
   /// One inline parser for every paragraph, heading and cell (``InlineParser/reset(_:_:)``),
   /// so its buffers are made once; it keeps the footnote numbering.
   var parser: InlineParser
+  /// Where the inline builder merges adjacent text (``InlineParser/build(mergingTextIn:)``),
+  /// made once; released by the builder's owner.
+  var text = RawBytes(capacity: 256)
 
   init(p: Bytes, arena: Bytes, definitions: DefinitionTable, gfm: Bool) {
     self.p = p
@@ -271,7 +275,7 @@ struct DocumentBuilder {
     parser.reset(bytes, s..<e)
     parser.run()
     if !parser.unresolved.isEmpty { unresolved.append(contentsOf: parser.unresolved) }
-    return parser.build()
+    return parser.build(mergingTextIn: &text)
   }
 
   mutating func block(_ node: BlockNode) -> Block? {

@@ -132,26 +132,26 @@ public final class CursesSession {
         }
       }
       if dropped { continue }
-      var events: [ScreenEvent] = []
+      // At most one event a key (an optional, not an array: appending to a fresh array looked
+      // up its type's metadata on every key).
+      let event: ScreenEvent?
       switch KeyDecoder.decode(code, isFunctionKey: status == whatsnew_key_code_yes()) {
-      case .event(let event): events.append(event)
+      case .event(let decoded): event = decoded
       case .resize:
         // ncurses has resized `stdscr` itself.
         painter.invalidate()
         updateSize()
-        events.append(.resize(width: width, height: height))
+        event = .resize(width: width, height: height)
       case .mouse:
-        if let wheel = readWheel() { events.append(.wheel(wheel)) }
+        event = readWheel().map { .wheel($0) }
       case .suspend:
         suspend()
         painter.invalidate()
-        events.append(.resize(width: width, height: height))
-      case .ignored: break
+        event = .resize(width: width, height: height)
+      case .ignored: event = nil
       }
-      for event in events where dispatch(event, to: &screen, perform) == .stop {
-        return .finished
-      }
-      if !events.isEmpty {
+      if let event {
+        if dispatch(event, to: &screen, perform) == .stop { return .finished }
         paint(screen)
         painted = true
       }
@@ -184,6 +184,8 @@ public final class CursesSession {
   private var output: UnsafeMutablePointer<FILE>?
   private var input: UnsafeMutablePointer<FILE>?
   private var painter: Painter
+  /// A canvas no longer painted, whose storage the next frame reuses.
+  private var spare: Canvas?
   /// The character-type locale (`LC_CTYPE`) before the session changed it, put back on close.
   private let previousLocale: String?
 
@@ -362,9 +364,11 @@ public final class CursesSession {
 
   private func paint(_ screen: some Screen) {
     updateSize()
-    var canvas = Canvas(width: width, height: height)
+    // The frame before the last one is drawn over: blanked, not allocated and filled anew.
+    var canvas = spare.take() ?? Canvas(width: width, height: height)
+    canvas.reset(width: width, height: height)
     screen.draw(into: &canvas)
-    painter.paint(canvas)
+    spare = painter.paint(canvas)
     wrefresh(whatsnew_stdscr())
   }
 

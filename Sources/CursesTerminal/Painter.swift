@@ -59,35 +59,44 @@ struct Painter {
 
   /// Paints `canvas` (which should be the size of the terminal). When its ``ScrollHint`` and
   /// the last canvas's name the same rows at another offset, those rows of `stdscr` are
-  /// scrolled first (`wscrl` in a scrolling region), and the last canvas with them. Then, in
-  /// each row, the cells from the first to the last that differ from the last canvas painted, one more on each side
-  /// (a wide grapheme reaches into its neighbour); every cell when the last canvas is unknown
-  /// or of another size. Runs of one-column characters go to ncurses as one array of
-  /// `cchar_t` (`mvwadd_wchnstr`); a wide grapheme, one with combining marks, or a character
-  /// `wcwidth` does not give one column goes alone, at its own column (`mvwadd_wch`).
-  mutating func paint(_ canvas: Canvas) {
-    var previous = painted.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
-    painted = nil
+  /// scrolled first (`wscrl` in a scrolling region), and each of them is then compared with
+  /// the row of the last canvas that moved there (with blanks for a row that came in). Then, in each row, the cells from the first to the last that differ
+  /// from the last canvas painted, one more on each side (a wide grapheme reaches into its
+  /// neighbour); every cell when the last canvas is unknown or of another size. Runs of
+  /// one-column characters go to ncurses as one array of `cchar_t` (`mvwadd_wchnstr`); a wide
+  /// grapheme, one with combining marks, or a character `wcwidth` does not give one column
+  /// goes alone, at its own column (`mvwadd_wch`).
+  ///
+  /// Returns the canvas painted before, which the painter no longer needs: the caller may
+  /// draw the next frame into it (``Canvas/reset(width:height:style:)``).
+  @discardableResult
+  mutating func paint(_ canvas: Canvas) -> Canvas? {
+    let last = painted.take()
     cellsWritten = 0
-    if let old = previous?.scrollHint, let new = canvas.scrollHint,
-      old.rows == new.rows, new.offset != old.offset, abs(new.offset - old.offset) < new.rows.count,
-      new.rows.lowerBound >= 0, new.rows.upperBound <= canvas.height
-    {
-      // The text moved: scroll those rows of `stdscr` (ncurses then scrolls the terminal
-      // rather than redraw them) and paint the difference from what they hold now.
-      let lines = new.offset - old.offset
-      // (`take()` leaves the last canvas's cells uniquely referenced: scrolled in place.)
-      if whatsnew_scroll_rows(Int32(new.rows.lowerBound), Int32(new.rows.upperBound - 1), Int32(lines)) == OK,
-        var scrolled = previous.take()
+    var shift: Shift?
+    var before: Canvas? = nil
+    if let last, last.width == canvas.width, last.height == canvas.height {
+      before = last
+      if let old = last.scrollHint, let new = canvas.scrollHint,
+        old.rows == new.rows, new.offset != old.offset, abs(new.offset - old.offset) < new.rows.count,
+        new.rows.lowerBound >= 0, new.rows.upperBound <= canvas.height
       {
-        scrolled.scroll(rows: new.rows, by: lines)
-        previous = scrolled
-      } else {
-        previous = nil
+        // The text moved: scroll those rows of `stdscr` (ncurses then scrolls the terminal
+        // rather than redraw them) and paint the difference from what they hold now.
+        let lines = new.offset - old.offset
+        if whatsnew_scroll_rows(Int32(new.rows.lowerBound), Int32(new.rows.upperBound - 1), Int32(lines))
+          == OK
+        {
+          shift = Shift(rows: new.rows, lines: lines)
+        } else {
+          before = nil
+        }
       }
     }
-    copy(canvas, over: previous)
+    copy(canvas, over: before, shift: shift)
+    before = nil
     painted = canvas
+    return last
   }
 
   /// Forgets what `stdscr` holds, so the next paint writes every cell.
@@ -97,10 +106,27 @@ struct Painter {
 
   // MARK: - Helpers
 
-  /// Writes the cells of `canvas` that differ from `before` (every cell when there is none).
-  /// Apart from ``paint(_:)`` so that no closure's symbol names `paint`:
-  /// `scripts/profile-render --sheet` ends a profile part after each function that does.
-  private mutating func copy(_ canvas: Canvas, over before: Canvas?) {
+  /// Rows of `stdscr` scrolled by `lines` (up when positive) since the last canvas was
+  /// painted.
+  struct Shift {
+    var rows: Range<Int>
+    var lines: Int
+
+    /// The row of the last canvas that `stdscr`'s row `y` holds now, or nil for a row that
+    /// scrolled in (blank).
+    @inline(__always)
+    func source(of y: Int) -> Int? {
+      guard rows.contains(y) else { return y }
+      let from = y + lines
+      return rows.contains(from) ? from : nil
+    }
+  }
+
+  /// Writes the cells of `canvas` that differ from `before` (every cell when there is none),
+  /// with `before`'s rows moved by `shift`. Apart from ``paint(_:)`` so that no closure's
+  /// symbol names `paint`: `scripts/profile-render --sheet` ends a profile part after each
+  /// function that does.
+  private mutating func copy(_ canvas: Canvas, over before: Canvas?, shift: Shift?) {
     let width = canvas.width
     // The run buffer is taken out of `self` while it is written through a pointer.
     var runCells = row
@@ -108,16 +134,19 @@ struct Painter {
     if runCells.count < width { runCells = Array(repeating: cchar_t(), count: width) }
     runCells.withUnsafeMutableBufferPointer { run in
       guard let run = run.baseAddress else { return }
-      copy(canvas, over: before, through: run)
+      copy(canvas, over: before, shift: shift, through: run)
     }
     row = runCells
   }
 
-  /// ``copy(_:over:)`` with the run buffer at `run` (room for a row of cells).
+  /// ``copy(_:over:shift:)`` with the run buffer at `run` (room for a row of cells).
   private mutating func copy(
-    _ canvas: Canvas, over before: Canvas?, through run: UnsafeMutablePointer<cchar_t>
+    _ canvas: Canvas, over before: Canvas?, shift: Shift?, through run: UnsafeMutablePointer<cchar_t>
   ) {
     let width = canvas.width
+    // What a row that scrolled in holds in `stdscr`.
+    let blank = Slot(scalar: 0x20, width: 1, style: .plain)
+    let blankBytes = Self.bytes(of: blank)
     canvas.slots.withUnsafeBufferPointer { cells in
       (before?.slots ?? []).withUnsafeBufferPointer { old in
         for y in 0..<canvas.height {
@@ -125,30 +154,38 @@ struct Painter {
           var first = 0
           var last = width - 1
           if let before, !old.isEmpty {
+            // The row of `before` that `stdscr`'s row `y` holds (nil: one that scrolled in,
+            // blank).
+            let source: Int? = if let shift { shift.source(of: y) } else { y }
+            let oldBase = source.map { $0 * width }
             // Two cells of one scalar each are the same when their bytes are; others (a
             // grapheme of several scalars, kept in each canvas's own list) are compared by
             // the canvas.
             func unchanged(_ i: Int) -> Bool {
-              let new = cells[i]
-              let was = old[i]
+              let new = cells[base + i]
+              guard let oldBase else {
+                return Self.slotBytesCompare ? Self.bytes(of: new) == blankBytes : new == blank
+              }
+              let was = old[oldBase + i]
               if new.isScalar && was.isScalar {
                 return Self.slotBytesCompare
-                  ? Self.sameBytes(cells.baseAddress, old.baseAddress, i) : new == was
+                  ? Self.sameBytes(cells.baseAddress, base + i, old.baseAddress, oldBase + i) : new == was
               }
               return canvas.same(new, as: was, of: before)
             }
             // A row whose bytes are the same is unchanged when no slot of either canvas names
             // a grapheme by its index.
-            if Self.slotBytesCompare, !canvas.hasClusters, !before.hasClusters, let x = cells.baseAddress,
-              let y = old.baseAddress, memcmp(x + base, y + base, width * MemoryLayout<Slot>.stride) == 0
+            if Self.slotBytesCompare, !canvas.hasClusters, !before.hasClusters, let oldBase,
+              let x = cells.baseAddress, let y = old.baseAddress,
+              memcmp(x + base, y + oldBase, width * MemoryLayout<Slot>.stride) == 0
             {
               continue
             }
             var a = 0
-            while a < width && unchanged(base + a) { a += 1 }
+            while a < width && unchanged(a) { a += 1 }
             if a == width { continue }
             var b = width - 1
-            while b > a && unchanged(base + b) { b -= 1 }
+            while b > a && unchanged(b) { b -= 1 }
             first = max(0, a - 1)
             last = min(width - 1, b + 1)
           }
@@ -201,12 +238,22 @@ struct Painter {
   /// padding on this platform.
   private static let slotBytesCompare = MemoryLayout<Slot>.size == 12 && MemoryLayout<Slot>.stride == 12
 
-  /// True when slots `i` of `a` and `b` hold the same twelve bytes.
+  /// The twelve bytes of `slot` (when ``slotBytesCompare``).
   @inline(__always)
-  private static func sameBytes(_ a: UnsafePointer<Slot>?, _ b: UnsafePointer<Slot>?, _ i: Int) -> Bool {
+  private static func bytes(of slot: Slot) -> (UInt64, UInt32) {
+    withUnsafeBytes(of: slot) { raw in
+      (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+    }
+  }
+
+  /// True when slot `i` of `a` and slot `j` of `b` hold the same twelve bytes.
+  @inline(__always)
+  private static func sameBytes(_ a: UnsafePointer<Slot>?, _ i: Int, _ b: UnsafePointer<Slot>?, _ j: Int)
+    -> Bool
+  {
     guard let a, let b else { return false }
     let x = UnsafeRawPointer(a + i)
-    let y = UnsafeRawPointer(b + i)
+    let y = UnsafeRawPointer(b + j)
     return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
       && x.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
         == y.loadUnaligned(fromByteOffset: 8, as: UInt32.self)

@@ -73,8 +73,8 @@ public struct ScrollHint: Sendable, Hashable {
 
 /// A fixed-size grid of ``Cell``s.
 public struct Canvas: Sendable, Equatable {
-  public let width: Int
-  public let height: Int
+  public private(set) var width: Int
+  public private(set) var height: Int
   /// The cells, row by row, as stored (see ``Slot``).
   public private(set) var slots: [Slot]
   /// The graphemes of more than one scalar that slots name, by index.
@@ -90,6 +90,58 @@ public struct Canvas: Sendable, Equatable {
     self.height = max(0, height)
     self.slots = Array(repeating: .blank(style), count: self.width * self.height)
     self.blankStyle = style
+  }
+
+  /// Makes this canvas the one `init(width:height:style:)` makes, keeping its storage when it
+  /// holds as many cells and is not shared: a driver that draws a frame for every key reuses
+  /// an old frame's canvas instead of allocating a new one and filling it.
+  public mutating func reset(width: Int, height: Int, style: Style = .plain) {
+    let width = max(0, width)
+    let height = max(0, height)
+    guard width * height == slots.count else {
+      self = Canvas(width: width, height: height, style: style)
+      return
+    }
+    self.width = width
+    self.height = height
+    scrollHint = nil
+    clusters.removeAll(keepingCapacity: true)
+    if blankStyle != style {
+      let blank = Slot.blank(style)
+      slots.withUnsafeMutableBufferPointer { slots in
+        guard let base = slots.baseAddress else { return }
+        Self.fill(base, count: slots.count, with: blank)
+      }
+      blankStyle = style
+    }
+  }
+
+  /// Sets `count` slots from `base` to `slot`: sixteen bytes at a time where a slot is twelve
+  /// bytes without padding (four slots in three stores; `update(repeating:)` stores each slot's
+  /// fields one by one).
+  @inline(__always)
+  static func fill(_ base: UnsafeMutablePointer<Slot>, count: Int, with slot: Slot) {
+    var done = 0
+    if MemoryLayout<Slot>.size == 12, MemoryLayout<Slot>.stride == 12, count >= 4 {
+      let four = (slot, slot, slot, slot)
+      let (a, b, c) = withUnsafeBytes(of: four) { raw in
+        (
+          raw.loadUnaligned(as: SIMD4<UInt32>.self),
+          raw.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self),
+          raw.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt32>.self)
+        )
+      }
+      let raw = UnsafeMutableRawPointer(base)
+      let groups = count / 4
+      for g in 0..<groups {
+        let p = raw + g * 48
+        p.storeBytes(of: a, as: SIMD4<UInt32>.self)
+        p.storeBytes(of: b, toByteOffset: 16, as: SIMD4<UInt32>.self)
+        p.storeBytes(of: c, toByteOffset: 32, as: SIMD4<UInt32>.self)
+      }
+      done = groups * 4
+    }
+    (base + done).update(repeating: slot, count: count - done)
   }
 
   /// The cells, row by row.
@@ -174,10 +226,10 @@ public struct Canvas: Sendable, Equatable {
     slots.withUnsafeMutableBufferPointer { slots in
       guard let base = slots.baseAddress else { return }
       if c0 == 0 && c1 == width {
-        (base + r0 * width).update(repeating: blank, count: (r1 - r0) * width)
+        Self.fill(base + r0 * width, count: (r1 - r0) * width, with: blank)
         return
       }
-      for r in r0..<r1 { (base + r * width + c0).update(repeating: blank, count: c1 - c0) }
+      for r in r0..<r1 { Self.fill(base + r * width + c0, count: c1 - c0, with: blank) }
     }
   }
 

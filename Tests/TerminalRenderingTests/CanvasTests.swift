@@ -118,4 +118,46 @@ import Testing
     canvas.fill(row: 0, column: 0, width: 4, height: 2, style: .plain)
     #expect(canvas[1, 0].style == .plain)
   }
+
+  /// A reset canvas is the canvas `init` makes, whatever it held (clusters, a scroll hint,
+  /// another size or blank style), and a whole fill afterwards is skipped only in its style.
+  @Test func aResetCanvasIsAFreshOne() {
+    let reverse = Style(attributes: .reverse)
+    for (width, height) in [(7, 3), (3, 7), (5, 2), (0, 4)] {
+      for style in [Style.plain, reverse] {
+        var canvas = Canvas(width: 7, height: 3, style: reverse)
+        canvas.put("ab日e\u{301}👍🏽", row: 1, column: 1, style: Style(attributes: .bold))
+        canvas.scrollHint = ScrollHint(rows: 0..<2, offset: 3)
+        canvas.reset(width: width, height: height, style: style)
+        #expect(canvas == Canvas(width: width, height: height, style: style), "\(width)x\(height)")
+        #expect(!canvas.hasClusters && canvas.scrollHint == nil)
+        #expect(canvas.slots == Canvas(width: width, height: height, style: style).slots)
+        canvas.fill(row: 0, column: 0, width: width, height: height, style: .plain)
+        #expect(canvas.slots == Canvas(width: width, height: height).slots)
+      }
+    }
+    // Reset over a canvas whose storage is shared leaves the other copy alone.
+    var a = Canvas(width: 4, height: 2)
+    a.put("abcd", row: 0, column: 0)
+    let b = a
+    a.reset(width: 4, height: 2)
+    #expect(b.textDump() == "abcd\n" && a.textDump() == "\n")
+  }
+
+  /// Filling slots sixteen bytes at a time sets exactly the slots asked for.
+  @Test func fillingSlotsSetsThoseSlotsOnly() {
+    let mark = Slot(scalar: 0x2A, width: 1, style: Style(attributes: .bold))
+    let blank = Slot(scalar: 0x20, width: 1, style: Style(attributes: .reverse))
+    for start in 0..<5 {
+      for count in 0..<19 {
+        var slots = Array(repeating: mark, count: 28)
+        slots.withUnsafeMutableBufferPointer { buffer in
+          guard let base = buffer.baseAddress else { return }
+          Canvas.fill(base + start, count: count, with: blank)
+        }
+        let want = (0..<28).map { start <= $0 && $0 < start + count ? blank : mark }
+        #expect(slots == want, "from \(start), \(count) slots")
+      }
+    }
+  }
 }

@@ -26,6 +26,9 @@ struct BlockRenderer {
   /// The prefixes of a top-level heading of levels 3 to 6 (`### ` and its hanging indent), by
   /// level, made at the first one: a changelog has one per section.
   private var topHeadingFrames: [Frame?] = Array(repeating: nil, count: 7)
+  /// The work stack of ``render(topLevel:)``, empty between blocks: kept so that each block
+  /// does not allocate one afresh.
+  private var work: [Work] = []
   /// A blank separator line waiting to be emitted before the next content line.
   private var pendingBlank: StyledLine?
   /// The document's footnotes, listed (like link URLs) after the block that first refers
@@ -95,8 +98,11 @@ struct BlockRenderer {
   /// blank line before the next block waits), so ``output`` then ends with a newline.
   mutating func render(topLevel block: Block) {
     if lineCount > 0 { pendingBlank = StyledLine() }
-    var stack: [Work] = [.block(block, Frame(first: StyledLine(), rest: StyledLine(), listDepth: 0))]
+    var stack: [Work] = []
+    swap(&stack, &work)
+    stack.append(.block(block, Frame(first: StyledLine(), rest: StyledLine(), listDepth: 0)))
     run(&stack)
+    swap(&stack, &work)
     emitReferences()
   }
 

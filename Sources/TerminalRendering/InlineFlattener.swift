@@ -10,6 +10,9 @@ import MarkdownSyntax
 struct InlineFlattener {
   let theme: Theme
   var references: LinkReferences
+  /// The stack of ``flatten(_:base:into:)``, empty between calls: kept so that each paragraph
+  /// does not allocate one afresh.
+  private var frames: [Frame] = []
 
   init(theme: Theme, references: LinkReferences) {
     self.theme = theme
@@ -36,7 +39,10 @@ struct InlineFlattener {
   /// hard-broken piece, starting in style `base`.
   mutating func flatten(_ inlines: [Inline], base: Style, into flat: inout FlatText) {
     flat.removeAll()
-    var stack = [Frame(items: inlines, index: 0, style: base, suffix: nil)]
+    var stack: [Frame] = []
+    swap(&stack, &frames)
+    defer { swap(&stack, &frames) }
+    stack.append(Frame(items: inlines, index: 0, style: base, suffix: nil))
     while !stack.isEmpty {
       let top = stack.count - 1
       if stack[top].index >= stack[top].items.count {

@@ -449,7 +449,8 @@ extension InlineParser {
             of: n, depth: depth + 1, inLink: childInLink, alt: false, writer: &writer, pending: &pending)
           writer.raw("</del>")
         case .link:
-          let (destination, title) = links[node.payload]
+          let target = links[node.payload]
+          let (destination, title) = (target.destination, target.title)
           writer.raw("<a href=\"")
           writer.href(destination)
           if let title, !title.isEmpty {
@@ -461,7 +462,8 @@ extension InlineParser {
             of: n, depth: depth + 1, inLink: childInLink, alt: false, writer: &writer, pending: &pending)
           writer.raw("</a>")
         default:
-          let (source, title) = links[node.payload]
+          let target = links[node.payload]
+          let (source, title) = (target.destination, target.title)
           writer.raw("<img src=\"")
           writer.href(source)
           writer.raw("\" alt=\"")

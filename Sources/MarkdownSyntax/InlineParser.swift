@@ -49,6 +49,14 @@ struct InlineParser {
     var next: Int
   }
 
+  /// A link's or image's destination and title: a struct rather than a tuple, so that
+  /// emptying ``links`` between blocks destroys its elements with compiled code instead of
+  /// the runtime's generic tuple witness.
+  struct LinkTarget {
+    var destination: String
+    var title: String?
+  }
+
   struct Bracket {
     var node: Int
     var image: Bool
@@ -72,7 +80,8 @@ struct InlineParser {
   var pos = 0
   var nodes: [Node] = []
   var extra: [UInt8] = []
-  var links: [(String, String?)] = []
+  /// The destinations and titles of the links and images, by node payload.
+  var links: [LinkTarget] = []
   var delimiters: [Delimiter] = []
   var lastDelimiter = -1
   var brackets: [Bracket] = []
@@ -451,7 +460,7 @@ struct InlineParser {
     // Autolinks.
     if let (e, isEmail) = scanAutolink(start) {
       let dest = String(decoding: UnsafeBufferPointer(rebasing: p[(start + 1)..<(e - 1)]), as: UTF8.self)
-      links.append((isEmail ? "mailto:" + dest : dest, nil))
+      links.append(LinkTarget(destination: isEmail ? "mailto:" + dest : dest, title: nil))
       let link = append(Node(kind: .link, start: start, end: e, payload: links.count - 1), to: 0)
       let text = Node(kind: .text, start: start + 1, end: e - 1)
       append(text, to: link)
@@ -760,7 +769,7 @@ struct InlineParser {
     }
     // A match: the nodes after the opener become the link's content.
     let isImage = opener.image
-    links.append((destination ?? "", title))
+    links.append(LinkTarget(destination: destination ?? "", title: title))
     let link = insertAfter(
       opener.node, Node(kind: isImage ? .image : .link, start: 0, end: 0, payload: links.count - 1))
     adopt(after: link, before: -1, into: link)
@@ -830,7 +839,7 @@ struct InlineParser {
     e = Self.autolinkDelimiter(p, pos, e)
     guard e > pos else { return false }
     let text = String(decoding: UnsafeBufferPointer(rebasing: p[pos..<e]), as: UTF8.self)
-    links.append(("http://" + text, nil))
+    links.append(LinkTarget(destination: "http://" + text, title: nil))
     let link = append(Node(kind: .link, start: pos, end: e, payload: links.count - 1), to: 0)
     append(Node(kind: .text, start: pos, end: e), to: link)
     pos = e
@@ -866,7 +875,7 @@ struct InlineParser {
     nodes[last].end = s
     if nodes[last].end == nodes[last].start { unlink(last) }
     let text = String(decoding: UnsafeBufferPointer(rebasing: p[s..<e]), as: UTF8.self)
-    links.append((text, nil))
+    links.append(LinkTarget(destination: text, title: nil))
     let link = append(Node(kind: .link, start: s, end: e, payload: links.count - 1), to: 0)
     append(Node(kind: .text, start: s, end: e), to: link)
     pos = e

@@ -72,11 +72,11 @@ extension InlineParser {
         case .strong: out.append(.strong(children))
         case .strikethrough: out.append(.strikethrough(children))
         case .link:
-          let (destination, title) = links[node.payload]
-          out.append(.link(destination: destination, title: title, content: children))
+          let target = links[node.payload]
+          out.append(.link(destination: target.destination, title: target.title, content: children))
         default:
-          let (destination, title) = links[node.payload]
-          out.append(.image(source: destination, title: title, alt: children))
+          let target = links[node.payload]
+          out.append(.image(source: target.destination, title: target.title, alt: children))
         }
       case .root:
         break

@@ -145,15 +145,22 @@ struct InlineFlattener {
           if d[prefix + k] != t[k] { return true }
         }
         if prefix == 0 { return false }
-        // `mailto:` autolinks, and GFM `www.` links that point to `http://www.…`.
+        // `mailto:` autolinks, and GFM `www.` links that point to `http://www.…` (the schemes
+        // as static bytes: an array of `String`s would be made and freed on every call).
         let head = UnsafeBufferPointer(rebasing: d[0..<prefix])
-        for scheme in ["mailto:", "http://", "https://"]
-        where prefix == scheme.utf8.count && head.elementsEqual(scheme.utf8) {
-          return false
-        }
-        return true
+        let autolink =
+          Self.equals(head, "mailto:") || Self.equals(head, "http://") || Self.equals(head, "https://")
+        return !autolink
       }
     }
+  }
+
+  /// Whether `bytes` are `text`'s UTF-8.
+  private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+    guard bytes.count == text.utf8CodeUnitCount else { return false }
+    let start = text.utf8Start
+    for i in 0..<bytes.count where bytes[i] != start[i] { return false }
+    return true
   }
 
   /// `<br>`, `<br/>`, `<br />` in any case.

@@ -367,7 +367,11 @@ public final class CursesSession {
     // The frame before the last one is drawn over: blanked, not allocated and filled anew.
     var canvas = spare.take() ?? Canvas(width: width, height: height)
     canvas.reset(width: width, height: height)
+    // Lines the last frame showed (a scrolled text) are copied from it, not laid out again.
+    canvas.reuseRows(of: painter.lastCanvas)
     screen.draw(into: &canvas)
+    // The last frame's canvas is handed back next: it must not stay shared with this one.
+    canvas.reuseRows(of: nil)
     spare = painter.paint(canvas)
     wrefresh(whatsnew_stdscr())
   }

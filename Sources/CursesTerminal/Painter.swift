@@ -99,6 +99,9 @@ struct Painter {
     return last
   }
 
+  /// The canvas `stdscr` holds, when known.
+  var lastCanvas: Canvas? { painted }
+
   /// Forgets what `stdscr` holds, so the next paint writes every cell.
   mutating func invalidate() {
     painted = nil

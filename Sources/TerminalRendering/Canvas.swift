@@ -84,12 +84,21 @@ public struct Canvas: Sendable, Equatable {
   /// The style in which every cell is a blank, while that is known (as made, or after a fill
   /// of the whole canvas); nil once anything else is written.
   private var blankStyle: Style?
+  /// What each row holds, as far as ``put(line:row:column:maxWidth:)`` may copy it.
+  private var rowContents: [RowContent]
+  /// The canvas whose rows ``put(line:row:column:maxWidth:)`` may copy
+  /// (``reuseRows(of:)``).
+  private var rowSource: RowSource?
+  /// How many rows ``put(line:row:column:maxWidth:)`` copied from the ``reuseRows(of:)``
+  /// canvas since this canvas was made or reset.
+  private(set) var rowsCopied = 0
 
   public init(width: Int, height: Int, style: Style = .plain) {
     self.width = max(0, width)
     self.height = max(0, height)
     self.slots = Array(repeating: .blank(style), count: self.width * self.height)
     self.blankStyle = style
+    self.rowContents = Array(repeating: .blank(style), count: self.height)
   }
 
   /// Makes this canvas the one `init(width:height:style:)` makes, keeping its storage when it
@@ -105,7 +114,14 @@ public struct Canvas: Sendable, Equatable {
     self.width = width
     self.height = height
     scrollHint = nil
+    rowSource = nil
+    rowsCopied = 0
     clusters.removeAll(keepingCapacity: true)
+    if rowContents.count == height {
+      for row in 0..<height { rowContents[row] = .blank(style) }
+    } else {
+      rowContents = Array(repeating: .blank(style), count: height)
+    }
     if blankStyle != style {
       let blank = Slot.blank(style)
       slots.withUnsafeMutableBufferPointer { slots in
@@ -183,6 +199,7 @@ public struct Canvas: Sendable, Equatable {
     let bottom = min(height, rows.upperBound)
     guard top < bottom, lines != 0 else { return }
     blankStyle = nil
+    for row in top..<bottom { rowContents[row] = .other }
     let blank = Slot.blank(.plain)
     let width = self.width
     slots.withUnsafeMutableBufferPointer { slots in
@@ -223,6 +240,8 @@ public struct Canvas: Sendable, Equatable {
     // stays as it is.
     if whole && blankStyle == style { return }
     blankStyle = whole ? style : nil
+    let rowContent: RowContent = c0 == 0 && c1 == width && blank.code == 0x20 ? .blank(style) : .other
+    for r in r0..<r1 { rowContents[r] = rowContent }
     slots.withUnsafeMutableBufferPointer { slots in
       guard let base = slots.baseAddress else { return }
       if c0 == 0 && c1 == width {
@@ -241,6 +260,7 @@ public struct Canvas: Sendable, Equatable {
   ) -> Int {
     guard row >= 0, row < height, column < width else { return 0 }
     blankStyle = nil
+    rowContents[row] = .other
     let limit = min(width, column + (maxWidth ?? width))
     if let used = putPrintableASCII(text, row: row, column: column, style: style, limit: limit) {
       return used
@@ -275,15 +295,44 @@ public struct Canvas: Sendable, Equatable {
   }
 
   /// Writes a styled line at (`row`, `column`), clipped to `maxWidth`. Returns the cells used.
+  ///
+  /// Over a row of blanks, when the ``reuseRows(of:)`` canvas put the same line (the same
+  /// storage of runs, so the same text) at the same column and width over blanks of the same
+  /// style in one of its rows, and wrote nothing else there, that row is copied instead: the
+  /// cells are the same as laying the line out again (`CanvasTests` holds both paths to that).
   @discardableResult
   public mutating func put(line: StyledLine, row: Int, column: Int, maxWidth: Int? = nil) -> Int {
+    guard row >= 0, row < height else { return 0 }
+    let blankRow: Style?
+    if case .blank(let style) = rowContents[row] { blankRow = style } else { blankRow = nil }
+    if let blankRow, let used = copyRow(line, row: row, column: column, maxWidth: maxWidth, over: blankRow) {
+      return used
+    }
+    let clusterCount = clusters.count
     let limit = maxWidth ?? (width - column)
     var used = 0
     for run in line.runs {
       guard used < limit else { break }
       used += put(run.text, row: row, column: column + used, style: run.style, maxWidth: limit - used)
     }
+    // A row that names graphemes of this canvas's list is not copied to another canvas.
+    if let blankRow, clusters.count == clusterCount {
+      rowContents[row] = .line(
+        RowLine(line: line, column: column, maxWidth: maxWidth, style: blankRow, used: used))
+    }
     return used
+  }
+
+  /// Lets ``put(line:row:column:maxWidth:)`` copy rows of `canvas` (the frame painted last,
+  /// typically) instead of laying their lines out again, until ``reset(width:height:style:)``
+  /// or `reuseRows(of: nil)`. This canvas holds `canvas`'s storage meanwhile: let it go before
+  /// `canvas` is written to, or the write copies it.
+  public mutating func reuseRows(of canvas: Canvas?) {
+    guard let canvas, canvas.width == width else {
+      rowSource = nil
+      return
+    }
+    rowSource = RowSource(slots: canvas.slots, rows: canvas.rowContents, shift: 0)
   }
 
   /// The text of each row, trailing blanks trimmed, joined by newlines: the golden-file form.
@@ -303,6 +352,85 @@ public struct Canvas: Sendable, Equatable {
   }
 
   // MARK: - Helpers
+
+  /// What a row holds, as far as copying it goes.
+  private enum RowContent: Sendable {
+    /// Blanks in this style, nothing else.
+    case blank(Style)
+    /// A line put over blanks, nothing else, and no grapheme from the canvas's list.
+    case line(RowLine)
+    /// Anything else.
+    case other
+  }
+
+  /// A line put over a row of blanks by ``put(line:row:column:maxWidth:)``.
+  private struct RowLine: Sendable {
+    /// Kept, so that its storage, which identifies it, cannot be reused for another line.
+    var line: StyledLine
+    var column: Int
+    var maxWidth: Int?
+    /// The blanks' style.
+    var style: Style
+    /// The cells the line used.
+    var used: Int
+
+    /// True when this is `line` put at `column` within `maxWidth` over blanks in `style`.
+    func matches(_ line: StyledLine, column: Int, maxWidth: Int?, style: Style) -> Bool {
+      guard self.column == column, self.maxWidth == maxWidth, self.style == style else { return false }
+      let a = self.line.runs.withUnsafeBufferPointer { $0.baseAddress }
+      let b = line.runs.withUnsafeBufferPointer { $0.baseAddress }
+      return a == b && self.line.runs.count == line.runs.count
+    }
+  }
+
+  /// The rows of another canvas of the same width (``reuseRows(of:)``).
+  private struct RowSource: Sendable {
+    var slots: [Slot]
+    var rows: [RowContent]
+    /// How far from the row being written the last copied row was: where to look first.
+    var shift: Int
+  }
+
+  /// Copies into `row` (blanks in `style`) the row of the ``reuseRows(of:)`` canvas that holds
+  /// `line` put the same way, and returns the cells it used; nil when there is none.
+  private mutating func copyRow(_ line: StyledLine, row: Int, column: Int, maxWidth: Int?, over style: Style)
+    -> Int?
+  {
+    guard let source = rowSource else { return nil }
+    func used(at r: Int) -> Int? {
+      guard r >= 0, r < source.rows.count, case .line(let memo) = source.rows[r],
+        memo.matches(line, column: column, maxWidth: maxWidth, style: style)
+      else { return nil }
+      return memo.used
+    }
+    var from = row + source.shift
+    var found = used(at: from)
+    if found == nil {
+      for r in 0..<source.rows.count where r != from {
+        if let u = used(at: r) {
+          from = r
+          found = u
+          break
+        }
+      }
+    }
+    guard let found else { return nil }
+    let width = self.width
+    source.slots.withUnsafeBufferPointer { old in
+      slots.withUnsafeMutableBufferPointer { new in
+        guard let old = old.baseAddress, let new = new.baseAddress else { return }
+        // (A slot is plain data: `memcpy`, whose vector loop takes a row in a few dozen steps.)
+        UnsafeMutableRawPointer(new + row * width).copyMemory(
+          from: old + from * width, byteCount: width * MemoryLayout<Slot>.stride)
+      }
+    }
+    blankStyle = nil
+    rowContents[row] = .line(
+      RowLine(line: line, column: column, maxWidth: maxWidth, style: style, used: found))
+    rowSource?.shift = from - row
+    rowsCopied += 1
+    return found
+  }
 
   private func cell(of slot: Slot) -> Cell {
     Cell(grapheme: grapheme(of: slot), width: slot.width, style: slot.style)

@@ -160,4 +160,92 @@ import Testing
       }
     }
   }
+
+  /// `put(line:)` copies a row of the canvas given to `reuseRows(of:)` when that canvas put
+  /// the same line the same way over blanks; the result must be what laying the line out
+  /// again gives, whatever else the frames write (text over lines, fills, rules, scrolls,
+  /// graphemes of several scalars, a line edited between frames, another blank style).
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func copiedRowsAreTheRowsPutAgain(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    let width = 14
+    let height = 6
+    let pieces = ["ab", " ", "é", "日本", "─", "x y", "👍", "e\u{301}", "~", "long words here"]
+    let styles = [Style.plain, Style(attributes: .bold), Style(attributes: .reverse)]
+    func randomLine() -> StyledLine {
+      StyledLine(
+        (0..<Int.random(in: 0...3, using: &random)).map { _ in
+          StyledRun(
+            (0..<Int.random(in: 1...3, using: &random)).map { _ in pieces.randomElement(using: &random) ?? ""
+            }
+            .joined(),
+            style: styles.randomElement(using: &random) ?? .plain)
+        })
+    }
+    var lines = (0..<12).map { _ in randomLine() }
+    var last: Canvas?
+    var spare: Canvas?
+    var copies = 0
+    for frame in 0..<300 {
+      let blankStyle = Int.random(in: 0..<5, using: &random) == 0 ? Style(attributes: .reverse) : .plain
+      var reused = spare.take() ?? Canvas(width: width, height: height)
+      reused.reset(width: width, height: height, style: blankStyle)
+      reused.reuseRows(of: last)
+      var fresh = Canvas(width: width, height: height, style: blankStyle)
+      if Int.random(in: 0..<4, using: &random) == 0 {
+        let i = Int.random(in: 0..<lines.count, using: &random)
+        lines[i].append("z", style: styles.randomElement(using: &random) ?? .plain)
+      }
+      // A pager's frame: a window of the lines, moved a little each frame (mostly put the same
+      // way), with other writes before and after.
+      let offset = frame % 7
+      let column = Int.random(in: 0..<6, using: &random) == 0 ? 1 : 0
+      let maxWidth = Int.random(in: 0..<6, using: &random) == 0 ? 5 : nil
+      func other(_ step: Int) {
+        let row = Int.random(in: 0..<height, using: &random)
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0:
+          let text = pieces.randomElement(using: &random) ?? ""
+          let column = Int.random(in: -1..<width, using: &random)
+          #expect(reused.put(text, row: row, column: column) == fresh.put(text, row: row, column: column))
+        case 1:
+          let column = Int.random(in: 0..<width, using: &random)
+          let w = Int.random(in: 1...width, using: &random)
+          reused.fill(row: row, column: column, width: w, height: 2, style: .plain)
+          fresh.fill(row: row, column: column, width: w, height: 2, style: .plain)
+        case 2:
+          reused.fill(row: row, column: 0, width: width, height: 1, style: blankStyle)
+          fresh.fill(row: row, column: 0, width: width, height: 1, style: blankStyle)
+        case 3:
+          reused.rule(row: row, style: .plain)
+          fresh.rule(row: row, style: .plain)
+        case 4:
+          reused.scroll(rows: 1..<4, by: 1)
+          fresh.scroll(rows: 1..<4, by: 1)
+        default:
+          let line = lines[Int.random(in: 0..<lines.count, using: &random)]
+          let a = reused.put(line: line, row: row, column: 0)
+          let b = fresh.put(line: line, row: row, column: 0)
+          #expect(a == b, "frame \(frame) step \(step): \(line.text) used \(a), laid out \(b)")
+        }
+      }
+      for step in 0..<Int.random(in: 0...2, using: &random) { other(step) }
+      for row in 0..<height where Int.random(in: 0..<5, using: &random) > 0 {
+        let line = lines[(offset + row) % lines.count]
+        let a = reused.put(line: line, row: row, column: column, maxWidth: maxWidth)
+        let b = fresh.put(line: line, row: row, column: column, maxWidth: maxWidth)
+        #expect(a == b, "frame \(frame) row \(row): \(line.text) used \(a), laid out \(b)")
+      }
+      for step in 0..<Int.random(in: 0...3, using: &random) { other(step) }
+      let same = reused == fresh
+      #expect(same, "frame \(frame)\n\(reused.textDump())\n--\n\(fresh.textDump())")
+      if !same { return }
+      copies += reused.rowsCopied
+      reused.reuseRows(of: nil)
+      spare = last
+      last = reused
+    }
+    // The copying path was taken, often.
+    #expect(copies > 50)
+  }
 }

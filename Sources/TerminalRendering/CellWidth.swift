@@ -42,6 +42,7 @@ public enum CellWidth {
   /// The width of a string in terminal cells (the sum over its grapheme clusters).
   public static func of(_ text: some StringProtocol) -> Int {
     if let count = printableASCIICount(text.utf8) { return count }
+    if let width = separateScalarsWidth(text.unicodeScalars) { return width }
     var total = 0
     for ch in text { total += of(ch) }
     return total
@@ -50,6 +51,7 @@ public enum CellWidth {
   /// The width of a string in terminal cells (the sum over its grapheme clusters).
   public static func of(_ text: String) -> Int {
     if let count = printableASCIICount(text.utf8) { return count }
+    if let width = separateScalarsWidth(text.unicodeScalars) { return width }
     var total = 0
     for ch in text { total += of(ch) }
     return total
@@ -58,6 +60,7 @@ public enum CellWidth {
   /// The width of a substring in terminal cells (the sum over its grapheme clusters).
   public static func of(_ text: Substring) -> Int {
     if let count = printableASCIICount(text.utf8) { return count }
+    if let width = separateScalarsWidth(text.unicodeScalars) { return width }
     var total = 0
     for ch in text { total += of(ch) }
     return total
@@ -76,6 +79,19 @@ public enum CellWidth {
   }
 
   // MARK: - Helpers
+
+  /// The width of text whose scalars are each a grapheme whatever surrounds them
+  /// (``Canvas/isSeparate(_:)``: Latin, punctuation, arrows, box drawing, kana, CJK): the sum
+  /// of its scalars' widths, found without grapheme breaking; nil for other text.
+  @inline(__always)
+  static func separateScalarsWidth(_ scalars: some Sequence<Unicode.Scalar>) -> Int? {
+    var total = 0
+    for scalar in scalars {
+      guard Canvas.isSeparate(scalar.value) else { return nil }
+      total += of(scalar: scalar)
+    }
+    return total
+  }
 
   /// The byte count when `utf8` is all printable ASCII (one cell per byte), else nil.
   static func printableASCIICount<U: Collection<UInt8>>(_ utf8: U) -> Int? {

@@ -22,6 +22,30 @@ import Testing
     #expect(CellWidth.of("👩🏽‍💻 café") == 7)
   }
 
+  /// Text of scalars that are graphemes on their own is measured without grapheme breaking;
+  /// it must measure what the sum over its graphemes gives, for any mix (a combining mark,
+  /// joiner or flag sends the text down the general path).
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func theSeparateScalarPathMeasuresAsTheGraphemes(seed: UInt64) {
+    // The overload for any StringProtocol, as generic code calls it.
+    func generic<S: StringProtocol>(_ text: S) -> Int { CellWidth.of(text) }
+    var random = SeededRandom(seed: seed)
+    let pieces = [
+      "ab", " ", "é", "日本", "─", "·", "–", "→", "カナ", "👍", "e\u{301}", "🇫🇷", "\u{200B}", "x\u{FE0F}", "€",
+      "☺\u{FE0F}", "👩\u{200D}💻",
+    ]
+    for _ in 0..<300 {
+      let text = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+        pieces.randomElement(using: &random) ?? ""
+      }
+      .joined()
+      let graphemes = text.reduce(0) { $0 + CellWidth.of($1) }
+      #expect(CellWidth.of(text) == graphemes, "\(text.unicodeScalars.map(\.value))")
+      #expect(CellWidth.of(text[...]) == graphemes)
+      #expect(generic(text) == graphemes)
+    }
+  }
+
   /// The eight-bytes-at-a-time checks agree with a byte-by-byte one, whatever byte stands
   /// wherever (in the word-wise part or the tail).
   @Test func printableASCIIChecksAgreeWithTheirDefinition() {

@@ -29,6 +29,9 @@ struct BlockRenderer {
   /// The work stack of ``render(topLevel:)``, empty between blocks: kept so that each block
   /// does not allocate one afresh.
   private var work: [Work] = []
+  /// The width of each of the theme's bullets and the space after it, by index (-1 until
+  /// measured): measuring a glyph walks its grapheme, and a changelog has a list per release.
+  private var bulletWidths: [Int] = []
   /// A blank separator line waiting to be emitted before the next content line.
   private var pendingBlank: StyledLine?
   /// The document's footnotes, listed (like link URLs) after the block that first refers
@@ -174,14 +177,17 @@ struct BlockRenderer {
   // MARK: Lists
 
   private mutating func renderList(_ list: ListBlock, _ frame: Frame, _ stack: inout [Work]) {
-    let bullet = theme.bullets.isEmpty ? "•" : theme.bullets[frame.listDepth % theme.bullets.count]
+    let bulletIndex = theme.bullets.isEmpty ? 0 : frame.listDepth % theme.bullets.count
+    let bullet = theme.bullets.isEmpty ? "•" : theme.bullets[bulletIndex]
     var numberWidth = 0
     if case .ordered(let start, _) = list.marker {
       let last = start.addingReportingOverflow(max(0, list.items.count - 1)).partialValue
       numberWidth = max(String(start).count, String(last).count)
     }
-    // Marker widths, measured once per list.
-    let bulletWidth = CellWidth.of(bullet) + 1
+    // Marker widths, measured once per list (a bullet's once per render).
+    if bulletWidths.isEmpty { bulletWidths = Array(repeating: -1, count: max(1, theme.bullets.count)) }
+    if bulletWidths[bulletIndex] < 0 { bulletWidths[bulletIndex] = CellWidth.of(bullet) + 1 }
+    let bulletWidth = bulletWidths[bulletIndex]
     var doneWidth: Int?
     var openWidth: Int?
     // Each item's work is pushed in reverse, last item first, so the first is handled first.

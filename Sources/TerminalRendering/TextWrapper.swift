@@ -62,6 +62,12 @@ public enum TextWrapper {
     while keep > 0 {
       var text = line.runs[keep - 1].text
       guard text.utf8.last == 0x20 else { break }
+      // A run of spaces alone (an indent) goes whole, without a `removeLast` per space (each
+      // looks for a grapheme boundary).
+      if text.utf8.allSatisfy({ $0 == 0x20 }) {
+        keep -= 1
+        continue
+      }
       while text.utf8.last == 0x20 { text.removeLast() }
       if !text.isEmpty {
         lastText = text

@@ -85,6 +85,25 @@ import Testing
     #expect(InlineFlattener.needsReference(destination: "https://x.org", text: "docs"))
   }
 
+  /// Trailing spaces go whatever the runs: runs of spaces alone drop out whole, the last run
+  /// with text keeps its text, styles stay, and a space bound to a prepended character (one
+  /// grapheme) goes with it as `removeLast` takes it.
+  @Test func trailingSpacesAreTrimmedRunByRun() {
+    let bold = Style(attributes: .bold)
+    func trimmed(_ runs: [StyledRun]) -> [StyledRun] {
+      TextWrapper.trimmingTrailingSpaces(StyledLine(runs)).runs
+    }
+    #expect(trimmed([StyledRun("a"), StyledRun("   ")]) == [StyledRun("a")])
+    #expect(
+      trimmed([StyledRun("a b  ", style: bold), StyledRun("  "), StyledRun(" ")]) == [
+        StyledRun("a b", style: bold)
+      ])
+    #expect(trimmed([StyledRun("   "), StyledRun("  ")]).isEmpty)
+    #expect(trimmed([StyledRun("x"), StyledRun(" y ")]) == [StyledRun("x"), StyledRun(" y")])
+    #expect(trimmed([StyledRun("a "), StyledRun("b")]) == [StyledRun("a "), StyledRun("b")])
+    #expect(trimmed([StyledRun("a\u{600} ")]) == [StyledRun("a")])
+  }
+
   @Test func htmlCommentsAreRemoved() {
     #expect(BlockRenderer.removingComments("a<!-- x -->b") == "ab")
     #expect(BlockRenderer.removingComments("<!-- x --><!-- y -->") == "")

@@ -66,11 +66,16 @@ package struct StringTable {
 /// document cannot be written to make its labels collide.
 package enum ByteHash {
   package static func of(_ text: String) -> UInt64 {
+    // Borrowed in place when contiguous (native and small strings are): `withUTF8` needs a
+    // mutable copy, a retain and a release a call.
+    if let hash = text.utf8.withContiguousStorageIfAvailable({ of(bytes: $0) }) { return hash }
     var text = text
-    return text.withUTF8 { bytes -> UInt64 in
-      var hasher = Hasher()
-      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-      return UInt64(bitPattern: Int64(hasher.finalize()))
-    }
+    return text.withUTF8 { of(bytes: $0) }
+  }
+
+  private static func of(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    return UInt64(bitPattern: Int64(hasher.finalize()))
   }
 }

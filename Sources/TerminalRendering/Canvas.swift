@@ -479,7 +479,32 @@ public struct Canvas: Sendable, Equatable {
   private mutating func putSeparateScalars(
     _ text: String, row: Int, column: Int, style: Style, limit: Int
   ) -> Int? {
-    for scalar in text.unicodeScalars where !Self.isSeparate(scalar.value) { return nil }
+    var count = 0
+    var narrow = true
+    for scalar in text.unicodeScalars {
+      guard Self.isSeparate(scalar.value) else { return nil }
+      count += 1
+      if narrow && CellWidth.of(scalar: scalar) != 1 { narrow = false }
+    }
+    // One cell per scalar over cells that hold no part of a wide grapheme: stored as they come,
+    // as `putPrintableASCII` stores bytes (what the loop below would write).
+    if narrow, column >= 0 {
+      let width = self.width
+      let end = min(limit, column + count)
+      guard column < end else { return 0 }
+      let stored = slots.withUnsafeMutableBufferPointer { slots -> Bool in
+        let base = row * width
+        for c in column..<end where slots[base + c].width != 1 { return false }
+        var c = column
+        for scalar in text.unicodeScalars {
+          guard c < end else { break }
+          slots[base + c] = Slot(scalar: scalar.value, width: 1, style: style)
+          c += 1
+        }
+        return true
+      }
+      if stored { return end - column }
+    }
     var c = column
     for scalar in text.unicodeScalars {
       let w = CellWidth.of(scalar: scalar)

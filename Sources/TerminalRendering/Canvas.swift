@@ -147,13 +147,14 @@ public struct Canvas: Sendable, Equatable {
           raw.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt32>.self)
         )
       }
-      let raw = UnsafeMutableRawPointer(base)
       let groups = count / 4
-      for g in 0..<groups {
-        let p = raw + g * 48
+      var p = UnsafeMutableRawPointer(base)
+      let end = p + groups * 48
+      while p < end {
         p.storeBytes(of: a, as: SIMD4<UInt32>.self)
         p.storeBytes(of: b, toByteOffset: 16, as: SIMD4<UInt32>.self)
         p.storeBytes(of: c, toByteOffset: 32, as: SIMD4<UInt32>.self)
+        p += 48
       }
       done = groups * 4
     }

@@ -60,12 +60,13 @@ struct Painter {
   /// Paints `canvas` (which should be the size of the terminal). When its ``ScrollHint`` and
   /// the last canvas's name the same rows at another offset, those rows of `stdscr` are
   /// scrolled first (`wscrl` in a scrolling region), and each of them is then compared with
-  /// the row of the last canvas that moved there (with blanks for a row that came in). Then, in each row, the cells from the first to the last that differ
-  /// from the last canvas painted, one more on each side (a wide grapheme reaches into its
-  /// neighbour); every cell when the last canvas is unknown or of another size. Runs of
-  /// one-column characters go to ncurses as one array of `cchar_t` (`mvwadd_wchnstr`); a wide
-  /// grapheme, one with combining marks, or a character `wcwidth` does not give one column
-  /// goes alone, at its own column (`mvwadd_wch`).
+  /// the row of the last canvas that moved there (with blanks for a row that came in). Then,
+  /// in each row, the cells from the first to the last that differ from the last canvas
+  /// painted, one more on each side (a wide grapheme reaches into its neighbour); every cell
+  /// when the last canvas is unknown or of another size. Runs of one-column characters go to
+  /// ncurses as one array of `cchar_t` (`mvwadd_wchnstr`); a wide grapheme, one with combining
+  /// marks, or a character `wcwidth` does not give one column goes alone, at its own column
+  /// (`mvwadd_wch`).
   ///
   /// Returns the canvas painted before, which the painter no longer needs: the caller may
   /// draw the next frame into it (``Canvas/reset(width:height:style:)``).

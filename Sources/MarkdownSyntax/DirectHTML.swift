@@ -294,13 +294,7 @@ struct DirectHTMLBuilder {
   }
 
   mutating func writeInlines(_ bytes: Bytes, _ range: Range<Int>) {
-    var s = range.lowerBound
-    var e = range.upperBound
-    while s < e, Scan.isSpace(bytes[s]) { s += 1 }
-    while e > s, Scan.isSpace(bytes[e - 1]) { e -= 1 }
-    if s == e { return }
-    parser.reset(bytes, s..<e)
-    parser.run()
+    guard parser.parseTrimmed(bytes, range) else { return }
     parser.writeHTML(to: &writer, pending: &pending)
   }
 }

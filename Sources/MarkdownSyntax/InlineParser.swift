@@ -109,6 +109,21 @@ struct InlineParser {
     self.lineOf = lineOf
   }
 
+  /// Parses `range` of `bytes` without its leading and trailing whitespace (``reset(_:_:)``
+  /// then ``run()``), the way every leaf block's inlines are parsed; false, with nothing
+  /// parsed, when the range holds only whitespace. The document builder and the direct HTML
+  /// path both start here.
+  mutating func parseTrimmed(_ bytes: Bytes, _ range: Range<Int>) -> Bool {
+    var s = range.lowerBound
+    var e = range.upperBound
+    while s < e, Scan.isSpace(bytes[s]) { s += 1 }
+    while e > s, Scan.isSpace(bytes[e - 1]) { e -= 1 }
+    if s == e { return false }
+    reset(bytes, s..<e)
+    run()
+    return true
+  }
+
   /// Makes the parser ready for `range` of `bytes` (already trimmed of whitespace), keeping
   /// its buffers' capacity and its footnote numbering: the document builder and the direct
   /// HTML path each parse every leaf block with one parser.

@@ -266,14 +266,8 @@ struct DocumentBuilder {
 
   /// The inlines of `range` of `bytes`, without its leading and trailing whitespace.
   mutating func parseInlines(_ bytes: Bytes, _ range: Range<Int>, lineOf: LineLocator) -> [Inline] {
-    var s = range.lowerBound
-    var e = range.upperBound
-    while s < e, Scan.isSpace(bytes[s]) { s += 1 }
-    while e > s, Scan.isSpace(bytes[e - 1]) { e -= 1 }
-    if s == e { return [] }
     parser.lineOf = lineOf
-    parser.reset(bytes, s..<e)
-    parser.run()
+    guard parser.parseTrimmed(bytes, range) else { return [] }
     if !parser.unresolved.isEmpty { unresolved.append(contentsOf: parser.unresolved) }
     return parser.build(mergingTextIn: &text)
   }

@@ -154,7 +154,18 @@ public struct LaunchGreeter: Sendable {
     host: GreeterHost?, terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?
   ) -> GreetOutcome {
     let problems = ProblemLog()
-    defer { problems.flush(to: warn ?? defaultWarn) }
+    var outcome = greet(host: host, terminal: open, problems: problems)
+    // One place for every way out: the outcome holds each line `warn` is given, and `warn` is
+    // given them after the terminal is back.
+    outcome.problems = problems.all
+    problems.flush(to: warn ?? defaultWarn)
+    return outcome
+  }
+
+  private func greet(
+    host: GreeterHost?, terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?,
+    problems: ProblemLog
+  ) -> GreetOutcome {
     let env = environment ?? ProcessEnvironment.current()
 
     // Identity and clock first: nothing is recorded for an app that cannot be named.
@@ -218,10 +229,18 @@ public struct LaunchGreeter: Sendable {
     var rules = WhatsNewRules(
       state: record.state, now: record.launch.date, minimumImportance: minimumImportance)
     if let catalog {
-      // Only a what's-new sheet needs the list of versions.
-      let needsVersions = record.state.pending(.whatsNew) != nil && invocation.isInteractive
-      let versions = needsVersions ? ((try? catalog.index().versions) ?? []) : []
-      rules = whatsNewRules(record: record, now: record.launch.date, catalog: catalog)
+      // Only a what's-new sheet needs the list of versions (and its importance, when the app
+      // asks for a minimum). A list that cannot be read is a problem, not an empty list.
+      var index: VersionIndex?
+      if record.state.pending(.whatsNew) != nil && (invocation.isInteractive || minimumImportance > .patch) {
+        do {
+          index = try catalog.index()
+        } catch {
+          problems.add("\(error); the what's-new sheet stays pending")
+        }
+      }
+      let versions = invocation.isInteractive ? (index?.versions ?? []) : []
+      rules = whatsNewRules(record: record, now: record.launch.date, catalog: catalog, index: index, problems)
       decision = PresentationDecision.decide(
         launch: record.launch, pending: record.state.pending, availableNotes: versions,
         invocation: invocation,
@@ -252,12 +271,10 @@ public struct LaunchGreeter: Sendable {
       isRecorded: record.isRecorded, problems: [])
     outcome.notesProblem = notesProblem
     outcome.whatsNew = rules
-    defer { outcome.problems = problems.all }
 
     let wantsHost = host != nil && invocation.isInteractive
     guard let catalog, decision.isPresentation || wantsHost, let terminal = interactiveTerminal() else {
       if decision.isPresentation { outcome.reason = "no terminal could be opened" }
-      outcome.problems = problems.all
       return outcome
     }
     var screens = GreetingScreens(
@@ -276,10 +293,7 @@ public struct LaunchGreeter: Sendable {
       problems.add("\(error)")
       outcome.notesProblem = "\(error)"
       outcome.reason = "the notes cannot be shown"
-      if host == nil {
-        outcome.problems = problems.all
-        return outcome
-      }
+      if host == nil { return outcome }
     }
     if let failure = record.updates.failed, invocation.isInteractive {
       stack.push(
@@ -312,12 +326,19 @@ public struct LaunchGreeter: Sendable {
   /// app asks for a minimum importance and a sheet is pending, the importance of the versions
   /// in the sheet's range (also on a launch that shows nothing, so the outcome can say what an
   /// interactive one would do).
-  private func whatsNewRules(record: LaunchRecord, now: Date, catalog: ReleaseNotesCatalog) -> WhatsNewRules {
+  private func whatsNewRules(
+    record: LaunchRecord, now: Date, catalog: ReleaseNotesCatalog, index: VersionIndex?,
+    _ problems: ProblemLog
+  ) -> WhatsNewRules {
     var importance: [(version: AppVersion, importance: ReleaseImportance)] = []
-    if minimumImportance > .patch, case .whatsNew(let since)? = record.state.pending(.whatsNew) {
-      let versions = (try? catalog.index().versions) ?? []
-      for v in PresentationDecision.notes(after: since, upTo: record.launch.to, in: versions) {
-        importance.append((v, (try? catalog.effectiveImportance(of: v)) ?? .patch))
+    if minimumImportance > .patch, case .whatsNew(let since)? = record.state.pending(.whatsNew), let index {
+      for v in PresentationDecision.notes(after: since, upTo: record.launch.to, in: index.versions) {
+        do {
+          importance.append((v, try catalog.effectiveImportance(of: v)))
+        } catch {
+          problems.add("\(error); \(v) counts as a patch release")
+          importance.append((v, .patch))
+        }
       }
     }
     return WhatsNewRules(

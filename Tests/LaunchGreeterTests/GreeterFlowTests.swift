@@ -2,6 +2,7 @@ import Foundation
 import LaunchScreens
 import Synchronization
 import TerminalRendering
+import TestSupport
 import Testing
 
 @testable import LaunchGreeter
@@ -260,6 +261,21 @@ final class ScriptedTerminal: GreetingTerminal {
     _ = greet(greeter, keys: [.char("s")])
     #expect(FileManager.default.fileExists(atPath: base.path + "/tally/launch-state.json"))
     #expect(!FileManager.default.fileExists(atPath: base.path + "/tool"))
+  }
+
+  @Test func aLaunchThatPresentsReportsItsProblemsInTheOutcome() throws {
+    let directory = try TemporaryDirectory("greeter-problems")
+    try Data("{not json".utf8).write(to: directory.url.appendingPathComponent("launch-state.json"))
+    let log = WarningSink()
+    var greeter = greeter("1.0.0")
+    greeter.store = nil
+    greeter.stateDirectory = directory.path
+    greeter.warn = log.sink
+    let (outcome, terminal) = greet(greeter, keys: [.char("s")])
+    #expect(outcome.presented && outcome.decision == .onboarding(resumeAtPage: 0))
+    #expect(terminal?.shown.first?.contains("Welcome") == true)
+    #expect(log.all.count == 1 && log.all.first?.contains("moved it to") == true, "\(log.all)")
+    #expect(outcome.problems == log.all, "the outcome keeps every line the app was warned of")
   }
 
   @Test func anInvalidVersionRecordsNothingAndSaysSo() {

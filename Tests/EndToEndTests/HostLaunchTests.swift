@@ -1,0 +1,93 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Nothing breaks a host's launch, through `whatsnew greet` in tmux: the report tells every
+/// problem of a launch that presented, and notes that lint accepts never make a launch fail.
+@Suite(.serialized) struct HostLaunchTests {
+  /// An app "tally" with a notes folder of `files` and a state directory.
+  private struct App {
+    let directory: TemporaryDirectory
+    var notes: String { directory.path + "/notes" }
+    var state: String { directory.path + "/state" }
+    var report: String { directory.path + "/report.json" }
+
+    init(_ files: [String: String]) throws {
+      directory = try TemporaryDirectory("host-launch")
+      let notes = try directory.subdirectory("notes")
+      _ = try directory.subdirectory("state")
+      for (name, text) in files {
+        try Data(text.utf8).write(to: notes.appendingPathComponent(name))
+      }
+    }
+
+    func greet(_ version: String) -> String {
+      "greet --app-id tally --app-name Tally --content '\(notes)' --state-dir '\(state)' --app-version \(version) "
+        + "--report '\(report)'"
+    }
+
+    /// The report the last launch wrote.
+    func readReport() throws -> [String: Any] {
+      let data = try Data(contentsOf: URL(fileURLWithPath: report))
+      return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+  }
+
+  private static let notes: [String: String] = [
+    "onboarding.md": "# Welcome to Tally\n\nTally counts things for you.\n",
+    "welcome-back.md": "# Welcome back\n\nYou were away for {{days}} days.\n",
+    "1.0.0.md": "---\ntitle: First release\n---\n\nTally counts words and lines.\n",
+  ]
+
+  @Test(.enabled(if: TmuxAvailability.present, "tmux is not installed"))
+  func theReportOfALaunchThatPresentedListsItsProblems() throws {
+    let app = try App(Self.notes)
+    try Data("{\"schema\": 1, cut short".utf8).write(
+      to: URL(fileURLWithPath: app.state + "/launch-state.json"))
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start(app.greet("1.0.0"), environment: "TALLY_NOW=2026-01-01T09:00:00Z")
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    #expect(try tmux.waitForExit() == 0)
+    let report = try app.readReport()
+    #expect(report["shown"] as? String == "onboarding")
+    let problems = try #require(report["problems"] as? [String])
+    #expect(problems.count == 1, "\(problems)")
+    #expect(problems.first?.contains("launch-state.json was corrupt") == true, "\(problems)")
+    #expect(problems.first?.contains("moved it to") == true, "\(problems)")
+  }
+
+  @Test(.enabled(if: UnreadableFiles.available, UnreadableFiles.missing))
+  func aNotesFolderThatCannotBeListedIsAProblemNotAnEmptyList() throws {
+    // Root lists any directory, so as root the launches run as user nobody (setpriv).
+    let app = try App(Self.notes.merging(["1.1.0.md": "A total line.\n"]) { a, _ in a })
+    chmod(app.directory.path, 0o755)
+    chmod(app.state, 0o777)
+    func launch(_ version: String) throws -> ProcessResult {
+      let arguments =
+        UnreadableFiles.prefix + [TestPaths.whatsnewBinary.path] + [
+          "greet", "--app-id", "tally", "--content", app.notes, "--state-dir", app.state, "--app-version",
+          version, "--min-importance", "minor", "--report", app.state + "/report.json",
+        ]
+      return try Run.process(
+        URL(fileURLWithPath: arguments[0]), Array(arguments.dropFirst()),
+        environment: ["TALLY_NOW": "2026-01-01T09:00:00Z"])
+    }
+    #expect(try launch("1.0.0").status == 0)
+    chmod(app.notes, 0o311)  // can be entered, cannot be listed
+    defer { chmod(app.notes, 0o755) }
+    let upgrade = try launch("1.1.0")
+    #expect(upgrade.status == 0, "\(upgrade.stderr)")
+    let data = try Data(contentsOf: URL(fileURLWithPath: app.state + "/report.json"))
+    let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let problems = try #require(report["problems"] as? [String])
+    #expect(
+      problems.count == 1 && problems.first?.contains("cannot read \(app.notes)") == true, "\(problems)")
+    #expect((report["pending"] as? [String])?.contains("whats-new") == true, "\(report)")
+  }
+}

@@ -74,31 +74,7 @@ struct DemoCommand: ParsableCommand {
       valueName: "level"))
   var minImportance = DemoLaunch.defaults.minImportance
 
-  /// The same options as a table, read without ArgumentParser on every launch (see
-  /// ``FastPath``; `FastPathTests` holds it to the declarations above).
-  static let fastPath = FastPath<DemoLaunch>(
-    options: [
-      .choice("--simulate") { (launch, scenario: Scenario) in launch.simulate = scenario },
-      .text("--from") { $0.from = $1 },
-      .int("--away") { $0.away = $1 },
-      .text("--app-version") { $0.appVersion = $1 },
-      .text("--app-id") { $0.state.appID = $1 },
-      .text("--state-dir") { $0.state.stateDir = $1 },
-      .text("--content") { $0.content = $1 },
-      .int("--returning-after") { $0.returningAfter = $1 },
-      .text("--open") { $0.open = $1 },
-      .flag("--explain") { $0.explain = true },
-      .text("--color") { $0.color = $1 },
-      .flag("--accessible") { $0.accessible = true },
-      .text("--min-importance") { $0.minImportance = $1 },
-    ],
-    positional: nil, defaults: DemoLaunch.defaults,
-    validate: { launch in
-      try launch.state.validate()
-      try launch.validate()
-    })
-
-  /// The options as plain values, which is what runs (the fast path builds one directly).
+  /// The options as plain values, which is what runs.
   var launch: DemoLaunch {
     DemoLaunch(
       simulate: simulate, from: from, away: away, appVersion: appVersion,
@@ -111,11 +87,10 @@ struct DemoCommand: ParsableCommand {
   func run() throws { try launch.run() }
 }
 
-/// `demo`'s options as plain values, and the launch they describe. ``DemoCommand`` parses
-/// them with ArgumentParser; its ``DemoCommand/fastPath`` table fills them directly, because
-/// creating the command's property wrappers alone costs about 0.5M instructions.
+/// `demo`'s options as plain values, and the launch they describe: built from ``DemoCommand``
+/// (ArgumentParser, the one grammar), so the work does not depend on property wrappers.
 struct DemoLaunch: Equatable {
-  /// The defaults, which the command's declarations and its fast path both start from.
+  /// The defaults, which the command's declarations start from.
   static let defaults = DemoLaunch()
 
   var simulate: DemoCommand.Scenario?

@@ -35,7 +35,7 @@ struct StateOptions: ParsableArguments {
   func makeStore(now: @escaping @Sendable () -> Date) -> FileLaunchStore { settings.makeStore(now: now) }
 }
 
-/// ``StateOptions`` as plain values (see ``DemoLaunch`` for why both exist).
+/// ``StateOptions`` as plain values, which ``DemoLaunch`` carries.
 struct StateSettings: Equatable {
   var appID = "whatsnew-demo"
   var stateDir: String?

@@ -40,20 +40,6 @@ struct NotesCommand: ParsableCommand {
     help: ArgumentHelp("The content directory (default: the notes built into the binary).", valueName: "dir"))
   var content: String?
 
-  /// The same options as a table, read without ArgumentParser when the sheet opens (see
-  /// ``FastPath``; `FastPathTests` holds it to the declarations above).
-  static let fastPath = FastPath<NotesOptions>(
-    options: [
-      .text("--from") { $0.from = $1 },
-      .text("--to") { $0.to = $1 },
-      .flag("--list") { $0.list = true },
-      .choice("--format") { (options, format: Format) in options.format = format },
-      .int("--width") { $0.width = $1 },
-      .text("--content") { $0.content = $1 },
-    ],
-    positional: ("version", { $0.version = $1 }), defaults: NotesOptions.defaults,
-    validate: { try $0.validate() })
-
   func validate() throws {
     try options.validate()
   }

@@ -10,14 +10,10 @@ import TerminalRendering
   import Foundation
 #endif
 
-/// What `whatsnew notes` was asked, as plain values, and the work of answering it.
-///
-/// ``NotesCommand`` (ArgumentParser) and its ``NotesCommand/fastPath`` table both build one.
-/// Keeping the work here lets the fast path skip constructing the command, whose property
-/// wrappers cost about 0.4 M instructions before the sheet's first frame (ArgumentParser
-/// computes and de-duplicates each option's names).
+/// What `whatsnew notes` was asked, as plain values, and the work of answering it; built from
+/// ``NotesCommand`` (ArgumentParser, the one grammar).
 struct NotesOptions: Equatable {
-  /// The defaults, which the command's declarations and its fast path both start from.
+  /// The defaults, which the command's declarations start from.
   static let defaults = NotesOptions()
 
   typealias Format = NotesCommand.Format

@@ -14,26 +14,8 @@ import TerminalRendering
   private let systemExit = Darwin.exit
 #endif
 
-/// `render`'s command line as plain values: the arguments as typed (``RenderCommand/render(file:format:width:flavor:)``
-/// checks them, with its own messages).
-struct RenderRequest: Equatable {
-  /// The defaults, which the command's declarations and its fast path both start from.
-  static let defaults = RenderRequest()
-
-  var file = "-"
-  var format: String?
-  var width: String?
-  var flavor: String?
-
-  /// Renders; exits the process.
-  func run() {
-    RenderCommand.render(file: file, format: format, width: width, flavor: flavor)
-  }
-}
-
 /// `whatsnew render [FILE|-] [--format plain|ansi|html|json] [--width N] [--flavor commonmark|gfm]`:
-/// renders a Markdown
-/// file the way the what's-new sheet does, for previewing and for scripts.
+/// renders a Markdown file the way the what's-new sheet does, for previewing and for scripts.
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
@@ -48,7 +30,7 @@ struct RenderCommand: ParsableCommand {
   )
 
   @Argument(help: "The Markdown file, or '-' (the default) for standard input.")
-  var file = RenderRequest.defaults.file
+  var file = "-"
 
   @Option(help: "Output format: plain, ansi, html or json.")
   var format: String?
@@ -60,30 +42,17 @@ struct RenderCommand: ParsableCommand {
     help: "Markdown flavor: gfm (the default: GitHub Flavored Markdown and front matter) or commonmark.")
   var flavor: String?
 
-  /// The same options as a table, read without ArgumentParser, whose reflection over the
-  /// command costs more than rendering a changelog (see ``FastPath``; `FastPathTests` holds it
-  /// to the declarations above).
-  static let fastPath = FastPath<RenderRequest>(
-    options: [
-      .text("--format") { $0.format = $1 },
-      .text("--width") { $0.width = $1 },
-      .text("--flavor") { $0.flavor = $1 },
-    ],
-    positional: ("file", { $0.file = $1 }), defaults: RenderRequest.defaults, validate: { _ in })
-
-  /// The parsed command line as a plain value.
-  var request: RenderRequest { RenderRequest(file: file, format: format, width: width, flavor: flavor) }
-
   /// The width range accepted; wider output is useless and narrower cannot hold a wide grapheme.
   static let widths = 2...10000
 
   func run() throws {
-    request.run()
+    Self.render(file: file, format: format, width: width, flavor: flavor)
   }
 
-  /// The command's work, given its arguments (as typed); shared by ``run()`` and the fast path
-  /// in `WhatsNew.main`. Exits the process on bad input.
-  static func render(file: String, format: String?, width: String?, flavor: String? = nil) {
+  /// The command's work, given its arguments (as typed, checked here with the command's own
+  /// messages). Exits the process: 0 when the output is written, 1 when the file cannot be read
+  /// or the output written, 2 for a bad option value.
+  static func render(file: String, format: String?, width: String?, flavor: String? = nil) -> Never {
     let environment = Environment()
     var markdownFlavor = MarkdownFlavor.gfm
     if let flavor {
@@ -118,31 +87,16 @@ struct RenderCommand: ParsableCommand {
     } catch {
       fail("cannot read \(file == "-" ? "standard input" : file): \(error.message)", code: 1)
     }
-    // The parser's working tree is kept, like the document below, until the process exits.
-    var workingTree: AnyObject?
-    if chosenFormat == .html {
-      renderHTML(bytes, flavor: markdownFlavor, keepingWorkingTree: &workingTree)
-      withExtendedLifetime(workingTree) { systemExit(0) }
-    }
-    // Only the JSON output lists the link definitions.
-    let document = MarkdownParser.parse(
-      bytes: bytes, flavor: markdownFlavor, linkDefinitions: chosenFormat == .json,
-      keepingWorkingTree: &workingTree)
+    let document = MarkdownParser.parse(bytes: bytes, flavor: markdownFlavor)
     let theme: Theme = environment.noColor ? .monochrome : .dark
     let options = RenderOptions(width: columns, theme: theme)
-    // Exit while the tree and the lines are still alive (see below): without this, the tree
-    // is released right after its last use, node by node.
-    withExtendedLifetime((document, workingTree)) {
-      render(
-        document, format: chosenFormat, options: options, tagFilter: markdownFlavor == .gfm)
-    }
-    systemExit(0)
+    render(document, format: chosenFormat, options: options, tagFilter: markdownFlavor == .gfm)
   }
 
-  /// Writes `document` in `format`.
+  /// Writes `document` in `format`, then exits.
   private static func render(
     _ document: MarkdownDocument, format: OutputFormat, options: RenderOptions, tagFilter: Bool
-  ) {
+  ) -> Never {
     switch format {
     case .plain:
       // Written out 16 KB at a time as the blocks are rendered, not held whole (the 65 KB
@@ -159,8 +113,9 @@ struct RenderCommand: ParsableCommand {
     case .json:
       FileOutput.write(SyntaxTreeJSON.encode(document) + "\n")
     case .html:
-      // `render(file:...)` writes HTML without a document (``renderHTML(_:flavor:keepingWorkingTree:)``);
-      // this is the same HTML from a document, for any other caller.
+      // Raw HTML passes through (with GFM, tag filter applied), but control characters are
+      // neutralised like on every other path, in case the HTML is shown on a terminal; tabs
+      // are data here and stay.
       let html = HTMLRenderer.render(document, tagFilter: tagFilter)
       FileOutput.write(Sanitizer.sanitize(html, expandingTabs: false))
     }
@@ -168,25 +123,6 @@ struct RenderCommand: ParsableCommand {
     // tree) one by one would cost more instructions than rendering did (the kernel frees the
     // memory at once).
     systemExit(0)
-  }
-
-  /// Writes the HTML for Markdown `bytes` as the parser makes it, without a syntax tree
-  /// (``HTMLRenderer/render(markdown:frontMatter:flavor:tagFilter:keepingWorkingTree:output:)``),
-  /// piece by piece. Raw HTML passes through (with GFM, tag filter applied), but control
-  /// characters are neutralised like on every other path, in case the HTML is shown on a
-  /// terminal; tabs are data here and stay, so each piece is sanitised on its own.
-  private static func renderHTML(
-    _ bytes: [UInt8], flavor: MarkdownFlavor, keepingWorkingTree workingTree: inout AnyObject?
-  ) {
-    HTMLRenderer.render(
-      markdown: bytes, flavor: flavor, tagFilter: flavor == .gfm, keepingWorkingTree: &workingTree
-    ) { piece in
-      if Sanitizer.needsSanitizing(utf8: piece) {
-        FileOutput.write(Sanitizer.sanitize(String(decoding: piece, as: UTF8.self), expandingTabs: false))
-      } else {
-        FileOutput.write(buffer: piece)
-      }
-    }
   }
 
   /// Prints `whatsnew: message` (sanitised) on standard error and exits with `code`.

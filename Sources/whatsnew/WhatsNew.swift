@@ -39,22 +39,6 @@ struct WhatsNew: ParsableCommand {
         Console.out(WhatsNewVersion.current)
         return
       }
-      // The commands that run on an app's launch, or that have to be quick, are read from
-      // their option tables first (see FastPath); ArgumentParser reads the rest.
-      let rest = arguments.dropFirst(2)
-      switch arguments.dropFirst().first {
-      case "demo":
-        if let launch = DemoCommand.fastPath.parse(rest) { return try launch.run() }
-      case "notes":
-        if let options = NotesCommand.fastPath.parse(rest) { return try options.run() }
-      case "render":
-        if let request = RenderCommand.fastPath.parse(rest) { return request.run() }
-      case nil:
-        // `demo` is the default subcommand.
-        if let launch = DemoCommand.fastPath.parse([]) { return try launch.run() }
-      default:
-        break
-      }
       var command = try parseAsRoot()
       try command.run()
     } catch {

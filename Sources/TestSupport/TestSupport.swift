@@ -29,8 +29,8 @@ public enum TestPaths {
   }
 
   /// Why the corpus tests are skipped, naming the path.
-  public static var corpusMissing: Comment {
-    Comment(rawValue: "no corpus at \(corpus.path) (../shared/corpus or $WHATSNEW_CORPUS); skipped")
+  public static var corpusMissing: String {
+    "no corpus at \(corpus.path) (../shared/corpus beside the checkout, or $WHATSNEW_CORPUS)"
   }
 
   /// A file in the shared corpus.
@@ -239,7 +239,8 @@ private final class DataBox: @unchecked Sendable {
 /// Running a program as a user for whom a file the tests made unreadable is unreadable. Root
 /// reads anything, so when the tests run as root the program runs as user nobody (65534) through
 /// util-linux `setpriv`, and the files it must reach have to be under directories nobody can
-/// enter.
+/// enter: the test files under `$TMPDIR`, and copies of the program and the demo's notes
+/// (``stage(in:)``), since the checkout may be where nobody cannot go (a clone under `/root`).
 public enum UnreadableFiles {
   /// The command to put before the program: `setpriv` as nobody under root, nothing otherwise.
   public static var prefix: [String] {
@@ -256,7 +257,7 @@ public enum UnreadableFiles {
     while directory != "/" && !directory.isEmpty {
       var info = stat()
       if stat(directory, &info) == 0 && info.st_mode & S_IXOTH == 0 {
-        return "user nobody cannot enter \(directory) (in $TMPDIR), so cannot reach the test files"
+        return "user nobody cannot enter \(directory) (in $TMPDIR): give the run a TMPDIR of mode 755"
       }
       directory = (directory as NSString).deletingLastPathComponent
     }
@@ -266,8 +267,20 @@ public enum UnreadableFiles {
   /// Whether the unreadable-file tests can run here (see ``obstacle``).
   public static var available: Bool { obstacle == nil }
 
-  /// The skip reason for `.enabled(if: UnreadableFiles.available, UnreadableFiles.missing)`.
-  public static var missing: Comment { Comment(rawValue: obstacle ?? "") }
+  /// The skip reason for `.requires(UnreadableFiles.available, UnreadableFiles.missing)`.
+  public static var missing: String { obstacle ?? "" }
+
+  /// Copies the built `whatsnew` and the demo's `Content/` into `directory` (made enterable by
+  /// everyone), for a run under ``prefix``: the build directory and the checkout may be out of
+  /// user nobody's reach. Returns the copies' locations.
+  public static func stage(in directory: URL) throws -> (binary: URL, content: URL) {
+    chmod(directory.path, 0o755)
+    let binary = directory.appendingPathComponent("whatsnew")
+    try Spawning.copyExecutable(from: TestPaths.whatsnewBinary.path, to: binary.path)
+    let content = directory.appendingPathComponent("Content")
+    try FileManager.default.copyItem(at: TestPaths.content, to: content)
+    return (binary, content)
+  }
 }
 
 /// Deterministic pseudo-random numbers (SplitMix64) for the randomised tests, so a failing run

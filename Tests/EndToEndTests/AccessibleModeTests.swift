@@ -7,7 +7,7 @@ import Testing
 /// state as the full-screen UI for the same answers.
 @Suite(
   .serialized,
-  .enabled(if: TmuxAvailability.present, "tmux is not installed; the terminal UI tests are skipped"))
+  .requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct AccessibleModeTests {
   /// Runs the program started in `tmux` to its end, answering each prompt that `answers`
   /// waits for, and polling `#{alternate_on}` all along. Returns the exit status, whether the

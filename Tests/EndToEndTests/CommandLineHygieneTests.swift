@@ -72,7 +72,7 @@ import Testing
     print("CommandLineHygieneTests: \(cases.count) bad command lines, each one clear line")
   }
 
-  @Test(.enabled(if: UnreadableFiles.available, UnreadableFiles.missing))
+  @Test(.requires(UnreadableFiles.available, UnreadableFiles.missing))
   func anUnreadableFileIsAFailureInOneLine() throws {
     let dir = try TestPaths.makeTemporaryDirectory("cli-unreadable")
     chmod(dir.path, 0o755)
@@ -84,13 +84,16 @@ import Testing
     try FileManager.default.createDirectory(atPath: content, withIntermediateDirectories: false)
     try Data("# one\n".utf8).write(to: URL(fileURLWithPath: content + "/1.0.0.md"))
     chmod(content + "/1.0.0.md", 0)
-    // Root reads anything: as root, run as user nobody instead (setpriv).
+    // Root reads anything: as root, run as user nobody instead (setpriv), a copy of the binary
+    // nobody can reach.
     let prefix = UnreadableFiles.prefix
+    let staged = try TemporaryDirectory("cli-unreadable-program")
+    let program = try UnreadableFiles.stage(in: staged.url)
     for arguments in [
       ["render", secret], ["import-changelog", secret, "--into", dir.path + "/out"],
       ["notes", "1.0.0", "--content", content, "--format", "plain"],
     ] {
-      let result = try BoundedRun.whatsnew(arguments, timeout: 30, prefix: prefix)
+      let result = try BoundedRun.whatsnew(arguments, timeout: 30, executable: program.binary, prefix: prefix)
       expectOneClearLine(result, status: Self.failure, context: arguments)
       #expect(result.stderr.contains("ermission denied"), "\(arguments): \(result.stderr)")
     }

@@ -12,15 +12,17 @@ import Testing
 enum ExampleHost {
   static let binary: String? = {
     guard let path = ProcessInfo.processInfo.environment["WHATSNEW_EXAMPLE_HOST"], !path.isEmpty else {
-      print(
-        "note: WHATSNEW_EXAMPLE_HOST is not set; skipping the example host tests "
-          + "(swift build -c release --package-path Examples/SwiftHost, then set it to the tally binary)")
       return nil
     }
     return path
   }()
 
   static var present: Bool { binary != nil }
+
+  /// Why the tests are skipped without it, and how to run them.
+  static let missing =
+    "WHATSNEW_EXAMPLE_HOST is not set to a release build of Examples/SwiftHost's tally "
+    + "(swift build -c release --package-path Examples/SwiftHost; .ci/run does it)"
 
   /// A scratch directory holding only a copy of the binary (`bin/tally`) and an empty home.
   static func install() throws -> (directory: URL, binary: String, home: String) {
@@ -37,8 +39,8 @@ enum ExampleHost {
 
 @Suite(
   .serialized,
-  .enabled(if: TmuxAvailability.present, "tmux is not installed"),
-  .enabled(if: ExampleHost.present, "WHATSNEW_EXAMPLE_HOST is not set"))
+  .requires(TmuxAvailability.present, TmuxAvailability.missing),
+  .requires(ExampleHost.present, ExampleHost.missing))
 struct ExampleHostTests {
   @Test func walkthroughThenSheetThenNothingFromASingleBinary() throws {
     let host = try ExampleHost.install()
@@ -121,7 +123,7 @@ struct ExampleHostTests {
   }
 
   /// A regular launch makes no fsync; an upgrade makes at least one (strace).
-  @Test(.enabled(if: TestPaths.hasTool("strace"), "strace is not installed"))
+  @Test(.requires(TestPaths.hasTool("strace"), "strace is not installed (scripts/setup --tests installs it)"))
   func onlyLaunchesThatChangeMoreThanTheCountAreFsynced() throws {
     let host = try ExampleHost.install()
     defer { try? FileManager.default.removeItem(at: host.directory) }

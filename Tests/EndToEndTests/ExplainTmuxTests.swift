@@ -6,7 +6,7 @@ import Testing
 /// into the shell's screen, never into the full-screen UI.
 @Suite(
   .serialized,
-  .enabled(if: TmuxAvailability.present, "tmux is not installed; the terminal UI tests are skipped"))
+  .requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct ExplainTmuxTests {
   @Test func theReportAppearsOnlyAfterTheProgramExits() throws {
     let tmux = try TmuxSession()

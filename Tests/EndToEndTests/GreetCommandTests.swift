@@ -34,7 +34,7 @@ import Testing
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
-  @Test(.enabled(if: TmuxAvailability.present, "tmux is not installed"))
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func walkthroughSheetThenNothingInATerminal() throws {
     let app = try makeApp()
     defer { try? FileManager.default.removeItem(at: app.directory) }
@@ -146,7 +146,7 @@ import Testing
     #expect(failed?.first?["id"] as? String == "convert")
 
     // Now it can succeed: 20 launches at once run it exactly once.
-    FileManager.default.createFile(atPath: allow, contents: Data())
+    try #require(FileManager.default.createFile(atPath: allow, contents: Data()), "cannot create \(allow)")
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "CI")
     let crowd = (0..<20).map { _ in

@@ -66,7 +66,7 @@ import Testing
     return screen
   }
 
-  @Test(.enabled(if: TmuxAvailability.present, "tmux is not installed"))
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func laterHidesTheSheetForADay() throws {
     let app = try App()
     defer { try? FileManager.default.removeItem(at: app.directory) }
@@ -100,7 +100,7 @@ import Testing
     #expect(try app.stateJSON()["whatsNewHiddenUntil"] is NSNull)
   }
 
-  @Test(.enabled(if: TmuxAvailability.present, "tmux is not installed"))
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func neverTurnsTheSheetsOffUntilTheSettingsCommand() throws {
     let app = try App()
     defer { try? FileManager.default.removeItem(at: app.directory) }
@@ -131,7 +131,7 @@ import Testing
     #expect(try tmux.waitForExit() == 0)
   }
 
-  @Test(.enabled(if: TmuxAvailability.present, "tmux is not installed"))
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func aMinimumImportanceHidesPatchOnlyUpgrades() throws {
     let app = try App()
     defer { try? FileManager.default.removeItem(at: app.directory) }
@@ -156,7 +156,7 @@ import Testing
     #expect(try tmux.waitForExit() == 0)
   }
 
-  @Test(.enabled(if: TmuxAvailability.present, "tmux is not installed"))
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func anExistingInstallSeesTheCurrentNotesNotTheWalkthrough() throws {
     let app = try App()
     defer { try? FileManager.default.removeItem(at: app.directory) }
@@ -173,7 +173,7 @@ import Testing
     #expect((state["pending"] as? [String]) == [])
   }
 
-  @Test(.enabled(if: TmuxAvailability.present, "tmux is not installed"))
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func pastTenReleasesOneKeyShowsTheEarlierOnes() throws {
     let app = try App()
     defer { try? FileManager.default.removeItem(at: app.directory) }

@@ -181,14 +181,17 @@ import Testing
     #expect(!fm.fileExists(atPath: missing), "a dangling link's target was created")
   }
 
-  @Test(.enabled(if: UnreadableFiles.available, UnreadableFiles.missing))
+  @Test(.requires(UnreadableFiles.available, UnreadableFiles.missing))
   func aFileTheUserCannotReadIsLeftAlone() throws {
     // Root reads a mode-000 file regardless, so as root the launch runs as user nobody
     // (setpriv), for whom a root-owned 0600 file in their own state directory is unreadable.
     let asRoot = getuid() == 0
-    let prefix = UnreadableFiles.prefix
+    let staged = try TemporaryDirectory("hostile-state-program")
+    let program = try UnreadableFiles.stage(in: staged.url)
     let bytes = try JSONSerialization.data(withJSONObject: Self.validState())
-    try expect("an unreadable file", .readOnly("cannot read"), prefix: prefix) { dir in
+    try expect(
+      "an unreadable file", .readOnly("cannot read"), program: program, prefix: UnreadableFiles.prefix
+    ) { dir in
       let path = dir + "/launch-state.json"
       try bytes.write(to: URL(fileURLWithPath: path))
       if asRoot {
@@ -200,7 +203,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: getuid() == 0, "only root can give a file to another user; run the tests as root"))
+  @Test(.requires(getuid() == 0, "only root can give a file to another user; run the tests as root"))
   func aFileOwnedBySomeoneElseInTheUsersDirectoryIsReplaced() throws {
     // Readable, in the user's own directory: used, and replaced by a file of the user's.
     let bytes = try JSONSerialization.data(withJSONObject: Self.validState())
@@ -213,8 +216,11 @@ import Testing
   // MARK: - Helpers
 
   /// Sets up a state directory with `setup`, launches the demo over it and checks `outcome`.
+  /// `program` is the binary and notes to run (a copy that user nobody can reach, under
+  /// `prefix`); nil: the built binary and the checkout's `Content/`.
   private func expect(
-    _ label: String, _ outcome: Outcome, prefix: [String] = [], setup: (String) throws -> Void
+    _ label: String, _ outcome: Outcome, program: (binary: URL, content: URL)? = nil,
+    prefix: [String] = [], setup: (String) throws -> Void
   ) throws {
     let dir = try TestPaths.makeTemporaryDirectory("hostile-state")
     chmod(dir.path, 0o755)
@@ -225,8 +231,12 @@ import Testing
     let before = snapshot(path)
 
     let demo = try BoundedRun.whatsnew(
-      ["demo", "--state-dir", state, "--content", TestPaths.content.path, "--app-version", "1.0.0"],
-      environment: ["WHATSNEW_NOW": Self.now], timeout: 60, prefix: prefix)
+      [
+        "demo", "--state-dir", state, "--content", (program?.content ?? TestPaths.content).path,
+        "--app-version", "1.0.0",
+      ],
+      environment: ["WHATSNEW_NOW": Self.now], timeout: 60,
+      executable: program?.binary ?? TestPaths.whatsnewBinary, prefix: prefix)
     let context =
       "\(label) (\(outcome)): \(demo.outcome.map(\.description) ?? "hung"), stderr: \(demo.stderr)"
     #expect(demo.exited(0), "\(context)")

@@ -7,7 +7,7 @@ import Testing
 /// they were, and the sheet keeps its layout (title on row 0, footer on the last row, no row
 /// wider than the window) on every page. A raw OSC 2 and OSC 52 at the end show that this
 /// terminal does obey them, so the checks can fail.
-@Suite(.enabled(if: TmuxAvailability.present, "tmux is not installed; the hostile terminal test is skipped"))
+@Suite(.requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct HostileTerminalTests {
   static let title = "KNOWN-TITLE"
 

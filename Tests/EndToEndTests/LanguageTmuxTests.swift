@@ -7,7 +7,7 @@ import Testing
 /// `LANG`, so each run unsets it.)
 @Suite(
   .serialized,
-  .enabled(if: TmuxAvailability.present, "tmux is not installed; the terminal UI tests are skipped"))
+  .requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct LanguageTmuxTests {
   @Test func frenchLocaleShowsTheFrenchNotesAndMarksAnUntranslatedRelease() throws {
     let tmux = try TmuxSession()

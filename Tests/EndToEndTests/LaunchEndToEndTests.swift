@@ -311,7 +311,8 @@ import Testing
     #expect(try state()["launchCount"] as? Int == 1)
   }
 
-  @Test(.enabled(if: TestPaths.hasTool("script"), "needs util-linux script to fake a terminal"))
+  @Test(
+    .requires(TestPaths.hasTool("script"), "needs script(1) to fake a terminal (Debian package bsdutils)"))
   func resetAsksOnATerminal() throws {
     try demo(["--app-version", "1.0.0"])
     let command = "\(TestPaths.whatsnewBinary.path) reset --state-dir \(stateDir)"

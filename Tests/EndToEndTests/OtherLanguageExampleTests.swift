@@ -4,7 +4,7 @@ import Testing
 
 /// `Examples/shell/mytool` and `Examples/python/greeted.py` in a terminal: each greets with
 /// `whatsnew greet` under its own name, then does its own work.
-@Suite(.serialized, .enabled(if: TmuxAvailability.present, "tmux is not installed"))
+@Suite(.serialized, .requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct OtherLanguageExampleTests {
   @Test(arguments: [
     ("Examples/shell/mytool", "My Tool", "MYTOOL_VERSION", "mytool"),

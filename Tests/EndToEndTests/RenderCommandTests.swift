@@ -107,7 +107,8 @@ import Testing
   }
 
   /// On a terminal (faked with util-linux `script`), the default is ansi, unless NO_COLOR.
-  @Test(.enabled(if: TestPaths.hasTool("script"), "needs util-linux script to fake a terminal"))
+  @Test(
+    .requires(TestPaths.hasTool("script"), "needs script(1) to fake a terminal (Debian package bsdutils)"))
   func defaultFormatIsAnsiOnATerminal() throws {
     let dir = try TemporaryDirectory("render-cli")
     let file = dir.url.appendingPathComponent("n.md")
@@ -123,7 +124,7 @@ import Testing
     #expect(!plain.stdout.contains("\u{1B}["))
   }
 
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
+  @Test(.requires(FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
   func failedWriteIsReportedInOneLine() throws {
     let shell = URL(fileURLWithPath: "/bin/sh")
     let command = "printf 'text\\n' | '\(TestPaths.whatsnewBinary.path)' render > /dev/full"

@@ -13,7 +13,7 @@ import Testing
 /// path once; this shows nothing accumulates or races across repeated runs.
 @Suite(
   .serialized,
-  .enabled(if: TmuxAvailability.present, "tmux is not installed; the terminal restore tests are skipped"))
+  .requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct TerminalRestoreTests {
   static let repetitions = 20
 

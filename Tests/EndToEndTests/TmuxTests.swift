@@ -6,13 +6,11 @@ import Testing
   import Glibc
 #endif
 
-/// Whether tmux is installed (a note is printed when it is not).
+/// Whether tmux is installed, for the terminal UI tests.
 enum TmuxAvailability {
-  static let present: Bool = {
-    let ok = TestPaths.hasTool("tmux")
-    if !ok { print("note: tmux not found on PATH; skipping the end-to-end terminal UI tests") }
-    return ok
-  }()
+  static let present = TestPaths.hasTool("tmux")
+  /// Why they are skipped without it.
+  static let missing = "tmux is not installed (scripts/setup --tests installs it)"
 }
 
 /// The terminal UI end to end: the built binary in a real terminal (tmux), driven by keys,
@@ -22,7 +20,7 @@ enum TmuxAvailability {
 /// thing it checks rather than asserting on the first capture that shows something else.
 @Suite(
   .serialized,
-  .enabled(if: TmuxAvailability.present, "tmux is not installed; the terminal UI tests are skipped"))
+  .requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct TmuxTests {
   // MARK: - notes
 

@@ -52,7 +52,7 @@ import Testing
     return failures
   }
 
-  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing)) func commonMarkSpec() throws {
+  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing)) func commonMarkSpec() throws {
     let examples = try SpecExample.load("commonmark-spec-0.31.2.txt")
     #expect(examples.count == 652)
     let failures = Self.run(examples, title: "CommonMark 0.31.2")
@@ -68,7 +68,7 @@ import Testing
   }
 
   /// The CommonMark flavour turns every extension off, so every example of the spec passes.
-  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing)) func commonMarkFlavorPassesTheSpec()
+  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing)) func commonMarkFlavorPassesTheSpec()
     throws
   {
     let examples = try SpecExample.load("commonmark-spec-0.31.2.txt")
@@ -80,7 +80,7 @@ import Testing
   /// The same through the command line: `whatsnew render --flavor commonmark --format html`
   /// on each example, compared after normalisation (the binary also sanitises control
   /// characters, which no example holds).
-  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing))
+  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing))
   func renderCommandWithCommonMarkFlavorPassesTheSpec() throws {
     let examples = try SpecExample.load("commonmark-spec-0.31.2.txt")
     let outcomes = OutcomeList(count: examples.count)
@@ -101,7 +101,7 @@ import Testing
     #expect(failing.isEmpty, "examples failing through the command line: \(failing)")
   }
 
-  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing)) func gfmSpec() throws {
+  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing)) func gfmSpec() throws {
     let examples = try SpecExample.load("gfm-spec.txt")
     #expect(examples.count == 673)
     let failures = Self.run(examples, title: "GFM")
@@ -129,8 +129,7 @@ import Testing
   /// cmark-gfm's extension test file. Footnotes are not supported, its tag-filter example is
   /// not marked as one (we run the filter only where the spec asks), and one example only
   /// checks that nothing crashes.
-  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing)) func cmarkGFMExtensionTests() throws
-  {
+  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing)) func cmarkGFMExtensionTests() throws {
     let examples = try SpecExample.load("gfm-extensions.txt")
     let failures = Self.run(examples, title: "cmark-gfm extensions")
     for failure in failures { print("  failing: example \(failure.number) (\(failure.section))") }

@@ -53,7 +53,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing))
+  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing))
   func specExamples() throws {
     for file in ["commonmark-spec-0.31.2.txt", "gfm-spec.txt", "gfm-extensions.txt"] {
       let examples = try SpecExample.load(file)
@@ -64,7 +64,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing))
+  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing))
   func changelogsAndTheirConcatenation() throws {
     let files = try DifferentialTests.changelogs()
     var all: [UInt8] = []

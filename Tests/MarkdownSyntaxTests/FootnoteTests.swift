@@ -77,7 +77,9 @@ import Testing
         """)
   }
 
-  @Test(.enabled(if: TestPaths.hasTool("cmark-gfm"), "needs cmark-gfm (Debian package cmark-gfm)"))
+  @Test(
+    .requires(
+      TestPaths.hasTool("cmark-gfm"), "cmark-gfm is not installed (scripts/setup --tests installs it)"))
   func htmlMatchesCmarkGFM() throws {
     for markdown in Self.documents {
       let expected = try Run.process(

@@ -37,7 +37,7 @@ import Testing
 
   /// `cmark` (0.30 and later) already reads these lines lazily; cmark-gfm 0.29 does not.
   @Test(
-    .enabled(if: TestPaths.hasTool("cmark"), "needs cmark (Debian package cmark), which has this behaviour"))
+    .requires(TestPaths.hasTool("cmark"), "cmark is not installed (scripts/setup --tests installs it)"))
   func lazyClosingTagsMatchCmark() throws {
     for markdown in Self.lazyClosingTags {
       let cmark = try Run.process(

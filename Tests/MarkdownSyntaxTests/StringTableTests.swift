@@ -50,7 +50,10 @@ import Testing
 
 /// The committed entity table is what the committed script makes from Python's HTML5 table.
 @Suite struct EntityTableGenerationTests {
-  @Test(.enabled(if: TestPaths.hasTool("python3"), "needs python3 (its html.entities is the source)"))
+  @Test(
+    .requires(
+      TestPaths.hasTool("python3"),
+      "needs python3, whose html.entities is the source (scripts/setup --tests installs it)"))
   func committedTableMatchesTheGenerator() throws {
     let dir = try TestPaths.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }

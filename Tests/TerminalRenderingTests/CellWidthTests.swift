@@ -82,7 +82,8 @@ import Testing
     FileManager.default.fileExists(atPath: "/usr/share/unicode/EastAsianWidth.txt")
     && TestPaths.hasTool("python3")
 
-  @Test(.enabled(if: canRegenerate, "needs python3 and Debian's unicode-data (installed by .ci/run)"))
+  @Test(
+    .requires(canRegenerate, "needs python3 and Debian's unicode-data (scripts/setup --tests installs them)"))
   func committedTableMatchesTheGenerator() throws {
     let dir = try TemporaryDirectory("width-table")
     let output = dir.url.appendingPathComponent("WidthTable.swift")

@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test(
-    .enabled(if: TestPaths.corpusAvailable, TestPaths.corpusMissing),
+    .requires(TestPaths.corpusAvailable, TestPaths.corpusMissing),
     arguments: ["swift-argument-parser.md", "Yams.md", "Rainbow.md"])
   func corpusChangelogs(name: String) throws {
     let bytes = try Data(contentsOf: TestPaths.corpusFile("changelogs/\(name)"))

@@ -34,7 +34,9 @@ import Testing
     return result.stdout.split(separator: "\n").compactMap { Int($0) }
   }
 
-  @Test(.enabled(if: hasWcwidth, "needs /usr/bin/python3 with wcwidth (Debian package python3-wcwidth)"))
+  @Test(
+    .requires(
+      hasWcwidth, "needs /usr/bin/python3 with wcwidth (scripts/setup --tests installs python3-wcwidth)"))
   func cellWidthAndTheOracleAgreeWithWcswidth() throws {
     let reference = try Self.wcswidth(Self.samples)
     #expect(reference.count == Self.samples.count)
@@ -56,7 +58,8 @@ import Testing
     """
 
   @Test(
-    .enabled(if: hasWcwidth, "needs /usr/bin/python3 with wcwidth (Debian package python3-wcwidth)"),
+    .requires(
+      hasWcwidth, "needs /usr/bin/python3 with wcwidth (scripts/setup --tests installs python3-wcwidth)"),
     arguments: [20, 40, 80])
   func indicTextFitsTheWidthAsWcswidthMeasuresIt(width: Int) throws {
     let output = PlainSerializer.serialize(

@@ -43,7 +43,7 @@ import Testing
     "1.0.0.md": "---\ntitle: First release\n---\n\nTally counts words and lines.\n",
   ]
 
-  @Test(.enabled(if: TmuxAvailability.present, "tmux is not installed"))
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func theReportOfALaunchThatPresentedListsItsProblems() throws {
     let app = try App(Self.notes)
     try Data("{\"schema\": 1, cut short".utf8).write(
@@ -62,15 +62,17 @@ import Testing
     #expect(problems.first?.contains("moved it to") == true, "\(problems)")
   }
 
-  @Test(.enabled(if: UnreadableFiles.available, UnreadableFiles.missing))
+  @Test(.requires(UnreadableFiles.available, UnreadableFiles.missing))
   func aNotesFolderThatCannotBeListedIsAProblemNotAnEmptyList() throws {
-    // Root lists any directory, so as root the launches run as user nobody (setpriv).
+    // Root lists any directory, so as root the launches run as user nobody (setpriv), a copy
+    // of the binary that nobody can reach.
     let app = try App(Self.notes.merging(["1.1.0.md": "A total line.\n"]) { a, _ in a })
+    let program = try UnreadableFiles.stage(in: app.directory.subdirectory("program")).binary
     chmod(app.directory.path, 0o755)
     chmod(app.state, 0o777)
     func launch(_ version: String) throws -> ProcessResult {
       let arguments =
-        UnreadableFiles.prefix + [TestPaths.whatsnewBinary.path] + [
+        UnreadableFiles.prefix + [program.path] + [
           "greet", "--app-id", "tally", "--content", app.notes, "--state-dir", app.state, "--app-version",
           version, "--min-importance", "minor", "--report", app.state + "/report.json",
         ]

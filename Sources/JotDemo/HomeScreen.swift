@@ -19,6 +19,8 @@ public struct HomeScreen: Screen {
   public struct Entry: Sendable, Hashable {
     public var key: Character
     public var label: String
+    /// What the help overlay says the key does.
+    public var help: String
     /// Nil for "quit".
     public var destination: Destination?
   }
@@ -30,6 +32,9 @@ public struct HomeScreen: Screen {
   /// The highlighted entry.
   public private(set) var selected: Int = 0
   public var palette: Palette
+  /// True when `!` asks the app for a deliberate crash (``Destination/crashRequest``), which
+  /// the demo arms only for the tests of the terminal's restore.
+  public var offersCrash = false
 
   /// The notes a new user of the fictional app sees.
   public static let sampleNotes: [Note] = [
@@ -47,10 +52,12 @@ public struct HomeScreen: Screen {
     self.notes = notes
     self.palette = palette
     self.entries = [
-      Entry(key: "w", label: "What's new in \(version)", destination: .whatsNew),
-      Entry(key: "o", label: "Take the tour again", destination: .onboarding),
-      Entry(key: "r", label: "Browse release notes", destination: .releaseNotes(version: nil)),
-      Entry(key: "q", label: "Quit", destination: nil),
+      Entry(key: "w", label: "What's new in \(version)", help: "what's new", destination: .whatsNew),
+      Entry(key: "o", label: "Take the tour again", help: "the tour", destination: .onboarding),
+      Entry(
+        key: "r", label: "Browse release notes", help: "release notes",
+        destination: .releaseNotes(version: nil)),
+      Entry(key: "q", label: "Quit", help: "quit", destination: nil),
     ]
   }
 
@@ -59,23 +66,70 @@ public struct HomeScreen: Screen {
       if case .wheel(let direction) = event { move(direction == .down ? 1 : -1) }
       return []
     }
+    let keys = self.keys
     switch key {
-    case .down, .char("j"), .tab: move(1)
-    case .up, .char("k"), .backTab: move(-1)
-    case .home, .char("g"): selected = 0
-    case .end, .char("G"): selected = entries.count - 1
-    case .enter, .right, .char("l"): return activate(entries[selected])
-    case .escape: return [.quit]
-    case .char("!"): return [.app(Destination.crashRequest)]
-    case .char(let c):
-      if let index = entries.firstIndex(where: { $0.key == c }) {
+    case keys.down: move(1)
+    case keys.up: move(-1)
+    case keys.first: selected = 0
+    case keys.last: selected = entries.count - 1
+    case keys.open: return activate(entries[selected])
+    case keys.crash: return [.app(Destination.crashRequest)]
+    default:
+      if let index = keys.entries.firstIndex(where: { $0 ~= key }) {
         selected = index
         return activate(entries[index])
       }
-    default: break
     }
     return []
   }
+
+  /// The home screen's keys: what `update` matches and the help and the footer show.
+  public struct Keys: Sendable {
+    public var down = KeyBinding(
+      [.down, .char("j"), .tab], help: HelpEntry("j k  ↑ ↓", "choose an entry"),
+      footer: FooterHint("↑↓", "select"))
+    public var up = KeyBinding(
+      [.up, .char("k"), .backTab], help: HelpEntry("j k  ↑ ↓", "choose an entry"),
+      footer: FooterHint("↑↓", "select"))
+    public var first = KeyBinding(
+      [.home, .char("g")], help: HelpEntry("g G  Home End", "first / last entry"))
+    public var last = KeyBinding([.end, .char("G")], help: HelpEntry("g G  Home End", "first / last entry"))
+    public var open = KeyBinding(
+      [.enter, .right, .char("l")], help: HelpEntry("Enter  →", "open it"), footer: FooterHint("⏎", "open"))
+    /// One binding per menu entry, in the menu's order: its letter (and Esc for quitting).
+    public var entries: [KeyBinding]
+    public var crash = KeyBinding([.char("!")], help: HelpEntry("!", "crash on purpose (for the tests)"))
+
+    /// Every binding, in the help overlay's order.
+    public var all: [KeyBinding] { [down, up, first, last, open] + entries + [crash] }
+  }
+
+  /// The keys for these entries.
+  public var keys: Keys {
+    var keys = Keys(
+      entries: entries.map { entry in
+        let letter = String(entry.key)
+        guard entry.destination == nil else {
+          return KeyBinding([.char(entry.key)], help: HelpEntry(letter, entry.help))
+        }
+        return KeyBinding(
+          [.char(entry.key), .escape], help: HelpEntry(letter + "  Esc", entry.help),
+          footer: FooterHint(letter, entry.help))
+      })
+    keys.crash.isEnabled = offersCrash
+    return keys
+  }
+
+  public var bindings: [KeyBinding] { keys.all.enabled }
+
+  /// The footer: select, open, quit, help.
+  public var footerBindings: [KeyBinding] {
+    let keys = self.keys
+    return [keys.down, keys.up, keys.open] + keys.entries.filter { $0.footer != nil } + [ScreenStack.showHelp]
+  }
+
+  /// None: the app's own screen is left out of a line-by-line presentation.
+  public var plainText: ScreenText? { nil }
 
   public func draw(into canvas: inout Canvas) {
     let w = canvas.width
@@ -126,24 +180,7 @@ public struct HomeScreen: Screen {
         CellText.truncate("Tip: press ? on any screen to see its keys.", to: inner), row: h - 3, column: left,
         style: palette.dim)
     }
-    canvas.footer(
-      row: h - 1,
-      hints: [
-        (key: "↑↓", action: "select"), (key: "⏎", action: "open"), (key: "q", action: "quit"),
-        (key: "?", action: "help"),
-      ],
-      right: "", palette: palette)
-  }
-
-  public var help: [HelpEntry] {
-    [
-      HelpEntry("j k  ↑ ↓", "choose an entry"),
-      HelpEntry("Enter  →", "open it"),
-      HelpEntry("w", "what's new"),
-      HelpEntry("o", "the tour"),
-      HelpEntry("r", "release notes"),
-      HelpEntry("q  Esc", "quit"),
-    ]
+    canvas.footer(row: h - 1, bindings: footerBindings, right: "", palette: palette)
   }
 
   // MARK: - Helpers

@@ -10,18 +10,14 @@ import TerminalRendering
 /// The greeting as plain lines and typed answers: the accessible mode's logic, with no I/O.
 ///
 /// It holds the same ``ScreenStack`` the full-screen UI would run, built by the same
-/// ``GreetingScreens`` for the same decision, and presents its top screen as text appended
-/// to the scrollback: the walkthrough page by page, the what's-new sheet with every release
-/// at once (a brief release by its heading; past ten releases the newest, until `e`), the
-/// welcome-back card, an update failure. Each answer is turned into the key the
-/// full-screen UI binds to the same choice and handed to the screen's own `update`, so the
-/// effects (and what ``GreetingReducer`` records for them) are the full UI's by construction:
-///
-/// | screen | answers | the full UI's key |
-/// |---|---|---|
-/// | walkthrough | Enter or `n`: next (finish on the last page), `p`: back, `s`: skip, `q`: later | `n`, `p`, `s`, `q` |
-/// | what's new | Enter or `q`: done, `l`: later, `x`: no more release notes, `e`: the earlier releases (a long range) | `q`, `l`, `x`, `e` |
-/// | welcome back, update failure | Enter or `q`: continue | Enter |
+/// ``GreetingScreens`` for the same decision, and presents its top screen, whatever its type,
+/// through what every ``Screen`` provides: its ``Screen/plainText`` (the walkthrough page by
+/// page, the what's-new sheet with every release at once, the welcome-back card, an update
+/// failure), appended to the scrollback, and its ``Screen/bindings``: each binding with a
+/// ``TypedAnswer`` is a choice (the one typed as Enter listed first), and an answer is turned
+/// into that binding's first key and handed to the screen's own `update`, so the effects (and
+/// what ``GreetingReducer`` records for them) are the full UI's by construction, and a new
+/// screen is served by giving it a text and answers.
 ///
 /// `?` repeats the choices in words; any other answer is refused with the list of choices.
 /// The end of input (nil) leaves at once without dismissing anything (``ScreenEffect/quit``:
@@ -107,12 +103,12 @@ struct LinePresenter {
       return Output(lines: [], prompt: nil)
     }
     var lines: [String] = []
-    if presented != current.identity {
-      let text =
-        presented != nil && presented == current.continues
-        ? current.continuation ?? current.text : current.text
-      presented = current.identity
-      lines = [""] + text(max(1, width)).map(Self.clean) + [""]
+    let text = current.text
+    if presented != text.identity {
+      let body =
+        presented != nil && presented == text.continues ? text.continuation ?? text.lines : text.lines
+      presented = text.identity
+      lines = [""] + Self.plain(body(max(1, width))).map(Self.clean) + [""]
     }
     return Output(lines: lines, prompt: Self.clean(current.prompt))
   }
@@ -141,16 +137,11 @@ struct LinePresenter {
   /// Ctrl-C: leave at once, dismissing nothing more.
   func interrupt() -> [ScreenEffect] { [.interrupt] }
 
-  /// The line that reports an update step starting, or nil for the other progress reports
-  /// (a step finished) and other screens: the full-screen UI's progress screen, without the
-  /// bar.
+  /// The line that reports an update step starting: a shown screen's (the progress screen's)
+  /// text on one line, or nil when it has none (a step finished).
   static func progressLine(_ screen: some Screen) -> String? {
-    guard let screen = screen as? UpdateProgressScreen, screen.completed < Double(screen.step) else {
-      return nil
-    }
-    let target = screen.version.map { "Updating \(screen.appName) to \($0)" } ?? "Updating \(screen.appName)"
-    let summary = screen.summary.isEmpty ? "" : ": \(screen.summary)"
-    return clean("\(target), step \(screen.step) of \(screen.total)\(summary) ...")
+    guard let text = screen.plainText else { return nil }
+    return plain(text.lines(Int(Int32.max))).map(clean).joined(separator: " ")
   }
 
   /// The Markdown theme: no colours; the decorations it draws with box-drawing characters
@@ -170,11 +161,11 @@ struct LinePresenter {
   /// Which screen, and which page of it, was presented last.
   private var presented: String?
 
-  /// One choice at the prompt.
+  /// One choice at the prompt: one answer of a binding's ``TypedAnswer``.
   private struct Choice {
     /// What is typed (lowercased, trimmed); "" is Enter alone.
     var answer: String
-    /// The key the full-screen UI binds to the same choice.
+    /// The key the full-screen UI binds to the same choice: the binding's first.
     var key: Key
     /// Shown in the prompt; nil for an alias that is accepted but not listed.
     var label: String?
@@ -185,12 +176,7 @@ struct LinePresenter {
 
   /// A screen as text: its lines at a width, its prompt and its choices.
   private struct Described {
-    var identity: String
-    var text: (Int) -> [String]
-    /// The identity of a screen this one goes on from (a collapsed sheet now expanded), and
-    /// the text to print instead of ``text`` right after it.
-    var continues: String? = nil
-    var continuation: ((Int) -> [String])? = nil
+    var text: ScreenText
     var choices: [Choice]
 
     var prompt: String {
@@ -201,138 +187,22 @@ struct LinePresenter {
     }
   }
 
+  /// `screen`'s text and the choices its bindings offer (the one typed as Enter first, then
+  /// in the bindings' order; a binding's first answer carries its label, the others are
+  /// accepted unlisted); nil for a screen without a text form.
   private static func described(_ screen: (any Screen)?) -> Described? {
-    switch screen {
-    case let screen as OnboardingScreen: onboarding(screen)
-    case let screen as WhatsNewSheet: whatsNew(screen)
-    case let screen as WelcomeBackScreen: welcomeBack(screen)
-    case let screen as UpdateFailureScreen: updateFailure(screen)
-    default: nil
-    }
-  }
-
-  private static func onboarding(_ screen: OnboardingScreen) -> Described {
-    let page = screen.page
-    var choices = [
-      Choice(answer: "", key: .char("n"), label: screen.isLastPage ? "finish" : "next"),
-      Choice(answer: "n", key: .char("n")),
-    ]
-    if page > 0 { choices.append(Choice(answer: "p", key: .char("p"), label: "back")) }
-    choices.append(Choice(answer: "s", key: .char("s"), label: screen.isLastPage ? nil : "skip"))
-    choices.append(Choice(answer: "q", key: .char("q"), label: "later"))
-    return Described(
-      identity: "onboarding \(page)",
-      text: { width in
-        var lines = wrap(
-          "Welcome to \(screen.appName), page \(page + 1) of \(max(1, screen.pages.count))", width)
-        if screen.pages.indices.contains(page) {
-          let current = screen.pages[page]
-          if !current.title.isEmpty { lines += [""] + wrap(current.title, width) }
-          lines += [""] + plain(current.body.lines(width: width))
-        }
-        return lines
-      }, choices: choices)
-  }
-
-  private static func whatsNew(_ sheet: WhatsNewSheet) -> Described {
-    // While collapsed, the newest release alone; `e` then adds the earlier ones below it.
-    let shown = sheet.isCollapsed ? Array(sheet.releases.prefix(1)) : sheet.releases
-    var choices = [
-      Choice(answer: "", key: .char("q"), label: sheet.presentation == nil ? "close" : "done"),
-      Choice(answer: "q", key: .char("q")),
-    ]
-    if sheet.isCollapsed {
-      choices.append(Choice(answer: "e", key: .char("e"), label: "show the earlier releases"))
-    }
-    if sheet.presentation != nil {
-      choices.append(Choice(answer: "l", key: .char("l"), label: "later"))
-      choices.append(Choice(answer: "x", key: .char("x"), label: "no more release notes"))
-    }
-    return Described(
-      identity: "whats-new \(sheet.version)" + (sheet.isCollapsed ? " collapsed" : ""),
-      text: { width in
-        var title = sheet.customTitle ?? "What's new in \(sheet.appName) \(sheet.version)"
-        if sheet.customTitle == nil, let since = sheet.since { title += ", since \(since)" }
-        var lines = wrap(title, width)
-        let versions = sheet.releases.map(\.version.description)
-        if sheet.releases.count > 1 {
-          lines += wrap("\(versions.count) releases: \(versions.joined(separator: ", ")).", width)
-        }
-        if let greeting = sheet.greeting { lines += [""] + plain(greeting.lines(width: width)) }
-        lines += releases(shown, width)
-        if sheet.isCollapsed {
-          let earlier = sheet.releases.count - shown.count
-          let what = earlier == 1 ? "1 earlier release is" : "\(earlier) earlier releases are"
-          lines += [""] + wrap("\(what) not shown; e shows them.", width)
-        } else {
-          lines += [""] + wrap("End of the release notes.", width)
-        }
-        return lines
-      },
-      continues: "whats-new \(sheet.version) collapsed",
-      continuation: { width in
-        releases(Array(sheet.releases.dropFirst()), width).drop(while: \.isEmpty) + [""]
-          + wrap("End of the release notes.", width)
-      },
-      choices: choices)
-  }
-
-  /// Each release's heading and notes; a brief release's heading alone, and a run of brief
-  /// releases without blank lines between them.
-  private static func releases(_ releases: [ReleaseSection], _ width: Int) -> [String] {
-    var lines: [String] = []
-    var previousWasBrief = false
-    for release in releases {
-      if release.isBrief {
-        if !previousWasBrief { lines.append("") }
-        lines += wrap(heading(release), width)
-      } else {
-        lines += [""] + wrap(heading(release), width) + [""] + plain(release.notes.lines(width: width))
+    guard let screen, let text = screen.plainText else { return nil }
+    var choices: [Choice] = []
+    for binding in screen.bindings {
+      guard let typed = binding.answer, let key = binding.keys.first else { continue }
+      for (i, answer) in typed.answers.enumerated() {
+        choices.append(Choice(answer: answer, key: key, label: i == 0 ? typed.label : nil))
       }
-      previousWasBrief = release.isBrief
     }
-    return lines
-  }
-
-  private static func welcomeBack(_ card: WelcomeBackScreen) -> Described {
-    Described(
-      identity: "welcome-back",
-      text: { width in
-        let away = card.days == 1 ? "1 day" : "\(card.days) days"
-        return wrap("Welcome back to \(card.appName), away \(away)", width) + [""]
-          + plain(card.greeting.lines(width: width))
-      },
-      choices: [Choice(answer: "", key: .enter, label: "continue"), Choice(answer: "q", key: .enter)])
-  }
-
-  private static func updateFailure(_ screen: UpdateFailureScreen) -> Described {
-    Described(
-      identity: "update-failure \(screen.stepSummary)",
-      text: { width in
-        let errors = screen.message.split(separator: "\n", omittingEmptySubsequences: false).map {
-          "Error: \($0)"
-        }
-        let lines =
-          ["\(screen.appName) could not finish updating.", "Step: \(screen.stepSummary)"] + errors
-          + ["\(screen.appName) will try again on the next launch."]
-        return lines.flatMap { wrap($0, width) }
-      },
-      choices: [Choice(answer: "", key: .enter, label: "continue"), Choice(answer: "q", key: .enter)])
-  }
-
-  /// `2.0.0: Tally 2, released 2026-02-16`, as much as is known.
-  private static func heading(_ release: ReleaseSection) -> String {
-    var text = release.version.description
-    if release.isPrerelease { text += " (pre-release)" }
-    if let title = release.title, !title.isEmpty { text += ": \(title)" }
-    if let date = release.date, !date.isEmpty { text += ", released \(date)" }
-    if let detail = release.detail, !detail.isEmpty { text += " (\(detail))" }
-    return text
-  }
-
-  /// The presenter's own `text` (made ``clean(_:)``), wrapped at `width`.
-  private static func wrap(_ text: String, _ width: Int) -> [String] {
-    plain(TextWrapper.wrap(StyledLine(clean(text)), width: width))
+    if let enter = choices.firstIndex(where: { $0.answer.isEmpty }) {
+      choices.insert(choices.remove(at: enter), at: 0)
+    }
+    return Described(text: text, choices: choices)
   }
 
   /// Rendered lines as plain text, without the lines that are only box-drawing decoration.

@@ -17,10 +17,14 @@ extension Canvas {
     if leftRoom > 0 { put(CellText.truncate(left, to: leftRoom), row: row, column: 1, style: style) }
   }
 
+  /// The bottom bar of key hints (`key action` pairs, as many as fit) with `right` flush right:
+  /// the hints of `bindings` (a screen's ``Screen/footerBindings``), each once.
+  public mutating func footer(row: Int, bindings: [KeyBinding], right: String, palette: Palette) {
+    footer(row: row, hints: bindings.footerHints, right: right, palette: palette)
+  }
+
   /// The bottom bar of key hints (`key action` pairs, as many as fit) with `right` flush right.
-  public mutating func footer(
-    row: Int, hints: [(key: String, action: String)], right: String, palette: Palette
-  ) {
+  public mutating func footer(row: Int, hints: [FooterHint], right: String, palette: Palette) {
     guard row >= 0, row < height else { return }
     fill(row: row, column: 0, width: width, height: 1, style: palette.footer)
     let rightWidth = CellWidth.of(right)

@@ -64,14 +64,76 @@ public struct OnboardingScreen: Screen {
     me.drawLaidOut(into: &canvas)
   }
 
-  public var help: [HelpEntry] {
-    [
-      HelpEntry("n  Enter  →", "next page"),
-      HelpEntry("p  ←", "previous page"),
-      HelpEntry("s", "skip the tour"),
-      HelpEntry("j k  ↑ ↓", "scroll a long page"),
-      HelpEntry("q  Esc", "close (resume later)"),
-    ]
+  /// The walkthrough's keys: what `update` matches and the help, the footer and the
+  /// accessible mode show.
+  public struct Keys: Sendable {
+    /// The next page, or the end on the last one.
+    public var next = KeyBinding(
+      [.char("n"), .enter, .right, .char("l")], help: HelpEntry("n  Enter  →", "next page"),
+      footer: FooterHint("n", "next"), answer: TypedAnswer(["", "n"], label: "next"))
+    public var back = KeyBinding(
+      [.char("p"), .left, .char("h"), .backspace], help: HelpEntry("p  ←", "previous page"),
+      footer: FooterHint("p", "back"), answer: TypedAnswer(["p"], label: "back"))
+    public var skip = KeyBinding(
+      [.char("s")], help: HelpEntry("s", "skip the tour"), footer: FooterHint("s", "skip"),
+      answer: TypedAnswer(["s"], label: "skip"))
+    /// Scrolls a page taller than the screen, and at its end turns the page.
+    public var spaceBar = KeyBinding(
+      [.char(" ")], help: HelpEntry("space", "scroll a page, at its end the next"))
+    /// Scrolls a page taller than the screen (space is ``spaceBar``).
+    public var scroll = Scroller.Keys.standard.without(.char(" ")).described(
+      line: HelpEntry("j k  ↑ ↓", "scroll a long page"), page: HelpEntry("f  PgDn", "scroll a page"),
+      pageBack: HelpEntry("b  PgUp", "scroll back a page"),
+      ends: HelpEntry("g G  Home End", "top / end of the page"))
+    /// Leaves without finishing: the walkthrough resumes on this page next time.
+    public var close = KeyBinding(
+      [.char("q"), .escape], help: HelpEntry("q  Esc", "close (resume later)"),
+      footer: FooterHint("q", "later"),
+      answer: TypedAnswer(["q"], label: "later"))
+
+    /// Every binding, in the help overlay's order.
+    public var all: [KeyBinding] { [next, back, skip, spaceBar] + scroll.all + [close] }
+
+    static let base = Keys()
+  }
+
+  /// The keys on the current page.
+  public var keys: Keys {
+    var keys = Keys.base
+    keys.back.isEnabled = page > 0
+    if isLastPage {
+      keys.next.footer?.action = "finish"
+      keys.next.answer?.label = "finish"
+      // Still accepted on the last page, where it ends the tour as finishing does not.
+      keys.skip.answer?.label = nil
+    }
+    return keys
+  }
+
+  public var bindings: [KeyBinding] { keys.all.enabled }
+
+  /// The footer: next (or finish), back past the first page, skip before the last, later, help.
+  public var footerBindings: [KeyBinding] {
+    let keys = self.keys
+    var shown = [keys.next, keys.back]
+    if !isLastPage { shown.append(keys.skip) }
+    return shown.enabled + [keys.close, ScreenStack.showHelp]
+  }
+
+  /// The page as text: where the reader is, the page's title and its text.
+  public var plainText: ScreenText? {
+    let screen = self
+    return ScreenText(identity: "onboarding \(page)") { width in
+      let page = screen.page
+      var lines = ScreenText.wrap(
+        "Welcome to \(screen.appName), page \(page + 1) of \(max(1, screen.pages.count))", width)
+      if screen.pages.indices.contains(page) {
+        let current = screen.pages[page]
+        if !current.title.isEmpty { lines += [StyledLine()] + ScreenText.wrap(current.title, width) }
+        lines += [StyledLine()] + current.body.lines(width: width)
+      }
+      return lines
+    }
   }
 
   // MARK: - Helpers
@@ -87,22 +149,22 @@ public struct OnboardingScreen: Screen {
   }
 
   private mutating func handle(_ key: Key) -> [ScreenEffect] {
+    let keys = self.keys
     switch key {
-    case .char("n"), .enter, .right, .char("l"):
+    case keys.next:
       return next()
-    case .char(" "):
+    case keys.spaceBar:
       if scroller.isAtBottom { return next() }
-      _ = scroller.handle(key)
+      scroller.scroll(pages: 1)
       return []
-    case .char("p"), .left, .char("h"), .backspace:
-      guard page > 0 else { return [] }
+    case keys.back:
       return go(to: page - 1)
-    case .char("s"):
+    case keys.skip:
       return [.onboardingFinished(skippedAt: page), .close]
-    case .char("q"), .escape:
+    case keys.close:
       return [.close]
     default:
-      _ = scroller.handle(key)
+      _ = scroller.handle(key, with: keys.scroll)
       return []
     }
   }
@@ -167,12 +229,6 @@ public struct OnboardingScreen: Screen {
     if !scroller.isAtBottom, dotsEnd + 2 <= canvas.width - 8 {
       canvas.put("↓ more", row: h - 3, column: canvas.width - 8, style: palette.dim)
     }
-    var hints: [(key: String, action: String)] = []
-    hints.append((key: "n", action: isLastPage ? "finish" : "next"))
-    if page > 0 { hints.append((key: "p", action: "back")) }
-    if !isLastPage { hints.append((key: "s", action: "skip")) }
-    hints.append((key: "q", action: "later"))
-    hints.append((key: "?", action: "help"))
-    canvas.footer(row: h - 1, hints: hints, right: "", palette: palette)
+    canvas.footer(row: h - 1, bindings: footerBindings, right: "", palette: palette)
   }
 }

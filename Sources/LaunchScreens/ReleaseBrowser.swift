@@ -60,15 +60,81 @@ public struct ReleaseBrowser: Screen {
     me.drawLaidOut(into: &canvas)
   }
 
-  public var help: [HelpEntry] {
-    [
-      HelpEntry("j k  ↑ ↓", "choose a version / scroll"),
-      HelpEntry("Enter → Tab", "read the notes"),
-      HelpEntry("← Tab Esc", "back to the versions"),
-      HelpEntry("space  b", "page the notes"),
-      HelpEntry("g G", "top / bottom"),
-      HelpEntry("q", "close"),
-    ] + (livedThrough.isEmpty ? [] : [HelpEntry("•", "a version you ran")])
+  /// The browser's keys: what `update` matches and the help and the footer show.
+  public struct Keys: Sendable {
+    /// The next version in the list, or a line down in the notes.
+    public var down = KeyBinding(
+      [.char("j"), .down, .ctrl("n"), .ctrl("e")], help: HelpEntry("j k  ↑ ↓", "choose a version / scroll"),
+      footer: FooterHint("↑↓", "version"))
+    public var up = KeyBinding(
+      [.char("k"), .up, .ctrl("p"), .ctrl("y")], help: HelpEntry("j k  ↑ ↓", "choose a version / scroll"),
+      footer: FooterHint("↑↓", "version"))
+    public var read = KeyBinding(
+      [.enter, .right, .char("l")], help: HelpEntry("Enter  →", "read the notes"),
+      footer: FooterHint("→", "read"))
+    /// Back to the list (Esc only from the notes: in the list it closes).
+    public var back = KeyBinding(
+      [.left, .char("h")], help: HelpEntry("←", "back to the versions"), footer: FooterHint("←", "versions"))
+    public var switchPane = KeyBinding(
+      [.tab, .backTab], help: HelpEntry("Tab", "between the versions and the notes"))
+    /// Paging always scrolls the notes; the first and last version in the list, the top and
+    /// bottom in the notes.
+    public var scroll: Scroller.Keys = {
+      var keys = Scroller.Keys.standard.described(
+        page: HelpEntry("space  b", "page the notes"), pageBack: HelpEntry("space  b", "page the notes"),
+        ends: HelpEntry("g G", "top / bottom"))
+      // The line keys are ``down`` and ``up``.
+      keys.lineDown.isEnabled = false
+      keys.lineUp.isEnabled = false
+      return keys
+    }()
+    public var close = KeyBinding(
+      [.char("q"), .char("Q")], help: HelpEntry("q", "close"), footer: FooterHint("q", "close"))
+
+    /// Every binding, in the help overlay's order.
+    public var all: [KeyBinding] {
+      [
+        down, up, read, back, switchPane, scroll.pageDown, scroll.pageUp, scroll.halfDown, scroll.halfUp,
+        scroll.top,
+        scroll.bottom, close,
+      ]
+    }
+
+    static let base = Keys()
+  }
+
+  /// The keys with the list or the notes in focus: Esc goes back from the notes and closes
+  /// from the list.
+  public var keys: Keys {
+    var keys = Keys.base
+    if notesFocused {
+      keys.back.keys.append(.escape)
+      keys.back.help.keys = "←  Esc"
+    } else {
+      keys.close.keys.append(.escape)
+      keys.close.help.keys = "q  Esc"
+    }
+    return keys
+  }
+
+  public var bindings: [KeyBinding] { keys.all }
+
+  public var footerBindings: [KeyBinding] {
+    let keys = self.keys
+    return notesFocused
+      ? [keys.back, keys.scroll.pageDown, keys.close, ScreenStack.showHelp]
+      : [keys.down, keys.up, keys.read, keys.close, ScreenStack.showHelp]
+  }
+
+  public var legend: [HelpEntry] { livedThrough.isEmpty ? [] : [HelpEntry("•", "a version you ran")] }
+
+  /// The browser as text: the selected version's heading and notes.
+  public var plainText: ScreenText? {
+    guard !releases.isEmpty else { return nil }
+    let release = releases[selected]
+    return ScreenText(identity: "release-notes \(release.version)") { width in
+      ScreenText.wrap(release.heading, width) + [StyledLine()] + release.notes.lines(width: width)
+    }
   }
 
   // MARK: - Helpers
@@ -85,30 +151,24 @@ public struct ReleaseBrowser: Screen {
   }
 
   private mutating func handle(_ key: Key) -> [ScreenEffect] {
+    let keys = self.keys
     switch key {
-    case .char("q"), .char("Q"):
+    case keys.close:
       return [.close]
-    case .escape:
-      if notesFocused { notesFocused = false } else { return [.close] }
-    case .tab, .backTab:
-      notesFocused.toggle()
-    case .enter, .right, .char("l"):
-      notesFocused = true
-    case .left, .char("h"):
+    case keys.back:
       notesFocused = false
-    case .down, .char("j"), .up, .char("k"), .home, .end, .char("g"), .char("G"):
-      if notesFocused {
-        _ = scroller.handle(key)
-      } else {
-        switch key {
-        case .down, .char("j"): select(selected + 1)
-        case .up, .char("k"): select(selected - 1)
-        case .home, .char("g"): select(0)
-        default: select(releases.count - 1)
-        }
-      }
+    case keys.switchPane:
+      notesFocused.toggle()
+    case keys.read:
+      notesFocused = true
+    case keys.down:
+      if notesFocused { scroller.scroll(by: 1) } else { select(selected + 1) }
+    case keys.up:
+      if notesFocused { scroller.scroll(by: -1) } else { select(selected - 1) }
+    case keys.scroll.top where !notesFocused: select(0)
+    case keys.scroll.bottom where !notesFocused: select(releases.count - 1)
     default:
-      _ = scroller.handle(key)
+      _ = scroller.handle(key, with: keys.scroll)
     }
     return []
   }
@@ -186,18 +246,8 @@ public struct ReleaseBrowser: Screen {
         line: layout.lines[index], row: layout.bodyTop + i, column: layout.notesColumn,
         maxWidth: layout.notesWidth)
     }
-    let hints: [(key: String, action: String)] =
-      notesFocused
-      ? [
-        (key: "←", action: "versions"), (key: "space", action: "page"), (key: "q", action: "close"),
-        (key: "?", action: "help"),
-      ]
-      : [
-        (key: "↑↓", action: "version"), (key: "→", action: "read"), (key: "q", action: "close"),
-        (key: "?", action: "help"),
-      ]
     var right = scroller.positionLabel
     if canvas.width >= 64 { right = scroller.rangeLabel + "  " + right }
-    canvas.footer(row: h - 1, hints: hints, right: right, palette: palette)
+    canvas.footer(row: h - 1, bindings: footerBindings, right: right, palette: palette)
   }
 }

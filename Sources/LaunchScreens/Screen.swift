@@ -13,8 +13,21 @@ public protocol Screen: Sendable {
   /// Paints the whole screen into `canvas` (which is the size of the terminal).
   func draw(into canvas: inout Canvas)
 
-  /// The keys this screen understands, for the `?` help overlay.
-  var help: [HelpEntry] { get }
+  /// The keys this screen understands now, in the order of the `?` help overlay: the one
+  /// table its `update` matches keys against and the help, the footer and the accessible
+  /// mode read (``KeyBinding``). Only enabled bindings.
+  var bindings: [KeyBinding] { get }
+
+  /// The bindings the footer names now, in its order (each one of ``bindings``, or
+  /// ``ScreenStack/showHelp``).
+  var footerBindings: [KeyBinding] { get }
+
+  /// Lines of the help overlay that are not keys (what a mark in the screen means).
+  var legend: [HelpEntry] { get }
+
+  /// The screen as text, for the accessible mode; nil for one that cannot be read as text
+  /// (an app's own full-screen UI), which ends a line-by-line presentation.
+  var plainText: ScreenText? { get }
 
   /// Does the work the screen put off so its first frame could be painted sooner (laying out
   /// text below the viewport). The driver calls it after each paint, once the terminal has had
@@ -24,7 +37,9 @@ public protocol Screen: Sendable {
 }
 
 extension Screen {
-  public var help: [HelpEntry] { [] }
+  /// The `?` help overlay's lines for this screen: its bindings', then its legend.
+  public var help: [HelpEntry] { bindings.helpEntries + legend }
+  public var legend: [HelpEntry] { [] }
   /// Most screens do everything at once: nothing is deferred.
   public mutating func finishDeferredWork() -> Bool { false }
 }
@@ -91,15 +106,4 @@ public enum Presentation: Sendable, Hashable {
   /// The what's-new sheet for releases up to and including this version.
   case whatsNew(upTo: AppVersion)
   case welcomeBack
-}
-
-/// One line of the `?` help overlay: the keys and what they do.
-public struct HelpEntry: Sendable, Hashable {
-  public var keys: String
-  public var action: String
-
-  public init(_ keys: String, _ action: String) {
-    self.keys = keys
-    self.action = action
-  }
 }

@@ -55,7 +55,7 @@ public struct ScreenStack: Screen {
     case .resize(let width, let height):
       size = (width, height)
       return updateTop(event)
-    case .key(.ctrlC):
+    case .key(Self.interrupt):
       return [.interrupt]
     case .key(let key):
       // Nothing of the screens shows, so no key acts on them (Ctrl-C still quits).
@@ -78,7 +78,7 @@ public struct ScreenStack: Screen {
         showsHelp = false
         return []
       }
-      if key == .char("?") || key == .function(1) {
+      if Self.showHelp ~= key {
         showsHelp = true
         helpOffset = 0
         return []
@@ -110,7 +110,24 @@ public struct ScreenStack: Screen {
     if showsHelp { drawHelp(into: &canvas) }
   }
 
-  public var help: [HelpEntry] { screens.last?.help ?? [] }
+  /// The top screen's bindings, then the ones the stack handles for every screen.
+  public var bindings: [KeyBinding] { (screens.last?.bindings ?? []) + Self.commonBindings }
+
+  public var footerBindings: [KeyBinding] { screens.last?.footerBindings ?? [] }
+
+  public var legend: [HelpEntry] { screens.last?.legend ?? [] }
+
+  public var plainText: ScreenText? { screens.last?.plainText }
+
+  /// `?` (or F1): the help overlay. Screens end their footer with it.
+  public static let showHelp = KeyBinding(
+    [.char("?"), .function(1)], help: HelpEntry("?", "this help"), footer: FooterHint("?", "help"))
+  /// Ctrl-C: leave at once (``ScreenEffect/interrupt``).
+  public static let interrupt = KeyBinding([.ctrlC], help: HelpEntry("Ctrl-C", "quit at once"))
+  /// Ctrl-Z: the driver suspends the program like a shell job; no screen sees the key.
+  public static let suspend = KeyBinding([.ctrl("z")], help: HelpEntry("Ctrl-Z", "suspend"))
+  /// The keys every screen has, which the stack (and the driver) handle.
+  public static let commonBindings = [showHelp, interrupt, suspend]
 
   /// Finishes the deferred work of the top screen, the only one shown.
   public mutating func finishDeferredWork() -> Bool {
@@ -143,7 +160,7 @@ public struct ScreenStack: Screen {
 
   /// The help overlay's entries: the top screen's, then the keys every screen has.
   private var helpEntries: [HelpEntry] {
-    help + [HelpEntry("?", "this help"), HelpEntry("Ctrl-C", "quit at once"), HelpEntry("Ctrl-Z", "suspend")]
+    (screens.last?.help ?? []) + Self.commonBindings.helpEntries
   }
 
   /// The help overlay laid out at a size: one row per line (an action too long for the box

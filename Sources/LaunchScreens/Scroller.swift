@@ -36,22 +36,83 @@ public struct Scroller: Sendable, Hashable {
     clamp()
   }
 
-  /// Handles a `less` key: `j`/`k`/arrows, space/`f`/PgDn, `b`/PgUp, `d`/`u` half pages,
-  /// `g`/`G`/Home/End. Returns false when the key is not a scrolling key.
-  public mutating func handle(_ key: Key) -> Bool {
-    let page = max(1, viewportHeight - 1)
+  /// Scrolls by whole pages (a page keeps one line of the last in view), down for positive.
+  public mutating func scroll(pages: Int) {
+    scroll(by: pages * max(1, viewportHeight - 1))
+  }
+
+  /// Handles a `less` key bound in `keys` (``Keys/standard`` unless a screen changed them).
+  /// Returns false when the key is not a scrolling key.
+  public mutating func handle(_ key: Key, with keys: Keys = .standard) -> Bool {
     switch key {
-    case .down, .char("j"), .ctrl("n"), .ctrl("e"): scroll(by: 1)
-    case .up, .char("k"), .ctrl("p"), .ctrl("y"): scroll(by: -1)
-    case .pageDown, .char(" "), .char("f"), .ctrl("f"), .ctrl("v"): scroll(by: page)
-    case .pageUp, .char("b"), .ctrl("b"): scroll(by: -page)
-    case .char("d"), .ctrl("d"): scroll(by: max(1, viewportHeight / 2))
-    case .char("u"), .ctrl("u"): scroll(by: -max(1, viewportHeight / 2))
-    case .home, .char("g"), .char("<"): scroll(to: 0)
-    case .end, .char("G"), .char(">"): scroll(to: maxOffset)
+    case keys.lineDown: scroll(by: 1)
+    case keys.lineUp: scroll(by: -1)
+    case keys.pageDown: scroll(pages: 1)
+    case keys.pageUp: scroll(pages: -1)
+    case keys.halfDown: scroll(by: max(1, viewportHeight / 2))
+    case keys.halfUp: scroll(by: -max(1, viewportHeight / 2))
+    case keys.top: scroll(to: 0)
+    case keys.bottom: scroll(to: maxOffset)
     default: return false
     }
     return true
+  }
+
+  /// The scrolling keys, as bindings a screen puts in its table (changing their help text,
+  /// or a key it binds to something else).
+  public struct Keys: Sendable, Hashable {
+    public var lineDown: KeyBinding
+    public var lineUp: KeyBinding
+    public var pageDown: KeyBinding
+    public var pageUp: KeyBinding
+    public var halfDown: KeyBinding
+    public var halfUp: KeyBinding
+    public var top: KeyBinding
+    public var bottom: KeyBinding
+
+    /// The keys of `less`: `j`/`k`/arrows, space/`f`/PgDn, `b`/PgUp, `d`/`u` half pages,
+    /// `g`/`G`/Home/End (and the Ctrl letters `less` takes too).
+    public static let standard = Keys(
+      lineDown: KeyBinding(
+        [.char("j"), .down, .ctrl("n"), .ctrl("e")], help: HelpEntry("j k  ↑ ↓", "scroll a line")),
+      lineUp: KeyBinding(
+        [.char("k"), .up, .ctrl("p"), .ctrl("y")], help: HelpEntry("j k  ↑ ↓", "scroll a line")),
+      pageDown: KeyBinding(
+        [.char(" "), .char("f"), .pageDown, .ctrl("f"), .ctrl("v")],
+        help: HelpEntry("space f PgDn", "next page"),
+        footer: FooterHint("space", "page")),
+      pageUp: KeyBinding([.char("b"), .pageUp, .ctrl("b")], help: HelpEntry("b  PgUp", "previous page")),
+      halfDown: KeyBinding([.char("d"), .ctrl("d")], help: HelpEntry("d  u", "half a page down / up")),
+      halfUp: KeyBinding([.char("u"), .ctrl("u")], help: HelpEntry("d  u", "half a page down / up")),
+      top: KeyBinding([.char("g"), .home, .char("<")], help: HelpEntry("g G  Home End", "top / bottom")),
+      bottom: KeyBinding([.char("G"), .end, .char(">")], help: HelpEntry("g G  Home End", "top / bottom")))
+
+    /// Every scrolling binding, in the help overlay's order.
+    public var all: [KeyBinding] { [lineDown, lineUp, pageDown, pageUp, halfDown, halfUp, top, bottom] }
+
+    /// These keys without `key` (which a screen binds to something else).
+    public func without(_ key: Key) -> Keys {
+      var keys = self
+      for path in [\Keys.lineDown, \.lineUp, \.pageDown, \.pageUp, \.halfDown, \.halfUp, \.top, \.bottom] {
+        keys[keyPath: path].keys.removeAll { $0 == key }
+      }
+      return keys
+    }
+
+    /// These keys with the help of the line keys set to `line`, of the page keys to `page`,
+    /// and so on (nil keeps the standard text).
+    public func described(
+      line: HelpEntry? = nil, page: HelpEntry? = nil, pageBack: HelpEntry? = nil, half: HelpEntry? = nil,
+      ends: HelpEntry? = nil
+    ) -> Keys {
+      var keys = self
+      if let line { (keys.lineDown.help, keys.lineUp.help) = (line, line) }
+      if let page { keys.pageDown.help = page }
+      if let pageBack { keys.pageUp.help = pageBack }
+      if let half { (keys.halfDown.help, keys.halfUp.help) = (half, half) }
+      if let ends { (keys.top.help, keys.bottom.help) = (ends, ends) }
+      return keys
+    }
   }
 
   /// Handles the mouse wheel: three lines a notch.

@@ -33,6 +33,19 @@ public struct UpdateProgressScreen: Screen {
 
   public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] { [] }
 
+  /// None: the steps run to the end before the UI goes on.
+  public var bindings: [KeyBinding] { [] }
+  public var footerBindings: [KeyBinding] { [] }
+
+  /// The step as one line (`Updating Jot to 2.0.0, step 2 of 3: Moving notes ...`) while it
+  /// has not finished, else nil: a line-by-line presenter prints each step once, as it starts.
+  public var plainText: ScreenText? {
+    guard completed < Double(step) else { return nil }
+    let target = version.map { "Updating \(appName) to \($0)" } ?? "Updating \(appName)"
+    let line = "\(target), step \(step) of \(total)" + (summary.isEmpty ? "" : ": \(summary)") + " ..."
+    return ScreenText(identity: "update-step \(step)") { _ in [StyledLine(line)] }
+  }
+
   public func draw(into canvas: inout Canvas) {
     let w = canvas.width
     let h = canvas.height
@@ -79,8 +92,30 @@ public struct UpdateFailureScreen: Screen {
 
   public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
-    case .key(.enter), .key(.char("q")), .key(.escape), .key(.char(" ")): return [.close]
+    case .key(Self.goOn): return [.close]
     default: return []
+    }
+  }
+
+  /// Its one key: go on.
+  public static let goOn = KeyBinding(
+    [.enter, .char("q"), .escape, .char(" ")], help: HelpEntry("Enter  q  Esc", "continue"),
+    footer: FooterHint("⏎", "continue"), answer: TypedAnswer(["", "q"], label: "continue"))
+
+  public var bindings: [KeyBinding] { [Self.goOn] }
+  public var footerBindings: [KeyBinding] { [Self.goOn] }
+
+  /// The failure as text: the step, its message, and that it will be tried again.
+  public var plainText: ScreenText? {
+    let screen = self
+    return ScreenText(identity: "update-failure \(stepSummary)") { width in
+      let errors = screen.message.split(separator: "\n", omittingEmptySubsequences: false).map {
+        "Error: \($0)"
+      }
+      let lines =
+        ["\(screen.appName) could not finish updating.", "Step: \(screen.stepSummary)"] + errors
+        + ["\(screen.appName) will try again on the next launch."]
+      return lines.flatMap { ScreenText.wrap($0, width) }
     }
   }
 
@@ -106,8 +141,6 @@ public struct UpdateFailureScreen: Screen {
     for (i, line) in lines.enumerated() where top + i < h - 1 {
       canvas.put(line: line, row: top + i, column: left, maxWidth: inner)
     }
-    canvas.footer(row: h - 1, hints: [(key: "⏎", action: "continue")], right: "", palette: palette)
+    canvas.footer(row: h - 1, bindings: footerBindings, right: "", palette: palette)
   }
-
-  public var help: [HelpEntry] { [HelpEntry("Enter  q  Esc", "continue")] }
 }

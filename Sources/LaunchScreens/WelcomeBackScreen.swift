@@ -20,10 +20,10 @@ public struct WelcomeBackScreen: Screen {
 
   public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
-    case .key(.enter), .key(.char(" ")), .key(.char("q")), .key(.escape), .key(.right), .key(.char("n")):
+    case .key(Self.keys.dismiss):
       return [.dismissed(.welcomeBack), .close]
     case .key(let key):
-      _ = scroller.handle(key)
+      _ = scroller.handle(key, with: Self.keys.scroll)
     case .wheel(let direction):
       scroller.handle(direction)
     case .resize(let width, let height):
@@ -52,18 +52,50 @@ public struct WelcomeBackScreen: Screen {
           maxWidth: card.inner)
       }
     }
-    // Every key it names dismisses the card, as the greeting's own text may say of `q`.
-    var hints = [(key: "q", action: "continue")]
-    var right = ""
-    if s.contentHeight > s.viewportHeight {
-      hints.append((key: "↑↓", action: "scroll"))
-      right = s.positionLabel
-    }
-    canvas.footer(row: h - 1, hints: hints, right: right, palette: palette)
+    canvas.footer(
+      row: h - 1, bindings: footerBindings(scrolls: s.contentHeight > s.viewportHeight),
+      right: s.contentHeight > s.viewportHeight ? s.positionLabel : "", palette: palette)
   }
 
-  public var help: [HelpEntry] {
-    [HelpEntry("q  Enter  space  Esc", "continue"), HelpEntry("j k ↑ ↓", "scroll the greeting")]
+  /// The card's keys: what `update` matches and the help, the footer and the accessible mode
+  /// show.
+  public struct Keys: Sendable {
+    /// Every key it names dismisses the card, as the greeting's own text may say of `q`.
+    public var dismiss = KeyBinding(
+      [.enter, .char("q"), .char(" "), .escape, .right, .char("n")],
+      help: HelpEntry("q  Enter  space  Esc", "continue"),
+      footer: FooterHint("q", "continue"), answer: TypedAnswer(["", "q"], label: "continue"))
+    /// Scrolls a greeting taller than the card (space is ``dismiss``).
+    public var scroll = Scroller.Keys.standard.without(.char(" ")).described(
+      line: HelpEntry("j k ↑ ↓", "scroll the greeting"), page: HelpEntry("f  PgDn", "scroll a page"),
+      pageBack: HelpEntry("b  PgUp", "scroll back a page"))
+
+    /// Every binding, in the help overlay's order.
+    public var all: [KeyBinding] { [dismiss] + scroll.all }
+  }
+
+  /// The card's keys (the same in every state).
+  public static let keys: Keys = {
+    var keys = Keys()
+    keys.scroll.lineDown.footer = FooterHint("↑↓", "scroll")
+    keys.scroll.lineUp.footer = FooterHint("↑↓", "scroll")
+    return keys
+  }()
+
+  public var bindings: [KeyBinding] { Self.keys.all }
+
+  public var footerBindings: [KeyBinding] {
+    footerBindings(scrolls: scroller.contentHeight > scroller.viewportHeight)
+  }
+
+  /// The card as text: the title bar's words, then the greeting.
+  public var plainText: ScreenText? {
+    let card = self
+    return ScreenText(identity: "welcome-back") { width in
+      let away = card.days == 1 ? "1 day" : "\(card.days) days"
+      return ScreenText.wrap("Welcome back to \(card.appName), away \(away)", width) + [StyledLine()]
+        + card.greeting.lines(width: width)
+    }
   }
 
   /// The card's geometry at a size: as wide as comfortable, as tall as the greeting (with a
@@ -92,6 +124,11 @@ public struct WelcomeBackScreen: Screen {
   }
 
   // MARK: - Helpers
+
+  /// Continue, and the scrolling keys when the greeting does not fit the card.
+  private func footerBindings(scrolls: Bool) -> [KeyBinding] {
+    [Self.keys.dismiss] + (scrolls ? [Self.keys.scroll.lineDown, Self.keys.scroll.lineUp] : [])
+  }
 
   private var awayLabel: String { days == 1 ? "away 1 day" : "away \(days) days" }
 }

@@ -56,7 +56,8 @@ public struct WhatsNewSheet: Screen {
     self.palette = palette
   }
 
-  /// "What's new in Jot 2.1.0 — since 1.0.0", unless ``customTitle`` says otherwise.
+  /// "What's new in Jot 2.1.0 — since 1.0.0", unless ``customTitle`` says otherwise: the title
+  /// bar's text and the first line of the sheet as text (``plainText``).
   public var title: String {
     if let customTitle { return customTitle }
     var s = "What's new in \(appName) \(version)"
@@ -73,30 +74,34 @@ public struct WhatsNewSheet: Screen {
       scroller.handle(direction)
     case .tick:
       break
-    case .key(.char("q")), .key(.escape), .key(.char("Q")):
-      if let presentation { return [.dismissed(presentation), .close] }
-      return [.close]
-    case .key(.char("l")) where presentation != nil:
-      return [.remindLater(presentation ?? .whatsNew(upTo: version)), .close]
-    case .key(.char("x")) where presentation != nil:
-      return [.stopShowing(presentation ?? .whatsNew(upTo: version)), .close]
-    case .key(.char("e")) where isCollapsed:
-      isExpanded = true
-      if let layout { relayout(width: layout.width, height: layout.height) }
-      _ = finishDeferredWork()
     case .key(let key):
-      _ = finishDeferredWork()
+      let keys = self.keys
       switch key {
-      case .char("]"), .char("}"), .tab:
-        if let start = layout?.sectionStarts.first(where: { $0 > scroller.offset }) {
-          scroller.scroll(to: start)
-        }
-      case .char("["), .char("{"), .backTab:
-        if let start = layout?.sectionStarts.last(where: { $0 < scroller.offset }) {
-          scroller.scroll(to: start)
-        }
+      case keys.close:
+        if let presentation { return [.dismissed(presentation), .close] }
+        return [.close]
+      case keys.later:
+        return [.remindLater(presentation ?? .whatsNew(upTo: version)), .close]
+      case keys.never:
+        return [.stopShowing(presentation ?? .whatsNew(upTo: version)), .close]
+      case keys.expand:
+        isExpanded = true
+        if let layout { relayout(width: layout.width, height: layout.height) }
+        _ = finishDeferredWork()
       default:
-        _ = scroller.handle(key)
+        _ = finishDeferredWork()
+        switch key {
+        case keys.nextRelease:
+          if let start = layout?.sectionStarts.first(where: { $0 > scroller.offset }) {
+            scroller.scroll(to: start)
+          }
+        case keys.previousRelease:
+          if let start = layout?.sectionStarts.last(where: { $0 < scroller.offset }) {
+            scroller.scroll(to: start)
+          }
+        default:
+          _ = scroller.handle(key, with: keys.scroll)
+        }
       }
     }
     return []
@@ -130,22 +135,63 @@ public struct WhatsNewSheet: Screen {
     me.drawLaidOut(into: &canvas)
   }
 
-  public var help: [HelpEntry] {
-    var entries = [
-      HelpEntry("j k  ↑ ↓", "scroll a line"),
-      HelpEntry("space f PgDn", "next page"),
-      HelpEntry("b  PgUp", "previous page"),
-      HelpEntry("d  u", "half a page down / up"),
-      HelpEntry("g G  Home End", "top / bottom"),
-      HelpEntry("]  [", "next / previous release"),
-    ]
-    if isCollapsed { entries.append(HelpEntry("e", "show the earlier releases")) }
-    entries.append(HelpEntry("q  Esc", "close"))
-    if presentation != nil {
-      entries.append(HelpEntry("l", "later: remind me in 24 hours"))
-      entries.append(HelpEntry("x", "never: don't show release notes again"))
+  /// The sheet's keys: what `update` matches and the help, the footer and the accessible
+  /// mode show.
+  public struct Keys: Sendable {
+    public var scroll = Scroller.Keys.standard
+    public var nextRelease = KeyBinding(
+      [.char("]"), .char("}"), .tab], help: HelpEntry("]  [", "next / previous release"),
+      footer: FooterHint("]", "next release"))
+    public var previousRelease = KeyBinding(
+      [.char("["), .char("{"), .backTab], help: HelpEntry("]  [", "next / previous release"))
+    /// Shows the releases a collapsed sheet leaves out.
+    public var expand = KeyBinding(
+      [.char("e")], help: HelpEntry("e", "show the earlier releases"),
+      answer: TypedAnswer(["e"], label: "show the earlier releases"))
+    public var close = KeyBinding(
+      [.char("q"), .escape, .char("Q")], help: HelpEntry("q  Esc", "close"), footer: FooterHint("q", "close"),
+      answer: TypedAnswer(["", "q"], label: "close"))
+    /// A presentation only: put it off (``ScreenEffect/remindLater(_:)``).
+    public var later = KeyBinding(
+      [.char("l")], help: HelpEntry("l", "later: remind me in 24 hours"), footer: FooterHint("l", "later"),
+      answer: TypedAnswer(["l"], label: "later"))
+    /// A presentation only: no more release notes (``ScreenEffect/stopShowing(_:)``).
+    public var never = KeyBinding(
+      [.char("x")], help: HelpEntry("x", "never: don't show release notes again"),
+      footer: FooterHint("x", "never"), answer: TypedAnswer(["x"], label: "no more release notes"))
+
+    /// Every binding, in the help overlay's order.
+    public var all: [KeyBinding] {
+      scroll.all + [nextRelease, previousRelease, expand, close, later, never]
     }
-    return entries
+
+    static let base = Keys()
+  }
+
+  /// The keys in the sheet's current state.
+  public var keys: Keys {
+    var keys = Keys.base
+    keys.expand.isEnabled = isCollapsed
+    if presentation != nil {
+      keys.close.answer?.label = "done"
+      keys.nextRelease.footer = FooterHint("]", "release")
+    } else {
+      keys.later.isEnabled = false
+      keys.never.isEnabled = false
+    }
+    return keys
+  }
+
+  public var bindings: [KeyBinding] { keys.all.enabled }
+
+  /// The footer: close (and later, never), then paging and the next release while they would
+  /// move, then help.
+  public var footerBindings: [KeyBinding] {
+    let keys = self.keys
+    var shown = [keys.close, keys.later, keys.never]
+    if !scroller.isAtBottom { shown.append(keys.scroll.pageDown) }
+    if hasNextRelease { shown.append(keys.nextRelease) }
+    return shown.enabled + [ScreenStack.showHelp]
   }
 
   // MARK: - Helpers
@@ -313,19 +359,6 @@ public struct WhatsNewSheet: Screen {
       right = current.version.description + " · " + right
     }
     if canvas.width < 44 { right = position }
-    canvas.footer(
-      row: canvas.height - 1,
-      hints: (presentation == nil
-        ? [
-          (key: "q", action: "close"), (key: "space", action: "page"), (key: "]", action: "next release"),
-          (key: "?", action: "help"),
-        ]
-        : [
-          (key: "q", action: "close"), (key: "l", action: "later"), (key: "x", action: "never"),
-          (key: "space", action: "page"), (key: "]", action: "release"), (key: "?", action: "help"),
-        ])
-        // No hint for a key that would do nothing here.
-        .filter { ($0.key != "]" || hasNextRelease) && ($0.key != "space" || !scroller.isAtBottom) },
-      right: right, palette: palette)
+    canvas.footer(row: canvas.height - 1, bindings: footerBindings, right: right, palette: palette)
   }
 }

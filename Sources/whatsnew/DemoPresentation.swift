@@ -30,9 +30,9 @@ enum DemoPresentation {
     let crashArmed = environment[crashVariable] == "1"
     return GreeterHost(
       screens: { screens in
-        var result: [any Screen] = [
-          HomeScreen(appName: appName, version: version, palette: screens.palette)
-        ]
+        var home = HomeScreen(appName: appName, version: version, palette: screens.palette)
+        home.offersCrash = crashArmed
+        var result: [any Screen] = [home]
         let versions = (try? screens.catalog.index())?.versions ?? []
         if let point = RestorationFile.load(from: stateDirectory)?.validated(versions: versions),
           point.place == .releaseNotes

@@ -92,7 +92,7 @@ struct AccessibleModeTests {
     #expect(drawn(sheet.scrollback).isEmpty, "drawn: \(drawn(sheet.scrollback))")
     // The notes stay in the scrollback after the program has gone.
     for text in [
-      "What's new in Tally 2.0.0, since 1.0.0", "2.0.0: Tally 2, released 2026-06-15",
+      "What's new in Tally 2.0.0 — since 1.0.0", "2.0.0: Tally 2, released 2026-06-15",
       "Tally 2 keeps its counts in one file per year", "1.1.0: Counting by month",
       "tally list --month groups the counts by month.", "End of the release notes.",
     ] {

@@ -43,9 +43,13 @@ extension AppVersion: ExpressibleByStringLiteral {
     #expect(s.update(.key(.enter)) == [.quit])
   }
 
-  @Test func theHiddenCrashKeyOnlyAsks() {
+  @Test func theCrashKeyOnlyAsksAndOnlyWhenArmed() {
     var s = home
+    #expect(s.update(.key(.char("!"))) == [])
+    #expect(!s.help.contains { $0.keys == "!" })
+    s.offersCrash = true
     #expect(s.update(.key(.char("!"))) == [.app(Destination.crashRequest)])
+    #expect(s.help.contains { $0.keys == "!" })
   }
 }
 

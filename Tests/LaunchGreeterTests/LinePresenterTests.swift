@@ -207,7 +207,7 @@ final class ScriptedLineTerminal: GreetingTerminal {
     #expect(
       printed == """
 
-        What's new in Tally 2.0.0, since 1.0.0
+        What's new in Tally 2.0.0 — since 1.0.0
         2 releases: 2.0.0, 1.1.0.
 
         2.0.0: Tally 2, released 2026-06-15

@@ -77,13 +77,21 @@ enum Fixtures {
 /// A bottom screen for the stack tests: `w` asks the app for something, Esc leaves, and it
 /// draws a "Quit" hint.
 struct MenuFixture: Screen {
+  static let open = KeyBinding(
+    [.char("w")], help: HelpEntry("w", "what's new"), footer: FooterHint("w", "What's new"))
+  static let quit = KeyBinding([.escape], help: HelpEntry("Esc", "quit"), footer: FooterHint("Esc", "Quit"))
+
   mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
-    case .key(.char("w")): return [.app("open:whats-new")]
-    case .key(.escape): return [.quit]
+    case .key(Self.open): return [.app("open:whats-new")]
+    case .key(Self.quit): return [.quit]
     default: return []
     }
   }
+
+  var bindings: [KeyBinding] { [Self.open, Self.quit] }
+  var footerBindings: [KeyBinding] { bindings }
+  var plainText: ScreenText? { nil }
 
   func draw(into canvas: inout Canvas) {
     canvas.put("Menu  w What's new  Esc Quit", row: 0, column: 0)

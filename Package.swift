@@ -4,12 +4,6 @@ import PackageDescription
 let package = Package(
   name: "whatsnew",
   products: [
-    .library(name: "LaunchTracking", targets: ["LaunchTracking"]),
-    .library(name: "MarkdownSyntax", targets: ["MarkdownSyntax"]),
-    .library(name: "TerminalRendering", targets: ["TerminalRendering"]),
-    .library(name: "ReleaseNotes", targets: ["ReleaseNotes"]),
-    .library(name: "LaunchScreens", targets: ["LaunchScreens"]),
-    .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
     .library(name: "LaunchGreeter", targets: ["LaunchGreeter"]),
     .plugin(name: "CompileNotes", targets: ["CompileNotes"]),
     .executable(name: "whatsnew", targets: ["whatsnew"]),

@@ -6,7 +6,7 @@ public enum ColorMode: String, Sendable, CaseIterable {
   case never
 
   /// Whether colours are wanted, before asking the terminal. `noColor` is `$NO_COLOR`.
-  public func wantsColor(noColor: String?) -> Bool {
+  package func wantsColor(noColor: String?) -> Bool {
     switch self {
     case .never: return false
     case .always: return true

@@ -17,19 +17,19 @@ import TerminalRendering
 ///
 /// The loop in ``run(_:perform:)`` only turns keys into events, calls the screen's `update`,
 /// hands the effects to the app, draws the screen into a ``Canvas`` and paints it.
-public final class CursesSession {
+package final class CursesSession {
   /// How the app wants the terminal set up.
-  public struct Options: Sendable {
-    public var colorMode: ColorMode
+  package struct Options: Sendable {
+    package var colorMode: ColorMode
     /// `$NO_COLOR`, honoured in ``ColorMode/auto``.
-    public var noColor: String?
+    package var noColor: String?
     /// Whether the mouse wheel scrolls (mouse reporting takes over the terminal's own
     /// selection while the session runs).
-    public var mouse: Bool
+    package var mouse: Bool
     /// What a crash does once the terminal is restored.
-    public var crashAction: Signals.CrashAction
+    package var crashAction: Signals.CrashAction
 
-    public init(
+    package init(
       colorMode: ColorMode = .auto, noColor: String? = nil, mouse: Bool = true,
       crashAction: Signals.CrashAction = .previousHandler
     ) {
@@ -41,13 +41,13 @@ public final class CursesSession {
   }
 
   /// What the app's effect handler tells the loop.
-  public enum Action: Sendable {
+  package enum Action: Sendable {
     case `continue`
     case stop
   }
 
   /// Why ``run(_:perform:)`` returned.
-  public enum Outcome: Sendable, Equatable {
+  package enum Outcome: Sendable, Equatable {
     /// The app said stop.
     case finished
     /// A termination signal arrived; the app should ``close()`` and then
@@ -56,20 +56,20 @@ public final class CursesSession {
   }
 
   /// True when colours are painted.
-  public let usesColor: Bool
+  package let usesColor: Bool
   /// The terminal's current size.
-  public private(set) var width: Int
-  public private(set) var height: Int
+  package private(set) var width: Int
+  package private(set) var height: Int
 
   /// Sets up the terminal, or returns nil when standard input or output is not a terminal or
   /// ncurses cannot drive it (the app then falls back to plain output).
-  public static func open(_ options: Options = Options()) -> CursesSession? {
+  package static func open(_ options: Options = Options()) -> CursesSession? {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
     return CursesSession(options)
   }
 
   /// Draws `screen` once, without reading keys (for progress while work runs).
-  public func show(_ screen: some Screen) {
+  package func show(_ screen: some Screen) {
     guard screenPointer != nil else { return }
     paint(screen)
   }
@@ -77,7 +77,7 @@ public final class CursesSession {
   /// Runs `screen` until `perform` says stop or a termination signal arrives. `perform` gets
   /// every effect the screen returns and may change the screen (push another one).
   @discardableResult
-  public func run<S: Screen>(_ screen: inout S, perform: (ScreenEffect, inout S) -> Action) -> Outcome {
+  package func run<S: Screen>(_ screen: inout S, perform: (ScreenEffect, inout S) -> Action) -> Outcome {
     guard screenPointer != nil else { return .finished }
     if dispatch(.resize(width: width, height: height), to: &screen, perform) == .stop { return .finished }
     paint(screen)
@@ -160,7 +160,7 @@ public final class CursesSession {
 
   /// Gives the terminal back: leaves the alternate screen, restores the modes, removes the
   /// crash handlers. Safe to call twice.
-  public func close() {
+  package func close() {
     guard let screenPointer else { return }
     curs_set(1)
     if options.mouse { mousemask(0, nil) }

@@ -33,9 +33,9 @@ import Synchronization
 /// docs/reliability.md, "Memory safety").
 public enum Signals {
   /// The signals that end a session cleanly.
-  public static let termination: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+  package static let termination: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
   /// The signals of a crash.
-  public static let crash: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+  package static let crash: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
   /// What a crash signal does once the terminal is restored.
   public enum CrashAction: Sendable, Equatable {
@@ -48,14 +48,14 @@ public enum Signals {
   }
 
   /// Returns and clears the termination signal received since the last call, if any.
-  public static func takePending() -> Int32? {
+  package static func takePending() -> Int32? {
     let value = pending.exchange(0, ordering: .acquiringAndReleasing)
     return value == 0 ? nil : value
   }
 
   /// Restores the default action for `signal` and raises it: the way for a program to exit
   /// "killed by it" after the terminal has been restored. Libraries leave this to their host.
-  public static func reraise(_ signal: Int32) -> Never {
+  package static func reraise(_ signal: Int32) -> Never {
     _ = Glibc.signal(signal, SIG_DFL)
     var set = sigset_t()
     sigemptyset(&set)
@@ -123,7 +123,7 @@ public enum Signals {
   /// them), keeping the actions and mask that were there for
   /// ``removeTerminationHandlers()``. A session without ncurses (a line-by-line one) calls
   /// this pair itself.
-  public static func installTerminationHandlers() {
+  package static func installTerminationHandlers() {
     _ = pending.exchange(0, ordering: .acquiringAndReleasing)
     // A signal mask inherited from the parent would hide these from us (resizes included).
     var set = sigset_t()
@@ -141,7 +141,7 @@ public enum Signals {
   }
 
   /// Puts back the termination handlers and the signal mask that were there before.
-  public static func removeTerminationHandlers() {
+  package static func removeTerminationHandlers() {
     for slot in termination.indices { uninstall(slot: slot, signal: termination[slot]) }
     if storage.hasPreviousMask.pointee {
       sigprocmask(SIG_SETMASK, storage.previousMask, nil)

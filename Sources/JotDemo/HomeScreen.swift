@@ -4,47 +4,47 @@ import TerminalRendering
 
 /// The demo app's main screen: a fictional notes app ("Jot") with a few notes, and entries to
 /// reopen what's new, the walkthrough and the release-notes browser, and to quit.
-public struct HomeScreen: Screen {
+package struct HomeScreen: Screen {
   /// One of the fictional notes listed on the home screen.
-  public struct Note: Sendable, Hashable {
-    public var title: String
-    public var detail: String
-    public init(_ title: String, _ detail: String) {
+  package struct Note: Sendable, Hashable {
+    package var title: String
+    package var detail: String
+    package init(_ title: String, _ detail: String) {
       self.title = title
       self.detail = detail
     }
   }
 
   /// One entry of the menu.
-  public struct Entry: Sendable, Hashable {
-    public var key: Character
-    public var label: String
+  package struct Entry: Sendable, Hashable {
+    package var key: Character
+    package var label: String
     /// What the help overlay says the key does.
-    public var help: String
+    package var help: String
     /// Nil for "quit".
-    public var destination: Destination?
+    package var destination: Destination?
   }
 
-  public let appName: String
-  public let version: AppVersion
-  public let notes: [Note]
-  public let entries: [Entry]
+  package let appName: String
+  package let version: AppVersion
+  package let notes: [Note]
+  package let entries: [Entry]
   /// The highlighted entry.
-  public private(set) var selected: Int = 0
-  public var palette: Palette
+  package private(set) var selected: Int = 0
+  package var palette: Palette
   /// True when `!` asks the app for a deliberate crash (``Destination/crashRequest``), which
   /// the demo arms only for the tests of the terminal's restore.
-  public var offersCrash = false
+  package var offersCrash = false
 
   /// The notes a new user of the fictional app sees.
-  public static let sampleNotes: [Note] = [
+  package static let sampleNotes: [Note] = [
     Note("Groceries: oat milk, lemons, rye bread", "today"),
     Note("Ideas for the spring trip", "2 days ago"),
     Note("Meeting notes — roadmap review", "last week"),
     Note("Books to read", "March"),
   ]
 
-  public init(
+  package init(
     appName: String, version: AppVersion, notes: [Note] = HomeScreen.sampleNotes, palette: Palette = .dark
   ) {
     self.appName = appName
@@ -61,7 +61,7 @@ public struct HomeScreen: Screen {
     ]
   }
 
-  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+  package mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     guard case .key(let key) = event else {
       if case .wheel(let direction) = event { move(direction == .down ? 1 : -1) }
       return []
@@ -84,28 +84,28 @@ public struct HomeScreen: Screen {
   }
 
   /// The home screen's keys: what `update` matches and the help and the footer show.
-  public struct Keys: Sendable {
-    public var down = KeyBinding(
+  package struct Keys: Sendable {
+    package var down = KeyBinding(
       [.down, .char("j"), .tab], help: HelpEntry("j k  ↑ ↓", "choose an entry"),
       footer: FooterHint("↑↓", "select"))
-    public var up = KeyBinding(
+    package var up = KeyBinding(
       [.up, .char("k"), .backTab], help: HelpEntry("j k  ↑ ↓", "choose an entry"),
       footer: FooterHint("↑↓", "select"))
-    public var first = KeyBinding(
+    package var first = KeyBinding(
       [.home, .char("g")], help: HelpEntry("g G  Home End", "first / last entry"))
-    public var last = KeyBinding([.end, .char("G")], help: HelpEntry("g G  Home End", "first / last entry"))
-    public var open = KeyBinding(
+    package var last = KeyBinding([.end, .char("G")], help: HelpEntry("g G  Home End", "first / last entry"))
+    package var open = KeyBinding(
       [.enter, .right, .char("l")], help: HelpEntry("Enter  →", "open it"), footer: FooterHint("⏎", "open"))
     /// One binding per menu entry, in the menu's order: its letter (and Esc for quitting).
-    public var entries: [KeyBinding]
-    public var crash = KeyBinding([.char("!")], help: HelpEntry("!", "crash on purpose (for the tests)"))
+    package var entries: [KeyBinding]
+    package var crash = KeyBinding([.char("!")], help: HelpEntry("!", "crash on purpose (for the tests)"))
 
     /// Every binding, in the help overlay's order.
-    public var all: [KeyBinding] { [down, up, first, last, open] + entries + [crash] }
+    package var all: [KeyBinding] { [down, up, first, last, open] + entries + [crash] }
   }
 
   /// The keys for these entries.
-  public var keys: Keys {
+  package var keys: Keys {
     var keys = Keys(
       entries: entries.map { entry in
         let letter = String(entry.key)
@@ -120,18 +120,18 @@ public struct HomeScreen: Screen {
     return keys
   }
 
-  public var bindings: [KeyBinding] { keys.all.enabled }
+  package var bindings: [KeyBinding] { keys.all.enabled }
 
   /// The footer: select, open, quit, help.
-  public var footerBindings: [KeyBinding] {
+  package var footerBindings: [KeyBinding] {
     let keys = self.keys
     return [keys.down, keys.up, keys.open] + keys.entries.filter { $0.footer != nil } + [ScreenStack.showHelp]
   }
 
   /// None: the app's own screen is left out of a line-by-line presentation.
-  public var plainText: ScreenText? { nil }
+  package var plainText: ScreenText? { nil }
 
-  public func draw(into canvas: inout Canvas) {
+  package func draw(into canvas: inout Canvas) {
     let w = canvas.width
     let h = canvas.height
     canvas.bar(
@@ -206,7 +206,7 @@ extension Style {
 
 /// A screen the home screen can reopen, carried in ``ScreenEffect/app(_:)`` as its
 /// ``request`` text.
-public enum Destination: Sendable, Hashable {
+package enum Destination: Sendable, Hashable {
   case whatsNew
   case onboarding
   /// The release-notes browser, optionally on one version.
@@ -214,10 +214,10 @@ public enum Destination: Sendable, Hashable {
 
   /// The request a hidden key sends to ask for a deliberate crash (honoured only when the demo
   /// is run with its test variable set).
-  public static let crashRequest = "crash"
+  package static let crashRequest = "crash"
 
   /// This destination as the text of an app request.
-  public var request: String {
+  package var request: String {
     switch self {
     case .whatsNew: return "open:whats-new"
     case .onboarding: return "open:onboarding"
@@ -227,7 +227,7 @@ public enum Destination: Sendable, Hashable {
   }
 
   /// The destination an app request names, or nil.
-  public init?(request: String) {
+  package init?(request: String) {
     switch request {
     case "open:whats-new": self = .whatsNew
     case "open:onboarding": self = .onboarding

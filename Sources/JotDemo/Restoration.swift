@@ -6,26 +6,26 @@ import LaunchTracking
 /// A small Codable value; the app stores it as JSON in its state directory. A value that no
 /// longer fits (another schema, a version that is gone) is ignored or trimmed by
 /// ``validated(versions:)`` rather than trusted.
-public struct RestorationState: Codable, Sendable, Hashable {
+package struct RestorationState: Codable, Sendable, Hashable {
   /// The screens worth coming back to.
-  public enum Place: String, Codable, Sendable, Hashable {
+  package enum Place: String, Codable, Sendable, Hashable {
     case home
     case releaseNotes
   }
 
   /// The schema this code writes and reads.
-  public static let currentSchema = 1
+  package static let currentSchema = 1
 
-  public var schema: Int
-  public var place: Place
+  package var schema: Int
+  package var place: Place
   /// The release-notes browser's selected version.
-  public var version: AppVersion?
+  package var version: AppVersion?
   /// The release-notes browser's scroll offset in the notes.
-  public var scroll: Int
+  package var scroll: Int
   /// Whether the browser's notes pane (not its version list) had the focus.
-  public var notesFocused: Bool
+  package var notesFocused: Bool
 
-  public init(place: Place, version: AppVersion? = nil, scroll: Int = 0, notesFocused: Bool = false) {
+  package init(place: Place, version: AppVersion? = nil, scroll: Int = 0, notesFocused: Bool = false) {
     self.schema = Self.currentSchema
     self.place = place
     self.version = version
@@ -36,7 +36,7 @@ public struct RestorationState: Codable, Sendable, Hashable {
   /// This state if it can still be used with a content that has `versions`: nil for another
   /// schema or a nonsense scroll; a browser on a version that is gone goes back to the home
   /// screen.
-  public func validated(versions: [AppVersion]) -> RestorationState? {
+  package func validated(versions: [AppVersion]) -> RestorationState? {
     guard schema == Self.currentSchema, scroll >= 0, scroll < 1_000_000 else { return nil }
     if place == .releaseNotes {
       guard let version, versions.contains(version) else { return RestorationState(place: .home) }
@@ -48,7 +48,7 @@ public struct RestorationState: Codable, Sendable, Hashable {
 extension RestorationState {
   /// The topmost place in `stack` worth reopening next time: the release-notes browser where
   /// it stood, else the home screen; nil when neither is there.
-  public static func point(of stack: ScreenStack) -> RestorationState? {
+  package static func point(of stack: ScreenStack) -> RestorationState? {
     for screen in stack.screens.reversed() {
       if let browser = screen as? ReleaseBrowser {
         return RestorationState(

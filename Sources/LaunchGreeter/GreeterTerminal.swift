@@ -20,9 +20,9 @@ public typealias GreeterCrashAction = Signals.CrashAction
 /// `notes` sheet) can open one directly. While it is open it owns the terminal: on
 /// ``close()`` the terminal modes, signal handlers, signal mask and locale are put back as
 /// they were.
-public final class GreeterTerminal {
+package final class GreeterTerminal {
   /// What ended ``run(_:perform:)``.
-  public enum RunEnd: Sendable, Equatable {
+  package enum RunEnd: Sendable, Equatable {
     /// The stack quit: the last screen closed, a screen asked to leave, or Ctrl-C.
     case finished
     /// A termination signal (SIGTERM, SIGHUP, SIGINT, SIGQUIT) arrived. The caller decides
@@ -31,13 +31,13 @@ public final class GreeterTerminal {
   }
 
   /// The chrome's colours: colours, or attributes only when colours are off.
-  public let palette: Palette
+  package let palette: Palette
   /// The Markdown theme that matches ``palette``.
-  public let theme: Theme
+  package let theme: Theme
 
   /// Opens the terminal, or returns nil when standard input or output is not a terminal or
   /// ncurses cannot drive it. `noColor` is the value of `NO_COLOR`, honoured by `auto`.
-  public static func open(
+  package static func open(
     color: GreeterColorMode = .auto, noColor: String? = nil,
     crashAction: GreeterCrashAction = .previousHandler
   ) -> GreeterTerminal? {
@@ -48,7 +48,7 @@ public final class GreeterTerminal {
   }
 
   /// Draws `screen` once without reading keys (progress while work runs).
-  public func show(_ screen: some Screen) {
+  package func show(_ screen: some Screen) {
     var stack = ScreenStack([screen], palette: palette)
     _ = stack.update(.resize(width: session.width, height: session.height))
     session.show(stack)
@@ -57,7 +57,7 @@ public final class GreeterTerminal {
   /// Runs `stack` until it quits (`ScreenEffect.quit` or `ScreenEffect.interrupt`), it is
   /// empty, or a termination signal arrives. `perform` sees every effect, the quitting ones
   /// included, and may push screens.
-  public func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void) -> RunEnd {
+  package func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void) -> RunEnd {
     let outcome = session.run(&stack) { effect, stack in
       perform(effect, &stack)
       if effect == .quit || effect == .interrupt { return .stop }
@@ -70,10 +70,10 @@ public final class GreeterTerminal {
   /// Ends the process as killed by `signal` (the default action, unblocked), for a program
   /// that wants its exit status to tell the truth after a ``RunEnd/signal(_:)`` or an
   /// interrupted greeting. A library never calls this for its host.
-  public static func exit(killedBy signal: Int32) -> Never { Signals.reraise(signal) }
+  package static func exit(killedBy signal: Int32) -> Never { Signals.reraise(signal) }
 
   /// Gives the terminal back as it was. Safe to call twice.
-  public func close() { session.close() }
+  package func close() { session.close() }
 
   deinit { session.close() }
 

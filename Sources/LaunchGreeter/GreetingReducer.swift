@@ -24,9 +24,9 @@ import LaunchTracking
 /// - when the launch could not be recorded, nothing is recorded for its presentation either
 ///   (and the greeter shows none: a presentation that cannot be remembered would return on
 ///   every launch).
-public struct GreetingReducer: Sendable, Equatable {
+package struct GreetingReducer: Sendable, Equatable {
   /// What the tracker is asked to record.
-  public enum TrackerCommand: Sendable, Equatable {
+  package enum TrackerCommand: Sendable, Equatable {
     /// ``LaunchTracker/markDismissed(_:upTo:)``.
     case markDismissed(PendingPresentation.Kind, upTo: AppVersion?)
     /// ``LaunchTracker/markOnboarding(page:)``.
@@ -40,17 +40,17 @@ public struct GreetingReducer: Sendable, Equatable {
   }
 
   /// The presentation on screen, as the launch decided it.
-  public let decision: PresentationDecision
+  package let decision: PresentationDecision
   /// Whether the launch was recorded; when it was not, no command is ever returned.
-  public let isRecorded: Bool
+  package let isRecorded: Bool
   /// How the user has left so far: nil while the presentation is still open.
-  public private(set) var exit: GreetOutcome.Exit?
+  package private(set) var exit: GreetOutcome.Exit?
 
   private var onboardingOpen: Bool
   private var welcomeBackWithSheet: Bool
 
   /// Starts the rules for `decision` on a launch that was (or was not) recorded.
-  public init(decision: PresentationDecision, isRecorded: Bool) {
+  package init(decision: PresentationDecision, isRecorded: Bool) {
     self.decision = decision
     self.isRecorded = isRecorded
     switch decision {
@@ -67,7 +67,7 @@ public struct GreetingReducer: Sendable, Equatable {
   }
 
   /// Applies one effect of the presentation's screens and returns what to record.
-  public mutating func reduce(_ effect: ScreenEffect) -> [TrackerCommand] {
+  package mutating func reduce(_ effect: ScreenEffect) -> [TrackerCommand] {
     var commands: [TrackerCommand] = []
     switch effect {
     case .dismissed(.whatsNew(let upTo)):
@@ -118,13 +118,13 @@ public struct GreetingReducer: Sendable, Equatable {
   }
 
   /// Records that a termination signal ended the presentation.
-  public mutating func interrupt(signal: Int32) {
+  package mutating func interrupt(signal: Int32) {
     if exit == nil || exit == .later { exit = .interrupted(signal: signal) }
   }
 
   /// Carries out `commands` on `tracker`. Returns the problems, one line each (the launch
   /// goes on without them).
-  public static func apply(_ commands: [TrackerCommand], to tracker: LaunchTracker) -> [String] {
+  package static func apply(_ commands: [TrackerCommand], to tracker: LaunchTracker) -> [String] {
     var problems: [String] = []
     for command in commands {
       do {

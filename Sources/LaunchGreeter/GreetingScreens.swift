@@ -12,25 +12,25 @@ import TerminalRendering
 ///
 /// ``LaunchGreeter`` uses it for what a launch calls for; an app that shows more (a home
 /// screen that reopens the notes) uses the same one.
-public struct GreetingScreens: Sendable {
+package struct GreetingScreens: Sendable {
   /// The notes.
-  public let catalog: ReleaseNotesCatalog
+  package let catalog: ReleaseNotesCatalog
   /// The name shown on the screens.
-  public let appName: String
+  package let appName: String
   /// The chrome's colours.
-  public let palette: Palette
+  package let palette: Palette
   /// The Markdown's colours.
-  public let theme: Theme
+  package let theme: Theme
   /// Releases below this importance are listed on the what's-new sheet by one line
   /// (``WhatsNewRules/layout(of:)``); `.patch` shows them all in full.
-  public var minimumImportance: ReleaseImportance = .patch
+  package var minimumImportance: ReleaseImportance = .patch
   /// The versions this user ran, oldest first (the greeter fills it from the launch state),
   /// for screens that mark them, such as a release browser.
-  public var versionsRun: [AppVersion] = []
+  package var versionsRun: [AppVersion] = []
 
   /// Screens over `catalog`'s notes, named `appName`, in `palette`'s chrome and `theme`'s
   /// Markdown colours (a ``GreeterTerminal`` has both).
-  public init(catalog: ReleaseNotesCatalog, appName: String, palette: Palette, theme: Theme) {
+  package init(catalog: ReleaseNotesCatalog, appName: String, palette: Palette, theme: Theme) {
     self.catalog = catalog
     self.appName = appName
     self.palette = palette
@@ -38,7 +38,7 @@ public struct GreetingScreens: Sendable {
   }
 
   /// The screen for `decision`, or nil for ``PresentationDecision/nothing(reason:)``.
-  public func screen(for decision: PresentationDecision) throws(ReleaseNotesError) -> (any Screen)? {
+  package func screen(for decision: PresentationDecision) throws(ReleaseNotesError) -> (any Screen)? {
     switch decision {
     case .onboarding(let page):
       return try onboarding(page: page)
@@ -61,7 +61,7 @@ public struct GreetingScreens: Sendable {
   /// file is read here (a bad one throws before anything is shown); the sheet parses each
   /// release when it lays it out. `presentation` is what closing it dismisses (nil: a sheet
   /// opened by hand, which dismisses nothing).
-  public func whatsNewSheet(
+  package func whatsNewSheet(
     since: AppVersion?, upTo version: AppVersion, welcomeBackDays: Int? = nil, presentation: Presentation?
   ) throws(ReleaseNotesError) -> WhatsNewSheet {
     let notes = try catalog.noteTexts(after: since, upTo: version)
@@ -92,7 +92,7 @@ public struct GreetingScreens: Sendable {
   }
 
   /// The walkthrough, opened on `page`.
-  public func onboarding(page: Int) throws(ReleaseNotesError) -> OnboardingScreen {
+  package func onboarding(page: Int) throws(ReleaseNotesError) -> OnboardingScreen {
     let pages = try catalog.onboardingPages().map {
       OnboardingScreen.Page(title: $0.title, body: source($0.document))
     }
@@ -100,13 +100,13 @@ public struct GreetingScreens: Sendable {
   }
 
   /// The welcome-back card for `days` away.
-  public func welcomeBack(days: Int) throws(ReleaseNotesError) -> WelcomeBackScreen {
+  package func welcomeBack(days: Int) throws(ReleaseNotesError) -> WelcomeBackScreen {
     WelcomeBackScreen(
       appName: appName, days: days, greeting: try welcomeBackSource(days: days), palette: palette)
   }
 
   /// The sheet for one version's notes alone (a deep link, or "what's new" reopened by hand).
-  public func notesSheet(for version: AppVersion, title: String? = nil) throws(ReleaseNotesError)
+  package func notesSheet(for version: AppVersion, title: String? = nil) throws(ReleaseNotesError)
     -> WhatsNewSheet
   {
     var sheet = WhatsNewSheet(
@@ -117,7 +117,7 @@ public struct GreetingScreens: Sendable {
   }
 
   /// A section of a sheet for one release's notes, parsed only when the screen lays them out.
-  public func section(_ note: ReleaseNoteText) -> ReleaseSection {
+  package func section(_ note: ReleaseNoteText) -> ReleaseSection {
     ReleaseSection(
       version: note.version, title: note.title, date: note.date,
       notes: source(parsingLazily: note.displayMarkdown))
@@ -129,7 +129,7 @@ public struct GreetingScreens: Sendable {
   /// then instead of before the terminal is touched. A file that cannot be read shows its error
   /// in place of its notes; ``DeferredNotes/firstFailure()`` says which one, for the caller to
   /// report once the sheet is closed.
-  public func sections(reading entries: [ReleaseNotesCatalog.Entry]) -> (
+  package func sections(reading entries: [ReleaseNotesCatalog.Entry]) -> (
     sections: [ReleaseSection], notes: DeferredNotes
   ) {
     let reader = NoteReader(screens: self)
@@ -146,7 +146,7 @@ public struct GreetingScreens: Sendable {
   }
 
   /// Text that renders `document` at the screen's width.
-  public func source(_ document: MarkdownDocument) -> LineSource {
+  package func source(_ document: MarkdownDocument) -> LineSource {
     let theme = theme
     return LineSource { width in
       TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme))
@@ -156,7 +156,7 @@ public struct GreetingScreens: Sendable {
   /// Text that renders the Markdown `text`, parsed only when it is first laid out. `text` is a
   /// body, as the catalog gives it (front matter already taken off): a `---` at its top is
   /// Markdown, as in `notes` and `lint`.
-  public func source(parsingLazily text: String) -> LineSource {
+  package func source(parsingLazily text: String) -> LineSource {
     let theme = theme
     let markdown = ParsedOnce(text)
     return LineSource { width in
@@ -195,7 +195,7 @@ final class ParsedOnce: Sendable {
 
 /// The notes files of a sheet built by ``GreetingScreens/sections(reading:)``, each read when
 /// the sheet first needs it.
-public final class DeferredNotes: Sendable {
+package final class DeferredNotes: Sendable {
   private let notes: [DeferredNote]
 
   init(_ notes: [DeferredNote]) {
@@ -203,12 +203,12 @@ public final class DeferredNotes: Sendable {
   }
 
   /// How many of the files have been read so far.
-  public var readCount: Int { notes.count { $0.isRead } }
+  package var readCount: Int { notes.count { $0.isRead } }
 
   /// Reads the files not read yet (the reader may have closed the sheet before it laid them
   /// all out) and returns the error of the newest release whose file could not be read, as
   /// reading them all up front would have thrown it.
-  public func firstFailure() -> ReleaseNotesError? {
+  package func firstFailure() -> ReleaseNotesError? {
     for note in notes {
       if case .failure(let error) = note.text { return error }
     }

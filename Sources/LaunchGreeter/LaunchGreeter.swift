@@ -106,7 +106,7 @@ public struct LaunchGreeter: Sendable {
   /// demo for its home screen. In the accessible mode (``accessible``) the greeting is
   /// shown without `host`'s screens, which are full-screen UI.
   @discardableResult
-  public func greet(host: GreeterHost) -> GreetOutcome {
+  package func greet(host: GreeterHost) -> GreetOutcome {
     greet(host: accessible.isOn(environment: environment) ? nil : host, terminal: openTerminal)
   }
 
@@ -365,18 +365,18 @@ public struct LaunchGreeter: Sendable {
 
 /// An app that keeps the terminal after its greeting, with screens of its own under the
 /// presentation (the `whatsnew` demo's home screen).
-public struct GreeterHost {
+package struct GreeterHost {
   /// The app's screens, bottom first, built once the terminal is open.
-  public var screens: (GreetingScreens) throws -> [any Screen]
+  package var screens: (GreetingScreens) throws -> [any Screen]
   /// Called for every effect of every screen, after the greeter has recorded what it
   /// means; may push screens (the home screen's `.open(destination)`).
-  public var perform: (ScreenEffect, inout ScreenStack, GreetingScreens) -> Void
+  package var perform: (ScreenEffect, inout ScreenStack, GreetingScreens) -> Void
   /// Called with the final stack after the terminal is given back, and how the loop ended.
-  public var finish: (ScreenStack, GreeterTerminal.RunEnd) -> Void
+  package var finish: (ScreenStack, GreeterTerminal.RunEnd) -> Void
 
   /// The app's `screens`, what it does with effects (`perform`), and what it does once the
   /// terminal is given back (`finish`).
-  public init(
+  package init(
     screens: @escaping (GreetingScreens) throws -> [any Screen],
     perform: @escaping (ScreenEffect, inout ScreenStack, GreetingScreens) -> Void = { _, _, _ in },
     finish: @escaping (ScreenStack, GreeterTerminal.RunEnd) -> Void = { _, _ in }

@@ -4,7 +4,7 @@ import TerminalRendering
 extension Canvas {
   /// Fills `row` with `style` and writes `left` from column 1 and `right` flush right, both
   /// in the bar's style; `left` is truncated with `…` so `right` always shows when it fits.
-  public mutating func bar(row: Int, left: String, right: String = "", style: Style, rightStyle: Style? = nil)
+  package mutating func bar(row: Int, left: String, right: String = "", style: Style, rightStyle: Style? = nil)
   {
     guard row >= 0, row < height else { return }
     fill(row: row, column: 0, width: width, height: 1, style: style)
@@ -19,12 +19,12 @@ extension Canvas {
 
   /// The bottom bar of key hints (`key action` pairs, as many as fit) with `right` flush right:
   /// the hints of `bindings` (a screen's ``Screen/footerBindings``), each once.
-  public mutating func footer(row: Int, bindings: [KeyBinding], right: String, palette: Palette) {
+  package mutating func footer(row: Int, bindings: [KeyBinding], right: String, palette: Palette) {
     footer(row: row, hints: bindings.footerHints, right: right, palette: palette)
   }
 
   /// The bottom bar of key hints (`key action` pairs, as many as fit) with `right` flush right.
-  public mutating func footer(row: Int, hints: [FooterHint], right: String, palette: Palette) {
+  package mutating func footer(row: Int, hints: [FooterHint], right: String, palette: Palette) {
     guard row >= 0, row < height else { return }
     fill(row: row, column: 0, width: width, height: 1, style: palette.footer)
     let rightWidth = CellWidth.of(right)
@@ -45,20 +45,20 @@ extension Canvas {
   }
 
   /// Writes `text` centred on `row` (truncated to the width).
-  public mutating func centered(_ text: String, row: Int, style: Style = .plain) {
+  package mutating func centered(_ text: String, row: Int, style: Style = .plain) {
     let clipped = CellText.truncate(text, to: width)
     put(clipped, row: row, column: max(0, (width - CellWidth.of(clipped)) / 2), style: style)
   }
 
   /// Writes `line` centred on `row` within columns `column..<column+span`.
-  public mutating func centered(line: StyledLine, row: Int, column: Int = 0, span: Int? = nil) {
+  package mutating func centered(line: StyledLine, row: Int, column: Int = 0, span: Int? = nil) {
     let span = span ?? width
     let w = min(line.width, span)
     put(line: line, row: row, column: column + max(0, (span - w) / 2), maxWidth: span)
   }
 
   /// Draws a rounded box outline, clipped to the canvas, and blanks its inside.
-  public mutating func box(
+  package mutating func box(
     row: Int, column: Int, width w: Int, height h: Int, style: Style, fillStyle: Style = .plain
   ) {
     guard w >= 2, h >= 2 else { return }
@@ -73,20 +73,20 @@ extension Canvas {
   }
 
   /// Draws a vertical line of `│` in `column` from `row` for `count` rows.
-  public mutating func verticalLine(column: Int, row: Int, count: Int, style: Style) {
+  package mutating func verticalLine(column: Int, row: Int, count: Int, style: Style) {
     for r in row..<(row + max(0, count)) { put("│", row: r, column: column, style: style) }
   }
 
   /// Draws a horizontal rule across the canvas on `row`.
-  public mutating func rule(row: Int, style: Style) {
+  package mutating func rule(row: Int, style: Style) {
     fill(row: row, column: 0, width: width, height: 1, with: "─", style: style)
   }
 }
 
 /// Text measuring helpers in terminal cells.
-public enum CellText {
+package enum CellText {
   /// `text` cut to at most `width` cells, ending in `…` when something was cut.
-  public static func truncate(_ text: String, to width: Int) -> String {
+  package static func truncate(_ text: String, to width: Int) -> String {
     guard width > 0 else { return "" }
     if CellWidth.of(text) <= width { return text }
     var out = ""
@@ -101,7 +101,7 @@ public enum CellText {
   }
 
   /// `text` padded with spaces to `width` cells (truncated when longer).
-  public static func pad(_ text: String, to width: Int) -> String {
+  package static func pad(_ text: String, to width: Int) -> String {
     let t = truncate(text, to: width)
     return t + String(repeating: " ", count: max(0, width - CellWidth.of(t)))
   }

@@ -6,21 +6,21 @@ import TerminalRendering
 /// Screens re-render their sources when the terminal is resized. The app decides how text is
 /// rendered (normally `TerminalMarkdown` with the current theme), so screens stay free of
 /// I/O and of any second Markdown path.
-public struct LineSource: Sendable {
+package struct LineSource: Sendable {
   private let renderer: @Sendable (Int) -> [StyledLine]
 
   /// A source that renders with `render(width)`.
-  public init(render: @escaping @Sendable (_ width: Int) -> [StyledLine]) {
+  package init(render: @escaping @Sendable (_ width: Int) -> [StyledLine]) {
     self.renderer = render
   }
 
   /// Fixed lines, the same at every width (wider lines are clipped when drawn).
-  public static func lines(_ lines: [StyledLine]) -> LineSource {
+  package static func lines(_ lines: [StyledLine]) -> LineSource {
     LineSource { _ in lines }
   }
 
   /// Fixed plain text, one line per `\n`.
-  public static func text(_ text: String, style: Style = .plain) -> LineSource {
+  package static func text(_ text: String, style: Style = .plain) -> LineSource {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
       StyledLine(String($0), style: style)
     }
@@ -28,10 +28,10 @@ public struct LineSource: Sendable {
   }
 
   /// No lines at all.
-  public static let empty = LineSource { _ in [] }
+  package static let empty = LineSource { _ in [] }
 
   /// The lines at `width` cells (at least 1).
-  public func lines(width: Int) -> [StyledLine] {
+  package func lines(width: Int) -> [StyledLine] {
     renderer(max(1, width))
   }
 }

@@ -6,42 +6,42 @@ import TerminalRendering
 /// interrupted walkthrough resumes where it stopped; the end is reported as
 /// ``ScreenEffect/onboardingFinished(skippedAt:)``. `q`/Esc leaves without finishing (the
 /// walkthrough stays pending).
-public struct OnboardingScreen: Screen {
+package struct OnboardingScreen: Screen {
   /// One page of the onboarding walkthrough.
-  public struct Page: Sendable {
+  package struct Page: Sendable {
     /// The page's heading (for the title bar and the help text).
-    public var title: String
+    package var title: String
     /// The page's text below its title, as the renderer draws it.
-    public var body: LineSource
+    package var body: LineSource
 
-    public init(title: String, body: LineSource) {
+    package init(title: String, body: LineSource) {
       self.title = title
       self.body = body
     }
   }
 
-  public let appName: String
-  public let pages: [Page]
+  package let appName: String
+  package let pages: [Page]
   /// The current page, 0-based.
-  public private(set) var page: Int
-  public var palette: Palette
+  package private(set) var page: Int
+  package var palette: Palette
   private var scroller = Scroller()
   private var layout: Layout?
 
   /// Opens the walkthrough on `startPage` (clamped to the pages there are).
-  public init(appName: String, pages: [Page], startPage: Int = 0, palette: Palette = .dark) {
+  package init(appName: String, pages: [Page], startPage: Int = 0, palette: Palette = .dark) {
     self.appName = appName
     self.pages = pages
     self.page = max(0, min(startPage, pages.count - 1))
     self.palette = palette
   }
 
-  public var isLastPage: Bool { page >= pages.count - 1 }
+  package var isLastPage: Bool { page >= pages.count - 1 }
 
   /// `2/4`.
-  public var pageLabel: String { "\(page + 1)/\(max(1, pages.count))" }
+  package var pageLabel: String { "\(page + 1)/\(max(1, pages.count))" }
 
-  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+  package mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
     case .resize(let width, let height):
       relayout(width: width, height: height)
@@ -56,7 +56,7 @@ public struct OnboardingScreen: Screen {
     }
   }
 
-  public func draw(into canvas: inout Canvas) {
+  package func draw(into canvas: inout Canvas) {
     var me = self
     if layout?.width != canvas.width || layout?.height != canvas.height {
       me.relayout(width: canvas.width, height: canvas.height)
@@ -66,39 +66,39 @@ public struct OnboardingScreen: Screen {
 
   /// The walkthrough's keys: what `update` matches and the help, the footer and the
   /// accessible mode show.
-  public struct Keys: Sendable {
+  package struct Keys: Sendable {
     /// The next page, or the end on the last one.
-    public var next = KeyBinding(
+    package var next = KeyBinding(
       [.char("n"), .enter, .right, .char("l")], help: HelpEntry("n  Enter  →", "next page"),
       footer: FooterHint("n", "next"), answer: TypedAnswer(["", "n"], label: "next"))
-    public var back = KeyBinding(
+    package var back = KeyBinding(
       [.char("p"), .left, .char("h"), .backspace], help: HelpEntry("p  ←", "previous page"),
       footer: FooterHint("p", "back"), answer: TypedAnswer(["p"], label: "back"))
-    public var skip = KeyBinding(
+    package var skip = KeyBinding(
       [.char("s")], help: HelpEntry("s", "skip the tour"), footer: FooterHint("s", "skip"),
       answer: TypedAnswer(["s"], label: "skip"))
     /// Scrolls a page taller than the screen, and at its end turns the page.
-    public var spaceBar = KeyBinding(
+    package var spaceBar = KeyBinding(
       [.char(" ")], help: HelpEntry("space", "scroll a page, at its end the next"))
     /// Scrolls a page taller than the screen (space is ``spaceBar``).
-    public var scroll = Scroller.Keys.standard.without(.char(" ")).described(
+    package var scroll = Scroller.Keys.standard.without(.char(" ")).described(
       line: HelpEntry("j k  ↑ ↓", "scroll a long page"), page: HelpEntry("f  PgDn", "scroll a page"),
       pageBack: HelpEntry("b  PgUp", "scroll back a page"),
       ends: HelpEntry("g G  Home End", "top / end of the page"))
     /// Leaves without finishing: the walkthrough resumes on this page next time.
-    public var close = KeyBinding(
+    package var close = KeyBinding(
       [.char("q"), .escape], help: HelpEntry("q  Esc", "close (resume later)"),
       footer: FooterHint("q", "later"),
       answer: TypedAnswer(["q"], label: "later"))
 
     /// Every binding, in the help overlay's order.
-    public var all: [KeyBinding] { [next, back, skip, spaceBar] + scroll.all + [close] }
+    package var all: [KeyBinding] { [next, back, skip, spaceBar] + scroll.all + [close] }
 
     static let base = Keys()
   }
 
   /// The keys on the current page.
-  public var keys: Keys {
+  package var keys: Keys {
     var keys = Keys.base
     keys.back.isEnabled = page > 0
     if isLastPage {
@@ -110,10 +110,10 @@ public struct OnboardingScreen: Screen {
     return keys
   }
 
-  public var bindings: [KeyBinding] { keys.all.enabled }
+  package var bindings: [KeyBinding] { keys.all.enabled }
 
   /// The footer: next (or finish), back past the first page, skip before the last, later, help.
-  public var footerBindings: [KeyBinding] {
+  package var footerBindings: [KeyBinding] {
     let keys = self.keys
     var shown = [keys.next, keys.back]
     if !isLastPage { shown.append(keys.skip) }
@@ -121,7 +121,7 @@ public struct OnboardingScreen: Screen {
   }
 
   /// The page as text: where the reader is, the page's title and its text.
-  public var plainText: ScreenText? {
+  package var plainText: ScreenText? {
     let screen = self
     return ScreenText(identity: "onboarding \(page)") { width in
       let page = screen.page

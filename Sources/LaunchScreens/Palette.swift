@@ -2,35 +2,35 @@ import TerminalRendering
 
 /// The styles of the screens' own chrome (bars, lists, dots, boxes). Plain data, like the
 /// Markdown themes; the notes themselves are styled by whoever renders the ``LineSource``s.
-public struct Palette: Sendable, Hashable {
+package struct Palette: Sendable, Hashable {
   /// The title bar at the top of a screen.
-  public var titleBar: Style
+  package var titleBar: Style
   /// The right-hand part of the title bar (a version, a page count).
-  public var titleBarDetail: Style
+  package var titleBarDetail: Style
   /// The key-hint bar at the bottom.
-  public var footer: Style
+  package var footer: Style
   /// A key named in the footer or the help overlay.
-  public var footerKey: Style
+  package var footerKey: Style
   /// Headings and highlights drawn by the screens.
-  public var accent: Style
+  package var accent: Style
   /// Secondary text: dates, counts, hints.
-  public var dim: Style
+  package var dim: Style
   /// The selected entry of a list that has the focus.
-  public var selection: Style
+  package var selection: Style
   /// The selected entry of a list that does not have the focus.
-  public var inactiveSelection: Style
+  package var inactiveSelection: Style
   /// Box and separator lines.
-  public var border: Style
+  package var border: Style
   /// Box and separator lines around the part that has the focus.
-  public var focusedBorder: Style
+  package var focusedBorder: Style
   /// Error messages.
-  public var error: Style
+  package var error: Style
   /// The filled part of a progress bar.
-  public var progressFill: Style
+  package var progressFill: Style
   /// The empty part of a progress bar.
-  public var progressEmpty: Style
+  package var progressEmpty: Style
 
-  public init(
+  package init(
     titleBar: Style, titleBarDetail: Style, footer: Style, footerKey: Style, accent: Style, dim: Style,
     selection: Style, inactiveSelection: Style, border: Style, focusedBorder: Style, error: Style,
     progressFill: Style, progressEmpty: Style
@@ -51,7 +51,7 @@ public struct Palette: Sendable, Hashable {
   }
 
   /// Colours for a dark terminal background (the default).
-  public static let dark = Palette(
+  package static let dark = Palette(
     titleBar: Style(foreground: .named(15), background: .indexed(24), attributes: .bold),
     titleBarDetail: Style(foreground: .indexed(153), background: .indexed(24)),
     footer: Style(foreground: .indexed(250), background: .indexed(236)),
@@ -68,7 +68,7 @@ public struct Palette: Sendable, Hashable {
   )
 
   /// Colours for a light terminal background.
-  public static let light = Palette(
+  package static let light = Palette(
     titleBar: Style(foreground: .named(15), background: .indexed(25), attributes: .bold),
     titleBarDetail: Style(foreground: .indexed(195), background: .indexed(25)),
     footer: Style(foreground: .indexed(238), background: .indexed(253)),
@@ -85,7 +85,7 @@ public struct Palette: Sendable, Hashable {
   )
 
   /// Attributes only (bold, dim, reverse, underline), for `NO_COLOR` and `--color never`.
-  public static let monochrome = Palette(
+  package static let monochrome = Palette(
     titleBar: Style(attributes: [.reverse, .bold]),
     titleBarDetail: Style(attributes: .reverse),
     footer: Style(attributes: .reverse),

@@ -7,22 +7,22 @@ import TerminalRendering
 /// The focus starts on the list: `j`/`k`/arrows choose a version, Enter/→/Tab move into the
 /// notes, where the `less` keys scroll; ←/Tab/Esc go back to the list. Paging keys always
 /// scroll the notes. `q` closes the browser.
-public struct ReleaseBrowser: Screen {
-  public let appName: String
+package struct ReleaseBrowser: Screen {
+  package let appName: String
   /// Every release, newest first.
-  public let releases: [ReleaseSection]
+  package let releases: [ReleaseSection]
   /// The selected release's index.
-  public private(set) var selected: Int
+  package private(set) var selected: Int
   /// True when the notes pane has the focus.
-  public private(set) var notesFocused: Bool
-  public private(set) var scroller: Scroller
-  public var palette: Palette
+  package private(set) var notesFocused: Bool
+  package private(set) var scroller: Scroller
+  package var palette: Palette
   /// The versions (as in ``releases``) this user ran: marked `•` in the list.
-  public var livedThrough: [AppVersion] = []
+  package var livedThrough: [AppVersion] = []
   private var layout: Layout?
 
   /// Opens on `version` (or the newest) with the notes scrolled to `scroll`.
-  public init(
+  package init(
     appName: String, releases: [ReleaseSection], version: AppVersion? = nil, scroll: Int = 0,
     notesFocused: Bool = false,
     palette: Palette = .dark
@@ -36,9 +36,9 @@ public struct ReleaseBrowser: Screen {
     self.palette = palette
   }
 
-  public var selectedVersion: AppVersion? { releases.isEmpty ? nil : releases[selected].version }
+  package var selectedVersion: AppVersion? { releases.isEmpty ? nil : releases[selected].version }
 
-  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+  package mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
     case .resize(let width, let height):
       relayout(width: width, height: height)
@@ -52,7 +52,7 @@ public struct ReleaseBrowser: Screen {
     return []
   }
 
-  public func draw(into canvas: inout Canvas) {
+  package func draw(into canvas: inout Canvas) {
     var me = self
     if layout?.width != canvas.width || layout?.height != canvas.height {
       me.relayout(width: canvas.width, height: canvas.height)
@@ -61,25 +61,25 @@ public struct ReleaseBrowser: Screen {
   }
 
   /// The browser's keys: what `update` matches and the help and the footer show.
-  public struct Keys: Sendable {
+  package struct Keys: Sendable {
     /// The next version in the list, or a line down in the notes.
-    public var down = KeyBinding(
+    package var down = KeyBinding(
       [.char("j"), .down, .ctrl("n"), .ctrl("e")], help: HelpEntry("j k  ↑ ↓", "choose a version / scroll"),
       footer: FooterHint("↑↓", "version"))
-    public var up = KeyBinding(
+    package var up = KeyBinding(
       [.char("k"), .up, .ctrl("p"), .ctrl("y")], help: HelpEntry("j k  ↑ ↓", "choose a version / scroll"),
       footer: FooterHint("↑↓", "version"))
-    public var read = KeyBinding(
+    package var read = KeyBinding(
       [.enter, .right, .char("l")], help: HelpEntry("Enter  →", "read the notes"),
       footer: FooterHint("→", "read"))
     /// Back to the list (Esc only from the notes: in the list it closes).
-    public var back = KeyBinding(
+    package var back = KeyBinding(
       [.left, .char("h")], help: HelpEntry("←", "back to the versions"), footer: FooterHint("←", "versions"))
-    public var switchPane = KeyBinding(
+    package var switchPane = KeyBinding(
       [.tab, .backTab], help: HelpEntry("Tab", "between the versions and the notes"))
     /// Paging always scrolls the notes; the first and last version in the list, the top and
     /// bottom in the notes.
-    public var scroll: Scroller.Keys = {
+    package var scroll: Scroller.Keys = {
       var keys = Scroller.Keys.standard.described(
         page: HelpEntry("space  b", "page the notes"), pageBack: HelpEntry("space  b", "page the notes"),
         ends: HelpEntry("g G", "top / bottom"))
@@ -88,11 +88,11 @@ public struct ReleaseBrowser: Screen {
       keys.lineUp.isEnabled = false
       return keys
     }()
-    public var close = KeyBinding(
+    package var close = KeyBinding(
       [.char("q"), .char("Q")], help: HelpEntry("q", "close"), footer: FooterHint("q", "close"))
 
     /// Every binding, in the help overlay's order.
-    public var all: [KeyBinding] {
+    package var all: [KeyBinding] {
       [
         down, up, read, back, switchPane, scroll.pageDown, scroll.pageUp, scroll.halfDown, scroll.halfUp,
         scroll.top,
@@ -105,7 +105,7 @@ public struct ReleaseBrowser: Screen {
 
   /// The keys with the list or the notes in focus: Esc goes back from the notes and closes
   /// from the list.
-  public var keys: Keys {
+  package var keys: Keys {
     var keys = Keys.base
     if notesFocused {
       keys.back.keys.append(.escape)
@@ -117,19 +117,19 @@ public struct ReleaseBrowser: Screen {
     return keys
   }
 
-  public var bindings: [KeyBinding] { keys.all }
+  package var bindings: [KeyBinding] { keys.all }
 
-  public var footerBindings: [KeyBinding] {
+  package var footerBindings: [KeyBinding] {
     let keys = self.keys
     return notesFocused
       ? [keys.back, keys.scroll.pageDown, keys.close, ScreenStack.showHelp]
       : [keys.down, keys.up, keys.read, keys.close, ScreenStack.showHelp]
   }
 
-  public var legend: [HelpEntry] { livedThrough.isEmpty ? [] : [HelpEntry("•", "a version you ran")] }
+  package var legend: [HelpEntry] { livedThrough.isEmpty ? [] : [HelpEntry("•", "a version you ran")] }
 
   /// The browser as text: the selected version's heading and notes.
-  public var plainText: ScreenText? {
+  package var plainText: ScreenText? {
     guard !releases.isEmpty else { return nil }
     let release = releases[selected]
     return ScreenText(identity: "release-notes \(release.version)") { width in

@@ -6,30 +6,30 @@ import Synchronization
 /// The title and date are either given, or found the first time a screen asks for them
 /// (``init(version:notes:details:)``): the what's-new sheet lays out the releases below its
 /// first frame only after painting it, so an app can leave reading their files until then.
-public struct ReleaseSection: Sendable {
+package struct ReleaseSection: Sendable {
   /// The release's version.
-  public var version: AppVersion
+  package var version: AppVersion
   /// The release's title from its front matter, if any.
-  public var title: String? {
+  package var title: String? {
     get { details.title }
     set { source = .known(title: newValue, date: date) }
   }
   /// The release date as written in its front matter, if any.
-  public var date: String? {
+  package var date: String? {
     get { details.date }
     set { source = .known(title: title, date: newValue) }
   }
   /// True for a pre-release (`2.0.0-beta.1`).
-  public var isPrerelease: Bool { version.isPrerelease }
+  package var isPrerelease: Bool { version.isPrerelease }
   /// The rendered notes.
-  public var notes: LineSource
+  package var notes: LineSource
   /// Listed by its heading alone, without its notes (a release below the importance the app
   /// asked for).
-  public var isBrief = false
+  package var isBrief = false
   /// A word after the heading, in parentheses (a brief release's importance).
-  public var detail: String?
+  package var detail: String?
 
-  public init(
+  package init(
     version: AppVersion, title: String? = nil, date: String? = nil, notes: LineSource
   ) {
     self.version = version
@@ -39,7 +39,7 @@ public struct ReleaseSection: Sendable {
 
   /// A release whose title and date come from `details`, called the first time a screen needs
   /// them (its answer is kept).
-  public init(
+  package init(
     version: AppVersion, notes: LineSource,
     details: @escaping @Sendable () -> (title: String?, date: String?)
   ) {

@@ -6,7 +6,7 @@ import TerminalRendering
 ///
 /// Screens never call ncurses and never read or write files; the driver turns keys into
 /// ``ScreenEvent``s, and the app carries out the ``ScreenEffect``s a screen returns.
-public protocol Screen: Sendable {
+package protocol Screen: Sendable {
   /// Applies `event` to the state and returns what the app should do about it.
   mutating func update(_ event: ScreenEvent) -> [ScreenEffect]
 
@@ -38,14 +38,14 @@ public protocol Screen: Sendable {
 
 extension Screen {
   /// The `?` help overlay's lines for this screen: its bindings', then its legend.
-  public var help: [HelpEntry] { bindings.helpEntries + legend }
-  public var legend: [HelpEntry] { [] }
+  package var help: [HelpEntry] { bindings.helpEntries + legend }
+  package var legend: [HelpEntry] { [] }
   /// Most screens do everything at once: nothing is deferred.
-  public mutating func finishDeferredWork() -> Bool { false }
+  package mutating func finishDeferredWork() -> Bool { false }
 }
 
 /// Something that happened: a key, a new terminal size, the mouse wheel, or a clock tick.
-public enum ScreenEvent: Sendable, Hashable {
+package enum ScreenEvent: Sendable, Hashable {
   case key(Key)
   /// The terminal now has this many columns and rows.
   case resize(width: Int, height: Int)
@@ -55,13 +55,13 @@ public enum ScreenEvent: Sendable, Hashable {
 }
 
 /// The direction the mouse wheel turned.
-public enum WheelDirection: Sendable, Hashable {
+package enum WheelDirection: Sendable, Hashable {
   case up
   case down
 }
 
 /// A key press, already decoded by the driver.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
   /// A printable character (including space).
   case char(Character)
   case up, down, left, right
@@ -76,7 +76,7 @@ public enum Key: Sendable, Hashable {
 }
 
 /// What a screen asks the app to do. The app performs these; screens never do I/O.
-public enum ScreenEffect: Sendable, Hashable {
+package enum ScreenEffect: Sendable, Hashable {
   /// Remove the screen that returned this from the stack.
   case close
   /// Leave: the last screen closed, or a screen asked to leave the app.
@@ -101,7 +101,7 @@ public enum ScreenEffect: Sendable, Hashable {
 }
 
 /// A presentation the launch decided on, named in ``ScreenEffect/dismissed(_:)``.
-public enum Presentation: Sendable, Hashable {
+package enum Presentation: Sendable, Hashable {
   case onboarding
   /// The what's-new sheet for releases up to and including this version.
   case whatsNew(upTo: AppVersion)

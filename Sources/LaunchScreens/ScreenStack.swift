@@ -7,29 +7,29 @@ import TerminalRendering
 /// ``minimumHeight``.
 ///
 /// Effects other than closing are passed up to the app, which may ``push(_:)`` new screens.
-public struct ScreenStack: Screen {
+package struct ScreenStack: Screen {
   /// The smallest terminal the screens are laid out for.
-  public static let minimumWidth = 30
-  public static let minimumHeight = 8
+  package static let minimumWidth = 30
+  package static let minimumHeight = 8
 
-  public private(set) var screens: [any Screen]
-  public var palette: Palette
+  package private(set) var screens: [any Screen]
+  package var palette: Palette
   /// True while the help overlay is shown.
-  public private(set) var showsHelp = false
+  package private(set) var showsHelp = false
   /// The first row of the help overlay shown, when it is taller than the terminal.
-  public private(set) var helpOffset = 0
+  package private(set) var helpOffset = 0
   /// The last size the driver reported (nil before the first resize).
-  public private(set) var size: (width: Int, height: Int)?
+  package private(set) var size: (width: Int, height: Int)?
 
-  public init(_ screens: [any Screen] = [], palette: Palette = .dark) {
+  package init(_ screens: [any Screen] = [], palette: Palette = .dark) {
     self.screens = screens
     self.palette = palette
   }
 
-  public var isEmpty: Bool { screens.isEmpty }
+  package var isEmpty: Bool { screens.isEmpty }
 
   /// Puts `screen` on top and lays it out at the current size.
-  public mutating func push(_ screen: any Screen) {
+  package mutating func push(_ screen: any Screen) {
     var screen = screen
     if let size { _ = screen.update(.resize(width: size.width, height: size.height)) }
     screens.append(screen)
@@ -37,7 +37,7 @@ public struct ScreenStack: Screen {
   }
 
   /// Removes the top screen.
-  public mutating func pop() {
+  package mutating func pop() {
     guard !screens.isEmpty else { return }
     screens.removeLast()
     showsHelp = false
@@ -45,12 +45,12 @@ public struct ScreenStack: Screen {
   }
 
   /// True when the last reported size is below the minimum.
-  public var isTooSmall: Bool {
+  package var isTooSmall: Bool {
     guard let size else { return false }
     return size.width < Self.minimumWidth || size.height < Self.minimumHeight
   }
 
-  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+  package mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
     case .resize(let width, let height):
       size = (width, height)
@@ -100,7 +100,7 @@ public struct ScreenStack: Screen {
     return effects
   }
 
-  public func draw(into canvas: inout Canvas) {
+  package func draw(into canvas: inout Canvas) {
     canvas.fill(row: 0, column: 0, width: canvas.width, height: canvas.height, style: .plain)
     if canvas.width < Self.minimumWidth || canvas.height < Self.minimumHeight {
       drawTooSmall(into: &canvas)
@@ -111,26 +111,26 @@ public struct ScreenStack: Screen {
   }
 
   /// The top screen's bindings, then the ones the stack handles for every screen.
-  public var bindings: [KeyBinding] { (screens.last?.bindings ?? []) + Self.commonBindings }
+  package var bindings: [KeyBinding] { (screens.last?.bindings ?? []) + Self.commonBindings }
 
-  public var footerBindings: [KeyBinding] { screens.last?.footerBindings ?? [] }
+  package var footerBindings: [KeyBinding] { screens.last?.footerBindings ?? [] }
 
-  public var legend: [HelpEntry] { screens.last?.legend ?? [] }
+  package var legend: [HelpEntry] { screens.last?.legend ?? [] }
 
-  public var plainText: ScreenText? { screens.last?.plainText }
+  package var plainText: ScreenText? { screens.last?.plainText }
 
   /// `?` (or F1): the help overlay. Screens end their footer with it.
-  public static let showHelp = KeyBinding(
+  package static let showHelp = KeyBinding(
     [.char("?"), .function(1)], help: HelpEntry("?", "this help"), footer: FooterHint("?", "help"))
   /// Ctrl-C: leave at once (``ScreenEffect/interrupt``).
-  public static let interrupt = KeyBinding([.ctrlC], help: HelpEntry("Ctrl-C", "quit at once"))
+  package static let interrupt = KeyBinding([.ctrlC], help: HelpEntry("Ctrl-C", "quit at once"))
   /// Ctrl-Z: the driver suspends the program like a shell job; no screen sees the key.
-  public static let suspend = KeyBinding([.ctrl("z")], help: HelpEntry("Ctrl-Z", "suspend"))
+  package static let suspend = KeyBinding([.ctrl("z")], help: HelpEntry("Ctrl-Z", "suspend"))
   /// The keys every screen has, which the stack (and the driver) handle.
-  public static let commonBindings = [showHelp, interrupt, suspend]
+  package static let commonBindings = [showHelp, interrupt, suspend]
 
   /// Finishes the deferred work of the top screen, the only one shown.
-  public mutating func finishDeferredWork() -> Bool {
+  package mutating func finishDeferredWork() -> Bool {
     guard var top = screens.popLast() else { return false }
     let changed = top.finishDeferredWork()
     screens.append(top)

@@ -1,13 +1,13 @@
 /// The scroll position of a tall text in a short viewport, moved with the keys of `less`.
-public struct Scroller: Sendable, Hashable {
+package struct Scroller: Sendable, Hashable {
   /// The first visible line (0-based).
-  public private(set) var offset: Int
+  package private(set) var offset: Int
   /// The number of lines of content.
-  public private(set) var contentHeight: Int
+  package private(set) var contentHeight: Int
   /// The number of visible lines.
-  public private(set) var viewportHeight: Int
+  package private(set) var viewportHeight: Int
 
-  public init(offset: Int = 0, contentHeight: Int = 0, viewportHeight: Int = 0) {
+  package init(offset: Int = 0, contentHeight: Int = 0, viewportHeight: Int = 0) {
     self.offset = offset
     self.contentHeight = contentHeight
     self.viewportHeight = viewportHeight
@@ -15,35 +15,35 @@ public struct Scroller: Sendable, Hashable {
   }
 
   /// The largest useful offset.
-  public var maxOffset: Int { max(0, contentHeight - viewportHeight) }
-  public var isAtTop: Bool { offset == 0 }
-  public var isAtBottom: Bool { offset >= maxOffset }
+  package var maxOffset: Int { max(0, contentHeight - viewportHeight) }
+  package var isAtTop: Bool { offset == 0 }
+  package var isAtBottom: Bool { offset >= maxOffset }
 
   /// Sets new sizes, keeping the offset in range.
-  public mutating func resize(contentHeight: Int, viewportHeight: Int) {
+  package mutating func resize(contentHeight: Int, viewportHeight: Int) {
     self.contentHeight = max(0, contentHeight)
     self.viewportHeight = max(0, viewportHeight)
     clamp()
   }
 
-  public mutating func scroll(by lines: Int) {
+  package mutating func scroll(by lines: Int) {
     offset += lines
     clamp()
   }
 
-  public mutating func scroll(to line: Int) {
+  package mutating func scroll(to line: Int) {
     offset = line
     clamp()
   }
 
   /// Scrolls by whole pages (a page keeps one line of the last in view), down for positive.
-  public mutating func scroll(pages: Int) {
+  package mutating func scroll(pages: Int) {
     scroll(by: pages * max(1, viewportHeight - 1))
   }
 
   /// Handles a `less` key bound in `keys` (``Keys/standard`` unless a screen changed them).
   /// Returns false when the key is not a scrolling key.
-  public mutating func handle(_ key: Key, with keys: Keys = .standard) -> Bool {
+  package mutating func handle(_ key: Key, with keys: Keys = .standard) -> Bool {
     switch key {
     case keys.lineDown: scroll(by: 1)
     case keys.lineUp: scroll(by: -1)
@@ -60,19 +60,19 @@ public struct Scroller: Sendable, Hashable {
 
   /// The scrolling keys, as bindings a screen puts in its table (changing their help text,
   /// or a key it binds to something else).
-  public struct Keys: Sendable, Hashable {
-    public var lineDown: KeyBinding
-    public var lineUp: KeyBinding
-    public var pageDown: KeyBinding
-    public var pageUp: KeyBinding
-    public var halfDown: KeyBinding
-    public var halfUp: KeyBinding
-    public var top: KeyBinding
-    public var bottom: KeyBinding
+  package struct Keys: Sendable, Hashable {
+    package var lineDown: KeyBinding
+    package var lineUp: KeyBinding
+    package var pageDown: KeyBinding
+    package var pageUp: KeyBinding
+    package var halfDown: KeyBinding
+    package var halfUp: KeyBinding
+    package var top: KeyBinding
+    package var bottom: KeyBinding
 
     /// The keys of `less`: `j`/`k`/arrows, space/`f`/PgDn, `b`/PgUp, `d`/`u` half pages,
     /// `g`/`G`/Home/End (and the Ctrl letters `less` takes too).
-    public static let standard = Keys(
+    package static let standard = Keys(
       lineDown: KeyBinding(
         [.char("j"), .down, .ctrl("n"), .ctrl("e")], help: HelpEntry("j k  ↑ ↓", "scroll a line")),
       lineUp: KeyBinding(
@@ -88,10 +88,10 @@ public struct Scroller: Sendable, Hashable {
       bottom: KeyBinding([.char("G"), .end, .char(">")], help: HelpEntry("g G  Home End", "top / bottom")))
 
     /// Every scrolling binding, in the help overlay's order.
-    public var all: [KeyBinding] { [lineDown, lineUp, pageDown, pageUp, halfDown, halfUp, top, bottom] }
+    package var all: [KeyBinding] { [lineDown, lineUp, pageDown, pageUp, halfDown, halfUp, top, bottom] }
 
     /// These keys without `key` (which a screen binds to something else).
-    public func without(_ key: Key) -> Keys {
+    package func without(_ key: Key) -> Keys {
       var keys = self
       for path in [\Keys.lineDown, \.lineUp, \.pageDown, \.pageUp, \.halfDown, \.halfUp, \.top, \.bottom] {
         keys[keyPath: path].keys.removeAll { $0 == key }
@@ -101,7 +101,7 @@ public struct Scroller: Sendable, Hashable {
 
     /// These keys with the help of the line keys set to `line`, of the page keys to `page`,
     /// and so on (nil keeps the standard text).
-    public func described(
+    package func described(
       line: HelpEntry? = nil, page: HelpEntry? = nil, pageBack: HelpEntry? = nil, half: HelpEntry? = nil,
       ends: HelpEntry? = nil
     ) -> Keys {
@@ -116,12 +116,12 @@ public struct Scroller: Sendable, Hashable {
   }
 
   /// Handles the mouse wheel: three lines a notch.
-  public mutating func handle(_ wheel: WheelDirection) {
+  package mutating func handle(_ wheel: WheelDirection) {
     scroll(by: wheel == .down ? 3 : -3)
   }
 
   /// `Top`, `Bot`, `All` or a percentage, as `less` shows it.
-  public var positionLabel: String {
+  package var positionLabel: String {
     if contentHeight <= viewportHeight { return "All" }
     if isAtTop { return "Top" }
     if isAtBottom { return "Bot" }
@@ -130,7 +130,7 @@ public struct Scroller: Sendable, Hashable {
   }
 
   /// `lines 1–20 of 143`, or `0 lines` for nothing.
-  public var rangeLabel: String {
+  package var rangeLabel: String {
     guard contentHeight > 0 else { return "0 lines" }
     let last = min(contentHeight, offset + viewportHeight)
     return "\(offset + 1)–\(last)/\(contentHeight)"

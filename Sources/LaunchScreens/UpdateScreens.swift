@@ -5,19 +5,19 @@ import TerminalRendering
 ///
 /// The app changes ``step``, ``summary`` and ``completed`` between draws; the screen takes no
 /// keys (the steps run to the end before the UI goes on).
-public struct UpdateProgressScreen: Screen {
-  public let appName: String
+package struct UpdateProgressScreen: Screen {
+  package let appName: String
   /// The version being updated to, if known.
-  public let version: AppVersion?
+  package let version: AppVersion?
   /// The step running now, 1-based.
-  public var step: Int
-  public var total: Int
-  public var summary: String
+  package var step: Int
+  package var total: Int
+  package var summary: String
   /// Steps finished so far (may be fractional when a step reports its own progress).
-  public var completed: Double
-  public var palette: Palette
+  package var completed: Double
+  package var palette: Palette
 
-  public init(
+  package init(
     appName: String, version: AppVersion?, step: Int = 1, total: Int, summary: String = "",
     completed: Double = 0,
     palette: Palette = .dark
@@ -31,22 +31,22 @@ public struct UpdateProgressScreen: Screen {
     self.palette = palette
   }
 
-  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] { [] }
+  package mutating func update(_ event: ScreenEvent) -> [ScreenEffect] { [] }
 
   /// None: the steps run to the end before the UI goes on.
-  public var bindings: [KeyBinding] { [] }
-  public var footerBindings: [KeyBinding] { [] }
+  package var bindings: [KeyBinding] { [] }
+  package var footerBindings: [KeyBinding] { [] }
 
   /// The step as one line (`Updating Jot to 2.0.0, step 2 of 3: Moving notes ...`) while it
   /// has not finished, else nil: a line-by-line presenter prints each step once, as it starts.
-  public var plainText: ScreenText? {
+  package var plainText: ScreenText? {
     guard completed < Double(step) else { return nil }
     let target = version.map { "Updating \(appName) to \($0)" } ?? "Updating \(appName)"
     let line = "\(target), step \(step) of \(total)" + (summary.isEmpty ? "" : ": \(summary)") + " ..."
     return ScreenText(identity: "update-step \(step)") { _ in [StyledLine(line)] }
   }
 
-  public func draw(into canvas: inout Canvas) {
+  package func draw(into canvas: inout Canvas) {
     let w = canvas.width
     let h = canvas.height
     canvas.bar(
@@ -75,22 +75,22 @@ public struct UpdateProgressScreen: Screen {
 
 /// Shown when an update step failed: which step, its message, and that it will be retried.
 /// Enter, `q` or Esc goes on.
-public struct UpdateFailureScreen: Screen {
-  public let appName: String
+package struct UpdateFailureScreen: Screen {
+  package let appName: String
   /// The failed step's one-line summary.
-  public let stepSummary: String
+  package let stepSummary: String
   /// What went wrong.
-  public let message: String
-  public var palette: Palette
+  package let message: String
+  package var palette: Palette
 
-  public init(appName: String, stepSummary: String, message: String, palette: Palette = .dark) {
+  package init(appName: String, stepSummary: String, message: String, palette: Palette = .dark) {
     self.appName = appName
     self.stepSummary = stepSummary
     self.message = message
     self.palette = palette
   }
 
-  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+  package mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
     case .key(Self.goOn): return [.close]
     default: return []
@@ -98,15 +98,15 @@ public struct UpdateFailureScreen: Screen {
   }
 
   /// Its one key: go on.
-  public static let goOn = KeyBinding(
+  package static let goOn = KeyBinding(
     [.enter, .char("q"), .escape, .char(" ")], help: HelpEntry("Enter  q  Esc", "continue"),
     footer: FooterHint("⏎", "continue"), answer: TypedAnswer(["", "q"], label: "continue"))
 
-  public var bindings: [KeyBinding] { [Self.goOn] }
-  public var footerBindings: [KeyBinding] { [Self.goOn] }
+  package var bindings: [KeyBinding] { [Self.goOn] }
+  package var footerBindings: [KeyBinding] { [Self.goOn] }
 
   /// The failure as text: the step, its message, and that it will be tried again.
-  public var plainText: ScreenText? {
+  package var plainText: ScreenText? {
     let screen = self
     return ScreenText(identity: "update-failure \(stepSummary)") { width in
       let errors = screen.message.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -119,7 +119,7 @@ public struct UpdateFailureScreen: Screen {
     }
   }
 
-  public func draw(into canvas: inout Canvas) {
+  package func draw(into canvas: inout Canvas) {
     let w = canvas.width
     let h = canvas.height
     canvas.bar(row: 0, left: "\(appName) could not finish updating", style: palette.titleBar)

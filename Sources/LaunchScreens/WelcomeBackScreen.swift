@@ -2,23 +2,23 @@ import TerminalRendering
 
 /// The welcome-back screen after a long absence: the greeting (with the days away filled in)
 /// in a centred card. Any of Enter, space, `q` or Esc dismisses it.
-public struct WelcomeBackScreen: Screen {
-  public let appName: String
+package struct WelcomeBackScreen: Screen {
+  package let appName: String
   /// Days since the previous launch.
-  public let days: Int
+  package let days: Int
   /// The greeting from `welcome-back.md`, `{{days}}` already replaced.
-  public let greeting: LineSource
-  public var palette: Palette
+  package let greeting: LineSource
+  package var palette: Palette
   private var scroller = Scroller()
 
-  public init(appName: String, days: Int, greeting: LineSource, palette: Palette = .dark) {
+  package init(appName: String, days: Int, greeting: LineSource, palette: Palette = .dark) {
     self.appName = appName
     self.days = days
     self.greeting = greeting
     self.palette = palette
   }
 
-  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+  package mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
     case .key(Self.keys.dismiss):
       return [.dismissed(.welcomeBack), .close]
@@ -35,7 +35,7 @@ public struct WelcomeBackScreen: Screen {
     return []
   }
 
-  public func draw(into canvas: inout Canvas) {
+  package func draw(into canvas: inout Canvas) {
     let h = canvas.height
     canvas.bar(
       row: 0, left: "Welcome back to \(appName)", right: awayLabel, style: palette.titleBar,
@@ -59,37 +59,37 @@ public struct WelcomeBackScreen: Screen {
 
   /// The card's keys: what `update` matches and the help, the footer and the accessible mode
   /// show.
-  public struct Keys: Sendable {
+  package struct Keys: Sendable {
     /// Every key it names dismisses the card, as the greeting's own text may say of `q`.
-    public var dismiss = KeyBinding(
+    package var dismiss = KeyBinding(
       [.enter, .char("q"), .char(" "), .escape, .right, .char("n")],
       help: HelpEntry("q  Enter  space  Esc", "continue"),
       footer: FooterHint("q", "continue"), answer: TypedAnswer(["", "q"], label: "continue"))
     /// Scrolls a greeting taller than the card (space is ``dismiss``).
-    public var scroll = Scroller.Keys.standard.without(.char(" ")).described(
+    package var scroll = Scroller.Keys.standard.without(.char(" ")).described(
       line: HelpEntry("j k ↑ ↓", "scroll the greeting"), page: HelpEntry("f  PgDn", "scroll a page"),
       pageBack: HelpEntry("b  PgUp", "scroll back a page"))
 
     /// Every binding, in the help overlay's order.
-    public var all: [KeyBinding] { [dismiss] + scroll.all }
+    package var all: [KeyBinding] { [dismiss] + scroll.all }
   }
 
   /// The card's keys (the same in every state).
-  public static let keys: Keys = {
+  package static let keys: Keys = {
     var keys = Keys()
     keys.scroll.lineDown.footer = FooterHint("↑↓", "scroll")
     keys.scroll.lineUp.footer = FooterHint("↑↓", "scroll")
     return keys
   }()
 
-  public var bindings: [KeyBinding] { Self.keys.all }
+  package var bindings: [KeyBinding] { Self.keys.all }
 
-  public var footerBindings: [KeyBinding] {
+  package var footerBindings: [KeyBinding] {
     footerBindings(scrolls: scroller.contentHeight > scroller.viewportHeight)
   }
 
   /// The card as text: the title bar's words, then the greeting.
-  public var plainText: ScreenText? {
+  package var plainText: ScreenText? {
     let card = self
     return ScreenText(identity: "welcome-back") { width in
       let away = card.days == 1 ? "1 day" : "\(card.days) days"

@@ -21,29 +21,29 @@ import TerminalRendering
 /// the line range without a total (`1–20/…`), since the total is not known yet. Every key
 /// and wheel event finishes the layout first, so `G`, `]` and paging always see the whole
 /// text.
-public struct WhatsNewSheet: Screen {
-  public let appName: String
+package struct WhatsNewSheet: Screen {
+  package let appName: String
   /// The version the sheet leads up to (the app's current version).
-  public let version: AppVersion
+  package let version: AppVersion
   /// The version the user came from, if the sheet covers an upgrade.
-  public let since: AppVersion?
+  package let since: AppVersion?
   /// The releases covered, newest first.
-  public let releases: [ReleaseSection]
+  package let releases: [ReleaseSection]
   /// A greeting shown above the notes (welcome-back after an upgrade).
-  public let greeting: LineSource?
+  package let greeting: LineSource?
   /// What to report as dismissed on close; nil when the sheet was opened by hand.
-  public let presentation: Presentation?
-  public var palette: Palette
+  package let presentation: Presentation?
+  package var palette: Palette
   /// The title bar's text when it should not be the default "What's new in ...".
-  public var customTitle: String?
+  package var customTitle: String?
   /// Shows only the newest release and "…and N earlier releases" until `e` is pressed.
-  public var collapsesEarlier = false
+  package var collapsesEarlier = false
   /// True once `e` showed the earlier releases (or when nothing is collapsed).
-  public private(set) var isExpanded = false
-  public private(set) var scroller = Scroller()
+  package private(set) var isExpanded = false
+  package private(set) var scroller = Scroller()
   private var layout: Layout?
 
-  public init(
+  package init(
     appName: String, version: AppVersion, since: AppVersion? = nil, releases: [ReleaseSection],
     greeting: LineSource? = nil, presentation: Presentation? = nil, palette: Palette = .dark
   ) {
@@ -58,14 +58,14 @@ public struct WhatsNewSheet: Screen {
 
   /// "What's new in Jot 2.1.0 — since 1.0.0", unless ``customTitle`` says otherwise: the title
   /// bar's text and the first line of the sheet as text (``plainText``).
-  public var title: String {
+  package var title: String {
     if let customTitle { return customTitle }
     var s = "What's new in \(appName) \(version)"
     if let since { s += " — since \(since)" }
     return s
   }
 
-  public mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+  package mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
     case .resize(let width, let height):
       relayout(width: width, height: height)
@@ -109,25 +109,25 @@ public struct WhatsNewSheet: Screen {
 
   /// Lays out the releases the last resize left for later. Returns true when there were any
   /// (the footer's total changes, so the screen should be painted again).
-  public mutating func finishDeferredWork() -> Bool {
+  package mutating func finishDeferredWork() -> Bool {
     guard let layout, layout.laidOut < shownCount else { return false }
     extendLayout(toLines: Int.max)
     return true
   }
 
   /// True when every release is laid out at the current size (false before the first resize).
-  public var isLaidOut: Bool {
+  package var isLaidOut: Bool {
     guard let layout else { return false }
     return layout.laidOut == shownCount
   }
 
   /// True while only the newest release is shown.
-  public var isCollapsed: Bool { collapsesEarlier && !isExpanded && releases.count > 1 }
+  package var isCollapsed: Bool { collapsesEarlier && !isExpanded && releases.count > 1 }
 
   /// How many releases the text holds: all, or the newest alone while collapsed.
   private var shownCount: Int { isCollapsed ? 1 : releases.count }
 
-  public func draw(into canvas: inout Canvas) {
+  package func draw(into canvas: inout Canvas) {
     var me = self
     if layout?.width != canvas.width || layout?.height != canvas.height {
       me.relayout(width: canvas.width, height: canvas.height)
@@ -137,31 +137,31 @@ public struct WhatsNewSheet: Screen {
 
   /// The sheet's keys: what `update` matches and the help, the footer and the accessible
   /// mode show.
-  public struct Keys: Sendable {
-    public var scroll = Scroller.Keys.standard
-    public var nextRelease = KeyBinding(
+  package struct Keys: Sendable {
+    package var scroll = Scroller.Keys.standard
+    package var nextRelease = KeyBinding(
       [.char("]"), .char("}"), .tab], help: HelpEntry("]  [", "next / previous release"),
       footer: FooterHint("]", "next release"))
-    public var previousRelease = KeyBinding(
+    package var previousRelease = KeyBinding(
       [.char("["), .char("{"), .backTab], help: HelpEntry("]  [", "next / previous release"))
     /// Shows the releases a collapsed sheet leaves out.
-    public var expand = KeyBinding(
+    package var expand = KeyBinding(
       [.char("e")], help: HelpEntry("e", "show the earlier releases"),
       answer: TypedAnswer(["e"], label: "show the earlier releases"))
-    public var close = KeyBinding(
+    package var close = KeyBinding(
       [.char("q"), .escape, .char("Q")], help: HelpEntry("q  Esc", "close"), footer: FooterHint("q", "close"),
       answer: TypedAnswer(["", "q"], label: "close"))
     /// A presentation only: put it off (``ScreenEffect/remindLater(_:)``).
-    public var later = KeyBinding(
+    package var later = KeyBinding(
       [.char("l")], help: HelpEntry("l", "later: remind me in 24 hours"), footer: FooterHint("l", "later"),
       answer: TypedAnswer(["l"], label: "later"))
     /// A presentation only: no more release notes (``ScreenEffect/stopShowing(_:)``).
-    public var never = KeyBinding(
+    package var never = KeyBinding(
       [.char("x")], help: HelpEntry("x", "never: don't show release notes again"),
       footer: FooterHint("x", "never"), answer: TypedAnswer(["x"], label: "no more release notes"))
 
     /// Every binding, in the help overlay's order.
-    public var all: [KeyBinding] {
+    package var all: [KeyBinding] {
       scroll.all + [nextRelease, previousRelease, expand, close, later, never]
     }
 
@@ -169,7 +169,7 @@ public struct WhatsNewSheet: Screen {
   }
 
   /// The keys in the sheet's current state.
-  public var keys: Keys {
+  package var keys: Keys {
     var keys = Keys.base
     keys.expand.isEnabled = isCollapsed
     if presentation != nil {
@@ -182,11 +182,11 @@ public struct WhatsNewSheet: Screen {
     return keys
   }
 
-  public var bindings: [KeyBinding] { keys.all.enabled }
+  package var bindings: [KeyBinding] { keys.all.enabled }
 
   /// The footer: close (and later, never), then paging and the next release while they would
   /// move, then help.
-  public var footerBindings: [KeyBinding] {
+  package var footerBindings: [KeyBinding] {
     let keys = self.keys
     var shown = [keys.close, keys.later, keys.never]
     if !scroller.isAtBottom { shown.append(keys.scroll.pageDown) }

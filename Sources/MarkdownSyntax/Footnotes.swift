@@ -93,7 +93,7 @@ extension MarkdownDocument {
   /// The document with every footnote number raised by `offset` (in the references and in
   /// ``footnotes``), so that documents shown one after another keep distinct footnotes.
   /// Nesting is capped by the parser, so the walk is shallow.
-  public func offsettingFootnotes(by offset: Int) -> MarkdownDocument {
+  package func offsettingFootnotes(by offset: Int) -> MarkdownDocument {
     offsettingFootnotes(by: offset, labelPrefix: "")
   }
 
@@ -107,7 +107,7 @@ extension MarkdownDocument {
   ///   .offsettingFootnotes(by: 1, labelPrefix: "1.0.0-")
   /// // joined.footnotes[0].label == "1.0.0-1", its number 2
   /// ```
-  public func offsettingFootnotes(by offset: Int, labelPrefix: String) -> MarkdownDocument {
+  package func offsettingFootnotes(by offset: Int, labelPrefix: String) -> MarkdownDocument {
     guard offset != 0 || !labelPrefix.isEmpty, !footnotes.isEmpty else { return self }
     let shift = FootnoteShift(offset: offset, labelPrefix: labelPrefix)
     var copy = self

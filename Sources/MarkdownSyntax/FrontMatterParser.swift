@@ -9,10 +9,10 @@
 /// unwrapped; a line that is not is a malformed line. A first line `---` that is never closed
 /// is no front matter (``FrontMatterSplit/unclosed`` says so; the parser then reads that line
 /// as Markdown). Only the lines up to the closing fence are read.
-public enum FrontMatterParser {
+package enum FrontMatterParser {
   /// Splits the front matter off the top of `text` (the start of a file is enough, as long as
   /// it holds the closing fence). A byte order mark before it is skipped.
-  public static func split(_ text: String) -> FrontMatterSplit {
+  package static func split(_ text: String) -> FrontMatterSplit {
     var text = text
     return text.withUTF8 { p in
       let start = p.count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
@@ -87,17 +87,17 @@ public enum FrontMatterParser {
 }
 
 /// What ``FrontMatterParser/split(_:)`` found at the top of a text.
-public struct FrontMatterSplit: Sendable, Equatable {
+package struct FrontMatterSplit: Sendable, Equatable {
   /// The front matter, or nil when the text has none.
-  public var frontMatter: FrontMatter?
+  package var frontMatter: FrontMatter?
   /// True when the first line is `---` but no closing `---` follows.
-  public var unclosed: Bool
+  package var unclosed: Bool
   /// The UTF-8 offset where the body starts (after the closing line; 0 without front matter).
-  public var bodyOffset: Int
+  package var bodyOffset: Int
   /// The 1-based line where the body starts (1 without front matter).
-  public var bodyFirstLine: Int
+  package var bodyFirstLine: Int
 
-  public init(frontMatter: FrontMatter?, unclosed: Bool, bodyOffset: Int, bodyFirstLine: Int) {
+  package init(frontMatter: FrontMatter?, unclosed: Bool, bodyOffset: Int, bodyFirstLine: Int) {
     self.frontMatter = frontMatter
     self.unclosed = unclosed
     self.bodyOffset = bodyOffset

@@ -1,12 +1,12 @@
 /// Renders a ``MarkdownDocument`` as HTML the way `cmark-gfm` does (raw HTML passes
 /// through unchanged, as with `--unsafe`).
-public enum HTMLRenderer {
+package enum HTMLRenderer {
   /// The HTML for `document`; front matter is not rendered.
   ///
   /// With `tagFilter`, the GFM tag filter is applied to raw HTML: `<title>`, `<textarea>`,
   /// `<style>`, `<xmp>`, `<iframe>`, `<noembed>`, `<noframes>`, `<script>` and `<plaintext>`
   /// have their `<` escaped.
-  public static func render(_ document: MarkdownDocument, tagFilter: Bool = false) -> String {
+  package static func render(_ document: MarkdownDocument, tagFilter: Bool = false) -> String {
     var writer = HTMLWriter(tagFilter: tagFilter)
     defer { writer.out.release() }
     writer.blocks(document.blocks, tight: false)

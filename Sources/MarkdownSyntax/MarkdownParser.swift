@@ -9,13 +9,13 @@
 /// reference definitions; the inline phase (``InlineParser``) then parses the text of each
 /// paragraph, heading and table cell. Nesting is capped (``BlockParser/maxDepth`` containers,
 /// ``InlineParser/maxDepth`` inline levels) so that no tree walk can overflow the stack.
-public enum MarkdownParser {
+package enum MarkdownParser {
   /// Parses UTF-8 bytes (invalid sequences are replaced by U+FFFD). With `frontMatter`
   /// (the default) and the GFM flavour, a `---` line at the very top that has a closing `---`
   /// line starts front matter; without it, such lines are thematic breaks or setext underlines
   /// as in plain CommonMark. ``MarkdownFlavor/commonMark`` reads no extension and no front
   /// matter.
-  public static func parse(
+  package static func parse(
     bytes: some Collection<UInt8>, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm
   ) -> MarkdownDocument {
     var input = Array(bytes)
@@ -47,7 +47,7 @@ public enum MarkdownParser {
   }
 
   /// Parses a string (see ``parse(bytes:frontMatter:flavor:)``).
-  public static func parse(_ text: String, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm)
+  package static func parse(_ text: String, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm)
     -> MarkdownDocument
   {
     var input = Array(text.utf8)
@@ -207,7 +207,7 @@ public enum MarkdownParser {
 }
 
 /// Which Markdown ``MarkdownParser`` reads.
-public enum MarkdownFlavor: String, Sendable, CaseIterable {
+package enum MarkdownFlavor: String, Sendable, CaseIterable {
   /// CommonMark 0.31.2 alone: no extension and no front matter.
   case commonMark = "commonmark"
   /// GitHub Flavored Markdown: CommonMark plus tables, strikethrough, task list items, extended

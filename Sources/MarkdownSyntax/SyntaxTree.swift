@@ -8,25 +8,25 @@
 
 /// A parsed Markdown document: its front matter (if any), its blocks, and the
 /// link reference definitions it declared.
-public struct MarkdownDocument: Sendable, Equatable {
+package struct MarkdownDocument: Sendable, Equatable {
   /// The front matter found at the very top of the file, if any. It is not rendered.
-  public var frontMatter: FrontMatter?
+  package var frontMatter: FrontMatter?
   /// The top-level blocks, in source order.
-  public var blocks: [Block]
+  package var blocks: [Block]
   /// Link reference definitions, keyed by their normalised label.
-  public var linkDefinitions: [String: LinkDefinition]
+  package var linkDefinitions: [String: LinkDefinition]
   /// Full (`[text][label]`) and collapsed (`[label][]`) references whose label has no
   /// definition, with the line they are on (for lint warnings).
-  public var unresolvedReferences: [UnresolvedReference] = []
+  package var unresolvedReferences: [UnresolvedReference] = []
   /// The GFM footnotes that are referenced, in the order of their numbers (the order of
   /// their first references). A definition nobody refers to is left out, as cmark-gfm does.
-  public var footnotes: [Footnote] = []
+  package var footnotes: [Footnote] = []
   /// Footnote references (`[^label]`) with no definition: they stay text. For lint warnings.
-  public var undefinedFootnotes: [UnresolvedReference] = []
+  package var undefinedFootnotes: [UnresolvedReference] = []
   /// Footnote definitions no reference uses, with their labels and lines. For lint warnings.
-  public var unusedFootnotes: [UnresolvedReference] = []
+  package var unusedFootnotes: [UnresolvedReference] = []
 
-  public init(
+  package init(
     frontMatter: FrontMatter? = nil, blocks: [Block] = [],
     linkDefinitions: [String: LinkDefinition] = [:]
   ) {
@@ -37,26 +37,26 @@ public struct MarkdownDocument: Sendable, Equatable {
 }
 
 /// `---` / `key: value` lines / `---` at the top of a file.
-public struct FrontMatter: Sendable, Equatable {
+package struct FrontMatter: Sendable, Equatable {
   /// The key/value pairs in source order.
-  public var entries: [(key: String, value: String, line: Int)]
+  package var entries: [(key: String, value: String, line: Int)]
   /// Lines inside the front matter that are not `key: value`, with their line numbers.
-  public var malformedLines: [Int]
+  package var malformedLines: [Int]
   /// The 1-based line of the closing `---`.
-  public var endLine: Int
+  package var endLine: Int
 
-  public init(entries: [(key: String, value: String, line: Int)], malformedLines: [Int], endLine: Int) {
+  package init(entries: [(key: String, value: String, line: Int)], malformedLines: [Int], endLine: Int) {
     self.entries = entries
     self.malformedLines = malformedLines
     self.endLine = endLine
   }
 
   /// The value for `key`, if present (first occurrence).
-  public subscript(key: String) -> String? {
+  package subscript(key: String) -> String? {
     entries.first(where: { $0.key == key })?.value
   }
 
-  public static func == (lhs: FrontMatter, rhs: FrontMatter) -> Bool {
+  package static func == (lhs: FrontMatter, rhs: FrontMatter) -> Bool {
     lhs.endLine == rhs.endLine && lhs.malformedLines == rhs.malformedLines
       && lhs.entries.elementsEqual(rhs.entries) {
         $0.key == $1.key && $0.value == $1.value && $0.line == $1.line
@@ -65,28 +65,28 @@ public struct FrontMatter: Sendable, Equatable {
 }
 
 /// A reference to a link label that was never defined.
-public struct UnresolvedReference: Sendable, Equatable {
-  public var label: String
-  public var line: Int
+package struct UnresolvedReference: Sendable, Equatable {
+  package var label: String
+  package var line: Int
 
-  public init(label: String, line: Int) {
+  package init(label: String, line: Int) {
     self.label = label
     self.line = line
   }
 }
 
 /// A GFM footnote: its definition's label (as written there), number and content.
-public struct Footnote: Sendable, Equatable {
-  public var label: String
+package struct Footnote: Sendable, Equatable {
+  package var label: String
   /// 1 for the footnote referenced first, and so on.
-  public var number: Int
-  public var blocks: [Block]
+  package var number: Int
+  package var blocks: [Block]
   /// How many references point to it.
-  public var referenceCount: Int
+  package var referenceCount: Int
   /// The 1-based line of its definition.
-  public var line: Int
+  package var line: Int
 
-  public init(label: String, number: Int, blocks: [Block], referenceCount: Int, line: Int) {
+  package init(label: String, number: Int, blocks: [Block], referenceCount: Int, line: Int) {
     self.label = label
     self.number = number
     self.blocks = blocks
@@ -96,15 +96,15 @@ public struct Footnote: Sendable, Equatable {
 }
 
 /// A reference to a GFM footnote (`[^label]`).
-public struct FootnoteReference: Sendable, Equatable {
+package struct FootnoteReference: Sendable, Equatable {
   /// The label of the footnote's definition, as written there.
-  public var label: String
+  package var label: String
   /// The footnote's number.
-  public var number: Int
+  package var number: Int
   /// 1 for the first reference to this footnote, 2 for the second, and so on.
-  public var occurrence: Int
+  package var occurrence: Int
 
-  public init(label: String, number: Int, occurrence: Int) {
+  package init(label: String, number: Int, occurrence: Int) {
     self.label = label
     self.number = number
     self.occurrence = occurrence
@@ -112,13 +112,13 @@ public struct FootnoteReference: Sendable, Equatable {
 }
 
 /// A link reference definition: `[label]: destination "title"`.
-public struct LinkDefinition: Sendable, Equatable {
-  public var destination: String
-  public var title: String?
+package struct LinkDefinition: Sendable, Equatable {
+  package var destination: String
+  package var title: String?
   /// The 1-based line where it was defined.
-  public var line: Int
+  package var line: Int
 
-  public init(destination: String, title: String?, line: Int) {
+  package init(destination: String, title: String?, line: Int) {
     self.destination = destination
     self.title = title
     self.line = line
@@ -128,19 +128,19 @@ public struct LinkDefinition: Sendable, Equatable {
 // MARK: - Blocks
 
 /// A block-level element with the source lines it spans (1-based, inclusive).
-public struct Block: Sendable, Equatable {
-  public var kind: BlockKind
-  public var startLine: Int
-  public var endLine: Int
+package struct Block: Sendable, Equatable {
+  package var kind: BlockKind
+  package var startLine: Int
+  package var endLine: Int
 
-  public init(_ kind: BlockKind, startLine: Int, endLine: Int) {
+  package init(_ kind: BlockKind, startLine: Int, endLine: Int) {
     self.kind = kind
     self.startLine = startLine
     self.endLine = endLine
   }
 }
 
-public enum BlockKind: Sendable, Equatable {
+package enum BlockKind: Sendable, Equatable {
   case paragraph([Inline])
   /// An ATX (`#`) or setext heading; `level` is 1...6.
   case heading(level: Int, content: [Inline])
@@ -156,20 +156,20 @@ public enum BlockKind: Sendable, Equatable {
 }
 
 /// A bullet or ordered list.
-public struct ListBlock: Sendable, Equatable {
-  public enum Marker: Sendable, Equatable {
+package struct ListBlock: Sendable, Equatable {
+  package enum Marker: Sendable, Equatable {
     /// `-`, `+` or `*`.
     case bullet(Character)
     /// `1.` or `1)`: the start number and the delimiter.
     case ordered(start: Int, delimiter: Character)
   }
 
-  public var marker: Marker
+  package var marker: Marker
   /// A tight list renders its paragraphs without spacing (no `<p>` in HTML).
-  public var isTight: Bool
-  public var items: [ListItem]
+  package var isTight: Bool
+  package var items: [ListItem]
 
-  public init(marker: Marker, isTight: Bool, items: [ListItem]) {
+  package init(marker: Marker, isTight: Bool, items: [ListItem]) {
     self.marker = marker
     self.isTight = isTight
     self.items = items
@@ -177,12 +177,12 @@ public struct ListBlock: Sendable, Equatable {
 }
 
 /// One list item; `task` is `nil` for an ordinary item, `true`/`false` for a GFM task item.
-public struct ListItem: Sendable, Equatable {
-  public var blocks: [Block]
-  public var task: Bool?
-  public var startLine: Int
+package struct ListItem: Sendable, Equatable {
+  package var blocks: [Block]
+  package var task: Bool?
+  package var startLine: Int
 
-  public init(blocks: [Block], task: Bool? = nil, startLine: Int) {
+  package init(blocks: [Block], task: Bool? = nil, startLine: Int) {
     self.blocks = blocks
     self.task = task
     self.startLine = startLine
@@ -190,18 +190,18 @@ public struct ListItem: Sendable, Equatable {
 }
 
 /// A GFM table.
-public struct Table: Sendable, Equatable {
-  public enum Alignment: Sendable, Equatable {
+package struct Table: Sendable, Equatable {
+  package enum Alignment: Sendable, Equatable {
     case none, left, center, right
   }
 
-  public var alignments: [Alignment]
+  package var alignments: [Alignment]
   /// One entry per column.
-  public var header: [[Inline]]
+  package var header: [[Inline]]
   /// Each row has exactly `alignments.count` cells.
-  public var rows: [[[Inline]]]
+  package var rows: [[[Inline]]]
 
-  public init(alignments: [Alignment], header: [[Inline]], rows: [[[Inline]]]) {
+  package init(alignments: [Alignment], header: [[Inline]], rows: [[[Inline]]]) {
     self.alignments = alignments
     self.header = header
     self.rows = rows
@@ -214,7 +214,7 @@ public struct Table: Sendable, Equatable {
 ///
 /// Only the cases whose payload is larger than a `String` are `indirect` (boxed), so an
 /// `Inline` is two words and text, code and emphasis need no allocation of their own.
-public enum Inline: Sendable, Equatable {
+package enum Inline: Sendable, Equatable {
   case text(String)
   case softBreak
   case hardBreak
@@ -233,7 +233,7 @@ public enum Inline: Sendable, Equatable {
 
 extension Inline {
   /// The text content with all markup removed (used for image alt text, headings in lists, etc.).
-  public var plainText: String {
+  package var plainText: String {
     switch self {
     case .text(let s), .code(let s): return s
     case .html: return ""
@@ -248,7 +248,7 @@ extension Inline {
 
 extension Array where Element == Inline {
   /// The concatenated plain text of a run of inlines.
-  public var plainText: String {
+  package var plainText: String {
     var out = ""
     for inline in self { out += inline.plainText }
     return out

@@ -1,5 +1,5 @@
 /// Why an import wrote nothing (or stopped). Each description is one line naming the file.
-public enum ChangelogImportError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ChangelogImportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The changelog has no version headings.
   case noVersions(changelog: String)
   /// A file for a version exists already and `--force` was not given.
@@ -15,7 +15,7 @@ public enum ChangelogImportError: Error, Sendable, Equatable, CustomStringConver
   /// A GitHub Releases file or changie directory with no release to import.
   case noReleases(source: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .noVersions(let changelog):
       return "\(changelog) has no version headings (like ## 1.2.3 or ## [1.2.3] - 2024-01-02)"

@@ -10,7 +10,7 @@ import LaunchTracking
 /// sections.
 extension ChangelogImporter {
   /// What an input to import is.
-  public enum InputKind: String, Sendable, Equatable {
+  package enum InputKind: String, Sendable, Equatable {
     /// A Markdown changelog (`CHANGELOG.md`), split on its version headings.
     case markdown
     /// A JSON array of GitHub releases, as `gh api repos/OWNER/REPO/releases` prints it.
@@ -23,14 +23,14 @@ extension ChangelogImporter {
   /// `.changes/` subdirectory is one); a file whose first non-blank characters are `[` then
   /// `{` or `]` is a GitHub Releases JSON array; any other file is a Markdown changelog.
   /// Reads at most the first 4 KB of a file.
-  public static func inputKind(of path: String) -> InputKind {
+  package static func inputKind(of path: String) -> InputKind {
     if FileSystem.kind(path) == .directory { return .changie }
     guard let head = try? FileSystem.readPrefix(path, limit: 4096) else { return .markdown }
     return inputKind(ofText: head)
   }
 
   /// ``inputKind(of:)`` for the start of a file's bytes.
-  public static func inputKind(ofText head: some Collection<UInt8>) -> InputKind {
+  package static func inputKind(ofText head: some Collection<UInt8>) -> InputKind {
     var significant = head.lazy.filter { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
       .makeIterator()
     guard significant.next() == UInt8(ascii: "[") else { return .markdown }
@@ -39,7 +39,7 @@ extension ChangelogImporter {
   }
 
   /// Reads `path`, whatever its ``InputKind``, and splits it into sections.
-  public init(importing path: String) throws(ChangelogImportError) {
+  package init(importing path: String) throws(ChangelogImportError) {
     switch Self.inputKind(of: path) {
     case .markdown:
       do { try self.init(contentsOf: path) } catch { throw .cannotRead(error.description) }
@@ -75,7 +75,7 @@ extension ChangelogImporter {
   /// pre-release whose tag is a release version is imported as a release, with a warning.
   /// ``ChangelogImporter/Section/lines`` and ``ChangelogImporter/skipped`` hold 1-based
   /// positions in the array.
-  public init(githubReleasesJSON bytes: [UInt8], source: String) throws(ChangelogImportError) {
+  package init(githubReleasesJSON bytes: [UInt8], source: String) throws(ChangelogImportError) {
     self.init(text: "")
     self.kind = .githubReleases
     let releases: [GitHubRelease]
@@ -163,7 +163,7 @@ extension ChangelogImporter {
   /// the notes; the file name gives the version. Other entries (`unreleased/`,
   /// `header.tpl.md`) are skipped. ``ChangelogImporter/Section/lines`` are 1-based lines of
   /// the version heading in its file (1 without one).
-  public init(changieDirectory path: String) throws(ChangelogImportError) {
+  package init(changieDirectory path: String) throws(ChangelogImportError) {
     self.init(text: "")
     self.kind = .changie
     let nested = joinPath(path, ".changes")

@@ -2,18 +2,18 @@ import LaunchTracking
 
 extension ChangelogImporter {
   /// A file the import wrote.
-  public struct WrittenFile: Sendable, Equatable {
-    public var path: String
-    public var section: Section
+  package struct WrittenFile: Sendable, Equatable {
+    package var path: String
+    package var section: Section
     /// True when it replaced an existing file (only with `force`).
-    public var replaced: Bool
+    package var replaced: Bool
   }
 
   /// Writes one file per section into `directory` (created when missing).
   ///
   /// Without `force`, nothing is written when any version already has a file there (under
   /// any spelling: `1.2.md` holds 1.2.0). With `force`, such files are overwritten in place.
-  public func write(into directory: String, force: Bool) throws(ChangelogImportError) -> [WrittenFile] {
+  package func write(into directory: String, force: Bool) throws(ChangelogImportError) -> [WrittenFile] {
     switch FileSystem.kind(directory) {
     case .directory: break
     case .missing:
@@ -59,7 +59,7 @@ extension ChangelogImporter {
 
 extension ChangelogImporter {
   /// Reads and splits the changelog at `path`.
-  public init(contentsOf path: String) throws(ReleaseNotesError) {
+  package init(contentsOf path: String) throws(ReleaseNotesError) {
     switch FileSystem.kind(path) {
     case .missing: throw .unreadable(path: path, reason: "no such file")
     case .directory: throw .unreadable(path: path, reason: "is a directory")

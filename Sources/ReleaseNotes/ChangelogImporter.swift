@@ -16,24 +16,24 @@ import LaunchTracking
 /// demo Content), and the changelog's link reference definitions (usually all at its
 /// bottom) are copied into each file that uses them. A version listed twice is joined into
 /// one file, with a warning.
-public struct ChangelogImporter: Sendable {
+package struct ChangelogImporter: Sendable {
   /// One version's notes.
-  public struct Section: Sendable, Equatable {
-    public var version: AppVersion
-    public var date: String?
-    public var title: String?
+  package struct Section: Sendable, Equatable {
+    package var version: AppVersion
+    package var date: String?
+    package var title: String?
     /// The 1-based lines of its heading(s) in the changelog.
-    public var lines: [Int]
+    package var lines: [Int]
     /// The notes' Markdown (without front matter).
-    public var markdown: String
+    package var markdown: String
     /// True when the changelog had nothing under the heading (a placeholder line is written).
-    public var wasEmpty: Bool
+    package var wasEmpty: Bool
 
     /// The file name it is written to: the canonical version (`1.2` gives `1.2.0.md`).
-    public var fileName: String { version.canonical + ".md" }
+    package var fileName: String { version.canonical + ".md" }
 
     /// The file's whole text: front matter (when there is a title or date), then the notes.
-    public var fileText: String {
+    package var fileText: String {
       var text = ""
       if title != nil || date != nil {
         text += "---\n"
@@ -46,21 +46,21 @@ public struct ChangelogImporter: Sendable {
   }
 
   /// The sections, in changelog order.
-  public internal(set) var sections: [Section] = []
+  package internal(set) var sections: [Section] = []
   /// What was left out, with where: headings at the version level that are not versions and
   /// their 1-based lines; for GitHub Releases, drafts and tags that are not versions and their
   /// 1-based positions in the array; for changie, files that are not a version (line 0).
-  public internal(set) var skipped: [(title: String, line: Int)] = []
+  package internal(set) var skipped: [(title: String, line: Int)] = []
   /// Things worth a warning (a version listed twice).
-  public internal(set) var warnings: [String] = []
+  package internal(set) var warnings: [String] = []
   /// What the input was.
-  public internal(set) var kind: InputKind = .markdown
+  package internal(set) var kind: InputKind = .markdown
 
   /// The line written for a version the changelog lists without any notes.
-  public static let emptySectionText = "_The changelog lists no changes for this version._"
+  package static let emptySectionText = "_The changelog lists no changes for this version._"
 
   /// Splits `text`.
-  public init(text: String) {
+  package init(text: String) {
     let lines = splitLines(text)
     let scanner = HeadingScanner(text: text, lines: lines)
     let parsed = scanner.headings.map { ($0, Self.versionHeading($0.text)) }
@@ -144,7 +144,7 @@ public struct ChangelogImporter: Sendable {
 
   /// What was skipped, one phrase each, with where it is in the input: `Unreleased (line 3)`
   /// in a changelog, `draft v1.3.0 (release 1)` in GitHub Releases.
-  public var skippedDescriptions: [String] {
+  package var skippedDescriptions: [String] {
     skipped.map { item in
       switch kind {
       case .markdown: return "\(item.title) (line \(item.line))"

@@ -18,9 +18,9 @@ import MarkdownSyntax
 /// notes file or screen that exists, under the same name (an error otherwise), is checked like
 /// any other file, and is a warning when its `date:` is older than its original's. A folder
 /// that spells a language in another form (`fr_FR`) is a warning: it is not read.
-public enum ContentLinter {
+package enum ContentLinter {
   /// Lints `directory`. Throws only when the directory itself cannot be listed.
-  public static func lint(directory: String) throws(ReleaseNotesError) -> LintReport {
+  package static func lint(directory: String) throws(ReleaseNotesError) -> LintReport {
     let catalog = try ReleaseNotesCatalog(directory: directory)
     var diagnostics: [LintDiagnostic] = []
     var checked = 0

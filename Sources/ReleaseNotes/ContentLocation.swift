@@ -3,9 +3,9 @@
 ///
 /// An explicitly given directory (option or environment) must exist; the two fallbacks are
 /// only tried, and the error lists what was tried.
-public enum ContentLocation {
+package enum ContentLocation {
   /// The name of the environment variable that names the content directory.
-  public static let environmentKey = "WHATSNEW_CONTENT_DIR"
+  package static let environmentKey = "WHATSNEW_CONTENT_DIR"
 
   /// Resolves the content directory.
   ///
@@ -14,7 +14,7 @@ public enum ContentLocation {
   ///   - environment: the process environment (only `WHATSNEW_CONTENT_DIR` is read).
   ///   - currentDirectory: where `./Content` is looked for; the process's by default.
   ///   - executableDirectory: where the executable lives; found from `/proc/self/exe` by default.
-  public static func resolve(
+  package static func resolve(
     option: String?, environment: [String: String], currentDirectory: String? = nil,
     executableDirectory: String?? = nil
   ) throws(ReleaseNotesError) -> String {
@@ -41,7 +41,7 @@ public enum ContentLocation {
   }
 
   /// Throws unless `path` is an existing directory.
-  public static func requireDirectory(_ path: String, origin: String) throws(ReleaseNotesError) {
+  package static func requireDirectory(_ path: String, origin: String) throws(ReleaseNotesError) {
     switch FileSystem.kind(path) {
     case .directory: return
     case .missing: throw .directoryMissing(path: path, origin: origin)

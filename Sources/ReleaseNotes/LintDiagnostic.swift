@@ -1,18 +1,18 @@
 /// One problem `whatsnew lint` found, printed as `file:line: error: message`.
-public struct LintDiagnostic: Sendable, Equatable, CustomStringConvertible {
+package struct LintDiagnostic: Sendable, Equatable, CustomStringConvertible {
   /// Errors make lint fail; warnings do not.
-  public enum Severity: String, Sendable, Equatable {
+  package enum Severity: String, Sendable, Equatable {
     case error, warning
   }
 
-  public var severity: Severity
+  package var severity: Severity
   /// The file's path (the content directory joined with its name).
-  public var file: String
+  package var file: String
   /// The 1-based line, or nil for a problem that has no line (a missing file).
-  public var line: Int?
-  public var message: String
+  package var line: Int?
+  package var message: String
 
-  public init(_ severity: Severity, file: String, line: Int?, _ message: String) {
+  package init(_ severity: Severity, file: String, line: Int?, _ message: String) {
     self.severity = severity
     self.file = file
     self.line = line
@@ -20,7 +20,7 @@ public struct LintDiagnostic: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `file:line: severity: message` (`file: severity: message` without a line).
-  public var description: String {
+  package var description: String {
     let location = line.map { "\(file):\($0)" } ?? file
     return "\(location): \(severity.rawValue): \(message)"
   }

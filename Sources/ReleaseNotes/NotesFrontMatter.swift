@@ -3,12 +3,12 @@ import MarkdownSyntax
 /// What a notes file's front matter may say. The front matter itself is read by
 /// `MarkdownSyntax`'s `FrontMatterParser` (the one reader, also the parser's); this holds the
 /// notes' own rules on top: the keys, and what a date is.
-public enum NotesFrontMatter {
+package enum NotesFrontMatter {
   /// The keys a notes file may use.
-  public static let knownKeys: [String] = ["title", "date", "importance"]
+  package static let knownKeys: [String] = ["title", "date", "importance"]
 
   /// Checks a `date:` value: `YYYY-MM-DD`, a real calendar day.
-  public static func isValidDate(_ value: String) -> Bool {
+  package static func isValidDate(_ value: String) -> Bool {
     let parts = value.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),

@@ -13,13 +13,13 @@
 /// NotesLanguage.preferred(environment: ["LANGUAGE": "pt_BR:de", "LANG": "en_US.UTF-8"])
 /// // ["pt-BR", "pt", "de", "en-US", "en"]
 /// ```
-public enum NotesLanguage {
+package enum NotesLanguage {
   /// The variables ``preferred(environment:)`` reads, for a caller that passes only those.
-  public static let environmentVariables = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]
+  package static let environmentVariables = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]
 
   /// The language tags to try, most preferred first, without repeats; empty when the
   /// environment names none (or names `C`/`POSIX`).
-  public static func preferred(environment: [String: String]) -> [String] {
+  package static func preferred(environment: [String: String]) -> [String] {
     let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
     if let locale, isCLocale(locale) { return [] }
     var entries: [String] = []
@@ -44,7 +44,7 @@ public enum NotesLanguage {
   /// (`@euro`) dropped, `_` made `-` and each subtag cased as BCP 47 writes it (`fr_fr` is
   /// `fr-FR`, `zh_hans_cn` is `zh-Hans-CN`); nil for `C`, `POSIX` or anything that is not a
   /// tag.
-  public static func tag(fromLocale name: String) -> String? {
+  package static func tag(fromLocale name: String) -> String? {
     var text = Substring(name)
     if let at = text.firstIndex(of: "@") { text = text[..<at] }
     if let dot = text.firstIndex(of: ".") { text = text[..<dot] }
@@ -72,7 +72,7 @@ public enum NotesLanguage {
 
   /// Whether `name` is a language tag written as ``tag(fromLocale:)`` writes it: the name a
   /// translation folder must have (`fr`, `pt-BR`, `zh-Hans`).
-  public static func isFolderName(_ name: String) -> Bool {
+  package static func isFolderName(_ name: String) -> Bool {
     tag(fromLocale: name) == name
   }
 

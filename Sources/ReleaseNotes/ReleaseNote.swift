@@ -5,21 +5,21 @@ import MarkdownSyntax
 /// Markdown parsed. Every field of ``ReleaseNoteText`` reads through: `note.version`,
 /// `note.title`, `note.markdown`.
 @dynamicMemberLookup
-public struct ReleaseNote: Sendable, Equatable {
+package struct ReleaseNote: Sendable, Equatable {
   /// The file as read: version, file name, front matter and Markdown.
-  public var text: ReleaseNoteText
+  package var text: ReleaseNoteText
   /// ``ReleaseNoteText/markdown`` parsed (add `firstBodyLine - 1` to a line in it to get the
   /// file's line).
-  public var document: MarkdownDocument
+  package var document: MarkdownDocument
 
   /// A note of `text` whose Markdown parses to `document`.
-  public init(text: ReleaseNoteText, document: MarkdownDocument) {
+  package init(text: ReleaseNoteText, document: MarkdownDocument) {
     self.text = text
     self.document = document
   }
 
   /// A note from its parts (as ``ReleaseNoteText/init(version:fileName:title:date:importance:markdown:firstBodyLine:)``).
-  public init(
+  package init(
     version: AppVersion, fileName: String, title: String?, date: String?,
     importance: ReleaseImportance? = nil, markdown: String, firstBodyLine: Int = 1,
     document: MarkdownDocument
@@ -32,13 +32,13 @@ public struct ReleaseNote: Sendable, Equatable {
   }
 
   /// A field of ``text``.
-  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ReleaseNoteText, Value>) -> Value {
+  package subscript<Value>(dynamicMember keyPath: WritableKeyPath<ReleaseNoteText, Value>) -> Value {
     get { text[keyPath: keyPath] }
     set { text[keyPath: keyPath] = newValue }
   }
 
   /// The heading the sheet shows above these notes: `2.1.0 — Daily notes`.
-  public var heading: String {
+  package var heading: String {
     guard let title = text.title, !title.isEmpty else { return text.version.description }
     return "\(text.version) — \(title)"
   }

@@ -9,28 +9,28 @@ import MarkdownSyntax
 /// decides how each is shown), so a bad file is reported before anything is shown, and parses
 /// each one only when it comes into view (``parsed()``); `notes --from` in a terminal reads
 /// them as they come into view too, and reports a bad one after the sheet.
-public struct ReleaseNoteText: Sendable, Equatable {
+package struct ReleaseNoteText: Sendable, Equatable {
   /// The version, parsed from the file name.
-  public var version: AppVersion
+  package var version: AppVersion
   /// The file's name inside the content directory (`1.2.0.md`).
-  public var fileName: String
+  package var fileName: String
   /// The `title:` from the front matter, if any.
-  public var title: String?
+  package var title: String?
   /// The `date:` from the front matter, if any, as written.
-  public var date: String?
+  package var date: String?
   /// The `importance:` from the front matter, if any and valid.
-  public var importance: ReleaseImportance?
+  package var importance: ReleaseImportance?
   /// The Markdown after the front matter, as written.
-  public var markdown: String
+  package var markdown: String
   /// The language of the translation the title and notes come from; nil for the default file.
-  public var language: String?
+  package var language: String?
   /// True when the default notes are shown to a user whose language the catalog has
   /// translations for, but not this version's: the sheet marks them (``ReleaseNoteText/untranslatedMarker``).
-  public var isUntranslated = false
+  package var isUntranslated = false
   /// The 1-based line of the file where ``markdown`` starts.
-  public var firstBodyLine: Int
+  package var firstBodyLine: Int
 
-  public init(
+  package init(
     version: AppVersion, fileName: String, title: String?, date: String?,
     importance: ReleaseImportance? = nil, markdown: String, firstBodyLine: Int = 1
   ) {
@@ -44,17 +44,17 @@ public struct ReleaseNoteText: Sendable, Equatable {
   }
 
   /// The note with its Markdown parsed (as a body: no front matter of its own).
-  public func parsed() -> ReleaseNote {
+  package func parsed() -> ReleaseNote {
     ReleaseNote(text: self, document: MarkdownParser.parse(markdown, frontMatter: false))
   }
 
   /// The line a screen shows above notes that are not translated into the user's language
   /// (``isUntranslated``), in the default notes' language as the text below it.
-  public static let untranslatedMarker = "(not translated)"
+  package static let untranslatedMarker = "(not translated)"
 
   /// The Markdown a screen shows: ``markdown``, under ``untranslatedMarker`` in emphasis when
   /// ``isUntranslated``.
-  public var displayMarkdown: String {
+  package var displayMarkdown: String {
     isUntranslated ? "_\(Self.untranslatedMarker)_\n\n" + markdown : markdown
   }
 }

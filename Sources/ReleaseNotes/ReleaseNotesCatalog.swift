@@ -11,15 +11,15 @@ import MarkdownSyntax
 /// ``summaries()`` reads the front matter of every file. Notes files are named by their
 /// version (`1.2.0.md`, also `1.2.md` or `v1.2.0.md`); `onboarding.md` and
 /// `welcome-back.md` are special; other files are ignored (and reported by ``ContentLinter``).
-public struct ReleaseNotesCatalog: Sendable {
+package struct ReleaseNotesCatalog: Sendable {
   /// The file name of the onboarding walkthrough.
-  public static let onboardingFileName = "onboarding.md"
+  package static let onboardingFileName = "onboarding.md"
   /// The file name of the welcome-back screen.
-  public static let welcomeBackFileName = "welcome-back.md"
+  package static let welcomeBackFileName = "welcome-back.md"
 
   /// The directory, as given; for notes held in memory, the name given to them (it is used
   /// the same way in messages: `<directory>/1.2.0.md`).
-  public let directory: String
+  package let directory: String
 
   /// The files when the notes are held in memory (``init(files:origin:languages:)``), by name.
   private let memory: [String: String]?
@@ -27,21 +27,21 @@ public struct ReleaseNotesCatalog: Sendable {
   /// The user's languages, most preferred first (``NotesLanguage/preferred(environment:)``):
   /// each file is read from the first `<language>/` folder that translates it, else the
   /// default file.
-  public private(set) var languages: [String]
+  package private(set) var languages: [String]
 
   /// Whether the notes are held in memory rather than read from a directory.
-  public var isInMemory: Bool { memory != nil }
+  package var isInMemory: Bool { memory != nil }
 
   /// One notes file and the version its name spells.
-  public struct Entry: Sendable, Equatable {
-    public var version: AppVersion
-    public var fileName: String
+  package struct Entry: Sendable, Equatable {
+    package var version: AppVersion
+    package var fileName: String
   }
 
   /// Opens `directory`: checks that it is a directory, nothing more (listing waits for a
   /// question that needs it). Throws when it is missing or not a directory. `languages` are
   /// the user's (see ``languages``).
-  public init(directory: String, languages: [String] = []) throws(ReleaseNotesError) {
+  package init(directory: String, languages: [String] = []) throws(ReleaseNotesError) {
     try ContentLocation.requireDirectory(directory, origin: "the content directory")
     self.directory = directory
     self.memory = nil
@@ -52,21 +52,21 @@ public struct ReleaseNotesCatalog: Sendable {
   /// `welcome-back.md`, and `fr/1.2.0.md` for a translation) to its text, as an app compiles
   /// its notes folder into its binary. Names follow the rules of a directory; `origin` stands
   /// for the directory in messages.
-  public init(files: [String: String], origin: String = "notes", languages: [String] = []) {
+  package init(files: [String: String], origin: String = "notes", languages: [String] = []) {
     self.directory = origin
     self.memory = files
     self.languages = languages
   }
 
   /// The same notes for other languages.
-  public func with(languages: [String]) -> ReleaseNotesCatalog {
+  package func with(languages: [String]) -> ReleaseNotesCatalog {
     var copy = self
     copy.languages = languages
     return copy
   }
 
   /// Every name in the directory, as listed (no order), except `.` and `..`.
-  public func allNames() throws(ReleaseNotesError) -> [String] {
+  package func allNames() throws(ReleaseNotesError) -> [String] {
     if let memory { return Array(memory.keys) }
     do {
       return try FileSystem.list(directory)
@@ -77,7 +77,7 @@ public struct ReleaseNotesCatalog: Sendable {
 
   /// Every name in the directory that could be a notes file: ending in `.md`, not hidden, not
   /// one of the special files. Names are filtered as bytes before any `String` is made.
-  public func candidateNames() throws(ReleaseNotesError) -> [String] {
+  package func candidateNames() throws(ReleaseNotesError) -> [String] {
     if let memory {
       return memory.keys.filter {
         $0.hasSuffix(".md") && !$0.hasPrefix(".") && !$0.contains("/") && $0 != Self.onboardingFileName
@@ -96,19 +96,19 @@ public struct ReleaseNotesCatalog: Sendable {
   private static let notesSuffix = Array(".md".utf8)
 
   /// The version a notes file name spells (`1.2.md` gives 1.2, i.e. 1.2.0), or nil.
-  public static func version(forFileName name: String) -> AppVersion? {
+  package static func version(forFileName name: String) -> AppVersion? {
     guard name.hasSuffix(".md") else { return nil }
     return AppVersion(String(name.dropLast(3)))
   }
 
   /// The path of a file in the directory.
-  public func path(of fileName: String) -> String { joinPath(directory, fileName) }
+  package func path(of fileName: String) -> String { joinPath(directory, fileName) }
 
   // MARK: - Versions
 
   /// Every notes file, oldest version first, one per version (see ``VersionIndex``). Lists
   /// the directory and parses every name; reads no file.
-  public func index() throws(ReleaseNotesError) -> VersionIndex {
+  package func index() throws(ReleaseNotesError) -> VersionIndex {
     VersionIndex(names: try candidateNames())
   }
 
@@ -116,7 +116,7 @@ public struct ReleaseNotesCatalog: Sendable {
   /// is the answer without listing the directory (it is also the file a listing would
   /// prefer); otherwise the directory is listed, and only the names that start with the
   /// version's first two numbers (checked as bytes) become strings and are parsed.
-  public func entry(for version: AppVersion) throws(ReleaseNotesError) -> Entry? {
+  package func entry(for version: AppVersion) throws(ReleaseNotesError) -> Entry? {
     let canonical = version.canonical + ".md"
     if let memory {
       if memory[canonical] != nil { return Entry(version: version, fileName: canonical) }
@@ -147,12 +147,12 @@ public struct ReleaseNotesCatalog: Sendable {
 
   /// The notes for one version. Throws ``ReleaseNotesError/unknownVersion(_:directory:known:)``
   /// when there is no file for it.
-  public func note(for version: AppVersion) throws(ReleaseNotesError) -> ReleaseNote {
+  package func note(for version: AppVersion) throws(ReleaseNotesError) -> ReleaseNote {
     try noteText(for: version).parsed()
   }
 
   /// The notes for one version, read but not parsed; throws like ``note(for:)``.
-  public func noteText(for version: AppVersion) throws(ReleaseNotesError) -> ReleaseNoteText {
+  package func noteText(for version: AppVersion) throws(ReleaseNotesError) -> ReleaseNoteText {
     guard let entry = try entry(for: version) else {
       throw .unknownVersion(version, directory: directory, known: try index().versions)
     }
@@ -162,13 +162,13 @@ public struct ReleaseNotesCatalog: Sendable {
   /// The notes for every version `v` with `from < v <= to`, newest first. Pre-releases are
   /// left out when `to` is a release. A nil `from` starts at the oldest version. Throws when
   /// `from` is newer than `to`.
-  public func notes(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError) -> [ReleaseNote] {
+  package func notes(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError) -> [ReleaseNote] {
     try noteTexts(after: from, upTo: to).map { $0.parsed() }
   }
 
   /// The same versions as ``notes(after:upTo:)``, read but not parsed: every file is read
   /// (so an unreadable one throws here), and the caller parses each when it needs it.
-  public func noteTexts(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError)
+  package func noteTexts(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError)
     -> [ReleaseNoteText]
   {
     try noteTexts(try index().entries(after: from, upTo: to))
@@ -176,7 +176,7 @@ public struct ReleaseNotesCatalog: Sendable {
 
   /// Reads the notes files of `entries` (from ``index()``, for a caller that already has
   /// it), in the order given.
-  public func noteTexts(_ entries: [Entry]) throws(ReleaseNotesError) -> [ReleaseNoteText] {
+  package func noteTexts(_ entries: [Entry]) throws(ReleaseNotesError) -> [ReleaseNoteText] {
     var result: [ReleaseNoteText] = []
     result.reserveCapacity(entries.count)
     for entry in entries {
@@ -186,7 +186,7 @@ public struct ReleaseNotesCatalog: Sendable {
   }
 
   /// Reads and parses one notes file.
-  public func note(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNote {
+  package func note(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNote {
     try noteText(entry).parsed()
   }
 
@@ -194,7 +194,7 @@ public struct ReleaseNotesCatalog: Sendable {
   /// ``languages``, the title and notes come from the first translation of the file; the date
   /// and importance always come from the default file (they belong to the release, and a
   /// translation's `date` says when it was translated).
-  public func noteText(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNoteText {
+  package func noteText(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNoteText {
     let localized = localizedFile(entry.fileName)
     let text = try readText(localized.path)
     let scan = FrontMatterParser.split(text)
@@ -211,7 +211,7 @@ public struct ReleaseNotesCatalog: Sendable {
 
   /// Every version with its title, date and importance, oldest first. Reads the start of
   /// every file.
-  public func summaries() throws(ReleaseNotesError) -> [VersionSummary] {
+  package func summaries() throws(ReleaseNotesError) -> [VersionSummary] {
     var result: [VersionSummary] = []
     var previousRelease: AppVersion?
     for entry in try index().entries {
@@ -262,19 +262,19 @@ public struct ReleaseNotesCatalog: Sendable {
   // MARK: - Languages
 
   /// Where a file is read from for the user's ``languages``.
-  public struct LocalizedFile: Sendable, Equatable {
+  package struct LocalizedFile: Sendable, Equatable {
     /// The path inside the catalog: `fr/1.2.0.md`, or the default `1.2.0.md`.
-    public var path: String
+    package var path: String
     /// The language of the translation read; nil for the default file.
-    public var language: String?
+    package var language: String?
     /// True when the default file is read although the catalog is translated into one of the
     /// user's languages (its folder exists) but not this file: the screen says so.
-    public var isUntranslated: Bool
+    package var isUntranslated: Bool
   }
 
   /// The file to read for `fileName`: the first of ``languages`` whose folder holds it, else
   /// the default file.
-  public func localizedFile(_ fileName: String) -> LocalizedFile {
+  package func localizedFile(_ fileName: String) -> LocalizedFile {
     guard !languages.isEmpty else {
       return LocalizedFile(path: fileName, language: nil, isUntranslated: false)
     }
@@ -298,7 +298,7 @@ public struct ReleaseNotesCatalog: Sendable {
 
   /// The language folders of the catalog (names that are language tags, ``NotesLanguage/isFolderName(_:)``),
   /// sorted.
-  public func languageFolders() throws(ReleaseNotesError) -> [String] {
+  package func languageFolders() throws(ReleaseNotesError) -> [String] {
     if let memory {
       let folders = memory.keys.compactMap { key -> String? in
         guard let slash = key.firstIndex(of: "/") else { return nil }
@@ -313,7 +313,7 @@ public struct ReleaseNotesCatalog: Sendable {
   }
 
   /// The names in one language folder (`fr`), as listed.
-  public func names(inLanguage language: String) throws(ReleaseNotesError) -> [String] {
+  package func names(inLanguage language: String) throws(ReleaseNotesError) -> [String] {
     if let memory {
       return memory.keys.filter { $0.hasPrefix(language + "/") }.map {
         String($0.dropFirst(language.count + 1))
@@ -335,7 +335,7 @@ public struct ReleaseNotesCatalog: Sendable {
   ///
   /// Pure: `index` is the catalog's ``index()``; `declared` is ``ReleaseNote/importance``
   /// (or ``ReleaseNoteText/importance``) of the version's notes.
-  public static func effectiveImportance(
+  package static func effectiveImportance(
     of version: AppVersion, declared: ReleaseImportance?, in index: VersionIndex
   ) -> ReleaseImportance {
     declared ?? ReleaseImportance.implied(from: index.previousRelease(before: version), to: version)
@@ -343,7 +343,7 @@ public struct ReleaseNotesCatalog: Sendable {
 
   /// The importance of `version` (see ``effectiveImportance(of:declared:in:)``), reading only
   /// the front matter of its notes. A version without a notes file has only the implied one.
-  public func effectiveImportance(of version: AppVersion) throws(ReleaseNotesError) -> ReleaseImportance {
+  package func effectiveImportance(of version: AppVersion) throws(ReleaseNotesError) -> ReleaseImportance {
     var declared: ReleaseImportance?
     if let entry = try entry(for: version) { declared = Self.importance(try frontMatter(of: entry)) }
     return Self.effectiveImportance(of: version, declared: declared, in: try index())
@@ -359,7 +359,7 @@ public struct ReleaseNotesCatalog: Sendable {
   /// The onboarding walkthrough, one page per level-1 heading. Text before the first
   /// heading, if any, is a page without a title. Read from the user's language when
   /// translated (``localizedFile(_:)``).
-  public func onboardingPages() throws(ReleaseNotesError) -> [OnboardingPage] {
+  package func onboardingPages() throws(ReleaseNotesError) -> [OnboardingPage] {
     let text = try readText(localizedFile(Self.onboardingFileName).path, required: true)
     let scan = FrontMatterParser.split(text)
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
@@ -367,7 +367,7 @@ public struct ReleaseNotesCatalog: Sendable {
   }
 
   /// Splits Markdown into pages at its level-1 headings.
-  public static func pages(of markdown: String) -> [OnboardingPage] {
+  package static func pages(of markdown: String) -> [OnboardingPage] {
     let lines = splitLines(markdown)
     let starts = HeadingScanner(text: markdown, lines: lines).headings.filter { $0.level == 1 }
     var pages: [OnboardingPage] = []
@@ -392,7 +392,7 @@ public struct ReleaseNotesCatalog: Sendable {
 
   /// The welcome-back text with `{{days}}` replaced by `daysAway`, in the user's language when
   /// translated.
-  public func welcomeBack(daysAway: Int) throws(ReleaseNotesError) -> String {
+  package func welcomeBack(daysAway: Int) throws(ReleaseNotesError) -> String {
     let text = try readText(localizedFile(Self.welcomeBackFileName).path, required: true)
     let scan = FrontMatterParser.split(text)
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
@@ -401,7 +401,7 @@ public struct ReleaseNotesCatalog: Sendable {
 
   /// Replaces `{{name}}` (spaces inside the braces allowed) by `values[name]`; unknown
   /// placeholders are left as written.
-  public static func fillPlaceholders(_ text: String, values: [String: String]) -> String {
+  package static func fillPlaceholders(_ text: String, values: [String: String]) -> String {
     guard text.contains("{{") else { return text }
     var out = ""
     var rest = text[...]

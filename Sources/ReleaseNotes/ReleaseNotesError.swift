@@ -2,7 +2,7 @@ import LaunchTracking
 
 /// Why the catalog could not answer. Every description is one line naming the file,
 /// directory or version at fault.
-public enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The content directory does not exist; `origin` says where its path came from.
   case directoryMissing(path: String, origin: String)
   /// The content path exists but is not a directory.
@@ -22,7 +22,7 @@ public enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConvertib
   /// The directory holds no release notes at all.
   case noReleaseNotes(directory: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .directoryMissing(let path, let origin):
       return "content directory \(path) does not exist (from \(origin))"

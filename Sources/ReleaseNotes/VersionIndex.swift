@@ -2,14 +2,14 @@ import LaunchTracking
 
 /// The notes files of a content directory, sorted by version: what a range, the version
 /// list or "the newest release" needs. Built from file names alone (no file is read).
-public struct VersionIndex: Sendable {
+package struct VersionIndex: Sendable {
   /// One entry per version, oldest first.
-  public let entries: [ReleaseNotesCatalog.Entry]
+  package let entries: [ReleaseNotesCatalog.Entry]
   /// Files that spell a version another file also spells (`1.2.md` beside `1.2.0.md`): the
   /// entry in ``entries`` is the one kept, `others` are ignored.
-  public let duplicates: [(kept: String, others: [String])]
+  package let duplicates: [(kept: String, others: [String])]
   /// `.md` names that are not a version, with the parse error.
-  public let invalidNames: [(name: String, error: AppVersion.ParseError)]
+  package let invalidNames: [(name: String, error: AppVersion.ParseError)]
 
   init(names: [String]) {
     // Sorted, then grouped by runs of equal versions: no dictionary keyed by `AppVersion`,
@@ -68,23 +68,23 @@ public struct VersionIndex: Sendable {
   }
 
   /// The versions, oldest first.
-  public var versions: [AppVersion] { entries.map(\.version) }
+  package var versions: [AppVersion] { entries.map(\.version) }
 
   /// The newest version that is not a pre-release.
-  public var newestRelease: AppVersion? { entries.last(where: { !$0.version.isPrerelease })?.version }
+  package var newestRelease: AppVersion? { entries.last(where: { !$0.version.isPrerelease })?.version }
 
   /// The newest version older than `version` that is not a pre-release: the release an
   /// upgrade to `version` comes from, for ``ReleaseImportance/implied(from:to:)``.
-  public func previousRelease(before version: AppVersion) -> AppVersion? {
+  package func previousRelease(before version: AppVersion) -> AppVersion? {
     entries.last(where: { $0.version < version && !$0.version.isPrerelease })?.version
   }
 
   /// The newest version of all.
-  public var newest: AppVersion? { entries.last?.version }
+  package var newest: AppVersion? { entries.last?.version }
 
   /// Entries in the ``ReleaseRange`` `from < v <= to`, newest first (pre-releases are left
   /// out when `to` is a release).
-  public func entries(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError)
+  package func entries(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError)
     -> [ReleaseNotesCatalog.Entry]
   {
     let range = ReleaseRange(after: from, upTo: to)

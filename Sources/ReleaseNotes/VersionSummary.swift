@@ -1,22 +1,22 @@
 import LaunchTracking
 
 /// A version in the list of versions: what its front matter says, without its notes.
-public struct VersionSummary: Sendable, Equatable {
+package struct VersionSummary: Sendable, Equatable {
   /// The version, parsed from the file name.
-  public var version: AppVersion
+  package var version: AppVersion
   /// The file's name inside the content directory (`1.2.0.md`).
-  public var fileName: String
+  package var fileName: String
   /// The `title:` from the front matter, if any.
-  public var title: String?
+  package var title: String?
   /// The `date:` from the front matter, if any, as written.
-  public var date: String?
+  package var date: String?
   /// The `importance:` from the front matter, if any and valid.
-  public var importance: ReleaseImportance?
+  package var importance: ReleaseImportance?
   /// The importance the release has: ``importance``, else the one the version bump from the
   /// previous release in the catalog implies (``ReleaseNotesCatalog/effectiveImportance(of:declared:in:)``).
-  public var effectiveImportance: ReleaseImportance
+  package var effectiveImportance: ReleaseImportance
 
-  public init(
+  package init(
     version: AppVersion, fileName: String, title: String?, date: String?,
     importance: ReleaseImportance?, effectiveImportance: ReleaseImportance
   ) {

@@ -5,9 +5,9 @@ import MarkdownSyntax
 ///
 /// A notes file that itself uses level-1 headings has all its top-level headings moved one
 /// level down, so every version heading stays the outermost one.
-public enum WhatsNewDocument {
+package enum WhatsNewDocument {
   /// The document for `notes`, in the order given (the catalog gives newest first).
-  public static func make(_ notes: [ReleaseNote]) -> MarkdownDocument {
+  package static func make(_ notes: [ReleaseNote]) -> MarkdownDocument {
     var blocks: [Block] = []
     var definitions: [String: LinkDefinition] = [:]
     var footnotes: [Footnote] = []

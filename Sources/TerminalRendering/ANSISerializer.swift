@@ -4,9 +4,9 @@
 /// Every styled run is opened with a full SGR (`ESC[0;…m`, so no state leaks from the run
 /// before) and lines end with `ESC[0m` when a style is active, so each line stands alone
 /// (safe to pipe into `less -R`, `head`, or `grep`).
-public enum ANSISerializer {
+package enum ANSISerializer {
   /// The text of `lines` with SGR sequences, each line followed by a newline.
-  public static func serialize(_ lines: [StyledLine]) -> String {
+  package static func serialize(_ lines: [StyledLine]) -> String {
     var out = ""
     out.reserveCapacity(lines.count * 60)
     for line in lines {
@@ -25,7 +25,7 @@ public enum ANSISerializer {
   }
 
   /// The SGR sequence that sets exactly `style` (starting with a reset).
-  public static func sgr(_ style: Style) -> String {
+  package static func sgr(_ style: Style) -> String {
     var codes: [String] = ["0"]
     let a = style.attributes
     if a.contains(.bold) { codes.append("1") }

@@ -2,43 +2,43 @@
 /// terminal; tests compare its ``textDump()`` with golden text.
 
 /// One cell of a ``Canvas``.
-public struct Cell: Sendable, Hashable {
+package struct Cell: Sendable, Hashable {
   /// The grapheme shown in this cell. For the second cell of a wide grapheme this is
   /// a space and ``isContinuation`` is true.
-  public var grapheme: Character
+  package var grapheme: Character
   /// 1 or 2 for a cell that starts a grapheme, 0 for the right half of a wide one.
-  public var width: UInt8
-  public var style: Style
+  package var width: UInt8
+  package var style: Style
 
-  public init(grapheme: Character = " ", width: UInt8 = 1, style: Style = .plain) {
+  package init(grapheme: Character = " ", width: UInt8 = 1, style: Style = .plain) {
     self.grapheme = grapheme
     self.width = width
     self.style = style
   }
 
   /// True for the right half of a wide grapheme.
-  public var isContinuation: Bool { width == 0 }
+  package var isContinuation: Bool { width == 0 }
 }
 
 /// A cell as a ``Canvas`` stores it: plain data, so that a frame of them is made, copied,
 /// compared and freed without reference counting. A grapheme of one scalar is stored as
 /// that scalar; a longer one as an index into its canvas's list of graphemes
 /// (``Canvas/grapheme(of:)`` reads either).
-public struct Slot: Sendable, Hashable {
+package struct Slot: Sendable, Hashable {
   /// The grapheme's scalar, or ``Slot/clusterFlag`` and the grapheme's index in the canvas.
-  public var code: UInt32
+  package var code: UInt32
   /// 1 or 2 for a cell that starts a grapheme, 0 for the right half of a wide one.
-  public var width: UInt8
-  public var style: Style
+  package var width: UInt8
+  package var style: Style
   /// Fills the slot to twelve bytes, so that slots hold no padding and rows of them can be
   /// compared as bytes.
   private var reserved: UInt16 = 0
 
   /// Set in ``code`` when the grapheme has more than one scalar.
-  public static let clusterFlag: UInt32 = 0x8000_0000
+  package static let clusterFlag: UInt32 = 0x8000_0000
 
   /// A cell holding one scalar.
-  public init(scalar: UInt32, width: UInt8 = 1, style: Style = .plain) {
+  package init(scalar: UInt32, width: UInt8 = 1, style: Style = .plain) {
     self.code = scalar
     self.width = width
     self.style = style
@@ -49,38 +49,38 @@ public struct Slot: Sendable, Hashable {
   static func blank(_ style: Style) -> Slot { Slot(scalar: 0x20, width: 1, style: style) }
 
   /// True when the grapheme is one scalar (``code`` is that scalar).
-  public var isScalar: Bool { code & Slot.clusterFlag == 0 }
+  package var isScalar: Bool { code & Slot.clusterFlag == 0 }
 
   /// True for the right half of a wide grapheme.
-  public var isContinuation: Bool { width == 0 }
+  package var isContinuation: Bool { width == 0 }
 }
 
 /// Rows of a ``Canvas`` that show a scrolled text: which rows, and the first line of the text
 /// they show. A screen that sets it tells a driver that can scroll the terminal that, between
 /// two frames whose hints name the same rows, the text moved by the difference of the offsets.
 /// It is a hint only: the cells are the truth, and a driver checks them after scrolling.
-public struct ScrollHint: Sendable, Hashable {
+package struct ScrollHint: Sendable, Hashable {
   /// The rows the text occupies.
-  public var rows: Range<Int>
+  package var rows: Range<Int>
   /// The line of the text shown in the first of `rows`.
-  public var offset: Int
+  package var offset: Int
 
-  public init(rows: Range<Int>, offset: Int) {
+  package init(rows: Range<Int>, offset: Int) {
     self.rows = rows
     self.offset = offset
   }
 }
 
 /// A fixed-size grid of ``Cell``s.
-public struct Canvas: Sendable, Equatable {
-  public private(set) var width: Int
-  public private(set) var height: Int
+package struct Canvas: Sendable, Equatable {
+  package private(set) var width: Int
+  package private(set) var height: Int
   /// The cells, row by row, as stored (see ``Slot``).
-  public private(set) var slots: [Slot]
+  package private(set) var slots: [Slot]
   /// The graphemes of more than one scalar that slots name, by index.
   private var clusters: [Character] = []
   /// Set by a screen whose rows show a scrolled text (see ``ScrollHint``).
-  public var scrollHint: ScrollHint?
+  package var scrollHint: ScrollHint?
   /// The style in which every cell is a blank, while that is known (as made, or after a fill
   /// of the whole canvas); nil once anything else is written.
   private var blankStyle: Style?
@@ -93,7 +93,7 @@ public struct Canvas: Sendable, Equatable {
   /// canvas since this canvas was made or reset.
   private(set) var rowsCopied = 0
 
-  public init(width: Int, height: Int, style: Style = .plain) {
+  package init(width: Int, height: Int, style: Style = .plain) {
     self.width = max(0, width)
     self.height = max(0, height)
     self.slots = Array(repeating: .blank(style), count: self.width * self.height)
@@ -104,7 +104,7 @@ public struct Canvas: Sendable, Equatable {
   /// Makes this canvas the one `init(width:height:style:)` makes, keeping its storage when it
   /// holds as many cells and is not shared: a driver that draws a frame for every key reuses
   /// an old frame's canvas instead of allocating a new one and filling it.
-  public mutating func reset(width: Int, height: Int, style: Style = .plain) {
+  package mutating func reset(width: Int, height: Int, style: Style = .plain) {
     let width = max(0, width)
     let height = max(0, height)
     guard width * height == slots.count else {
@@ -162,32 +162,32 @@ public struct Canvas: Sendable, Equatable {
   }
 
   /// The cells, row by row.
-  public var cells: [Cell] { slots.map(cell(of:)) }
+  package var cells: [Cell] { slots.map(cell(of:)) }
 
   /// True when some slot names a grapheme of more than one scalar (then equal slots of two
   /// canvases may show different graphemes, see ``same(_:as:of:)``).
-  public var hasClusters: Bool { !clusters.isEmpty }
+  package var hasClusters: Bool { !clusters.isEmpty }
 
-  public subscript(row: Int, column: Int) -> Cell {
+  package subscript(row: Int, column: Int) -> Cell {
     cell(of: slots[row * width + column])
   }
 
   /// The grapheme `slot` (one of this canvas's) shows.
-  public func grapheme(of slot: Slot) -> Character {
+  package func grapheme(of slot: Slot) -> Character {
     if slot.isScalar { return Character(Unicode.Scalar(slot.code) ?? " ") }
     return clusters[Int(slot.code & ~Slot.clusterFlag)]
   }
 
   /// True when `slot` of this canvas and `other` of `canvas` show the same thing.
   @inline(__always)
-  public func same(_ slot: Slot, as other: Slot, of canvas: Canvas) -> Bool {
+  package func same(_ slot: Slot, as other: Slot, of canvas: Canvas) -> Bool {
     if slot.isScalar || other.isScalar { return slot == other }
     return slot.width == other.width && slot.style == other.style
       && grapheme(of: slot) == canvas.grapheme(of: other)
   }
 
   /// Equal sizes, scroll hints and cells.
-  public static func == (a: Canvas, b: Canvas) -> Bool {
+  package static func == (a: Canvas, b: Canvas) -> Bool {
     guard a.width == b.width, a.height == b.height, a.scrollHint == b.scrollHint else { return false }
     for i in a.slots.indices where !a.same(a.slots[i], as: b.slots[i], of: b) { return false }
     return true
@@ -195,7 +195,7 @@ public struct Canvas: Sendable, Equatable {
 
   /// Moves the cells of `rows` up by `lines` (down when negative), as a terminal scrolls a
   /// region: the rows that come in at the other end are blank.
-  public mutating func scroll(rows: Range<Int>, by lines: Int) {
+  package mutating func scroll(rows: Range<Int>, by lines: Int) {
     let top = max(0, rows.lowerBound)
     let bottom = min(height, rows.upperBound)
     guard top < bottom, lines != 0 else { return }
@@ -220,13 +220,13 @@ public struct Canvas: Sendable, Equatable {
   }
 
   /// Fills a rectangle with blanks in `style` (clipped to the canvas).
-  public mutating func fill(row: Int, column: Int, width w: Int, height h: Int, style: Style) {
+  package mutating func fill(row: Int, column: Int, width w: Int, height h: Int, style: Style) {
     fill(row: row, column: column, width: w, height: h, with: " ", style: style)
   }
 
   /// Fills a rectangle with `scalar` in `style` (clipped to the canvas); a scalar that is not
   /// one cell wide, or that ``Sanitizer`` would replace, fills with blanks.
-  public mutating func fill(
+  package mutating func fill(
     row: Int, column: Int, width w: Int, height h: Int, with scalar: Unicode.Scalar, style: Style
   ) {
     let r0 = max(0, row)
@@ -256,7 +256,7 @@ public struct Canvas: Sendable, Equatable {
   /// Writes `text` at (`row`, `column`) in `style`, clipped to `maxWidth` cells and to the
   /// canvas. Control characters are sanitised first. Returns the number of cells used.
   @discardableResult
-  public mutating func put(
+  package mutating func put(
     _ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int? = nil
   ) -> Int {
     guard row >= 0, row < height, column < width else { return 0 }
@@ -302,7 +302,7 @@ public struct Canvas: Sendable, Equatable {
   /// style in one of its rows, and wrote nothing else there, that row is copied instead: the
   /// cells are the same as laying the line out again (`CanvasTests` holds both paths to that).
   @discardableResult
-  public mutating func put(line: StyledLine, row: Int, column: Int, maxWidth: Int? = nil) -> Int {
+  package mutating func put(line: StyledLine, row: Int, column: Int, maxWidth: Int? = nil) -> Int {
     guard row >= 0, row < height else { return 0 }
     let blankRow: Style?
     if case .blank(let style) = rowContents[row] { blankRow = style } else { blankRow = nil }
@@ -328,7 +328,7 @@ public struct Canvas: Sendable, Equatable {
   /// typically) instead of laying their lines out again, until ``reset(width:height:style:)``
   /// or `reuseRows(of: nil)`. This canvas holds `canvas`'s storage meanwhile: let it go before
   /// `canvas` is written to, or the write copies it.
-  public mutating func reuseRows(of canvas: Canvas?) {
+  package mutating func reuseRows(of canvas: Canvas?) {
     guard let canvas, canvas.width == width else {
       rowSource = nil
       return
@@ -337,7 +337,7 @@ public struct Canvas: Sendable, Equatable {
   }
 
   /// The text of each row, trailing blanks trimmed, joined by newlines: the golden-file form.
-  public func textDump() -> String {
+  package func textDump() -> String {
     var lines: [String] = []
     lines.reserveCapacity(height)
     for r in 0..<height {

@@ -10,10 +10,10 @@
 ///   An emoji base followed by U+FE0F or joined by U+200D is 2 (and by U+FE0E is 1), and a
 ///   pair of regional indicators (a flag) is 2. Control characters are 0 (they never reach
 ///   the screen: ``Sanitizer`` replaces them first).
-public enum CellWidth {
+package enum CellWidth {
   /// The width of one grapheme cluster in terminal cells: 0, 1 or 2, or more for a cluster
   /// of several spacing scalars (a long conjunct).
-  public static func of(_ character: Character) -> Int {
+  package static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     var iterator = scalars.makeIterator()
     guard let first = iterator.next() else { return 0 }
@@ -40,7 +40,7 @@ public enum CellWidth {
   }
 
   /// The width of a string in terminal cells (the sum over its grapheme clusters).
-  public static func of(_ text: some StringProtocol) -> Int {
+  package static func of(_ text: some StringProtocol) -> Int {
     if let count = printableASCIICount(text.utf8) { return count }
     if let width = separateScalarsWidth(text.unicodeScalars) { return width }
     var total = 0
@@ -49,7 +49,7 @@ public enum CellWidth {
   }
 
   /// The width of a string in terminal cells (the sum over its grapheme clusters).
-  public static func of(_ text: String) -> Int {
+  package static func of(_ text: String) -> Int {
     if let count = printableASCIICount(text.utf8) { return count }
     if let width = separateScalarsWidth(text.unicodeScalars) { return width }
     var total = 0
@@ -58,7 +58,7 @@ public enum CellWidth {
   }
 
   /// The width of a substring in terminal cells (the sum over its grapheme clusters).
-  public static func of(_ text: Substring) -> Int {
+  package static func of(_ text: Substring) -> Int {
     if let count = printableASCIICount(text.utf8) { return count }
     if let width = separateScalarsWidth(text.unicodeScalars) { return width }
     var total = 0
@@ -67,7 +67,7 @@ public enum CellWidth {
   }
 
   /// The width of a single scalar on its own: 0, 1 or 2.
-  public static func of(scalar: Unicode.Scalar) -> Int {
+  package static func of(scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
     if v < 0x300 {
       if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }

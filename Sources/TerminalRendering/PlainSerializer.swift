@@ -1,9 +1,9 @@
 /// Writes styled lines as plain text: styles dropped, no escape bytes at all.
-public enum PlainSerializer {
+package enum PlainSerializer {
   /// The text of `lines`, each followed by a newline. The whole text goes through
   /// ``Sanitizer`` again (one fast scan), so hand-built lines cannot smuggle control
   /// characters out either.
-  public static func serialize(_ lines: [StyledLine]) -> String {
+  package static func serialize(_ lines: [StyledLine]) -> String {
     var capacity = lines.count
     for line in lines {
       for run in line.runs { capacity += run.text.utf8.count }
@@ -20,7 +20,7 @@ public enum PlainSerializer {
   /// ``serialize(_:)`` as UTF-8 bytes, for a caller that writes them out (`whatsnew render`):
   /// the same bytes, without making a `String` of them (which validates every byte again).
   /// Each run's bytes are copied from its string's storage in one go.
-  public static func serializeUTF8(_ lines: [StyledLine]) -> [UInt8] {
+  package static func serializeUTF8(_ lines: [StyledLine]) -> [UInt8] {
     var capacity = lines.count
     for line in lines {
       for run in line.runs { capacity += run.text.utf8.count }

@@ -1,11 +1,11 @@
 /// What ``TerminalMarkdown`` needs to know about the output: its width in cells and the theme.
-public struct RenderOptions: Sendable, Hashable {
+package struct RenderOptions: Sendable, Hashable {
   /// The width in terminal cells. Widths below 2 are treated as 2 (nothing useful fits in one
   /// cell, and a wide grapheme needs two).
-  public var width: Int
-  public var theme: Theme
+  package var width: Int
+  package var theme: Theme
 
-  public init(width: Int = 80, theme: Theme = .dark) {
+  package init(width: Int = 80, theme: Theme = .dark) {
     self.width = width
     self.theme = theme
   }

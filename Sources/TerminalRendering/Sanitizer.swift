@@ -14,21 +14,21 @@
 /// - Tabs expand to spaces up to the next tab stop, every ``tabWidth`` (4) cells counted from
 ///   the last newline in the same string.
 /// - Newlines are kept; callers split lines themselves.
-public enum Sanitizer {
+package enum Sanitizer {
   /// The visible stand-in for a C1 or bidi control.
-  public static let replacement: Character = "\u{FFFD}"
+  package static let replacement: Character = "\u{FFFD}"
   /// Distance between tab stops, in cells.
-  public static let tabWidth = 4
+  package static let tabWidth = 4
 
   /// Returns `text` with control characters replaced and tabs expanded. Returns `text`
   /// itself (no copy) when there is nothing to change, which is the common case.
-  public static func sanitize(_ text: String) -> String {
+  package static func sanitize(_ text: String) -> String {
     sanitize(text, expandingTabs: true)
   }
 
   /// Like ``sanitize(_:)``; with `expandingTabs` false, tabs are kept (for output such as
   /// HTML, where a tab is data and not a cursor movement on the terminal that shows it).
-  public static func sanitize(_ text: String, expandingTabs: Bool) -> String {
+  package static func sanitize(_ text: String, expandingTabs: Bool) -> String {
     guard needsSanitizing(text) else { return text }
     var out = String.UnicodeScalarView()
     var column = 0
@@ -56,7 +56,7 @@ public enum Sanitizer {
   }
 
   /// True when `text` holds anything ``sanitize(_:)`` would change. Scans UTF-8 bytes only.
-  public static func needsSanitizing(_ text: String) -> Bool {
+  package static func needsSanitizing(_ text: String) -> Bool {
     var utf8 = text.utf8
     if let answer = utf8.withContiguousStorageIfAvailable({ scan($0) }) { return answer }
     var copy = text
@@ -71,7 +71,7 @@ public enum Sanitizer {
   }
 
   /// True for a scalar that ``sanitize(_:)`` replaces (tab and newline are not replaced).
-  public static func isControl(_ s: Unicode.Scalar) -> Bool {
+  package static func isControl(_ s: Unicode.Scalar) -> Bool {
     standIn(for: s.value) != nil
   }
 

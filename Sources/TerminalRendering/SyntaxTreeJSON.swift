@@ -6,9 +6,9 @@ import MarkdownSyntax
 /// are escaped per RFC 8259: quote, backslash and all control characters (as `\n`, `\t` or
 /// `\u00XX`); other characters, bidi controls included, are written as UTF-8 (JSON is data,
 /// not terminal output). Encoding is iterative, so deep nesting cannot overflow the stack.
-public enum SyntaxTreeJSON {
+package enum SyntaxTreeJSON {
   /// The document as one JSON object: `{"type":"document","frontMatter":…,"blocks":[…]}`.
-  public static func encode(_ document: MarkdownDocument) -> String {
+  package static func encode(_ document: MarkdownDocument) -> String {
     var out = "{\"type\":\"document\",\"frontMatter\":"
     if let front = document.frontMatter {
       out += "{"
@@ -57,7 +57,7 @@ public enum SyntaxTreeJSON {
   }
 
   /// `text` as a JSON string literal.
-  public static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var out = "\""
     for s in text.unicodeScalars {
       switch s {

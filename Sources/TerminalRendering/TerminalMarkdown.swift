@@ -7,9 +7,9 @@ import MarkdownSyntax
 /// Rendering is iterative (an explicit work stack), so pathological nesting cannot overflow
 /// the call stack; past a depth where the indentation would leave less than a third of the
 /// width for text, containers stop indenting further.
-public enum TerminalMarkdown {
+package enum TerminalMarkdown {
   /// The lines of `document` at `options.width` in `options.theme`.
-  public static func render(_ document: MarkdownDocument, options: RenderOptions) -> [StyledLine] {
+  package static func render(_ document: MarkdownDocument, options: RenderOptions) -> [StyledLine] {
     var renderer = BlockRenderer(options: options)
     renderer.footnotes = document.footnotes
     renderer.render(document.blocks)
@@ -22,7 +22,7 @@ public enum TerminalMarkdown {
   /// `whatsnew render --format plain` uses. The output is checked by ``Sanitizer`` like the
   /// serialiser's. `capacity` is the output size to make room for at once (the source's size
   /// and a quarter is usually enough), rather than growing the buffer as it fills.
-  public static func renderPlainUTF8(
+  package static func renderPlainUTF8(
     _ document: MarkdownDocument, options: RenderOptions, capacity: Int = 0
   ) -> [UInt8] {
     var renderer = BlockRenderer(options: options, plainBytes: true)
@@ -42,7 +42,7 @@ public enum TerminalMarkdown {
   /// never reach past a newline (tab stops count from the last one) and a piece never splits
   /// a character. `whatsnew render --format plain` writes each piece out at once, so it never
   /// holds the whole text (82 KB for the 65 KB changelog).
-  public static func writePlainUTF8(
+  package static func writePlainUTF8(
     _ document: MarkdownDocument, options: RenderOptions, chunk: Int,
     to write: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
@@ -70,7 +70,7 @@ public enum TerminalMarkdown {
   }
 
   /// Convenience: the lines of a single run of inline content (e.g. a title), wrapped.
-  public static func render(inlines: [Inline], options: RenderOptions) -> [StyledLine] {
+  package static func render(inlines: [Inline], options: RenderOptions) -> [StyledLine] {
     var renderer = BlockRenderer(options: options)
     renderer.render([Block(.paragraph(inlines), startLine: 0, endLine: 0)])
     return renderer.lines

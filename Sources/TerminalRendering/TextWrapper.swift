@@ -4,13 +4,13 @@
 /// has no spaces: a break may go before or after any wide grapheme, but not before closing
 /// punctuation such as `。` or `,`), and inside words that are wider than the line. Grapheme
 /// clusters are never split. Screens use it too, so it sanitises what it is given.
-public enum TextWrapper {
+package enum TextWrapper {
   /// Wraps `line` into lines of at most `width` cells, each starting with an indent:
   /// `firstIndent` for the first line, `restIndent` for the others (a hanging indent).
   ///
   /// Always returns at least one line. When an indent leaves fewer than two cells for text
   /// (or fewer than `width` when `width` < 2), it is clipped. Trailing spaces are trimmed.
-  public static func wrap(
+  package static func wrap(
     _ line: StyledLine, width: Int, firstIndent: StyledLine = StyledLine(),
     restIndent: StyledLine = StyledLine()
   ) -> [StyledLine] {
@@ -30,7 +30,7 @@ public enum TextWrapper {
 
   /// `line` cut to at most `width` cells (graphemes are not split; a wide grapheme that would
   /// straddle the edge is left out).
-  public static func clip(_ line: StyledLine, width: Int) -> StyledLine {
+  package static func clip(_ line: StyledLine, width: Int) -> StyledLine {
     var out = StyledLine()
     var used = 0
     for run in line.runs {
@@ -54,7 +54,7 @@ public enum TextWrapper {
   }
 
   /// `line` with trailing spaces removed.
-  public static func trimmingTrailingSpaces(_ line: StyledLine) -> StyledLine {
+  package static func trimmingTrailingSpaces(_ line: StyledLine) -> StyledLine {
     guard line.runs.last?.text.utf8.last == 0x20 else { return line }
     // How many runs stay, and the last one's text trimmed (nil: it had no trailing spaces).
     var keep = line.runs.count

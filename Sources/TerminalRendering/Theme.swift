@@ -5,52 +5,52 @@
 /// block-quote bar, the wrap marker). ``dark`` suits dark terminal backgrounds, ``light``
 /// light ones, and ``monochrome`` uses only bold, underline, reverse and dim, so it reads
 /// the same on any terminal and under `NO_COLOR`.
-public struct Theme: Sendable, Hashable {
+package struct Theme: Sendable, Hashable {
   /// Ordinary paragraph text.
-  public var text: Style
+  package var text: Style
   /// Headings by level: index 0 is level 1; levels past the end use the last entry.
-  public var headings: [Style]
+  package var headings: [Style]
   /// The rule drawn under level-1 (`═`) and level-2 (`─`) headings, and the `###` marks of
   /// deeper headings.
-  public var headingDecoration: Style
-  public var emphasis: Style
-  public var strong: Style
-  public var strikethrough: Style
+  package var headingDecoration: Style
+  package var emphasis: Style
+  package var strong: Style
+  package var strikethrough: Style
   /// Inline code spans.
-  public var code: Style
+  package var code: Style
   /// The lines of fenced and indented code blocks.
-  public var codeBlock: Style
+  package var codeBlock: Style
   /// The marker at the end of a code line that continues on the next line.
-  public var wrapMarkerStyle: Style
+  package var wrapMarkerStyle: Style
   /// Raw HTML blocks, shown verbatim (never interpreted).
-  public var html: Style
-  public var quoteBar: Style
-  public var listMarker: Style
-  public var taskDone: Style
-  public var taskOpen: Style
+  package var html: Style
+  package var quoteBar: Style
+  package var listMarker: Style
+  package var taskDone: Style
+  package var taskOpen: Style
   /// Link text.
-  public var link: Style
+  package var link: Style
   /// The `[1]` after link text, and the number in the list of references.
-  public var linkReference: Style
+  package var linkReference: Style
   /// URLs in the list of references.
-  public var linkDestination: Style
+  package var linkDestination: Style
   /// Image alt text.
-  public var image: Style
-  public var tableBorder: Style
-  public var tableHeader: Style
-  public var thematicBreak: Style
+  package var image: Style
+  package var tableBorder: Style
+  package var tableHeader: Style
+  package var thematicBreak: Style
 
   /// Bullets by list nesting depth (cycled).
-  public var bullets: [String]
-  public var taskDoneGlyph: String
-  public var taskOpenGlyph: String
+  package var bullets: [String]
+  package var taskDoneGlyph: String
+  package var taskOpenGlyph: String
   /// Drawn at the start of every line of a block quote, followed by a space.
-  public var quoteBarGlyph: String
+  package var quoteBarGlyph: String
   /// Ends a code line that is continued on the next line (one cell wide).
-  public var wrapMarker: String
+  package var wrapMarker: String
 
   /// Builds a theme; every style defaults to ``Style/plain`` and the glyphs to the usual ones.
-  public init(
+  package init(
     text: Style = .plain, headings: [Style] = [.plain], headingDecoration: Style = .plain,
     emphasis: Style = .plain, strong: Style = .plain, strikethrough: Style = .plain, code: Style = .plain,
     codeBlock: Style = .plain, wrapMarkerStyle: Style = .plain, html: Style = .plain,
@@ -90,13 +90,13 @@ public struct Theme: Sendable, Hashable {
   }
 
   /// The style of a heading of `level` (1...6).
-  public func heading(level: Int) -> Style {
+  package func heading(level: Int) -> Style {
     guard !headings.isEmpty else { return .plain }
     return headings[min(max(level, 1), headings.count) - 1]
   }
 
   /// For dark backgrounds: colour for structure, attributes for emphasis.
-  public static let dark = Theme(
+  package static let dark = Theme(
     headings: [
       Style(foreground: .named(13), attributes: [.bold]),
       Style(foreground: .named(14), attributes: [.bold]),
@@ -125,7 +125,7 @@ public struct Theme: Sendable, Hashable {
   )
 
   /// For light backgrounds: darker, non-bright colours.
-  public static let light = Theme(
+  package static let light = Theme(
     headings: [
       Style(foreground: .magenta, attributes: [.bold]),
       Style(foreground: .blue, attributes: [.bold]),
@@ -154,7 +154,7 @@ public struct Theme: Sendable, Hashable {
   )
 
   /// No colour at all: only bold, underline, reverse and dim.
-  public static let monochrome = Theme(
+  package static let monochrome = Theme(
     headings: [
       Style(attributes: [.bold, .underline]),
       Style(attributes: [.bold]),
@@ -186,7 +186,7 @@ public struct Theme: Sendable, Hashable {
 extension Style {
   /// This style with `other` laid over it: `other`'s colours where they are not the default,
   /// and the union of the attributes. Used to nest emphasis inside links, headings, etc.
-  public func overlaid(with other: Style) -> Style {
+  package func overlaid(with other: Style) -> Style {
     Style(
       foreground: other.foreground == .default ? foreground : other.foreground,
       background: other.background == .default ? background : other.background,

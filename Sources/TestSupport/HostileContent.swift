@@ -7,23 +7,23 @@ import Foundation
 ///
 /// Every document contains the marker ``marker`` right after a control, so a test can
 /// tell where the text landed on a screen.
-public enum HostileContent {
+package enum HostileContent {
   /// The text placed after hostile controls; it must show up as ordinary text.
-  public static let marker = "PWNED"
+  package static let marker = "PWNED"
   /// The title an OSC 0/2 sequence in the corpus tries to set.
-  public static let hostileTitle = "PWNED-TITLE"
+  package static let hostileTitle = "PWNED-TITLE"
   /// What an OSC 52 sequence in the corpus tries to put on the clipboard (base64 of it is
   /// in the documents).
-  public static let hostileClipboard = "PWNED-CLIPBOARD"
+  package static let hostileClipboard = "PWNED-CLIPBOARD"
 
   /// One hostile document.
-  public struct Document: Sendable {
-    public var name: String
-    public var bytes: [UInt8]
+  package struct Document: Sendable {
+    package var name: String
+    package var bytes: [UInt8]
   }
 
   /// The small documents (each well under 1 MB), by name.
-  public static var documents: [Document] {
+  package static var documents: [Document] {
     var docs: [Document] = []
     func add(_ name: String, _ text: String) { docs.append(Document(name: name, bytes: Array(text.utf8))) }
     func addBytes(_ name: String, _ bytes: [UInt8]) { docs.append(Document(name: name, bytes: bytes)) }
@@ -121,7 +121,7 @@ public enum HostileContent {
 
   /// Pathological documents: 10,000-deep nesting of every container, long runs of
   /// delimiters, and single lines of `lineBytes` bytes (1 MB by default).
-  public static func pathological(lineBytes: Int = 1_048_576) -> [Document] {
+  package static func pathological(lineBytes: Int = 1_048_576) -> [Document] {
     let n = 10_000
     var docs: [Document] = []
     func add(_ name: String, _ text: String) { docs.append(Document(name: name, bytes: Array(text.utf8))) }
@@ -151,7 +151,7 @@ public enum HostileContent {
 
   /// Writes a Markdown file of about `megabytes` MB to `url`: varied realistic notes with
   /// hostile controls sprinkled in, so the size test also exercises the sanitiser.
-  public static func writeHuge(to url: URL, megabytes: Int) throws {
+  package static func writeHuge(to url: URL, megabytes: Int) throws {
     let chunk = """
       ## Section \(marker)
 
@@ -182,7 +182,7 @@ public enum HostileContent {
 
   /// True when `scalar` is one a terminal acts on: C0 but newline and tab, DEL, C1, and the
   /// bidi controls.
-  public static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
     let v = scalar.value
     if v == 0x0A || v == 0x09 { return false }
     return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v)
@@ -190,7 +190,7 @@ public enum HostileContent {
   }
 
   /// The first terminal control in `text` (see ``isTerminalControl(_:)``), described, or nil.
-  public static func firstControl(in text: String) -> String? {
+  package static func firstControl(in text: String) -> String? {
     for (offset, s) in text.unicodeScalars.enumerated() where isTerminalControl(s) {
       return "U+\(hex(Int(s.value))) at scalar \(offset)"
     }
@@ -198,7 +198,7 @@ public enum HostileContent {
   }
 
   /// The first terminal control in raw output bytes, or a note on invalid UTF-8, or nil.
-  public static func firstControl(inBytes bytes: [UInt8]) -> String? {
+  package static func firstControl(inBytes bytes: [UInt8]) -> String? {
     guard let text = String(validating: bytes, as: UTF8.self) else {
       return "output is not valid UTF-8"
     }
@@ -206,7 +206,7 @@ public enum HostileContent {
   }
 
   /// The first escape sequence in ANSI output that is not SGR (`ESC [ params m`), or nil.
-  public static func firstNonSGR(in text: String) -> String? {
+  package static func firstNonSGR(in text: String) -> String? {
     let scalars = Array(text.unicodeScalars)
     var i = 0
     while i < scalars.count {

@@ -5,8 +5,8 @@
 /// test. Like `wcswidth` (`WcswidthAgreementTests` holds it to Python's), a cluster that is not
 /// an emoji sequence or a flag is as wide as its scalars together: an Indic conjunct is laid out
 /// by code point.
-public enum IndependentWidth {
-  public static let wideBlocks: [ClosedRange<UInt32>] = [
+package enum IndependentWidth {
+  package static let wideBlocks: [ClosedRange<UInt32>] = [
     0x1100...0x115F,  // Hangul Jamo initial consonants
     0x2E80...0x303E,  // CJK radicals, punctuation
     0x3041...0x33FF,  // Hiragana, Katakana, CJK compatibility
@@ -18,7 +18,7 @@ public enum IndependentWidth {
     0xFFE0...0xFFE6,
   ]
 
-  public static func scalarWidth(_ s: Unicode.Scalar) -> Int {
+  package static func scalarWidth(_ s: Unicode.Scalar) -> Int {
     switch s.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
@@ -29,7 +29,7 @@ public enum IndependentWidth {
     return 1
   }
 
-  public static func of(_ ch: Character) -> Int {
+  package static func of(_ ch: Character) -> Int {
     let scalars = Array(ch.unicodeScalars)
     guard let base = scalars.first else { return 0 }
     if scalars.count == 2, scalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) }) { return 2 }
@@ -40,14 +40,14 @@ public enum IndependentWidth {
     return scalars.reduce(0) { $0 + scalarWidth($1) }
   }
 
-  public static func of(_ text: some StringProtocol) -> Int {
+  package static func of(_ text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
 
   /// True when `ch` is made only of scalars this function knows: ASCII, Latin-1 letters,
   /// combining marks, format characters, the Indic scripts (U+0900–U+0DFF), the wide blocks
   /// above, emoji and box drawing.
-  public static func covers(_ ch: Character) -> Bool {
+  package static func covers(_ ch: Character) -> Bool {
     ch.unicodeScalars.allSatisfy { s in
       s.value < 0x250 || s.properties.generalCategory == .nonspacingMark
         || s.properties.generalCategory == .spacingMark || (0x0900...0x0DFF).contains(s.value)

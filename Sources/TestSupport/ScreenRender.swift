@@ -3,10 +3,10 @@ import TerminalRendering
 
 /// Drawing a screen the way the terminal driver does, for the screen tests (LaunchScreens and
 /// the demo's JotDemo).
-public enum ScreenRender {
+package enum ScreenRender {
   /// `screen` as the driver leaves it once it has settled: told the size, its deferred work
   /// finished (the driver paints once before that; see ``firstFrame(_:width:height:)``).
-  public static func settled(_ screen: some Screen, width: Int, height: Int) -> Canvas {
+  package static func settled(_ screen: some Screen, width: Int, height: Int) -> Canvas {
     var copy = screen
     _ = copy.update(.resize(width: width, height: height))
     _ = copy.finishDeferredWork()
@@ -16,7 +16,7 @@ public enum ScreenRender {
   }
 
   /// `screen` as the driver's first paint after a resize: before its deferred work.
-  public static func firstFrame(_ screen: some Screen, width: Int, height: Int) -> Canvas {
+  package static func firstFrame(_ screen: some Screen, width: Int, height: Int) -> Canvas {
     var copy = screen
     _ = copy.update(.resize(width: width, height: height))
     var canvas = Canvas(width: width, height: height)

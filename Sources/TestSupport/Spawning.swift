@@ -9,7 +9,7 @@ import Foundation
 /// to its end, a file it is writing) must not live on in a child another test starts: least of
 /// all in a tmux server, a daemon that keeps what it inherits. An executable still open for
 /// writing in some process cannot be run ("Text file busy").
-public enum Spawning {
+package enum Spawning {
   private typealias CloseFrom =
     @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
@@ -23,7 +23,7 @@ public enum Spawning {
   /// Adds "close every descriptor from 3 up" to `actions` (after the actions that set up 0, 1
   /// and 2). Returns false when this C library cannot.
   @discardableResult
-  public static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) -> Bool {
+  package static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) -> Bool {
     guard let closeFrom else { return false }
     return closeFrom(&actions, 3) == 0
   }
@@ -31,7 +31,7 @@ public enum Spawning {
   /// Copies the executable at `source` to `destination` (mode 0755), writing through a
   /// descriptor that no child started meanwhile inherits (`O_CLOEXEC`), so the copy can be run
   /// at once.
-  public static func copyExecutable(from source: String, to destination: String) throws {
+  package static func copyExecutable(from source: String, to destination: String) throws {
     let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
     let fd = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
     guard fd >= 0 else {

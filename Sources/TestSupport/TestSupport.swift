@@ -3,9 +3,9 @@ import Testing
 
 /// Helpers shared by the test targets: where things are, golden files, and running
 /// the built `whatsnew` binary. Not shipped in any product.
-public enum TestPaths {
+package enum TestPaths {
   /// The package root, found from this file's location.
-  public static let packageRoot: URL = {
+  package static let packageRoot: URL = {
     URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent()  // TestSupport
       .deletingLastPathComponent()  // Sources
@@ -13,7 +13,7 @@ public enum TestPaths {
   }()
 
   /// `../shared/corpus` beside the package (or `$WHATSNEW_CORPUS`).
-  public static var corpus: URL {
+  package static var corpus: URL {
     if let env = ProcessInfo.processInfo.environment["WHATSNEW_CORPUS"], !env.isEmpty {
       return URL(fileURLWithPath: env)
     }
@@ -23,27 +23,27 @@ public enum TestPaths {
   /// Whether the tests that read the shared corpus run: when it is there, or when
   /// `WHATSNEW_REQUIRE_CORPUS=1` (CI sets it, so a missing corpus fails those tests instead of
   /// skipping them). A fresh clone with nothing beside it skips them.
-  public static var corpusAvailable: Bool {
+  package static var corpusAvailable: Bool {
     if ProcessInfo.processInfo.environment["WHATSNEW_REQUIRE_CORPUS"] == "1" { return true }
     return FileManager.default.fileExists(atPath: corpus.path)
   }
 
   /// Why the corpus tests are skipped, naming the path.
-  public static var corpusMissing: String {
+  package static var corpusMissing: String {
     "no corpus at \(corpus.path) (../shared/corpus beside the checkout, or $WHATSNEW_CORPUS)"
   }
 
   /// A file in the shared corpus.
-  public static func corpusFile(_ relative: String) -> URL {
+  package static func corpusFile(_ relative: String) -> URL {
     corpus.appendingPathComponent(relative)
   }
 
   /// The demo app's `Content/`.
-  public static var content: URL { packageRoot.appendingPathComponent("Content") }
+  package static var content: URL { packageRoot.appendingPathComponent("Content") }
 
   /// The directory holding the test bundle, which is also where SwiftPM puts the built
   /// `whatsnew` executable.
-  public static var buildProductsDirectory: URL {
+  package static var buildProductsDirectory: URL {
     let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var dir = exe.deletingLastPathComponent()
     // On Linux the test runner is `<products>/whatsnewPackageTests.xctest`.
@@ -55,7 +55,7 @@ public enum TestPaths {
   }
 
   /// The built `whatsnew` executable.
-  public static var whatsnewBinary: URL {
+  package static var whatsnewBinary: URL {
     if let env = ProcessInfo.processInfo.environment["WHATSNEW_BINARY"], !env.isEmpty {
       return URL(fileURLWithPath: env)
     }
@@ -65,7 +65,7 @@ public enum TestPaths {
   /// A fresh empty directory under `$TMPDIR` (`/tmp` when unset). The caller removes it
   /// (`defer { try? FileManager.default.removeItem(at: dir) }`); ``TemporaryDirectory`` removes
   /// itself.
-  public static func makeTemporaryDirectory(_ label: String = "whatsnew-test") throws -> URL {
+  package static func makeTemporaryDirectory(_ label: String = "whatsnew-test") throws -> URL {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -73,7 +73,7 @@ public enum TestPaths {
   }
 
   /// True when `name` is an executable on `PATH`.
-  public static func hasTool(_ name: String) -> Bool {
+  package static func hasTool(_ name: String) -> Bool {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     return path.split(separator: ":").contains {
       FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
@@ -84,16 +84,16 @@ public enum TestPaths {
 /// A fresh empty directory under `$TMPDIR` (`/tmp` when unset), removed with everything in it
 /// when the last reference to it goes: keep one in a test's scope or in a suite's stored
 /// property, and the test leaves nothing behind, also when it throws or an expectation fails.
-public final class TemporaryDirectory: Sendable {
-  public let url: URL
-  public var path: String { url.path }
+package final class TemporaryDirectory: Sendable {
+  package let url: URL
+  package var path: String { url.path }
 
-  public init(_ label: String = "whatsnew-test") throws {
+  package init(_ label: String = "whatsnew-test") throws {
     url = try TestPaths.makeTemporaryDirectory(label)
   }
 
   /// A new subdirectory `name` (intermediate directories too).
-  public func subdirectory(_ name: String) throws -> URL {
+  package func subdirectory(_ name: String) throws -> URL {
     let sub = url.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
     return sub
@@ -105,7 +105,7 @@ public final class TemporaryDirectory: Sendable {
 extension TestPaths {
   /// Removes `path` and everything below it, first giving the owner access to directories a
   /// test made unreadable or unwritable.
-  public static func removeTree(_ path: String) {
+  package static func removeTree(_ path: String) {
     if (try? FileManager.default.removeItem(atPath: path)) != nil { return }
     func openUp(_ directory: String) {
       chmod(directory, 0o700)
@@ -122,10 +122,10 @@ extension TestPaths {
 
 /// Golden text files kept beside the tests in `__Snapshots__/`. Set `WHATSNEW_RECORD=1`
 /// to (re)write them.
-public enum Golden {
+package enum Golden {
   /// Compares `actual` with the golden file `name` next to `testFile`. Returns nil when they
   /// match (or after recording), else a message with the first differing line.
-  public static func check(_ actual: String, named name: String, testFile: String = #filePath) -> String? {
+  package static func check(_ actual: String, named name: String, testFile: String = #filePath) -> String? {
     let dir = URL(fileURLWithPath: testFile).deletingLastPathComponent()
       .appendingPathComponent("__Snapshots__")
     let url = dir.appendingPathComponent(name)
@@ -154,17 +154,17 @@ public enum Golden {
 }
 
 /// The outcome of running a process to completion.
-public struct ProcessResult: Sendable {
-  public var status: Int32
-  public var stdout: String
-  public var stderr: String
+package struct ProcessResult: Sendable {
+  package var status: Int32
+  package var stdout: String
+  package var stderr: String
 }
 
 /// Runs programs for black-box tests.
-public enum Run {
+package enum Run {
   /// Runs `executable` with `arguments`, extra `environment` (merged over the current one,
   /// with `CI` removed unless given) and optional standard input. Waits for it to exit.
-  public static func process(
+  package static func process(
     _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
     stdin: Data? = nil, currentDirectory: URL? = nil
   ) throws -> ProcessResult {
@@ -203,7 +203,7 @@ public enum Run {
   }
 
   /// Runs the built `whatsnew` binary.
-  public static func whatsnew(
+  package static func whatsnew(
     _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
     currentDirectory: URL? = nil
   ) throws -> ProcessResult {
@@ -241,14 +241,14 @@ private final class DataBox: @unchecked Sendable {
 /// util-linux `setpriv`, and the files it must reach have to be under directories nobody can
 /// enter: the test files under `$TMPDIR`, and copies of the program and the demo's notes
 /// (``stage(in:)``), since the checkout may be where nobody cannot go (a clone under `/root`).
-public enum UnreadableFiles {
+package enum UnreadableFiles {
   /// The command to put before the program: `setpriv` as nobody under root, nothing otherwise.
-  public static var prefix: [String] {
+  package static var prefix: [String] {
     getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
   }
 
   /// Why the unreadable-file tests cannot run here, or nil when they can.
-  public static var obstacle: String? {
+  package static var obstacle: String? {
     guard getuid() == 0 else { return nil }
     if !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
       return "running as root without /usr/bin/setpriv (util-linux) to drop to user nobody"
@@ -265,15 +265,15 @@ public enum UnreadableFiles {
   }
 
   /// Whether the unreadable-file tests can run here (see ``obstacle``).
-  public static var available: Bool { obstacle == nil }
+  package static var available: Bool { obstacle == nil }
 
   /// The skip reason for `.requires(UnreadableFiles.available, UnreadableFiles.missing)`.
-  public static var missing: String { obstacle ?? "" }
+  package static var missing: String { obstacle ?? "" }
 
   /// Copies the built `whatsnew` and the demo's `Content/` into `directory` (made enterable by
   /// everyone), for a run under ``prefix``: the build directory and the checkout may be out of
   /// user nobody's reach. Returns the copies' locations.
-  public static func stage(in directory: URL) throws -> (binary: URL, content: URL) {
+  package static func stage(in directory: URL) throws -> (binary: URL, content: URL) {
     chmod(directory.path, 0o755)
     let binary = directory.appendingPathComponent("whatsnew")
     try Spawning.copyExecutable(from: TestPaths.whatsnewBinary.path, to: binary.path)
@@ -285,17 +285,17 @@ public enum UnreadableFiles {
 
 /// Deterministic pseudo-random numbers (SplitMix64) for the randomised tests, so a failing run
 /// repeats from its seed.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
   /// The seed this generator started from, to print with a failure.
-  public let seed: UInt64
+  package let seed: UInt64
   private var state: UInt64
 
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     self.seed = seed
     state = seed
   }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -304,8 +304,8 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
   }
 
   /// A value in 0..<bound.
-  public mutating func next(upTo bound: UInt64) -> UInt64 { next() % bound }
+  package mutating func next(upTo bound: UInt64) -> UInt64 { next() % bound }
 
   /// A value in [0, 1).
-  public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+  package mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

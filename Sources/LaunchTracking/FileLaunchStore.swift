@@ -34,18 +34,18 @@ import Synchronization
 ///
 /// Warnings go to the injected `warn` closure, each distinct warning once per store. They
 /// start with `warning:` and name no program: the caller prefixes its own name.
-public final class FileLaunchStore: LaunchStore, Sendable {
+package final class FileLaunchStore: LaunchStore, Sendable {
   /// The state directory.
-  public let directory: String
+  package let directory: String
   /// The state file, `directory/launch-state.json`.
-  public let path: String
+  package let path: String
   /// The sidecar lock file, `directory/launch-state.json.lock`.
-  public let lockPath: String
+  package let lockPath: String
   /// The app whose state this is, when known: a file naming another app is left alone.
-  public let appID: String?
+  package let appID: String?
   /// A pause between writing the temporary file and renaming it (crash tests; honoured by
   /// debug builds only).
-  public let writeDelayMilliseconds: Int
+  package let writeDelayMilliseconds: Int
 
   private let warnSink: @Sendable (String) -> Void
   private let now: @Sendable () -> Date
@@ -53,7 +53,7 @@ public final class FileLaunchStore: LaunchStore, Sendable {
 
   /// Creates a store in `directory` for `appID` (nil: any app's file is used). `warn`
   /// receives one-line warnings; `now` dates the names of corrupt files moved aside.
-  public init(
+  package init(
     directory: String, appID: String? = nil, writeDelayMilliseconds: Int = 0,
     now: @escaping @Sendable () -> Date = { Date() },
     warn: @escaping @Sendable (String) -> Void
@@ -67,7 +67,7 @@ public final class FileLaunchStore: LaunchStore, Sendable {
     self.warnSink = warn
   }
 
-  public func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R {
+  package func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R {
     var readOnlyReason: String?
     var lockFD: Int32 = -1
     defer { if lockFD >= 0 { close(lockFD) } }  // closing releases the flock
@@ -135,7 +135,7 @@ public final class FileLaunchStore: LaunchStore, Sendable {
     return result
   }
 
-  public func read() throws -> LaunchStoreSnapshot {
+  package func read() throws -> LaunchStoreSnapshot {
     let fd = open(lockPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     defer { if fd >= 0 { close(fd) } }
     if fd >= 0 { _ = Platform.lock(fd, exclusive: false) }
@@ -149,7 +149,7 @@ public final class FileLaunchStore: LaunchStore, Sendable {
     }
   }
 
-  public func reset() throws {
+  package func reset() throws {
     var st = stat()
     guard stat(directory, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR else { return }  // nothing there
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -307,7 +307,7 @@ public final class FileLaunchStore: LaunchStore, Sendable {
 }
 
 /// A failure of a launch store that the caller should report.
-public struct LaunchStoreError: Error, Sendable, CustomStringConvertible {
-  public let description: String
-  public init(_ description: String) { self.description = description }
+package struct LaunchStoreError: Error, Sendable, CustomStringConvertible {
+  package let description: String
+  package init(_ description: String) { self.description = description }
 }

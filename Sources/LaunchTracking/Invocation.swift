@@ -5,19 +5,19 @@
 /// `CI` is unset (or `0`/`false`), `TERM` is not `dumb`, and no opt-out variable is `1`:
 /// ``packageOptOutVariable`` (`WHATSNEW_DISABLE`, which silences every app built on this
 /// package) or the app's own.
-public struct Invocation: Sendable, Equatable {
+package struct Invocation: Sendable, Equatable {
   /// Why nothing is presented automatically, or nil when the launch is interactive.
-  public var nonInteractiveReason: String?
+  package var nonInteractiveReason: String?
   /// The deep link given with `--open`, if any.
-  public var deepLink: DeepLink?
+  package var deepLink: DeepLink?
 
   /// True when a person is at a terminal and has not opted out.
-  public var isInteractive: Bool { nonInteractiveReason == nil }
+  package var isInteractive: Bool { nonInteractiveReason == nil }
 
   /// The variable that, set to `1`, silences every app built on this package.
-  public static let packageOptOutVariable = "WHATSNEW_DISABLE"
+  package static let packageOptOutVariable = "WHATSNEW_DISABLE"
 
-  public init(nonInteractiveReason: String?, deepLink: DeepLink? = nil) {
+  package init(nonInteractiveReason: String?, deepLink: DeepLink? = nil) {
     self.nonInteractiveReason = nonInteractiveReason
     self.deepLink = deepLink
   }
@@ -25,7 +25,7 @@ public struct Invocation: Sendable, Equatable {
   /// Classifies an invocation from its environment and whether stdin and stdout are
   /// terminals. `optOut` is the app's own opt-out variable, if it has one. Pure, for tests;
   /// ``current(environment:optOut:deepLink:)`` asks the system.
-  public static func detect(
+  package static func detect(
     environment: [String: String], optOut: String? = nil, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
     deepLink: DeepLink? = nil
   ) -> Invocation {
@@ -49,7 +49,7 @@ public struct Invocation: Sendable, Equatable {
   }
 
   /// Classifies this process's invocation.
-  public static func current(
+  package static func current(
     environment: [String: String], optOut: String? = nil, deepLink: DeepLink? = nil
   ) -> Invocation {
     detect(
@@ -60,28 +60,28 @@ public struct Invocation: Sendable, Equatable {
 
 /// A deep link into the app: `<scheme>://notes/<version>` opens that version's notes. The
 /// scheme is the app's own (`whatsnew` for the `whatsnew` tool's demo).
-public struct DeepLink: Sendable, Equatable {
+package struct DeepLink: Sendable, Equatable {
   /// The link as given.
-  public let url: String
+  package let url: String
   /// The version whose notes it opens.
-  public let version: AppVersion
+  package let version: AppVersion
 
   /// Why a link was refused. Its description is one line naming the link.
-  public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let url: String
-    public let reason: String
-    public var description: String { "invalid link \"\(url)\": \(reason)" }
+  package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let url: String
+    package let reason: String
+    package var description: String { "invalid link \"\(url)\": \(reason)" }
   }
 
   /// A link to `version`'s notes, made by the app rather than parsed.
-  public init(version: AppVersion, scheme: String = "app") {
+  package init(version: AppVersion, scheme: String = "app") {
     self.url = "\(scheme)://notes/\(version)"
     self.version = version
   }
 
   /// Parses `<scheme>://notes/<version>` (the scheme and host are case-insensitive; one
   /// trailing slash is allowed).
-  public init(parsing url: String, scheme: String) throws(ParseError) {
+  package init(parsing url: String, scheme: String) throws(ParseError) {
     let prefix = scheme.lowercased() + "://notes/"
     let expected = "expected \(prefix)<version>"
     guard url.count > prefix.count, url.lowercased().hasPrefix(prefix) else {

@@ -38,7 +38,7 @@ public struct LaunchState: Sendable, Equatable {
   /// Presentations earned but not yet dismissed.
   public var pending: [PendingPresentation]
   /// What the update-step runner has done.
-  public var updateSteps: UpdateStepLog
+  package var updateSteps: UpdateStepLog
   /// True when the user asked for no more what's-new sheets (`x` on the sheet); undone with
   /// ``LaunchTracker/setWhatsNew(enabled:)``. Upgrades are still recorded as pending, so turning
   /// the sheets back on shows what was missed. Onboarding and welcome-back are not affected.

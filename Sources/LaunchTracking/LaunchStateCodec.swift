@@ -15,28 +15,28 @@
 /// without a new schema); an optional field may be missing or `null`; every other problem is
 /// a ``Failure`` naming the field's path. Dates are ISO 8601 `YYYY-MM-DDTHH:MM:SSZ` in the
 /// years 0001 to 9999 (proleptic Gregorian); fractional seconds are dropped when writing.
-public enum LaunchStateCodec {
+package enum LaunchStateCodec {
   /// Why a JSON value is not a launch state, with the path of the field at fault
   /// (`lastLaunch.kind`, `pending[1].since`).
-  public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+  package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
     /// `missing`, `wrong type at` or `bad value at` (see ``description``).
-    public enum Problem: String, Sendable, Equatable {
+    package enum Problem: String, Sendable, Equatable {
       case missing
       case wrongType = "wrong type at"
       case badValue = "bad value at"
     }
 
     /// What is wrong.
-    public var problem: Problem
+    package var problem: Problem
     /// The field's path; `top level` for the document itself.
-    public var path: String
+    package var path: String
 
     /// `missing lastLaunch.kind`, `wrong type at launchCount`, ...
-    public var description: String { "\(problem.rawValue) \(path)" }
+    package var description: String { "\(problem.rawValue) \(path)" }
   }
 
   /// The JSON value of `state`. Fails only for a date outside the years 0001-9999.
-  public static func encode(_ state: LaunchState) throws(Failure) -> StateJSON {
+  package static func encode(_ state: LaunchState) throws(Failure) -> StateJSON {
     var o = ObjectBuilder(path: "")
     o.int("schema", state.schema)
     o.string("appID", state.appID)
@@ -78,7 +78,7 @@ public enum LaunchStateCodec {
   }
 
   /// The launch state in `json`.
-  public static func decode(_ json: StateJSON) throws(Failure) -> LaunchState {
+  package static func decode(_ json: StateJSON) throws(Failure) -> LaunchState {
     let o = try ObjectReader(json, path: "")
     let schema = try o.int("schema")
     let appID = try o.string("appID")
@@ -131,7 +131,7 @@ public enum LaunchStateCodec {
   }
 
   /// The JSON value of one pending presentation (`{"kind": ..., ...}`).
-  public static func pendingValue(_ item: PendingPresentation) -> StateJSON {
+  package static func pendingValue(_ item: PendingPresentation) -> StateJSON {
     var fields: [String: StateJSON] = ["kind": .string(item.kind.rawValue)]
     switch item {
     case .onboarding(let page): fields["page"] = .number(String(page))
@@ -143,7 +143,7 @@ public enum LaunchStateCodec {
 
   /// `YYYY-MM-DDTHH:MM:SSZ` for `date` (whole seconds, rounded down), or nil outside the
   /// years 0001-9999.
-  public static func iso8601(_ date: Date) -> String? {
+  package static func iso8601(_ date: Date) -> String? {
     let t = date.timeIntervalSince1970.rounded(.down)
     guard t.isFinite, t >= -62_135_596_800, t < 253_402_300_800 else { return nil }
     let total = Int(t)
@@ -172,7 +172,7 @@ public enum LaunchStateCodec {
   }
 
   /// The date of `YYYY-MM-DDTHH:MM:SSZ` in the years 0001-9999, or nil.
-  public static func date(_ text: String) -> Date? {
+  package static func date(_ text: String) -> Date? {
     let b = Array(text.utf8)
     guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
       b[19] == 0x5A
@@ -341,7 +341,7 @@ public enum LaunchStateCodec {
 
 extension LaunchState {
   /// The state in the JSON text `bytes` (a `launch-state.json`).
-  public init(json bytes: [UInt8]) throws(LaunchStateCodec.Failure) {
+  package init(json bytes: [UInt8]) throws(LaunchStateCodec.Failure) {
     let value: StateJSON
     do {
       value = try StateJSON.parse(bytes)
@@ -352,7 +352,7 @@ extension LaunchState {
   }
 
   /// The pretty-printed, key-sorted JSON text of this state, no trailing newline.
-  public func json() throws(LaunchStateCodec.Failure) -> [UInt8] {
+  package func json() throws(LaunchStateCodec.Failure) -> [UInt8] {
     try LaunchStateCodec.encode(self).serialized()
   }
 }

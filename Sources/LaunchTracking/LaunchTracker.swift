@@ -10,31 +10,31 @@
 /// The store and the clock are injected (tests use ``InMemoryLaunchStore`` and a fixed
 /// clock). Every method runs in one store transaction, so it holds the store's lock for its
 /// whole read-modify-write.
-public struct LaunchTracker: Sendable {
+package struct LaunchTracker: Sendable {
   /// The app whose launches are tracked.
-  public let appID: String
+  package let appID: String
   /// The version being launched.
-  public let version: AppVersion
+  package let version: AppVersion
   /// Where the state is kept.
-  public let store: any LaunchStore
+  package let store: any LaunchStore
   /// The clock.
-  public let now: @Sendable () -> Date
+  package let now: @Sendable () -> Date
   /// A launch of the same version at least this many days after the previous one is
   /// `returning` (and any launch that long after the previous one earns a welcome-back).
-  public let returningThresholdDays: Int
+  package let returningThresholdDays: Int
 
   /// Asked on a launch with no recorded state: true when this user already used the app
   /// before it recorded launches (the app's own sign, such as its config file existing). Such
   /// a launch is an upgrade from an unknown version: it earns the current version's notes, not
   /// the walkthrough.
-  public let isExistingInstall: (@Sendable () -> Bool)?
+  package let isExistingInstall: (@Sendable () -> Bool)?
 
   /// The default returning threshold, in days.
-  public static let defaultReturningThresholdDays = 30
+  package static let defaultReturningThresholdDays = 30
   /// How long "later" hides a what's-new sheet: 24 hours.
-  public static let laterInterval: TimeInterval = 86_400
+  package static let laterInterval: TimeInterval = 86_400
 
-  public init(
+  package init(
     appID: String, version: AppVersion, store: any LaunchStore,
     returningThresholdDays: Int = Self.defaultReturningThresholdDays,
     isExistingInstall: (@Sendable () -> Bool)? = nil,
@@ -52,7 +52,7 @@ public struct LaunchTracker: Sendable {
   /// classification and the new state. Duplicate step ids are refused before anything runs
   /// or is recorded. A failing step does not make this throw: it is in the record's
   /// ``LaunchRecord/updates``.
-  public func recordLaunch(
+  package func recordLaunch(
     updateSteps: [UpdateStep] = [], progress: (UpdateProgress) -> Void = { _ in }
   ) throws -> LaunchRecord {
     try UpdateRunner.validate(updateSteps)
@@ -84,7 +84,7 @@ public struct LaunchTracker: Sendable {
   /// Marks a pending presentation as seen and dismissed by the user. For what's-new,
   /// `upTo` is the newest version whose notes were shown: the sheet stays pending for the
   /// versions after it, if any (nil: everything up to the current version was seen).
-  public func markDismissed(_ kind: PendingPresentation.Kind, upTo: AppVersion? = nil) throws {
+  package func markDismissed(_ kind: PendingPresentation.Kind, upTo: AppVersion? = nil) throws {
     try store.transaction { tx in
       guard var state = tx.state else { return }
       if kind == .whatsNew, let upTo, upTo < state.currentVersion,
@@ -101,7 +101,7 @@ public struct LaunchTracker: Sendable {
 
   /// Puts the pending what's-new sheet off for ``laterInterval`` ("remind me later"): it stays
   /// pending and is not shown before then.
-  public func remindLater() throws {
+  package func remindLater() throws {
     let until = now().addingTimeInterval(Self.laterInterval)
     try store.transaction { tx in
       guard var state = tx.state, state.pending(.whatsNew) != nil else { return }
@@ -113,14 +113,14 @@ public struct LaunchTracker: Sendable {
   /// Turns the what's-new sheets of this app on or off for this user (`x` on the sheet turns
   /// them off). Returns false when no launch was ever recorded, so there is nothing to change.
   @discardableResult
-  public func setWhatsNew(enabled: Bool) throws -> Bool {
+  package func setWhatsNew(enabled: Bool) throws -> Bool {
     try Self.setWhatsNew(enabled: enabled, in: store)
   }
 
   /// ``setWhatsNew(enabled:)`` on `store` without a launch (the `settings` command). Returns
   /// false when the store holds no state; throws ``NotRecorded`` when the state cannot be
   /// written (a newer schema, a foreign file, an unwritable directory).
-  public static func setWhatsNew(enabled: Bool, in store: any LaunchStore) throws -> Bool {
+  package static func setWhatsNew(enabled: Bool, in store: any LaunchStore) throws -> Bool {
     try store.transaction { tx in
       guard var state = tx.state else { return false }
       state.whatsNewOff = !enabled
@@ -133,15 +133,15 @@ public struct LaunchTracker: Sendable {
   }
 
   /// A change the store could not write, and why.
-  public struct NotRecorded: Error, Sendable, CustomStringConvertible {
+  package struct NotRecorded: Error, Sendable, CustomStringConvertible {
     /// Why (the store's read-only reason).
-    public var reason: String
-    public var description: String { "not recorded: \(reason)" }
+    package var reason: String
+    package var description: String { "not recorded: \(reason)" }
   }
 
   /// Remembers that onboarding reached `page` (0-based), so an interrupted walkthrough
   /// resumes there. Does nothing when onboarding is not pending.
-  public func markOnboarding(page: Int) throws {
+  package func markOnboarding(page: Int) throws {
     try store.transaction { tx in
       guard var state = tx.state, state.pending(.onboarding) != nil else { return }
       state.setPending(.onboarding, to: .onboarding(page: max(0, page)))
@@ -152,7 +152,7 @@ public struct LaunchTracker: Sendable {
   /// Marks onboarding as finished (or skipped) by the user. This also drops a pending
   /// what's-new sheet and welcome-back: the walkthrough introduced the current version, and
   /// a new user gets no release notes.
-  public func completeOnboarding() throws {
+  package func completeOnboarding() throws {
     try store.transaction { tx in
       guard var state = tx.state else { return }
       state.pending = []
@@ -179,7 +179,7 @@ public struct LaunchTracker: Sendable {
   /// - any launch at least the returning threshold after the previous one (returning,
   ///   upgrade or downgrade) earns a welcome-back;
   /// - a downgrade to or below the start of a pending sheet drops that sheet.
-  public static func advance(
+  package static func advance(
     _ previous: LaunchState?, appID: String, version: AppVersion, date: Date,
     returningThresholdDays: Int, stateWasReset: Bool = false, existingInstall: Bool = false
   ) -> LaunchState {

@@ -25,7 +25,7 @@ public enum PresentationDecision: Sendable, Equatable {
   ///    is the version to mark seen);
   /// 5. a pending welcome-back;
   /// 6. otherwise nothing.
-  public static func decide(
+  package static func decide(
     launch: LaunchState.LastLaunch, pending: [PendingPresentation], availableNotes: [AppVersion],
     invocation: Invocation, whatsNew: WhatsNewRules = WhatsNewRules()
   ) -> PresentationDecision {
@@ -66,7 +66,7 @@ public enum PresentationDecision: Sendable, Equatable {
   /// because no release in its range reaches `whatsNew`'s minimum importance; nil when the
   /// launch presents the sheet, something before it, or nothing for another reason (a
   /// non-interactive launch keeps everything pending).
-  public static func rangeCountedAsSeen(
+  package static func rangeCountedAsSeen(
     launch: LaunchState.LastLaunch, pending: [PendingPresentation], availableNotes: [AppVersion],
     invocation: Invocation, whatsNew: WhatsNewRules
   ) -> AppVersion? {

@@ -10,12 +10,12 @@
 #endif
 
 /// The process environment and the clock it may fix, read the same way everywhere.
-public enum ProcessEnvironment {
+package enum ProcessEnvironment {
   /// `environ` as a dictionary, read directly: `ProcessInfo.processInfo.environment` cost
   /// about 0.6M instructions (a fifth of a whole launch), most of it setting up `ProcessInfo`
   /// and its locking, against about 0.1M for this loop. For a name given twice the first one
   /// wins, as `getenv` would answer; an entry without `=` is skipped.
-  public static func current() -> [String: String] {
+  package static func current() -> [String: String] {
     #if canImport(Glibc)
       var result: [String: String] = [:]
       // `environ` is NULL after `clearenv()`; the optional keeps that case an empty dictionary.
@@ -44,7 +44,7 @@ public enum ProcessEnvironment {
   /// One variable of the process environment (`getenv`), nil when unset: for a caller that
   /// needs one or two variables and no dictionary (`render`'s start-up). Empty is returned as
   /// empty.
-  public static func value(_ name: String) -> String? {
+  package static func value(_ name: String) -> String? {
     guard let raw = getenv(name) else { return nil }
     return String(cString: raw)
   }
@@ -52,7 +52,7 @@ public enum ProcessEnvironment {
   /// Parses the value of a clock variable (`WHATSNEW_NOW`, `<PREFIX>_NOW`): an ISO 8601
   /// date-time (`2026-01-31T12:00:00Z`, fractional seconds allowed) or a date
   /// (`2026-01-31`, midnight UTC). Nil when it is neither.
-  public static func parseDate(_ text: String) -> Date? {
+  package static func parseDate(_ text: String) -> Date? {
     let styles = [
       Date.ISO8601FormatStyle(),
       Date.ISO8601FormatStyle(includingFractionalSeconds: true),

@@ -5,7 +5,7 @@
 /// repeated key, a byte order mark, nesting deeper than ``maximumDepth``, invalid UTF-8.
 /// ``serialized()`` writes it pretty-printed with sorted keys, two spaces per level and
 /// `" : "` between key and value. Numbers keep their text.
-public enum StateJSON: Sendable, Equatable {
+package enum StateJSON: Sendable, Equatable {
   case object([String: StateJSON])
   case array([StateJSON])
   case string(String)
@@ -15,26 +15,26 @@ public enum StateJSON: Sendable, Equatable {
   case null
 
   /// How deep arrays and objects may nest.
-  public static let maximumDepth = 64
+  package static let maximumDepth = 64
 
   /// Why a text is not JSON: what, and at which byte (0-based).
-  public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+  package struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.
-    public var problem: String
+    package var problem: String
     /// The byte offset where it was found.
-    public var offset: Int
+    package var offset: Int
 
-    public var description: String { "\(problem) at byte \(offset)" }
+    package var description: String { "\(problem) at byte \(offset)" }
   }
 
   /// The value of the JSON text `bytes`.
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> StateJSON {
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> StateJSON {
     var parser = Parser(bytes: bytes)
     return try parser.document()
   }
 
   /// The value of the JSON text `bytes`.
-  public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> StateJSON {
+  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> StateJSON {
     let result: Result<StateJSON, SyntaxError> = bytes.withUnsafeBufferPointer { buffer in
       do throws(SyntaxError) {
         return .success(try parse(buffer))
@@ -46,19 +46,19 @@ public enum StateJSON: Sendable, Equatable {
   }
 
   /// A whole number: `.number` holding an integer (no fraction or exponent) that fits `Int`.
-  public var int: Int? {
+  package var int: Int? {
     guard case .number(let text) = self else { return nil }
     return Int(text)
   }
 
   /// The text of a `.string`.
-  public var string: String? {
+  package var string: String? {
     guard case .string(let text) = self else { return nil }
     return text
   }
 
   /// The pretty-printed text, keys sorted, no trailing newline.
-  public func serialized() -> [UInt8] {
+  package func serialized() -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(2_048)
     write(into: &out, level: 0)

@@ -5,13 +5,13 @@
 /// `<PREFIX>_STATE_DIR`) name the directory directly; otherwise it is
 /// `$XDG_STATE_HOME/<app-id>`, with `~/.local/state` when `XDG_STATE_HOME` is unset, empty
 /// or not absolute (as the XDG Base Directory specification says).
-public enum StateLocation {
+package enum StateLocation {
   /// The file name of the state inside the state directory.
-  public static let fileName = "launch-state.json"
+  package static let fileName = "launch-state.json"
 
   /// The state directory for `appID`: `stateDirectory`, else the value of the environment
   /// variable `variable`, else the XDG location.
-  public static func directory(
+  package static func directory(
     appID: String, stateDirectory: String?, variable: String?, environment: [String: String]
   ) -> String {
     if let dir = stateDirectory, !dir.isEmpty { return dir }
@@ -27,7 +27,7 @@ public enum StateLocation {
 
   /// Checks that `appID` can name a directory: 1 to 128 characters of `[A-Za-z0-9._-]`,
   /// not starting with a dot. Returns the problem, or nil when it is fine.
-  public static func problem(withAppID appID: String) -> String? {
+  package static func problem(withAppID appID: String) -> String? {
     if appID.isEmpty { return "the app id is empty" }
     if appID.utf8.count > 128 { return "the app id \"\(appID)\" is longer than 128 characters" }
     if appID.hasPrefix(".") { return "the app id \"\(appID)\" starts with a dot" }

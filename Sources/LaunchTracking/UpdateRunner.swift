@@ -13,9 +13,9 @@
 /// recorded by id with its version, date and attempts, and never runs again. A throwing
 /// step is recorded as failed with its message and attempt count, the steps after it are
 /// postponed, and it is retried on the next launch. The state is saved after every step.
-public enum UpdateRunner {
+package enum UpdateRunner {
   /// Refuses duplicate or empty ids.
-  public static func validate(_ steps: [UpdateStep]) throws(UpdateStepError) {
+  package static func validate(_ steps: [UpdateStep]) throws(UpdateStepError) {
     var seen: Set<String> = []
     for step in steps {
       if step.id.isEmpty { throw .emptyID(summary: step.summary) }
@@ -24,7 +24,7 @@ public enum UpdateRunner {
   }
 
   /// The steps still to consider at `version`, in the order they run.
-  public static func plan(_ steps: [UpdateStep], log: UpdateStepLog, version: AppVersion) -> [UpdateStep] {
+  package static func plan(_ steps: [UpdateStep], log: UpdateStepLog, version: AppVersion) -> [UpdateStep] {
     steps.enumerated()
       .filter { $0.element.version <= version && !log.isSettled($0.element.id) }
       .sorted { a, b in

@@ -12,19 +12,19 @@ import TerminalRendering
 /// Bindings that share a ``help`` value share one line of the help overlay (`j k  ↑ ↓  scroll
 /// a line` is a line down and a line up); the same holds for ``footer`` (`↑↓ version`).
 /// A disabled binding (``isEnabled`` false) matches no key and is shown nowhere.
-public struct KeyBinding: Sendable, Hashable {
+package struct KeyBinding: Sendable, Hashable {
   /// The keys that trigger it, including ones its help does not name (`Q` beside `q`).
-  public var keys: [Key]
+  package var keys: [Key]
   /// Its line of the `?` help overlay: the keys as shown and what they do.
-  public var help: HelpEntry
+  package var help: HelpEntry
   /// Its hint in the footer, or nil when the footer does not name it.
-  public var footer: FooterHint?
+  package var footer: FooterHint?
   /// How the accessible mode offers it, or nil when it is not a choice there.
-  public var answer: TypedAnswer?
+  package var answer: TypedAnswer?
   /// False when the screen's state makes it do nothing (`l` on a sheet opened by hand).
-  public var isEnabled: Bool
+  package var isEnabled: Bool
 
-  public init(
+  package init(
     _ keys: [Key], help: HelpEntry, footer: FooterHint? = nil, answer: TypedAnswer? = nil,
     isEnabled: Bool = true
   ) {
@@ -36,13 +36,13 @@ public struct KeyBinding: Sendable, Hashable {
   }
 
   /// True when the binding is enabled and `key` is one of its keys.
-  public func matches(_ key: Key) -> Bool { isEnabled && keys.contains(key) }
+  package func matches(_ key: Key) -> Bool { isEnabled && keys.contains(key) }
 
   /// Lets `update` switch on a key with bindings as patterns: `case keys.close:`.
-  public static func ~= (binding: KeyBinding, key: Key) -> Bool { binding.matches(key) }
+  package static func ~= (binding: KeyBinding, key: Key) -> Bool { binding.matches(key) }
 
   /// A copy with `isEnabled` set.
-  public func enabled(_ on: Bool) -> KeyBinding {
+  package func enabled(_ on: Bool) -> KeyBinding {
     var copy = self
     copy.isEnabled = on
     return copy
@@ -50,22 +50,22 @@ public struct KeyBinding: Sendable, Hashable {
 }
 
 /// One line of the `?` help overlay: the keys and what they do.
-public struct HelpEntry: Sendable, Hashable {
-  public var keys: String
-  public var action: String
+package struct HelpEntry: Sendable, Hashable {
+  package var keys: String
+  package var action: String
 
-  public init(_ keys: String, _ action: String) {
+  package init(_ keys: String, _ action: String) {
     self.keys = keys
     self.action = action
   }
 }
 
 /// One hint of the footer: a key as shown (`space`, `↑↓`, `⏎`) and a word for what it does.
-public struct FooterHint: Sendable, Hashable {
-  public var key: String
-  public var action: String
+package struct FooterHint: Sendable, Hashable {
+  package var key: String
+  package var action: String
 
-  public init(_ key: String, _ action: String) {
+  package init(_ key: String, _ action: String) {
     self.key = key
     self.action = action
   }
@@ -73,13 +73,13 @@ public struct FooterHint: Sendable, Hashable {
 
 /// How the accessible mode offers a binding: what may be typed for it and the label its
 /// prompt gives it.
-public struct TypedAnswer: Sendable, Hashable {
+package struct TypedAnswer: Sendable, Hashable {
   /// What is typed (lowercase; "" is Enter alone). The first is the one the prompt names.
-  public var answers: [String]
+  package var answers: [String]
   /// The prompt's word for it, or nil for a choice that is accepted but not listed.
-  public var label: String?
+  package var label: String?
 
-  public init(_ answers: [String], label: String?) {
+  package init(_ answers: [String], label: String?) {
     self.answers = answers
     self.label = label
   }
@@ -87,7 +87,7 @@ public struct TypedAnswer: Sendable, Hashable {
 
 extension Array where Element == KeyBinding {
   /// The enabled bindings' help lines, each once, in order.
-  public var helpEntries: [HelpEntry] {
+  package var helpEntries: [HelpEntry] {
     var entries: [HelpEntry] = []
     for binding in self where binding.isEnabled && !entries.contains(binding.help) {
       entries.append(binding.help)
@@ -96,7 +96,7 @@ extension Array where Element == KeyBinding {
   }
 
   /// The enabled bindings' footer hints, each once, in order.
-  public var footerHints: [FooterHint] {
+  package var footerHints: [FooterHint] {
     var hints: [FooterHint] = []
     for binding in self where binding.isEnabled {
       if let hint = binding.footer, !hints.contains(hint) { hints.append(hint) }
@@ -105,23 +105,23 @@ extension Array where Element == KeyBinding {
   }
 
   /// The enabled bindings, without the disabled ones.
-  public var enabled: [KeyBinding] { filter(\.isEnabled) }
+  package var enabled: [KeyBinding] { filter(\.isEnabled) }
 }
 
 /// The screen as text, for a presenter that prints lines instead of painting (the accessible
 /// mode): its lines at a width, and what tells one state of it from another.
-public struct ScreenText: Sendable {
+package struct ScreenText: Sendable {
   /// Changes when the text does (a page turned, another screen): the presenter prints the
   /// text again only then.
-  public var identity: String
+  package var identity: String
   /// The text at a width, plain (a Markdown body keeps its theme's styles).
-  public var lines: @Sendable (Int) -> [StyledLine]
+  package var lines: @Sendable (Int) -> [StyledLine]
   /// The identity of a state this one goes on from (a collapsed sheet, now expanded), and
   /// the text to print instead of ``lines`` right after it.
-  public var continues: String?
-  public var continuation: (@Sendable (Int) -> [StyledLine])?
+  package var continues: String?
+  package var continuation: (@Sendable (Int) -> [StyledLine])?
 
-  public init(
+  package init(
     identity: String, lines: @escaping @Sendable (Int) -> [StyledLine], continues: String? = nil,
     continuation: (@Sendable (Int) -> [StyledLine])? = nil
   ) {
@@ -132,7 +132,7 @@ public struct ScreenText: Sendable {
   }
 
   /// `text` sanitised and wrapped at `width` as plain lines.
-  public static func wrap(_ text: String, _ width: Int) -> [StyledLine] {
+  package static func wrap(_ text: String, _ width: Int) -> [StyledLine] {
     TextWrapper.wrap(StyledLine(Sanitizer.sanitize(text)), width: max(1, width))
   }
 }

@@ -4,7 +4,7 @@ extension WhatsNewSheet {
   /// The sheet as text: the title, the releases covered, the greeting, then every release
   /// (a brief one by its heading alone); while collapsed, the newest release and a line on the
   /// earlier ones, which the expanded sheet's ``ScreenText/continuation`` adds below it.
-  public var plainText: ScreenText? {
+  package var plainText: ScreenText? {
     let sheet = self
     let shown = isCollapsed ? Array(releases.prefix(1)) : releases
     return ScreenText(

@@ -4,7 +4,7 @@ import TerminalRendering
 /// Checks a screen's key table (``Screen/bindings``) against what the screen shows and does:
 /// the help overlay's key names, the footer's hints, the accessible mode's answers, and every
 /// key the screen reacts to.
-public enum KeyTableAudit {
+package enum KeyTableAudit {
   /// What is wrong with `screen`'s keys in its current state, one line each (empty when
   /// nothing is): laid out at `width` x `height` first.
   ///
@@ -14,7 +14,7 @@ public enum KeyTableAudit {
   ///   key it names is bound by a binding with that hint;
   /// - no key is bound twice, no typed answer offered twice;
   /// - every key the screen reacts to (an effect or a different frame) is in the table.
-  public static func problems(of screen: some Screen, width: Int = 80, height: Int = 24) -> [String] {
+  package static func problems(of screen: some Screen, width: Int = 80, height: Int = 24) -> [String] {
     var screen = screen
     _ = screen.update(.resize(width: width, height: height))
     _ = screen.finishDeferredWork()
@@ -92,7 +92,7 @@ public enum KeyTableAudit {
 
   /// The keys a footer hint or a help line's word names: `space`, `Enter`, `⏎`, `Esc`, `Tab`,
   /// `PgDn`, `Home`, arrows (`↑↓` is two), `Ctrl-D`, `F1`, or a character; nil for none.
-  public static func keys(named name: String) -> [Key]? {
+  package static func keys(named name: String) -> [Key]? {
     let words: [String: Key] = [
       "space": .char(" "), "Enter": .enter, "⏎": .enter, "Esc": .escape, "Tab": .tab, "PgDn": .pageDown,
       "PgUp": .pageUp, "Home": .home, "End": .end, "Ctrl-C": .ctrlC,
@@ -110,7 +110,7 @@ public enum KeyTableAudit {
 
   /// Every key a terminal sends a screen: printable ASCII, the named keys, Ctrl letters (but
   /// Ctrl-C, which the stack takes) and the function keys.
-  public static let probeKeys: [Key] = {
+  package static let probeKeys: [Key] = {
     var keys: [Key] = (0x20...0x7E).compactMap { Unicode.Scalar($0).map { .char(Character($0)) } }
     keys += [
       .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .tab, .backTab, .backspace,

@@ -18,7 +18,7 @@ import Testing
 /// A test states what it needs with ``Testing/Trait/requires(_:_:sourceLocation:)``, which
 /// records it here when the requirement is not met. `SkipSummaryTests` holds every condition
 /// in `Tests/` to that, so none is left out of the count.
-public enum SkippedTests {
+package enum SkippedTests {
   /// The reason each skipped test was skipped for (a test skipped with its suite has the
   /// suite's reason: a suite's requirements come before its tests' own).
   private static let reasons = Mutex<[Test.ID: String]>([:])
@@ -40,14 +40,14 @@ public enum SkippedTests {
   }
 
   /// How many tests were skipped for each reason, the most frequent first.
-  public static var counts: [(reason: String, count: Int)] {
+  package static var counts: [(reason: String, count: Int)] {
     let byReason = reasons.withLock { Dictionary($0.map { ($0.value, 1) }, uniquingKeysWith: +) }
     return byReason.map { (reason: $0.key, count: $0.value) }
       .sorted { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
   }
 
   /// The lines printed at exit.
-  public static var summary: String {
+  package static var summary: String {
     let counts = counts
     let total = counts.reduce(0) { $0 + $1.count }
     guard total > 0 else { return "◇ No test was skipped: every requirement was met.\n" }
@@ -74,7 +74,7 @@ extension Trait where Self == ConditionTrait {
   /// ```swift
   /// @Test(.requires(TestPaths.hasTool("strace"), "strace is not installed (scripts/setup --tests)"))
   /// ```
-  public static func requires(
+  package static func requires(
     _ condition: @autoclosure @escaping @Sendable () -> Bool, _ reason: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> Self {

@@ -84,9 +84,6 @@ struct RawBytes {
 struct HTMLWriter {
   var out: RawBytes
   let tagFilter: Bool
-  /// The last byte handed on before `out` was emptied (``cr()`` looks at it when `out` is
-  /// empty); a newline at the start, so that the first block adds none.
-  var lastFlushed: UInt8 = 10
 
   init(tagFilter: Bool, capacity: Int = 4096) {
     self.tagFilter = tagFilter
@@ -97,9 +94,9 @@ struct HTMLWriter {
     out.append(s.utf8Start, s.utf8CodeUnitCount)
   }
 
+  /// Starts a new line unless the output is empty or already ends with one.
   mutating func cr() {
-    let last = out.count > 0 ? out.base[out.count - 1] : lastFlushed
-    if last != 10 { out.append(10) }
+    if out.count > 0, out.base[out.count - 1] != 10 { out.append(10) }
   }
 
   mutating func escaped(_ s: String) {

@@ -111,8 +111,7 @@ struct InlineParser {
 
   /// Parses `range` of `bytes` without its leading and trailing whitespace (``reset(_:_:)``
   /// then ``run()``), the way every leaf block's inlines are parsed; false, with nothing
-  /// parsed, when the range holds only whitespace. The document builder and the direct HTML
-  /// path both start here.
+  /// parsed, when the range holds only whitespace.
   mutating func parseTrimmed(_ bytes: Bytes, _ range: Range<Int>) -> Bool {
     var s = range.lowerBound
     var e = range.upperBound
@@ -125,8 +124,8 @@ struct InlineParser {
   }
 
   /// Makes the parser ready for `range` of `bytes` (already trimmed of whitespace), keeping
-  /// its buffers' capacity and its footnote numbering: the document builder and the direct
-  /// HTML path each parse every leaf block with one parser.
+  /// its buffers' capacity and its footnote numbering: the document builder parses every leaf
+  /// block with one parser.
   mutating func reset(_ bytes: Bytes, _ range: Range<Int>) {
     p = bytes
     begin = range.lowerBound

@@ -19,6 +19,16 @@ extension InlineParser {
     return String(decoding: UnsafeBufferPointer(rebasing: p[node.start..<node.end]), as: UTF8.self)
   }
 
+  /// Appends the text of `node` to `pending`.
+  func appendText(of node: Node, to pending: inout RawBytes) {
+    guard node.end > node.start else { return }
+    if node.inExtra {
+      extra.withUnsafeBufferPointer { pending.append(Bytes(rebasing: $0[node.start..<node.end])) }
+    } else {
+      pending.append(Bytes(rebasing: p[node.start..<node.end]))
+    }
+  }
+
   /// Appends a footnote reference to `out`, or its text to `buffer` when its label has no
   /// definition.
   mutating func appendFootnoteReference(
@@ -124,11 +134,28 @@ extension InlineParser {
     guard buffer.count > 0 else { return }
     defer { buffer.count = 0 }
     let b = buffer.bytes
-    if autolink && b.contains(ASCII.at) {
+    if autolink && Self.containsAt(b) {
       splitEmails(b, into: &out)
       return
     }
     out.append(.text(String(decoding: b, as: UTF8.self)))
+  }
+
+  /// Whether `b` holds an `@` (eight bytes at a time).
+  static func containsAt(_ b: Bytes) -> Bool {
+    guard let base = b.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var i = 0
+    while i + 8 <= b.count {
+      let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(ASCII.at))
+      if (x &- ones) & ~x & (ones &* 0x80) != 0 { return true }
+      i += 8
+    }
+    while i < b.count {
+      if base[i] == ASCII.at { return true }
+      i += 1
+    }
+    return false
   }
 
   /// cmark-gfm's email autolink post-processing of a text run.

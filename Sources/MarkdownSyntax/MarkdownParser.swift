@@ -342,7 +342,7 @@ extension BlockNode {
   /// For a list item whose first block is a paragraph starting with a GFM task marker (`[ ]`,
   /// `[x]` or `[X]`, then whitespace): strips the marker and the whitespace after it from that
   /// paragraph (in `arena`, the block parser's content) and says whether it is checked; else
-  /// nil. The one definition both the document builder and the direct HTML path use.
+  /// nil.
   func stripTaskMarker(in arena: Bytes) -> Bool? {
     guard let first = firstChild, first.kind == .paragraph else { return nil }
     let c = arena

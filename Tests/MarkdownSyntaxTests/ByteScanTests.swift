@@ -1,0 +1,84 @@
+import Testing
+
+@testable import MarkdownSyntax
+
+/// The eight-bytes-at-a-time tests against their byte-by-byte definitions, for every byte
+/// value at every position of a word (among bytes that do not match, and after one that does).
+@Suite struct WordScanTests {
+  static func words(_ body: (UInt64, _ position: Int, _ byte: UInt8, _ filler: UInt8) -> Void) {
+    for filler: UInt8 in [0x61, 0xC3, 0x2F, 0x80] {
+      for position in 0..<8 {
+        for value in 0...255 {
+          var bytes = [UInt8](repeating: filler, count: 8)
+          bytes[position] = UInt8(value)
+          let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+          body(word, position, UInt8(value), filler)
+        }
+      }
+    }
+  }
+
+  @Test func destinationStops() {
+    func stops(_ c: UInt8) -> Bool { (c < 0x2A) || c == 0x5C || c == 0x7F }
+    Self.words { word, position, byte, filler in
+      let flagged = Scan.destinationStops(word)
+      let expected = (0..<8).first { stops($0 == position ? byte : filler) }
+      #expect((flagged == 0 ? nil : flagged.trailingZeroBitCount >> 3) == expected)
+    }
+  }
+
+  @Test func escapingAndAt() {
+    Self.words { word, position, byte, filler in
+      let bytes = (0..<8).map { $0 == position ? byte : filler }
+      #expect(
+        HTMLWriter.mayNeedEscaping(word) == bytes.contains { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 })
+      let found = bytes.withUnsafeBufferPointer { InlineParser.containsAt($0) }
+      #expect(found == bytes.contains(64))
+    }
+  }
+
+  @Test func lineEnds() {
+    for length in 0..<24 {
+      for at in 0...length {
+        for ending: UInt8 in [10, 13] {
+          var bytes = [UInt8](repeating: 0x0B, count: length)
+          if at < length { bytes[at] = ending }
+          if at + 3 < length { bytes[at + 3] = 10 }
+          let end = bytes.withUnsafeBufferPointer { BlockParser.lineEnd($0, from: 0, length) }
+          #expect(end == at)
+        }
+      }
+    }
+  }
+}
+
+/// The byte tables written out as 256-byte constants, against the sets they stand for.
+@Suite struct ByteTableTests {
+  static func members(_ table: StaticString) -> Set<UInt8> {
+    #expect(table.utf8CodeUnitCount == 256)
+    var set = Set<UInt8>()
+    for i in 0..<256 where table.utf8Start[i] != 48 {
+      #expect(table.utf8Start[i] == 49)
+      set.insert(UInt8(i))
+    }
+    return set
+  }
+
+  @Test func tables() {
+    #expect(Self.members(InlineParser.specialBytes) == Set("\n\r`\\&<*_[]!~:w".utf8))
+    #expect(Self.members(InlineParser.specialBytesCommonMark) == Set("\n\r`\\&<*_[]!".utf8))
+    let href = Set("-_.+!*(),%#@?=;:/$~0123456789".utf8)
+      .union(UInt8(ascii: "a")...UInt8(ascii: "z")).union(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+    #expect(Self.members(HTMLWriter.hrefSafeBytes) == href)
+  }
+}
+
+@Suite struct RawBytesTests {
+  @Test(arguments: [0, 7, 10, 99, 100, -1, -10, 1_000_000_007, Int.max, Int.min])
+  func decimalsAsStringWritesThem(_ value: Int) {
+    var bytes = RawBytes(capacity: 4)
+    defer { bytes.release() }
+    bytes.append(decimal: value)
+    #expect(Array(bytes.bytes) == Array(String(value).utf8))
+  }
+}

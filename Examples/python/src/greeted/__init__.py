@@ -1,0 +1,25 @@
+"""Greeted: greets its users with whatsnew_greet, then does its own work.
+
+GREETED_VERSION pretends to be another version (to try an upgrade).
+"""
+
+import os
+import sys
+from importlib.metadata import version
+from importlib.resources import files
+
+import whatsnew_greet
+
+VERSION = os.environ.get("GREETED_VERSION") or version("greeted")
+
+
+def main() -> None:
+    try:
+        notes = files("greeted") / "notes"  # shipped inside this package
+        outcome = whatsnew_greet.greet("greeted-py", VERSION, notes, app_name="Greeted")
+    except whatsnew_greet.BinaryError as error:
+        print(f"greeted: no greeting: {error}", file=sys.stderr)  # the tool still works
+    else:
+        if outcome.interrupted:
+            sys.exit(130)  # the user pressed Ctrl-C: stop here too
+    print(f"greeted {VERSION}: done its own work")

@@ -1,0 +1,293 @@
+"""`greet()`: runs the `whatsnew` binary this package carries and returns its outcome."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.resources
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Union
+
+from ._outcome import Outcome
+
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:
+        from importlib.abc import Traversable
+
+    Notes = Union[str, os.PathLike[str], Traversable]
+    Steps = Union[str, os.PathLike[str], Sequence[Mapping[str, Any]]]
+
+__all__ = ["BinaryError", "binary_path", "greet"]
+
+_IMPORTANCES = ("major", "minor", "patch")
+_COLORS = ("auto", "always", "never")
+# The binary's option names in its usage errors, as greet()'s parameters.
+_PARAMETERS = {
+    "--app-id": "app_id",
+    "--app-version": "version",
+    "--content": "notes",
+    "--app-name": "app_name",
+    "--state-dir": "state_dir",
+    "--steps": "steps",
+    "--min-importance": "min_importance",
+    "--returning-after": "returning_after",
+    "--color": "color",
+}
+_CRASH_SIGNALS = frozenset(
+    {signal.SIGSEGV, signal.SIGBUS, signal.SIGILL, signal.SIGTRAP, signal.SIGABRT, signal.SIGFPE, signal.SIGKILL}
+)
+
+
+class BinaryError(RuntimeError):
+    """The `whatsnew` binary is missing, cannot be run, or failed without an outcome.
+
+    The message says why. A tool that catches it goes on without a greeting.
+    """
+
+
+def binary_path() -> Path:
+    """The `whatsnew` binary inside this installed package (never one on `PATH`).
+
+    Raises :class:`BinaryError` when it is missing or not executable.
+    """
+    path = Path(__file__).resolve().parent / "bin" / "whatsnew"
+    if not path.is_file():
+        raise BinaryError(
+            f"the whatsnew binary is missing: {path} (install whatsnew-greet from its wheel, "
+            "which carries it)"
+        )
+    if not os.access(path, os.X_OK):
+        raise BinaryError(f"the whatsnew binary is not executable: {path}")
+    return path
+
+
+def greet(
+    app_id: str,
+    version: str,
+    notes: Notes,
+    *,
+    app_name: str | None = None,
+    state_dir: str | os.PathLike[str] | None = None,
+    steps: Steps | None = None,
+    min_importance: str | None = None,
+    accessible: bool | None = None,
+    returning_after: int | None = None,
+    color: str | None = None,
+    existing_install: bool = False,
+    env: Mapping[str, str] | None = None,
+) -> Outcome:
+    """Greets the user of app `app_id` at `version`: records the launch and shows what is due
+    (the walkthrough on the first run, what's new after an upgrade, welcome back after a long
+    absence) full-screen, then gives the terminal back and returns what happened.
+
+    When no person is at a terminal (stdin or stdout not a terminal, `CI` set, `TERM=dumb`,
+    `<APP_ID>_NO_GREETING=1`) it prints nothing, returns at once and keeps everything pending.
+
+    `notes` is the notes folder (`<version>.md`, `onboarding.md`, `welcome-back.md`): a path,
+    or a traversable from `importlib.resources.files(...)` for notes inside the tool's own
+    package. `steps` is a steps file or the list of steps itself (`id`, `version`, `summary`,
+    `run`). `accessible` None follows `ACCESSIBLE`; True or False forces it. `env` is the
+    binary's environment (default: this process's).
+
+    While the screen is up, Ctrl-C does not raise `KeyboardInterrupt` here: the outcome says
+    `interrupted`, and the tool should then end with status 130.
+
+    Raises `ValueError` for arguments it cannot use (naming the parameter) and
+    :class:`BinaryError` when the binary is missing, broken or crashed. Notes, state or steps it
+    cannot use are not errors: they are in :attr:`Outcome.problems`.
+    """
+    arguments = _arguments(
+        app_id, version, app_name, state_dir, min_importance, returning_after, color, existing_install
+    )
+    environment = dict(os.environ if env is None else env)
+    if accessible is True:
+        arguments.append("--accessible")
+    elif accessible is False:
+        environment["ACCESSIBLE"] = "0"
+    elif accessible is not None:
+        raise ValueError(f"accessible must be True, False or None, not {accessible!r}")
+    binary = binary_path()
+    with contextlib.ExitStack() as stack:
+        scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="whatsnew-greet-")))
+        arguments += ["--content", str(_notes_directory(notes, stack, scratch))]
+        if steps is not None:
+            arguments += ["--steps", str(_steps_file(steps, scratch))]
+        report = scratch / "report.json"
+        arguments += ["--report", str(report)]
+        status, errors = _run([str(binary), "greet", *arguments], environment)
+        return _outcome(status, errors, report)
+
+
+# MARK: - Helpers
+
+
+def _arguments(
+    app_id: object,
+    version: object,
+    app_name: object,
+    state_dir: object,
+    min_importance: object,
+    returning_after: object,
+    color: object,
+    existing_install: object,
+) -> list[str]:
+    def text(name: str, value: object) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError(f"{name} must be a non-empty string, not {value!r}")
+        return value
+
+    arguments = ["--app-id", text("app_id", app_id), "--app-version", text("version", version)]
+    if app_name is not None:
+        arguments += ["--app-name", text("app_name", app_name)]
+    if state_dir is not None:
+        if not isinstance(state_dir, (str, os.PathLike)) or not os.fspath(state_dir):
+            raise ValueError(f"state_dir must be a non-empty path, not {state_dir!r}")
+        arguments += ["--state-dir", os.fspath(state_dir)]
+    if min_importance is not None:
+        if min_importance not in _IMPORTANCES:
+            raise ValueError(f"min_importance must be 'major', 'minor' or 'patch', not {min_importance!r}")
+        arguments += ["--min-importance", str(min_importance)]
+    if returning_after is not None:
+        if not isinstance(returning_after, int) or isinstance(returning_after, bool) or returning_after < 1:
+            raise ValueError(f"returning_after must be a whole number of days, at least 1, not {returning_after!r}")
+        arguments += ["--returning-after", str(returning_after)]
+    if color is not None:
+        if color not in _COLORS:
+            raise ValueError(f"color must be 'auto', 'always' or 'never', not {color!r}")
+        arguments += ["--color", str(color)]
+    if not isinstance(existing_install, bool):
+        raise ValueError(f"existing_install must be True or False, not {existing_install!r}")
+    if existing_install:
+        arguments.append("--existing-install")
+    return arguments
+
+
+def _notes_directory(notes: object, stack: contextlib.ExitStack, scratch: Path) -> Path:
+    """A real directory holding `notes`, for as long as `stack` is open."""
+    if isinstance(notes, (str, os.PathLike)):
+        path = Path(os.fspath(notes))
+        if not path.is_dir():
+            raise ValueError(f"notes: {path} is not a directory")
+        return path.resolve()
+    if not (hasattr(notes, "iterdir") and hasattr(notes, "is_dir") and hasattr(notes, "read_bytes")):
+        raise ValueError(f"notes must be a directory path or an importlib.resources traversable, not {notes!r}")
+    if not notes.is_dir():
+        raise ValueError(f"notes: {notes} is not a directory")
+    if isinstance(notes, Path):
+        return notes.resolve()
+    if sys.version_info >= (3, 12):  # as_file takes directories since 3.12
+        return Path(stack.enter_context(importlib.resources.as_file(notes)))  # type: ignore[arg-type]
+    copy = scratch / "notes"
+    _copy_tree(notes, copy)
+    return copy
+
+
+def _copy_tree(source: Any, target: Path) -> None:
+    target.mkdir()
+    for child in source.iterdir():
+        if child.is_dir():
+            _copy_tree(child, target / child.name)
+        else:
+            (target / child.name).write_bytes(child.read_bytes())
+
+
+def _steps_file(steps: object, scratch: Path) -> Path:
+    if isinstance(steps, (str, os.PathLike)):
+        path = Path(os.fspath(steps))
+        if not path.is_file():
+            raise ValueError(f"steps: {path} is not a file")
+        return path.resolve()
+    if not isinstance(steps, Sequence) or not all(isinstance(step, Mapping) for step in steps):
+        raise ValueError(f"steps must be a file path or a list of step mappings, not {steps!r}")
+    path = scratch / "steps.json"
+    try:
+        path.write_text(json.dumps([dict(step) for step in steps]), encoding="utf-8")
+    except TypeError as error:
+        raise ValueError(f"steps cannot be written as JSON: {error}") from None
+    return path
+
+
+@contextlib.contextmanager
+def _ctrl_c_reported_not_raised() -> Iterator[None]:
+    """While the child runs, SIGINT (Ctrl-C, sent to the whole foreground process group) does
+    not raise `KeyboardInterrupt` here: the child decides what it means and says so in its
+    report. A handler that does nothing, not SIG_IGN: a caught signal is reset to its default
+    in the child at exec, an ignored one would stay ignored in it and in the update steps it
+    runs. The previous handler is put back afterwards. Only the main thread can set handlers;
+    elsewhere (and when the handler was not set from Python) nothing is changed.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is None:
+        yield
+        return
+    signal.signal(signal.SIGINT, lambda signum, frame: None)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _run(command: list[str], environment: dict[str, str]) -> tuple[int, str]:
+    """Runs the binary on this process's terminal; returns its status and what it wrote to
+    stderr (which goes on to this process's stderr, but for usage errors)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    try:
+        with _ctrl_c_reported_not_raised():
+            child = subprocess.run(command, env=environment, stderr=subprocess.PIPE)
+    except OSError as error:
+        raise BinaryError(f"cannot run {command[0]}: {error.strerror or error}") from None
+    return child.returncode, child.stderr.decode("utf-8", "replace")
+
+
+def _outcome(status: int, errors: str, report_path: Path) -> Outcome:
+    lines = [line for line in errors.splitlines() if line.strip()]
+    if status == 2:
+        raise ValueError(_usage_message(lines) or "whatsnew greet refused the arguments")
+    if errors:
+        sys.stderr.write(errors if errors.endswith("\n") else errors + "\n")
+        sys.stderr.flush()
+    try:
+        report = json.loads(report_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        report = None
+    except (OSError, ValueError) as error:
+        raise BinaryError(f"whatsnew greet wrote a report that cannot be read: {error}") from None
+    if report is not None and not isinstance(report, dict):
+        raise BinaryError("whatsnew greet wrote a report that is not a JSON object")
+    if report is None:
+        if status < 0 and -status in _CRASH_SIGNALS:
+            raise BinaryError(f"whatsnew greet died of {signal.Signals(-status).name}")
+        if status not in (0, 1, 130) and status >= 0:
+            detail = f": {lines[-1]}" if lines else ""
+            raise BinaryError(f"whatsnew greet exited with status {status}{detail}")
+        # Notes or steps it could not use (status 1), or a signal before any report.
+        report = {"problems": lines}
+        if status < 0 or status == 130:
+            report["exit"] = "interrupted"
+    elif status == 1 and not report.get("problems"):
+        report = {**report, "problems": lines}
+    return Outcome.from_report(report, status)
+
+
+def _usage_message(lines: list[str]) -> str:
+    message = lines[0] if lines else ""
+    message = message.removeprefix("whatsnew: ").removeprefix("Error: ")
+    message = message.replace(" (see 'whatsnew greet --help')", "")
+    for option, parameter in _PARAMETERS.items():
+        message = message.replace(option, parameter)
+    return message

@@ -1,0 +1,134 @@
+"""The outcome of a greeting, read from the JSON `whatsnew greet --report FILE` writes."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Launch", "Outcome", "UpdateSteps"]
+
+
+@dataclass(frozen=True)
+class Launch:
+    """The launch `whatsnew greet` recorded."""
+
+    kind: str
+    """`first`, `regular`, `upgrade`, `downgrade` or `returning`."""
+    from_version: str | None
+    """The version launched before this one, if any."""
+    to_version: str
+    """The version launched now."""
+    days_away: int | None
+    """Whole days since the launch before, if there was one."""
+    count: int
+    """How many launches of the app were recorded, this one included."""
+
+
+@dataclass(frozen=True)
+class UpdateSteps:
+    """What happened to the one-time update steps (`steps=`)."""
+
+    completed: tuple[str, ...] = ()
+    not_needed: tuple[str, ...] = ()
+    failed: tuple[str, ...] = ()
+    """The step that failed (it is retried on the next launch; the steps after it wait)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a greeting showed, how the user left it and what stays pending.
+
+    Read from `whatsnew greet --report`; keys this version does not know are kept in
+    :attr:`report`, and keys it knows may be absent (an older or newer binary).
+    """
+
+    status: int
+    """The exit status of `whatsnew greet`: 0, 1 (notes or state it could not use: see
+    :attr:`problems`), 130 (Ctrl-C), or minus the signal that ended it."""
+    exit: str
+    """How the user left: `done`, `later` (closed before the end: stays pending),
+    `interrupted` or `nothing-shown` (then :attr:`reason` says why)."""
+    interrupted: bool
+    """The user pressed Ctrl-C (or a signal ended the greeting): end the tool with status 130."""
+    shown: str | None = None
+    """`onboarding`, `whats-new`, `welcome-back`, `notes`, or None when nothing was shown."""
+    versions: tuple[str, ...] = ()
+    """The versions the what's-new sheet covered, newest first."""
+    pending: tuple[str, ...] = ()
+    """What stays due for a later launch (`onboarding`, `whats-new`, `welcome-back`)."""
+    reason: str | None = None
+    """Why nothing was shown, when nothing was."""
+    problems: tuple[str, ...] = ()
+    """Every problem met: notes, state or steps it could not use, one line each."""
+    action: str | None = None
+    """The action the user chose on the sheet (an action id from the notes' front matter),
+    when the binary reports one."""
+    launch: Launch | None = None
+    """The launch recorded, or None when none was (not interactive, or the state was unusable)."""
+    update_steps: UpdateSteps = field(default_factory=UpdateSteps)
+    settings: str | None = None
+    """The app's what's-new settings in words (`whats-new on, minimum importance patch`)."""
+    report: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """The whole report as the binary wrote it (empty when it wrote none)."""
+
+    @classmethod
+    def from_report(cls, report: Mapping[str, Any], status: int = 0) -> Outcome:
+        """Makes an outcome of a parsed report; absent keys take their defaults, unknown ones
+        stay in :attr:`report`."""
+        exit_ = _text(report.get("exit")) or ("interrupted" if _is_interrupt(status) else "nothing-shown")
+        launch_data = report.get("launch")
+        launch = None
+        if isinstance(launch_data, Mapping) and isinstance(launch_data.get("to"), str):
+            launch = Launch(
+                kind=_text(launch_data.get("kind")) or "",
+                from_version=_text(launch_data.get("from")),
+                to_version=launch_data["to"],
+                days_away=_integer(launch_data.get("daysAway")),
+                count=_integer(launch_data.get("count")) or 0,
+            )
+        steps = report.get("updateSteps")
+        steps = steps if isinstance(steps, Mapping) else {}
+        return cls(
+            status=status,
+            exit=exit_,
+            interrupted=exit_ == "interrupted" or _is_interrupt(status),
+            shown=_text(report.get("shown")),
+            versions=_texts(report.get("versions")),
+            pending=_texts(report.get("pending")),
+            reason=_text(report.get("reason")),
+            problems=_texts(report.get("problems")),
+            action=_text(report.get("action")),
+            launch=launch,
+            update_steps=UpdateSteps(
+                completed=_texts(steps.get("completed")),
+                not_needed=_texts(steps.get("notNeeded")),
+                failed=_texts(steps.get("failed")),
+            ),
+            settings=_text(report.get("settings")),
+            report=dict(report),
+        )
+
+
+# MARK: - Helpers
+
+
+def _is_interrupt(status: int) -> bool:
+    return status in (130, -signal.SIGINT)
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _integer(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _texts(value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list):
+        return tuple(item for item in value if isinstance(item, str))
+    return ()

@@ -1,0 +1,180 @@
+"""whatsnew_greet.greet() against the real binary of the installed wheel, with no person at a
+terminal (stdin is /dev/null): what it returns, what it raises, and what it leaves as it was.
+The screens themselves are in test_tmux.py."""
+
+from __future__ import annotations
+
+import json
+import signal
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, Venv, clean_environment, package_copy
+
+NOTES = ROOT / "Examples" / "python" / "src" / "greeted" / "notes"
+OUTCOME = """
+import dataclasses, json
+def show(outcome):
+    fields = dataclasses.asdict(outcome)
+    fields.pop("report")
+    print(json.dumps(fields))
+"""
+
+
+def api(installed: Venv, code: str, **environment: str) -> dict:
+    """Runs `code` in the installed environment's Python (with `show(outcome)` defined) and
+    returns what its last line printed, as JSON."""
+    run = installed.run("-c", OUTCOME + textwrap.dedent(code), env=clean_environment(**environment))
+    assert run.returncode == 0, run.stdout + run.stderr
+    return json.loads(run.stdout.splitlines()[-1])
+
+
+def error_of(installed: Venv, call: str, **environment: str) -> dict:
+    """The exception `call` raises in the installed environment: its type and message."""
+    code = f"""
+        import json, sys, whatsnew_greet
+        try:
+            {call}
+        except Exception as error:
+            print(json.dumps({{"type": type(error).__name__, "message": str(error)}}))
+        else:
+            print(json.dumps({{"type": None}}))
+        """
+    return api(installed, code, **environment)
+
+
+def test_without_a_terminal_it_records_the_launch_shows_nothing_and_keeps_it_pending(installed: Venv, tmp_path: Path) -> None:
+    # A whatsnew on PATH that would leave a mark: the package must run its own.
+    decoy = tmp_path / "decoy"
+    decoy.mkdir()
+    (decoy / "whatsnew").write_text(f"#!/bin/sh\ntouch {tmp_path}/decoy-ran\nexit 99\n")
+    (decoy / "whatsnew").chmod(0o755)
+    outcome = api(
+        installed,
+        f"""
+        import whatsnew_greet
+        show(whatsnew_greet.greet("greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(tmp_path / 'state')!r}))
+        """,
+        PATH=f"{decoy}:/usr/bin:/bin",
+    )
+    assert not (tmp_path / "decoy-ran").exists()
+    assert outcome["status"] == 0 and outcome["exit"] == "nothing-shown" and not outcome["interrupted"]
+    assert outcome["shown"] is None and outcome["pending"] == ["onboarding"]
+    assert outcome["reason"].startswith("not interactive"), outcome["reason"]
+    assert outcome["launch"] == {"kind": "first", "from_version": None, "to_version": "1.0.0", "days_away": None, "count": 1}
+    assert outcome["problems"] == [] and outcome["action"] is None
+    assert (tmp_path / "state" / "launch-state.json").is_file()
+
+
+def test_notes_inside_a_package_and_steps_given_as_a_list(installed: Venv, tmp_path: Path) -> None:
+    marker = tmp_path / "step-ran"
+    outcome = api(
+        installed,
+        f"""
+        from importlib.resources import files
+        import whatsnew_greet
+        steps = [{{"id": "touch", "version": "1.0.0", "summary": "Touching", "run": "touch {marker}", "freshInstall": True}}]
+        show(whatsnew_greet.greet("greeted-api", "1.0.0", files("greeted") / "notes", steps=steps, state_dir={str(tmp_path)!r}))
+        """,
+    )
+    assert outcome["status"] == 0 and outcome["problems"] == []
+    assert outcome["update_steps"] == {"completed": ["touch"], "not_needed": [], "failed": []}
+    assert marker.exists()
+
+
+def test_steps_it_cannot_use_are_a_problem_in_the_outcome_not_an_exception(installed: Venv, tmp_path: Path) -> None:
+    steps = tmp_path / "steps.json"
+    steps.write_text('{"not": "a list"}')
+    run = installed.run(
+        "-c",
+        OUTCOME
+        + f"import whatsnew_greet\nshow(whatsnew_greet.greet('greeted-api', '1.0.0', {str(NOTES)!r}, steps={str(steps)!r}, state_dir={str(tmp_path)!r}))",
+    )
+    assert run.returncode == 0, run.stderr
+    outcome = json.loads(run.stdout)
+    assert outcome["status"] == 1 and not outcome["interrupted"]
+    assert len(outcome["problems"]) == 1 and "not a JSON list of steps" in outcome["problems"][0]
+    assert "not a JSON list of steps" in run.stderr  # passed on, as the command line does
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ("'', '1.0.0', NOTES", "app_id must be a non-empty string"),
+        ("'greeted', None, NOTES", "version must be a non-empty string"),
+        ("'greeted', 'nope', NOTES", 'version: invalid version "nope"'),
+        ("'../greeted', '1.0.0', NOTES", "app_id: the app id \"../greeted\""),
+        ("'greeted', '1.0.0', NOTES + '/missing'", "notes: "),
+        ("'greeted', '1.0.0', 42", "notes must be a directory path or an importlib.resources traversable"),
+        ("'greeted', '1.0.0', NOTES, min_importance='huge'", "min_importance must be 'major', 'minor' or 'patch'"),
+        ("'greeted', '1.0.0', NOTES, returning_after=0", "returning_after must be a whole number of days"),
+        ("'greeted', '1.0.0', NOTES, accessible='yes'", "accessible must be True, False or None"),
+        ("'greeted', '1.0.0', NOTES, steps=[1]", "steps must be a file path or a list of step mappings"),
+        ("'greeted', '1.0.0', NOTES, app_name=''", "app_name must be a non-empty string"),
+    ],
+)
+def test_arguments_it_cannot_use_raise_a_value_error_naming_the_parameter(installed: Venv, arguments: str, message: str) -> None:
+    error = error_of(installed, f"NOTES = {str(NOTES)!r}; whatsnew_greet.greet({arguments})")
+    assert error["type"] == "ValueError", error
+    assert message in error["message"], error
+    assert "--" not in error["message"] and "whatsnew greet --help" not in error["message"], error
+
+
+@pytest.mark.parametrize(
+    ("binary", "mode", "message"),
+    [
+        (None, 0o755, "the whatsnew binary is missing: "),
+        (b"#!/bin/sh\nexit 0\n", 0o644, "the whatsnew binary is not executable: "),
+        (b"not a program\n", 0o755, "cannot run "),
+        (b"#!/bin/sh\nulimit -c 0\nkill -SEGV $$\n", 0o755, "whatsnew greet died of SIGSEGV"),
+        (b"#!/bin/sh\necho 'whatsnew: out of order' >&2\nexit 3\n", 0o755, "exited with status 3: whatsnew: out of order"),
+    ],
+)
+def test_a_missing_or_broken_binary_raises_binary_error_with_the_reason(
+    installed: Venv, tmp_path: Path, binary: bytes | None, mode: int, message: str
+) -> None:
+    copy = package_copy(installed, tmp_path, binary, mode)
+    error = error_of(installed, f"whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r})", PYTHONPATH=str(copy))
+    assert error["type"] == "BinaryError", error
+    assert message in error["message"], error
+
+
+def test_the_sigint_handler_is_put_back(installed: Venv, tmp_path: Path) -> None:
+    result = api(
+        installed,
+        f"""
+        import json, signal, whatsnew_greet
+        def mine(signum, frame): pass
+        signal.signal(signal.SIGINT, mine)
+        whatsnew_greet.greet("greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(tmp_path)!r})
+        print(json.dumps({{"same": signal.getsignal(signal.SIGINT) is mine}}))
+        """,
+    )
+    assert result == {"same": True}
+
+
+def test_an_outcome_takes_reports_with_keys_absent_or_unknown(installed: Venv) -> None:
+    outcome = api(
+        installed,
+        """
+        from whatsnew_greet import Outcome
+        show(Outcome.from_report({"exit": "done", "shown": "whats-new", "action": "open-docs", "available": {"version": "9.0.0"}}))
+        """,
+    )
+    assert outcome["exit"] == "done" and outcome["action"] == "open-docs" and outcome["shown"] == "whats-new"
+    assert outcome["launch"] is None and outcome["pending"] == [] and outcome["settings"] is None
+    interrupted = api(installed, "from whatsnew_greet import Outcome\nshow(Outcome.from_report({}, 130))")
+    assert interrupted["exit"] == "interrupted" and interrupted["interrupted"]
+    killed = api(installed, f"from whatsnew_greet import Outcome\nshow(Outcome.from_report({{}}, {-int(signal.SIGINT)}))")
+    assert killed["interrupted"]
+    kept = api(
+        installed,
+        """
+        import json
+        from whatsnew_greet import Outcome
+        print(json.dumps(dict(Outcome.from_report({"exit": "done", "future": [1, 2]}).report)))
+        """,
+    )
+    assert kept == {"exit": "done", "future": [1, 2]}

@@ -40,9 +40,12 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
   /// One pre-release identifier: numeric identifiers order numerically and before
   /// alphanumeric ones, which order by ASCII.
   public enum PrereleaseIdentifier: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The identifier is digits only (`1` in `beta.1`).
     case numeric(UInt64)
+    /// The identifier has a letter or hyphen (`beta` in `beta.1`).
     case alphanumeric(String)
 
+    /// The identifier as written.
     public var description: String {
       switch self {
       case .numeric(let n): return String(n)
@@ -50,6 +53,7 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
       }
     }
 
+    /// Numeric identifiers order numerically and before alphanumeric ones, which order by ASCII.
     public static func < (a: Self, b: Self) -> Bool {
       switch (a, b) {
       case (.numeric(let x), .numeric(let y)): return x < y
@@ -69,6 +73,7 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
     /// What is wrong with it.
     public let reason: String
 
+    /// `invalid version "<text>": <reason>`, one line.
     public var description: String { "invalid version \"\(text)\": \(reason)" }
   }
 
@@ -96,6 +101,7 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
       prerelease: prerelease, buildMetadata: [])
   }
 
+  /// The version as written (`2.0.0-beta.1`), build metadata included.
   public var description: String { text }
 
   /// The lowest version of this `major.minor.patch[.revision]`, its `-0` pre-release: the start
@@ -105,6 +111,7 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
     AppVersion(major, minor, patch, revision: revision, prerelease: [.numeric(0)])
   }
 
+  /// SemVer precedence: numbers in order, then a pre-release below its release. Build metadata is ignored.
   public static func < (a: AppVersion, b: AppVersion) -> Bool {
     if a.major != b.major { return a.major < b.major }
     if a.minor != b.minor { return a.minor < b.minor }
@@ -118,11 +125,13 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
     }
   }
 
+  /// Equal precedence: the same numbers and pre-release identifiers (build metadata is ignored).
   public static func == (a: AppVersion, b: AppVersion) -> Bool {
     a.major == b.major && a.minor == b.minor && a.patch == b.patch && a.revision == b.revision
       && a.prerelease == b.prerelease
   }
 
+  /// Hashes what ``==(_:_:)`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(major)
     hasher.combine(minor)

@@ -25,6 +25,7 @@ public final class InMemoryLaunchStore: LaunchStore, Sendable {
   /// How many of those writes had to be durable (see ``LaunchState/needsDurableWrite(after:)``).
   public var durableWriteCount: Int { contents.withLock { $0.durableWriteCount } }
 
+  /// Runs `body` on the state held in memory (one transaction at a time).
   public func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R {
     try contents.withLock { contents in
       var written: [(state: LaunchState, durable: Bool)] = []
@@ -45,10 +46,12 @@ public final class InMemoryLaunchStore: LaunchStore, Sendable {
     }
   }
 
+  /// The state held in memory, or empty before the first launch was recorded.
   public func read() throws -> LaunchStoreSnapshot {
     state.map { .state($0) } ?? .empty
   }
 
+  /// Forgets the state, as a first launch would find it.
   public func reset() throws {
     contents.withLock { $0.state = nil }
   }

@@ -60,13 +60,16 @@ public struct LaunchState: Sendable, Equatable {
 
   /// One version and when it was first launched.
   public struct VersionHistoryEntry: Sendable, Equatable {
+    /// The version that launched.
     public var version: AppVersion
+    /// When that version first launched.
     public var firstLaunchDate: Date
     /// How the user came to this version: `first` (the install), `upgrade` (also a late
     /// adoption's first launch) or `downgrade`; nil in files written before it was recorded
     /// (``LaunchState/history`` then works it out from the entry before).
     public var arrivedBy: LaunchKind?
 
+    /// A history entry: `version` first launched at `firstLaunchDate`, arriving by `arrivedBy`.
     public init(version: AppVersion, firstLaunchDate: Date, arrivedBy: LaunchKind? = nil) {
       self.version = version
       self.firstLaunchDate = firstLaunchDate
@@ -76,7 +79,9 @@ public struct LaunchState: Sendable, Equatable {
 
   /// One version the user ran, for `history`: when it was first launched and how it came.
   public struct HistoryItem: Sendable, Equatable {
+    /// The version that launched.
     public var version: AppVersion
+    /// When that version first launched.
     public var firstLaunchDate: Date
     /// `first`, `upgrade` or `downgrade`.
     public var arrivedBy: LaunchKind
@@ -104,6 +109,7 @@ public struct LaunchState: Sendable, Equatable {
 
   /// The classification of the latest launch.
   public struct LastLaunch: Sendable, Equatable {
+    /// First launch, upgrade, downgrade, returning or regular.
     public var kind: LaunchKind
     /// The version of the launch before (nil on `first`).
     public var from: AppVersion?
@@ -116,6 +122,7 @@ public struct LaunchState: Sendable, Equatable {
     /// True when a corrupt state file was moved aside during this launch.
     public var stateWasReset: Bool
 
+    /// The launch as the tracker recorded it.
     public init(
       kind: LaunchKind, from: AppVersion?, to: AppVersion, daysAway: Int?, date: Date,
       stateWasReset: Bool

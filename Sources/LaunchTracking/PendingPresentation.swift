@@ -11,8 +11,11 @@ public enum PendingPresentation: Sendable, Hashable {
 
   /// The kind of a pending presentation, as used in `state --json` and for dismissal.
   public enum Kind: String, Sendable, CaseIterable {
+    /// The first-launch walkthrough.
     case onboarding
+    /// The what's-new sheet.
     case whatsNew = "whats-new"
+    /// The welcome-back card.
     case welcomeBack = "welcome-back"
   }
 

@@ -32,6 +32,7 @@ public enum ReleaseImportance: String, Sendable, Codable, CaseIterable, Comparab
     self.init(rawValue: String(trimmed).lowercased())
   }
 
+  /// Less important first: patch < minor < major.
   public static func < (a: ReleaseImportance, b: ReleaseImportance) -> Bool {
     a.rank < b.rank
   }

@@ -89,6 +89,7 @@ public struct SheetLayout: Sendable, Equatable {
   /// full and "…and N earlier releases", which one key expands.
   public var collapsesEarlier: Bool
 
+  /// A sheet of `versions` (newest first), listing `brief` ones by their heading and collapsing the earliest when `collapsesEarlier`.
   public init(versions: [AppVersion], brief: [AppVersion] = [], collapsesEarlier: Bool = false) {
     self.versions = versions
     self.brief = brief

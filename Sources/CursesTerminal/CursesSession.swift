@@ -74,6 +74,31 @@ package final class CursesSession {
     paint(screen)
   }
 
+  /// What ``pollInterrupt()`` found.
+  package enum Interrupt: Sendable, Equatable {
+    /// Ctrl-C was typed.
+    case ctrlC
+    /// A termination signal arrived.
+    case signal(Int32)
+  }
+
+  /// For a program busy with work while ``show(_:)`` keeps a screen up: reads the keys typed
+  /// since the last call, without waiting, and reports Ctrl-C among them, or a termination
+  /// signal that arrived. Other keys are dropped (the screen takes none).
+  package func pollInterrupt() -> Interrupt? {
+    guard screenPointer != nil else { return nil }
+    if let signal = Signals.takePending() { return .signal(signal) }
+    let window = whatsnew_stdscr()
+    wtimeout(window, 0)
+    defer { wtimeout(window, Self.keyTimeout) }
+    var code: Int32 = 0
+    while true {
+      let status = whatsnew_get_key(&code)
+      if status == ERR { return nil }
+      if status == OK, KeyDecoder.decode(code, isFunctionKey: false) == .event(.key(.ctrlC)) { return .ctrlC }
+    }
+  }
+
   /// Runs `screen` until `perform` says stop or a termination signal arrives. `perform` gets
   /// every effect the screen returns and may change the screen (push another one).
   @discardableResult

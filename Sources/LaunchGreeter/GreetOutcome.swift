@@ -47,6 +47,10 @@ public struct GreetOutcome: Sendable, Equatable {
   /// The problem with the notes that kept something from being shown (a missing directory, a
   /// file that is not UTF-8), or nil.
   public var notesProblem: String?
+  /// True when another launch of the app held the state lock for longer than about a second
+  /// (its update steps running, say): this launch went on without being recorded, running
+  /// steps or showing anything (``decision`` and ``problems`` say so).
+  public var lockWasBusy = false
   /// The user's what's-new switches after this launch (off, put off until) and the app's
   /// minimum importance, as the launch applied them.
   public var whatsNew = WhatsNewRules()

@@ -1,5 +1,6 @@
 import CursesTerminal
 import LaunchScreens
+import LaunchTracking
 import TerminalRendering
 
 /// How the greeter's screens are coloured: `auto` (colours unless `NO_COLOR` is set),
@@ -54,6 +55,16 @@ package final class GreeterTerminal {
     session.show(stack)
   }
 
+  /// Ctrl-C typed, or a termination signal received, since the last call (while ``show(_:)``
+  /// keeps a screen up and work runs): other keys typed meanwhile are dropped.
+  package func pollInterrupt() -> UpdateInterrupt? {
+    switch session.pollInterrupt() {
+    case .ctrlC?: return .ctrlC
+    case .signal(let signal)?: return UpdateInterrupt(signal: signal)
+    case nil: return nil
+    }
+  }
+
   /// Runs `stack` until it quits (`ScreenEffect.quit` or `ScreenEffect.interrupt`), it is
   /// empty, or a termination signal arrives. `perform` sees every effect, the quitting ones
   /// included, and may push screens.
@@ -94,6 +105,8 @@ protocol GreetingTerminal: AnyObject {
   var palette: Palette { get }
   var theme: Theme { get }
   func show(_ screen: some Screen)
+  /// Ctrl-C or a termination signal since the last call, while update steps run.
+  func pollInterrupt() -> UpdateInterrupt?
   func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void)
     -> GreeterTerminal.RunEnd
   func close()

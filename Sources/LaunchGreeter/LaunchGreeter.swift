@@ -1,3 +1,4 @@
+import CursesTerminal
 import LaunchScreens
 @_exported import LaunchTracking
 import ReleaseNotes
@@ -200,19 +201,42 @@ public struct LaunchGreeter: Sendable {
     }
     defer { terminal?.close() }
 
+    // Ctrl-C and termination signals stop a running step: the open terminal reports them;
+    // without one (no terminal will be opened), handlers watch for them while steps may run
+    // and the host's are put back after.
+    let watchesSignals = !updateSteps.isEmpty && !invocation.isInteractive && invocation.deepLink == nil
+    if watchesSignals { Signals.installTerminationHandlers() }
     let record: LaunchRecord
     do {
-      record = try tracker.recordLaunch(updateSteps: updateSteps) { progress in
-        guard let terminal = interactiveTerminal() else { return }
-        let done = progress.phase == .started ? progress.index - 1 : progress.index
-        terminal.show(
-          UpdateProgressScreen(
-            appName: app.name, version: version, step: progress.index, total: progress.total,
-            summary: progress.summary, completed: Double(done), palette: terminal.palette))
-      }
+      defer { if watchesSignals { Signals.removeTerminationHandlers() } }
+      record = try tracker.recordLaunch(
+        updateSteps: updateSteps,
+        progress: { progress in
+          guard let terminal = interactiveTerminal() else { return }
+          let done = progress.phase == .started ? progress.index - 1 : progress.index
+          terminal.show(
+            UpdateProgressScreen(
+              appName: app.name, version: version, step: progress.index, total: progress.total,
+              summary: progress.summary, completed: Double(done), palette: terminal.palette))
+        },
+        interrupt: {
+          if let terminal { return terminal.pollInterrupt() }
+          guard watchesSignals, let signal = Signals.takePending() else { return nil }
+          return UpdateInterrupt(signal: signal)
+        })
     } catch {
       problems.add("cannot record the launch: \(error)")
       return .failed(problems.all)
+    }
+    if let interrupted = record.updates.interrupted {
+      // The running step is recorded as failed and retried next launch; nothing is shown.
+      terminal?.close()
+      return GreetOutcome(
+        launch: record.launch, launchCount: record.state.launchCount,
+        decision: .nothing(reason: "the update steps were interrupted"), presented: false,
+        exit: .interrupted(signal: interrupted.signal), pending: record.state.pending,
+        reason: "the update steps were interrupted", updates: record.updates, isRecorded: record.isRecorded,
+        problems: problems.all)
     }
 
     var catalog: ReleaseNotesCatalog?
@@ -259,7 +283,13 @@ public struct LaunchGreeter: Sendable {
     } else {
       decision = .nothing(reason: "the notes cannot be read")
     }
-    if !record.isRecorded, decision.isPresentation, invocation.deepLink == nil {
+    if record.lockWasBusy, invocation.deepLink == nil {
+      // Another launch is inside the state (its update steps running, say): this one neither
+      // waits for it nor shows what it may be about to record as seen.
+      decision = .nothing(
+        reason: "another launch of \(app.name) holds the state lock (its update steps may be running), "
+          + "so this launch was neither recorded nor shown anything")
+    } else if !record.isRecorded, decision.isPresentation, invocation.deepLink == nil {
       decision = .nothing(
         reason: "the launch cannot be recorded (\(record.notRecordedReason ?? "read-only")), "
           + "so a presentation would return on every launch")
@@ -270,6 +300,7 @@ public struct LaunchGreeter: Sendable {
       exit: .nothingShown, pending: pendingAfterDecision, reason: decision.reason, updates: record.updates,
       isRecorded: record.isRecorded, problems: [])
     outcome.notesProblem = notesProblem
+    outcome.lockWasBusy = record.lockWasBusy
     outcome.whatsNew = rules
 
     let wantsHost = host != nil && invocation.isInteractive

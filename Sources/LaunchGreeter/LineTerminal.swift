@@ -1,5 +1,6 @@
 import CursesTerminal
 import LaunchScreens
+import LaunchTracking
 import TerminalRendering
 
 #if canImport(Glibc)
@@ -33,6 +34,12 @@ final class LineTerminal: GreetingTerminal {
   /// Prints the line for an update step that starts; other screens are not shown this way.
   func show(_ screen: some Screen) {
     if let line = LinePresenter.progressLine(screen) { emit(text: line + "\n") }
+  }
+
+  /// SIGINT is Ctrl-C in this mode (the terminal's own), as in ``readLine()``.
+  func pollInterrupt() -> UpdateInterrupt? {
+    guard let signal = Signals.takePending() else { return nil }
+    return signal == SIGINT ? .ctrlC : UpdateInterrupt(signal: signal)
   }
 
   func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void)

@@ -15,7 +15,10 @@ import Synchronization
 /// double-counts a launch.
 ///
 /// - A transaction holds an exclusive `flock` on the sidecar `launch-state.json.lock` for
-///   the whole read-modify-write (and the update steps run inside it).
+///   the whole read-modify-write (and the update steps run inside it). It waits at most
+///   ``lockWait`` (about a second) for a lock another launch holds (one running long update
+///   steps, say): then it goes on read-only, with ``LaunchStateTransaction/lockWasBusy`` set
+///   and one warning, so a launch is never held up by another one.
 /// - Writes go to a temporary file in the same directory (`.launch-state.json.tmp`, mode
 ///   0600, created with `O_EXCL | O_NOFOLLOW` after removing any leftover), which is renamed
 ///   over the state file: a crash leaves the old file or the new one, never a torn one. A
@@ -46,6 +49,10 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   /// A pause between writing the temporary file and renaming it (crash tests; honoured by
   /// debug builds only).
   package let writeDelayMilliseconds: Int
+  /// How long a transaction (or ``reset()``, or ``read()``) waits for a lock another process
+  /// holds: one second. A transaction then goes on without recording, ``reset()`` throws and
+  /// ``read()`` reads without the lock (safe: every write is a rename of a whole file).
+  package static let lockWait: Duration = .seconds(1)
 
   private let warnSink: @Sendable (String) -> Void
   private let now: @Sendable () -> Date
@@ -69,6 +76,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
 
   package func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R {
     var readOnlyReason: String?
+    var lockWasBusy = false
     var lockFD: Int32 = -1
     defer { if lockFD >= 0 { close(lockFD) } }  // closing releases the flock
     if let problem = Platform.makeDirectories(directory) {
@@ -77,11 +85,21 @@ package final class FileLaunchStore: LaunchStore, Sendable {
       lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
       if lockFD < 0 {
         readOnlyReason = "cannot open \(lockPath): \(Platform.errnoMessage())"
-      } else if let problem = Platform.lock(lockFD, exclusive: true) {
-        readOnlyReason = "cannot lock \(lockPath): \(problem)"
+      } else {
+        switch Platform.lock(lockFD, exclusive: true, waitingAtMost: Self.lockWait) {
+        case .locked: break
+        case .busy:
+          lockWasBusy = true
+          readOnlyReason = Self.busyReason
+        case .failed(let problem): readOnlyReason = "cannot lock \(lockPath): \(problem)"
+        }
       }
     }
-    if let readOnlyReason {
+    if lockWasBusy {
+      warn(
+        "warning: another launch has held \(lockPath) for over a second (its update steps may be "
+          + "running); going on without recording this launch")
+    } else if let readOnlyReason {
       warn("warning: cannot record launches (\(readOnlyReason)); continuing without saving")
     }
 
@@ -127,9 +145,9 @@ package final class FileLaunchStore: LaunchStore, Sendable {
       }
     }
 
-    let tx = LaunchStateTransaction(state: state, stateWasReset: wasReset, readOnlyReason: readOnlyReason) {
-      self.write($0, durable: $1)
-    }
+    let tx = LaunchStateTransaction(
+      state: state, stateWasReset: wasReset, readOnlyReason: readOnlyReason, lockWasBusy: lockWasBusy
+    ) { self.write($0, durable: $1) }
     let result = try body(tx)
     try tx.save()
     return result
@@ -138,7 +156,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   package func read() throws -> LaunchStoreSnapshot {
     let fd = open(lockPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     defer { if fd >= 0 { close(fd) } }
-    if fd >= 0 { _ = Platform.lock(fd, exclusive: false) }
+    if fd >= 0 { _ = Platform.lock(fd, exclusive: false, waitingAtMost: Self.lockWait) }
     switch load() {
     case .empty: return .empty
     case .state(let s): return .state(s)
@@ -155,8 +173,10 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw LaunchStoreError("cannot open \(lockPath): \(Platform.errnoMessage())") }
     defer { close(fd) }
-    if let problem = Platform.lock(fd, exclusive: true) {
-      throw LaunchStoreError("cannot lock \(lockPath): \(problem)")
+    switch Platform.lock(fd, exclusive: true, waitingAtMost: Self.lockWait) {
+    case .locked: break
+    case .busy: throw LaunchStoreError("\(Self.busyReason) (\(lockPath)); try again when it has finished")
+    case .failed(let problem): throw LaunchStoreError("cannot lock \(lockPath): \(problem)")
     }
     if unlink(path) != 0 && errno != ENOENT {
       throw LaunchStoreError("cannot remove \(path): \(Platform.errnoMessage())")
@@ -283,6 +303,9 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   }
 
   // MARK: - Helpers
+
+  /// The read-only reason of a transaction that found the lock held too long.
+  static let busyReason = "another launch holds the state lock"
 
   private func corruptName() -> String {
     let base = path + ".corrupt-" + Platform.compactUTC(now().timeIntervalSince1970)

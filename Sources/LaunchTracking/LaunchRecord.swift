@@ -10,6 +10,9 @@ package struct LaunchRecord: Sendable {
   package let notRecordedReason: String?
   /// What the update-step runner did during this launch.
   package let updates: UpdateRunReport
+  /// True when another launch held the state lock for longer than the store waits (its
+  /// update steps running, say): this launch was read but not recorded, and ran no steps.
+  package let lockWasBusy: Bool
 
   /// The classification of this launch.
   package var launch: LaunchState.LastLaunch { state.lastLaunch }
@@ -18,10 +21,13 @@ package struct LaunchRecord: Sendable {
   /// True when a corrupt state file was moved aside and this launch started afresh.
   package var stateWasReset: Bool { state.lastLaunch.stateWasReset }
 
-  package init(state: LaunchState, notRecordedReason: String?, updates: UpdateRunReport) {
+  package init(
+    state: LaunchState, notRecordedReason: String?, updates: UpdateRunReport, lockWasBusy: Bool = false
+  ) {
     self.state = state
     self.isRecorded = notRecordedReason == nil
     self.notRecordedReason = notRecordedReason
     self.updates = updates
+    self.lockWasBusy = lockWasBusy
   }
 }

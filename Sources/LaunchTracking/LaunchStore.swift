@@ -44,6 +44,9 @@ public final class LaunchStateTransaction {
   public private(set) var readOnlyReason: String?
   /// False when the state cannot be recorded; see ``readOnlyReason``.
   public var isWritable: Bool { readOnlyReason == nil }
+  /// True when another launch held the store's lock longer than the store waits for it: the
+  /// state was read without the lock and nothing is written (``readOnlyReason`` says so).
+  public let lockWasBusy: Bool
 
   private var lastSaved: LaunchState?
   private let writer: (LaunchState, _ durable: Bool) throws -> String?
@@ -52,13 +55,14 @@ public final class LaunchStateTransaction {
   /// argument is true) and returns nil, or returns why it could not (the transaction is
   /// read-only from then on), or throws.
   public init(
-    state: LaunchState?, stateWasReset: Bool, readOnlyReason: String?,
+    state: LaunchState?, stateWasReset: Bool, readOnlyReason: String?, lockWasBusy: Bool = false,
     writer: @escaping (LaunchState, _ durable: Bool) throws -> String?
   ) {
     self.state = state
     self.lastSaved = state
     self.stateWasReset = stateWasReset
     self.readOnlyReason = readOnlyReason
+    self.lockWasBusy = lockWasBusy
     self.writer = writer
   }
 

@@ -51,9 +51,11 @@ package struct LaunchTracker: Sendable {
   /// Records this launch, then runs `updateSteps` (under the same lock) and returns the
   /// classification and the new state. Duplicate step ids are refused before anything runs
   /// or is recorded. A failing step does not make this throw: it is in the record's
-  /// ``LaunchRecord/updates``.
+  /// ``LaunchRecord/updates``. `interrupt` is asked while a step runs (see ``UpdateRunner``):
+  /// Ctrl-C or a termination signal the caller has seen, which stops the steps.
   package func recordLaunch(
-    updateSteps: [UpdateStep] = [], progress: (UpdateProgress) -> Void = { _ in }
+    updateSteps: [UpdateStep] = [], progress: (UpdateProgress) -> Void = { _ in },
+    interrupt: () -> UpdateInterrupt? = { nil }
   ) throws -> LaunchRecord {
     try UpdateRunner.validate(updateSteps)
     let date = now()
@@ -73,11 +75,12 @@ package struct LaunchTracker: Sendable {
           report = try UpdateRunner.run(
             updateSteps, in: tx, version: version,
             isFreshInstall: state.lastLaunch.kind == .first && !tx.stateWasReset, now: now,
-            progress: progress)
+            progress: progress, interrupt: interrupt)
         }
       }
       return LaunchRecord(
-        state: tx.state ?? state, notRecordedReason: tx.readOnlyReason, updates: report)
+        state: tx.state ?? state, notRecordedReason: tx.readOnlyReason, updates: report,
+        lockWasBusy: tx.lockWasBusy)
     }
   }
 
@@ -163,7 +166,7 @@ package struct LaunchTracker: Sendable {
   // MARK: - Classification
 
   /// The state after a launch of `version` at `date`, given the state before it (nil: no
-  /// state). Pure; ``recordLaunch(updateSteps:progress:)`` stores its result.
+  /// state). Pure; ``recordLaunch(updateSteps:progress:interrupt:)`` stores its result.
   ///
   /// Rules beyond classifying by version (first, upgrade, downgrade, returning, regular):
   /// - days away are whole days since the previous launch, never negative: a clock that

@@ -61,6 +61,31 @@ package enum Platform {
     return nil
   }
 
+  /// What ``lock(_:exclusive:waitingAtMost:)`` got.
+  enum LockResult: Equatable {
+    case locked
+    /// Another open file held the lock for the whole wait.
+    case busy
+    case failed(String)
+  }
+
+  /// `flock` that waits at most `wait` for a lock held elsewhere: it tries without blocking,
+  /// then again after pauses that grow from 1 ms to 20 ms, until the wait is over.
+  static func lock(_ fd: Int32, exclusive: Bool, waitingAtMost wait: Duration) -> LockResult {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: wait)
+    var pause = 1
+    while true {
+      if flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 { return .locked }
+      let code = errno
+      if code == EINTR { continue }
+      guard code == EWOULDBLOCK || code == EAGAIN else { return .failed(errnoMessage(code)) }
+      if clock.now >= deadline { return .busy }
+      sleep(milliseconds: pause)
+      pause = min(pause * 2, 20)
+    }
+  }
+
   /// Reads `fd` to its end, refusing more than ``maximumFileSize`` bytes. A regular file is
   /// read straight into an array of its size (one more byte shows the end): no second buffer
   /// and no regrowth.

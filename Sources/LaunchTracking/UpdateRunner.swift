@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -13,7 +16,19 @@
 /// recorded by id with its version, date and attempts, and never runs again. A throwing
 /// step is recorded as failed with its message and attempt count, the steps after it are
 /// postponed, and it is retried on the next launch. The state is saved after every step.
+///
+/// A step's work runs on a thread of its own while the calling thread watches its time limit
+/// and asks `interrupt` (Ctrl-C, a termination signal) every ``pollInterval``. When either
+/// calls for it, the step's ``UpdateStepContext`` is asked to stop; the step is recorded as
+/// failed with the reason (unless it completed all the same) once it returns, or after
+/// ``stopGrace`` if it does not, when it is left running and the launch goes on. An interrupt
+/// also postpones the steps after it and is in ``UpdateRunReport/interrupted``.
 package enum UpdateRunner {
+  /// How long a step asked to stop has to return before the run goes on without it: 2 s.
+  package static let stopGrace: Duration = .seconds(2)
+  /// How often a running step's time limit and the interrupt are looked at: 20 ms.
+  package static let pollInterval: Duration = .milliseconds(20)
+
   /// Refuses duplicate or empty ids.
   package static func validate(_ steps: [UpdateStep]) throws(UpdateStepError) {
     var seen: Set<String> = []
@@ -36,7 +51,7 @@ package enum UpdateRunner {
   /// Runs `steps` against the state in `tx` (which must hold a state).
   static func run(
     _ steps: [UpdateStep], in tx: LaunchStateTransaction, version: AppVersion, isFreshInstall: Bool,
-    now: () -> Date, progress: (UpdateProgress) -> Void
+    now: () -> Date, progress: (UpdateProgress) -> Void, interrupt: () -> UpdateInterrupt? = { nil }
   ) throws -> UpdateRunReport {
     var report = UpdateRunReport()
     guard var state = tx.state else { return report }
@@ -54,7 +69,7 @@ package enum UpdateRunner {
         guard !skippedAsFresh(step) else { return }
         progress(UpdateProgress(index: index, total: total, id: step.id, summary: step.summary, phase: phase))
       }
-      if report.failed != nil {
+      if report.failed != nil || report.interrupted != nil {
         report.postponed.append(step.id)
         continue
       }
@@ -67,19 +82,31 @@ package enum UpdateRunner {
         state.updateSteps.failed.removeAll { $0.id == step.id }
         report.notNeeded.append(step.id)
         tell(.notNeeded)
+      } else if let interrupted = interrupt() {
+        // Ctrl-C between two steps: the next one does not start.
+        report.interrupted = interrupted
+        report.postponed.append(step.id)
+        continue
       } else {
         tell(.started)
         let previousAttempts = state.updateSteps.failed.first { $0.id == step.id }?.attempts ?? 0
-        do {
-          try step.work()
+        let (result, stop) = perform(step, interrupt: interrupt)
+        if case .interrupted(let interrupted)? = stop { report.interrupted = interrupted }
+        if case .success? = result {
           state.updateSteps.failed.removeAll { $0.id == step.id }
           state.updateSteps.completed.append(
             .init(id: step.id, version: step.version, date: now(), attempts: previousAttempts + 1))
           report.completed.append(step.id)
           tell(.completed)
-        } catch {
+        } else {
+          // Asked to stop: the reason, whatever the step threw on its way out.
+          var message = stop?.description ?? ""
+          if case .failure(let error)? = result, stop == nil { message = "\(error)" }
+          if result == nil {
+            message += "; it did not stop within \(UpdateStepStop.text(stopGrace)) and was left running"
+          }
           let failure = UpdateStepLog.Failure(
-            id: step.id, version: step.version, message: "\(error)", attempts: previousAttempts + 1,
+            id: step.id, version: step.version, message: message, attempts: previousAttempts + 1,
             lastAttemptDate: now())
           state.updateSteps.failed.removeAll { $0.id == step.id }
           state.updateSteps.failed.append(failure)
@@ -92,5 +119,46 @@ package enum UpdateRunner {
       try tx.save()
     }
     return report
+  }
+
+  // MARK: - Helpers
+
+  /// Runs `step`'s work on a thread of its own, asking it to stop when its time limit passes
+  /// or `interrupt` says so. Returns how the work ended (nil: it did not return within
+  /// ``stopGrace`` of being asked to stop) and why it was asked to stop, if it was.
+  static func perform(
+    _ step: UpdateStep, interrupt: () -> UpdateInterrupt?
+  ) -> (result: Result<Void, any Error>?, stop: UpdateStepStop?) {
+    let context = UpdateStepContext(timeLimit: step.timeLimit)
+    let finished = DispatchSemaphore(value: 0)
+    let outcome = WorkOutcome()
+    let work = step.work
+    DispatchQueue.global().async {
+      let result = Result { try work(context) }
+      outcome.result.withLock { $0 = result }
+      finished.signal()
+    }
+    let clock = ContinuousClock()
+    let started = clock.now
+    var giveUpAt: ContinuousClock.Instant?
+    let interval = Int(pollInterval.components.attoseconds / 1_000_000_000_000_000)
+    while finished.wait(timeout: .now() + .milliseconds(interval)) == .timedOut {
+      if let giveUpAt {
+        if clock.now >= giveUpAt { return (nil, context.stop) }
+        continue
+      }
+      if let limit = step.timeLimit, started.duration(to: clock.now) >= limit {
+        context.requestStop(.timeLimit(limit))
+      } else if let interrupted = interrupt() {
+        context.requestStop(.interrupted(interrupted))
+      }
+      if context.isCancelled { giveUpAt = clock.now.advanced(by: stopGrace) }
+    }
+    return (outcome.result.withLock { $0 }, context.stop)
+  }
+
+  /// How a step's work ended, handed from its thread to the runner's.
+  private final class WorkOutcome: Sendable {
+    let result = Mutex<Result<Void, any Error>?>(nil)
   }
 }

@@ -1,8 +1,22 @@
+import Synchronization
+
 /// A one-time step a host app runs when it is upgraded, e.g. converting a data file.
 ///
 /// Steps run in version order (declaration order within a version), each once, also when
 /// the user skipped versions; see ``UpdateRunner``.
+///
+/// A step never holds up a launch for good: it has a ``timeLimit`` (``defaultTimeLimit``, a
+/// minute, unless the app gives another), and Ctrl-C stops it. Either way its
+/// ``UpdateStepContext`` says so: a step that takes a while checks
+/// ``UpdateStepContext/checkCancellation()`` between units of work (or reads
+/// ``UpdateStepContext/stop``, or kills the process it waits for). The step is then recorded as
+/// failed (`ran past its time limit of 60 s`, `interrupted`) and retried on the next launch. A
+/// step that does not stop within 2 seconds of being asked is left running on
+/// its thread, recorded as failed all the same, and the launch goes on.
 public struct UpdateStep: Sendable {
+  /// How long a step may run unless it says otherwise: 60 seconds.
+  public static let defaultTimeLimit: Duration = .seconds(60)
+
   /// A unique id; the step is recorded under it.
   public let id: String
   /// The app version that introduced the step; it runs once the app is at least this.
@@ -12,22 +26,107 @@ public struct UpdateStep: Sendable {
   /// Whether the step runs on a fresh install. When false, a fresh install records it as
   /// not needed (there is no old data to convert).
   public let runsOnFreshInstall: Bool
+  /// How long the step may run before it is asked to stop; nil: no limit (only Ctrl-C stops it).
+  public let timeLimit: Duration?
   /// Checked just before the step would run; false records it as not needed.
   public let isApplicable: @Sendable () -> Bool
-  /// The work. Throwing records the step as failed and stops the steps after it.
-  public let work: @Sendable () throws -> Void
+  /// The work, run on a thread of its own while the runner watches the clock and the keyboard.
+  /// Throwing records the step as failed and stops the steps after it.
+  public let work: @Sendable (UpdateStepContext) throws -> Void
 
+  /// A step whose work reads its ``UpdateStepContext`` (to stop when asked).
   public init(
     id: String, version: AppVersion, summary: String, runsOnFreshInstall: Bool = false,
+    timeLimit: Duration? = Self.defaultTimeLimit,
     isApplicable: @escaping @Sendable () -> Bool = { true },
-    work: @escaping @Sendable () throws -> Void
+    work: @escaping @Sendable (UpdateStepContext) throws -> Void
   ) {
     self.id = id
     self.version = version
     self.summary = summary
     self.runsOnFreshInstall = runsOnFreshInstall
+    self.timeLimit = timeLimit
     self.isApplicable = isApplicable
     self.work = work
+  }
+
+  /// A step whose work is quick enough not to check whether it should stop.
+  public init(
+    id: String, version: AppVersion, summary: String, runsOnFreshInstall: Bool = false,
+    timeLimit: Duration? = Self.defaultTimeLimit,
+    isApplicable: @escaping @Sendable () -> Bool = { true },
+    work: @escaping @Sendable () throws -> Void
+  ) {
+    self.init(
+      id: id, version: version, summary: summary, runsOnFreshInstall: runsOnFreshInstall,
+      timeLimit: timeLimit, isApplicable: isApplicable, work: { _ in try work() })
+  }
+}
+
+/// What a running step can ask: whether it has been asked to stop, and why. Thread-safe.
+public final class UpdateStepContext: Sendable {
+  /// The step's time limit in this run, nil for none.
+  public let timeLimit: Duration?
+
+  private let requested = Mutex<UpdateStepStop?>(nil)
+
+  /// A context for a step with `timeLimit` (the runner makes these; a test of a step may too).
+  public init(timeLimit: Duration? = nil) {
+    self.timeLimit = timeLimit
+  }
+
+  /// Why the step has been asked to stop, or nil while it may go on.
+  public var stop: UpdateStepStop? { requested.withLock { $0 } }
+
+  /// True once the step has been asked to stop.
+  public var isCancelled: Bool { stop != nil }
+
+  /// Throws the reason to stop, once there is one: call it between units of work.
+  public func checkCancellation() throws(UpdateStepStop) {
+    if let stop { throw stop }
+  }
+
+  /// Asks the step to stop for `reason` (the first reason given stays).
+  public func requestStop(_ reason: UpdateStepStop) {
+    requested.withLock { if $0 == nil { $0 = reason } }
+  }
+}
+
+/// Ctrl-C (`signal` nil) or a termination signal, which stops the running step and the
+/// steps after it.
+public struct UpdateInterrupt: Sendable, Equatable {
+  /// The signal, or nil for Ctrl-C.
+  public var signal: Int32?
+
+  public init(signal: Int32?) {
+    self.signal = signal
+  }
+
+  /// Ctrl-C.
+  public static let ctrlC = UpdateInterrupt(signal: nil)
+}
+
+/// Why a running step was asked to stop; as an error, what its failure records.
+public enum UpdateStepStop: Error, Sendable, Equatable, CustomStringConvertible {
+  /// It ran past its time limit.
+  case timeLimit(Duration)
+  /// Ctrl-C or a termination signal.
+  case interrupted(UpdateInterrupt)
+
+  public var description: String {
+    switch self {
+    case .timeLimit(let limit): return "stopped: it ran past its time limit of \(Self.text(limit))"
+    case .interrupted(let interrupt):
+      return interrupt.signal.map { "interrupted by signal \($0)" } ?? "interrupted (Ctrl-C)"
+    }
+  }
+
+  /// `60 s`, or `250 ms` under a second.
+  static func text(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    if seconds >= 1 && attoseconds == 0 { return "\(seconds) s" }
+    if seconds >= 1 { return "\(Double(seconds) + Double(attoseconds) / 1e18) s" }
+    return "\(attoseconds / 1_000_000_000_000_000) ms"
   }
 }
 
@@ -54,8 +153,12 @@ public struct UpdateRunReport: Sendable, Equatable {
   public var notNeeded: [String] = []
   /// The step that failed during this run, if any.
   public var failed: Failure?
-  /// Ids of the steps left for the next launch because an earlier one failed.
+  /// Ids of the steps left for the next launch because an earlier one failed or the run was
+  /// interrupted.
   public var postponed: [String] = []
+  /// Set when Ctrl-C or a termination signal stopped the run (the step running then is in
+  /// ``failed``, the rest in ``postponed``).
+  public var interrupted: UpdateInterrupt?
   /// Why the steps did not run at all, if they did not.
   public var skippedReason: String?
 

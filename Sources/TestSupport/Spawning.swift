@@ -50,3 +50,30 @@ package enum Spawning {
     }
   }
 }
+
+/// Holds a file's `flock` as another process would (an open file of its own), until
+/// ``release()`` or `seconds`, whichever comes first: a test of a lock that must not be waited
+/// for fails, rather than hangs, when it is waited for.
+public final class HeldLock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var fd: Int32
+
+  /// Locks `path` exclusively, creating it if needed.
+  public init(_ path: String, seconds: Double = 10) throws {
+    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    guard flock(fd, LOCK_EX) == 0 else {
+      close(fd)
+      throw POSIXError(.EIO)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { self.release() }
+  }
+
+  /// Lets the lock go (again: nothing).
+  public func release() {
+    lock.lock()
+    defer { lock.unlock() }
+    if fd >= 0 { close(fd) }
+    fd = -1
+  }
+}

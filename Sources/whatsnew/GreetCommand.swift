@@ -24,8 +24,11 @@ struct GreetCommand: ParsableCommand {
     discussion: """
       Exit status: 0 when something was presented or nothing was due (also when not \
       interactive: no terminal, CI set, TERM=dumb, <PREFIX>_NO_GREETING=1 or WHATSNEW_DISABLE=1; \
-      nothing is printed and everything stays pending), 1 for notes or state that cannot be used, \
-      2 for usage errors, 130 when the user pressed Ctrl-C. State lives in \
+      nothing is printed and everything stays pending; also when another launch of the app has \
+      held its state lock for over a second: nothing is recorded or shown, and --explain says so), \
+      1 for notes or state that cannot be used, 2 for usage errors, 130 when the user pressed \
+      Ctrl-C (also while update steps run: the running step is stopped and retried next launch). \
+      State lives in \
       $XDG_STATE_HOME/<app-id>/ unless --state-dir or <PREFIX>_STATE_DIR.
       """
   )
@@ -142,7 +145,9 @@ struct GreetCommand: ParsableCommand {
     case .interrupted(nil): throw ExitCode(130)
     default: break
     }
-    if outcome.launch == nil || !outcome.isRecorded || outcome.notesProblem != nil {
+    // A launch that found another one holding the state lock goes on like any launch with
+    // nothing to show: the app starts, and the next launch records as usual.
+    if outcome.launch == nil || (!outcome.isRecorded && !outcome.lockWasBusy) || outcome.notesProblem != nil {
       throw ExitCode(1)  // the greeter's warning line named the file
     }
   }

@@ -22,10 +22,13 @@ import LaunchTracking
 /// ```
 ///
 /// `id`, `version`, `summary` and `run` are required; `freshInstall` (default false) says
-/// whether the step also runs on a fresh install. Each command runs with `/bin/sh -c` under the
-/// state lock, once, in version order; a non-zero exit fails the step (it is retried on the next
-/// launch). Its output, standard output and error, is appended to `steps.log` in the state
-/// directory, after a header line naming the step.
+/// whether the step also runs on a fresh install; `timeLimit` is how many seconds it may run
+/// (default 60, ``UpdateStep/defaultTimeLimit``). Each command runs with `/bin/sh -c` under the
+/// state lock, once, in version order, in a process group of its own; a non-zero exit fails the
+/// step (it is retried on the next launch). Past its time limit the group gets SIGTERM, then
+/// SIGKILL a second later, and the step fails; Ctrl-C sends it SIGINT (then SIGKILL) and ends
+/// the launch as interrupted, the step to be retried. Its output, standard output and error, is
+/// appended to `steps.log` in the state directory, after a header line naming the step.
 enum ShellSteps {
   /// The log of the steps' output, in the state directory.
   static let logFileName = "steps.log"
@@ -36,6 +39,7 @@ enum ShellSteps {
     var summary: String
     var run: String
     var freshInstall: Bool?
+    var timeLimit: Double?
   }
 
   /// Reads `path`; throws a one-line ``CommandFailure`` naming the file (and the step) at fault.
@@ -58,13 +62,22 @@ enum ShellSteps {
         throw CommandFailure(
           "\(path): step \(index + 1) (\(entry.id)) has an invalid version \"\(entry.version)\"")
       }
+      var timeLimit = UpdateStep.defaultTimeLimit
+      if let seconds = entry.timeLimit {
+        guard seconds > 0, seconds <= 86_400 else {
+          throw CommandFailure(
+            "\(path): step \(index + 1) (\(entry.id)) has a timeLimit of \(seconds); "
+              + "give seconds between 0 and 86400")
+        }
+        timeLimit = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+      }
       let command = entry.run
       let header = "== \(entry.id) (\(entry.version)): \(entry.summary)\n"
       return UpdateStep(
         id: entry.id, version: version, summary: entry.summary,
-        runsOnFreshInstall: entry.freshInstall ?? false
-      ) {
-        let status = try runShell(command, appendingTo: log, header: header)
+        runsOnFreshInstall: entry.freshInstall ?? false, timeLimit: timeLimit
+      ) { context in
+        let status = try runShell(command, appendingTo: log, header: header, context: context)
         if status != 0 {
           throw StepFailure(description: "\"\(command)\" exited with status \(status) (see \(log))")
         }
@@ -76,9 +89,17 @@ enum ShellSteps {
     let description: String
   }
 
-  /// Runs `command` with `/bin/sh -c`, standard input from /dev/null, output appended to `log`.
-  /// Returns its exit status (128 + n when killed by signal n).
-  static func runShell(_ command: String, appendingTo log: String, header: String) throws -> Int32 {
+  /// How long a command asked to stop has before SIGKILL: one second.
+  static let killDelay: Duration = .seconds(1)
+
+  /// Runs `command` with `/bin/sh -c` in a process group of its own, standard input from
+  /// /dev/null, output appended to `log`, signals at their defaults. Returns its exit status
+  /// (128 + n when killed by signal n). When `context` asks the step to stop, the group gets
+  /// SIGINT (Ctrl-C) or SIGTERM (the time limit), then SIGKILL after ``killDelay``, and the
+  /// reason is thrown.
+  static func runShell(
+    _ command: String, appendingTo log: String, header: String, context: UpdateStepContext
+  ) throws -> Int32 {
     let fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
       throw StepFailure(description: "cannot open \(log): \(String(cString: strerror(errno)))")
@@ -95,13 +116,48 @@ enum ShellSteps {
     let arguments = ["/bin/sh", "-c", command]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    // Its own group, so a stop reaches what the shell started too; an empty mask and default
+    // actions, so the signals do their work whatever this process blocks or catches.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
+    let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, environ)
     guard spawned == 0 else {
       throw StepFailure(description: "cannot run /bin/sh: \(String(cString: strerror(spawned)))")
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var killAt: ContinuousClock.Instant?
+    while true {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid || (reaped < 0 && errno != EINTR) { break }
+      if let stop = context.stop {
+        if killAt == nil {
+          if case .interrupted = stop { kill(-pid, SIGINT) } else { kill(-pid, SIGTERM) }
+          killAt = .now + killDelay
+        } else if let deadline = killAt, ContinuousClock.now >= deadline {
+          kill(-pid, SIGKILL)
+          while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+          break
+        }
+      }
+      usleep(10_000)
+    }
+    if killAt != nil, let stop = context.stop {
+      // What is left of the group (a command the shell put in the background) goes too.
+      kill(-pid, SIGKILL)
+      throw stop
+    }
     let exited = status & 0x7f == 0
     return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   }

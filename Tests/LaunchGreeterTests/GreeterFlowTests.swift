@@ -40,6 +40,14 @@ final class ScriptedTerminal: GreetingTerminal {
 
   func close() { closed = true }
 
+  /// Set: Ctrl-C is reported once a step's progress is on screen (a user pressing it while a
+  /// step runs).
+  var pressesCtrlCDuringSteps = false
+
+  func pollInterrupt() -> UpdateInterrupt? {
+    pressesCtrlCDuringSteps && progressShown > 0 ? .ctrlC : nil
+  }
+
   static func dump(_ screen: some Screen) -> String {
     var canvas = Canvas(width: 80, height: 24)
     screen.draw(into: &canvas)
@@ -70,10 +78,13 @@ final class ScriptedTerminal: GreetingTerminal {
     return greeter
   }
 
-  private func greet(_ greeter: LaunchGreeter, keys: [Key]) -> (GreetOutcome, ScriptedTerminal?) {
+  private func greet(_ greeter: LaunchGreeter, keys: [Key], ctrlCDuringSteps: Bool = false) -> (
+    GreetOutcome, ScriptedTerminal?
+  ) {
     var terminal: ScriptedTerminal?
     let outcome = greeter.greet(host: nil) { _, _ in
       let made = ScriptedTerminal(keys: keys)
+      made.pressesCtrlCDuringSteps = ctrlCDuringSteps
       terminal = made
       return made
     }
@@ -233,6 +244,61 @@ final class ScriptedTerminal: GreetingTerminal {
     #expect(outcome.updates.failed?.id == "fail")
     #expect((terminal?.progressShown ?? 0) >= 2)
     #expect(terminal?.shown.first?.contains("Updating Tally") == true)
+  }
+
+  @Test func ctrlCWhileAStepRunsEndsTheGreetingAsInterruptedAndTheStepIsRetried() throws {
+    var greeter = greeter("1.0.0")
+    let runs = WarningSink()
+    greeter.updateSteps = [
+      UpdateStep(id: "wait", version: AppVersion("1.0.0")!, summary: "Waiting", runsOnFreshInstall: true) {
+        context in
+        runs.sink("wait")
+        // Until asked to stop (10 s at most: without Ctrl-C it completes).
+        for _ in 0..<1000 {
+          try context.checkCancellation()
+          usleep(10_000)
+        }
+      }
+    ]
+    let (outcome, terminal) = greet(greeter, keys: [.char("s")], ctrlCDuringSteps: true)
+    #expect(outcome.exit == .interrupted(signal: nil))
+    #expect(!outcome.presented && outcome.pending == [.onboarding(page: 0)])
+    #expect(outcome.updates.interrupted == .ctrlC)
+    #expect(outcome.updates.failed?.id == "wait" && outcome.updates.failed?.message == "interrupted (Ctrl-C)")
+    #expect(terminal?.closed == true)
+    #expect(terminal?.shown.allSatisfy { $0.contains("Updating Tally") } == true, "nothing shown after")
+
+    // The next launch runs it again (quickly this time) and goes on to the walkthrough.
+    greeter.updateSteps = [
+      UpdateStep(id: "wait", version: AppVersion("1.0.0")!, summary: "Waiting", runsOnFreshInstall: true) {}
+    ]
+    let (again, _) = greet(greeter, keys: [.char("s")])
+    #expect(again.updates.completed == ["wait"] && again.presented && again.exit == .done)
+  }
+
+  @Test func aLaunchThatFindsTheStateLockHeldNeitherRecordsNorPresents() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("greeter-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    var greeter = greeter("1.0.0")
+    greeter.store = nil
+    greeter.stateDirectory = base.path
+    let log = WarningSink()
+    greeter.warn = log.sink
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    // Another launch holds the lock (its own open file) for 10 s at most.
+    let holder = try HeldLock(base.path + "/launch-state.json.lock")
+    defer { holder.release() }
+    let (outcome, terminal) = greet(greeter, keys: [.char("s")])
+    holder.release()
+    #expect(outcome.lockWasBusy && !outcome.isRecorded && !outcome.presented && terminal == nil)
+    #expect(outcome.reason?.contains("holds the state lock") == true)
+    #expect(outcome.decision.reason?.contains("holds the state lock") == true)
+    #expect(
+      outcome.problems.count == 1 && outcome.problems.first?.contains("another launch has held") == true)
+    #expect(log.all == outcome.problems)
+
+    let (after, _) = greet(greeter, keys: [.char("s")])
+    #expect(after.isRecorded && after.presented && !after.lockWasBusy)
   }
 
   @Test func anUnwritableStateShowsNothing() throws {

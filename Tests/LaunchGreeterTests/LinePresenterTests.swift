@@ -33,6 +33,8 @@ final class ScriptedLineTerminal: GreetingTerminal {
   }
 
   func close() {}
+
+  func pollInterrupt() -> UpdateInterrupt? { nil }
 }
 
 @Suite struct LinePresenterTests {

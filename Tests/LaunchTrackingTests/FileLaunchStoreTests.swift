@@ -240,6 +240,38 @@ import Testing
     #expect(reason.contains("corrupt"))
     #expect(try siblings(dir).contains("launch-state.json"))
   }
+
+  // MARK: - A lock held by another launch
+
+  @Test func aLaunchThatFindsTheLockHeldGoesOnWithoutRecording() throws {
+    let dir = try makeDir()
+    let log = WarningLog()
+    let clock = TestClock()
+    try launch("1.0.0", store: store(dir, log), clock: clock)
+    let holder = try HeldLock(dir + "/launch-state.json.lock")
+    defer { holder.release() }
+    let ran = Counter()
+    let step = UpdateStep(id: "s", version: AppVersion(1, 0, 0), summary: "s") { ran.increment() }
+    clock.advance(days: 1)
+    let record = try tracker("1.0.0", store: store(dir, log), clock: clock).recordLaunch(updateSteps: [step])
+    #expect(record.lockWasBusy && !record.isRecorded)
+    #expect(record.notRecordedReason == "another launch holds the state lock")
+    #expect(record.state.launchCount == 2, "classified from the state read without the lock")
+    #expect(record.updates.skippedReason != nil && ran.value == 0)
+    #expect(log.all.count == 1 && log.all.first?.contains("another launch has held") == true, "\(log.all)")
+    // Reading goes on without the lock; forgetting refuses, naming the cause.
+    guard case .state(let state) = try store(dir, log).read() else {
+      Issue.record("expected the state")
+      return
+    }
+    #expect(state.launchCount == 1)
+    #expect(throws: LaunchStoreError.self) { try store(dir, log).reset() }
+    #expect(FileManager.default.fileExists(atPath: dir + "/launch-state.json"))
+
+    holder.release()
+    let after = try launch("1.0.0", store: store(dir, log), clock: clock, steps: [step])
+    #expect(after.isRecorded && !after.lockWasBusy && after.state.launchCount == 2)
+  }
 }
 
 @Suite struct StateLocationTests {

@@ -256,4 +256,96 @@ final class Toggle: @unchecked Sendable {
     }
     #expect(log.all == ["slow"])
   }
+
+  // MARK: - Time limits and interrupts
+
+  /// A step that works until it is asked to stop (at most 10 s: without a stop it completes).
+  private func patient(_ id: String, log: RunLog, timeLimit: Duration? = UpdateStep.defaultTimeLimit)
+    -> UpdateStep
+  {
+    UpdateStep(id: id, version: version("1.0.0"), summary: id, runsOnFreshInstall: true, timeLimit: timeLimit)
+    {
+      context in
+      log.append(id + " started")
+      for _ in 0..<1000 {
+        try context.checkCancellation()
+        usleep(10_000)
+      }
+    }
+  }
+
+  @Test func aStepPastItsTimeLimitIsStoppedAndRetriedNextLaunch() throws {
+    let clock = TestClock()
+    let store = InMemoryLaunchStore()
+    let log = RunLog()
+    let record = try launch(
+      "1.0.0", store: store, clock: clock, steps: [patient("slow", log: log, timeLimit: .milliseconds(100))])
+    let failure = try #require(record.updates.failed)
+    #expect(failure.id == "slow" && failure.attempts == 1)
+    #expect(failure.message == "stopped: it ran past its time limit of 100 ms")
+    #expect(record.updates.interrupted == nil && record.updates.completed.isEmpty)
+    #expect(store.state?.updateSteps.failed.map(\.id) == ["slow"])
+    // Retried on the next launch, where (given longer) it completes.
+    let quick = UpdateStep(id: "slow", version: version("1.0.0"), summary: "slow", runsOnFreshInstall: true) {
+    }
+    let next = try launch("1.0.0", store: store, clock: clock, steps: [quick])
+    #expect(next.updates.completed == ["slow"])
+    #expect(store.state?.updateSteps.completed.first?.attempts == 2)
+  }
+
+  @Test func aStepThatIgnoresItsStopIsLeftRunningAndTheLaunchGoesOn() throws {
+    let finished = RunLog()
+    let stubborn = UpdateStep(
+      id: "stubborn", version: version("1.0.0"), summary: "stubborn", runsOnFreshInstall: true,
+      timeLimit: .milliseconds(50)
+    ) {
+      usleep(6_000_000)  // longer than its limit and the grace after it
+      finished.append("stubborn")
+    }
+    let record = try launch("1.0.0", store: InMemoryLaunchStore(), clock: TestClock(), steps: [stubborn])
+    #expect(
+      record.updates.failed?.message
+        == "stopped: it ran past its time limit of 50 ms; it did not stop within 2 s and was left running")
+    #expect(finished.all.isEmpty, "the launch waited for the step")
+  }
+
+  @Test func anInterruptStopsTheRunningStepAndPostponesTheRest() throws {
+    let clock = TestClock()
+    let store = InMemoryLaunchStore()
+    let log = RunLog()
+    let steps = [patient("first", log: log), patient("second", log: log)]
+    // Ctrl-C once the first step has started.
+    let record = try tracker("1.0.0", store: store, clock: clock).recordLaunch(updateSteps: steps) {
+      _ in
+    } interrupt: {
+      log.all.isEmpty ? nil : .ctrlC
+    }
+    #expect(record.updates.interrupted == .ctrlC)
+    #expect(record.updates.failed?.id == "first" && record.updates.failed?.message == "interrupted (Ctrl-C)")
+    #expect(record.updates.postponed == ["second"])
+    #expect(log.all == ["first started"])
+    #expect(store.state?.updateSteps.failed.map(\.id) == ["first"])
+
+    // A termination signal before a step starts: nothing runs, nothing fails.
+    let signalled = try tracker("1.0.0", store: store, clock: clock).recordLaunch(updateSteps: steps) {
+      _ in
+    } interrupt: {
+      UpdateInterrupt(signal: SIGTERM)
+    }
+    #expect(signalled.updates.interrupted == UpdateInterrupt(signal: SIGTERM))
+    #expect(signalled.updates.postponed == ["first", "second"] && signalled.updates.failed == nil)
+    #expect(log.all == ["first started"])
+  }
+
+  @Test func aStepThatFinishesAsItIsStoppedCountsAsCompleted() throws {
+    let step = UpdateStep(
+      id: "done", version: version("1.0.0"), summary: "done", runsOnFreshInstall: true,
+      timeLimit: .milliseconds(20)
+    ) { context in
+      for _ in 0..<2000 where !context.isCancelled { usleep(5_000) }
+      // Its work was done: it returns rather than throwing.
+    }
+    let record = try launch("1.0.0", store: InMemoryLaunchStore(), clock: TestClock(), steps: [step])
+    #expect(record.updates.completed == ["done"] && record.updates.failed == nil)
+  }
 }

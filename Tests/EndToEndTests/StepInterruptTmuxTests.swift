@@ -1,0 +1,139 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An update step never holds a launch up: Ctrl-C stops a running `greet --steps` command, and
+/// a second launch does not wait for the first one's steps.
+@Suite(
+  .serialized,
+  .enabled(if: TmuxAvailability.present, "tmux is not installed; the update-step terminal tests are skipped"))
+struct StepInterruptTmuxTests {
+  /// A scratch app: the example host's notes, a state directory, and a steps file whose one step
+  /// writes its shell's pid and sleeps 100 s.
+  private struct App {
+    let directory: URL
+    var notes: String { directory.appendingPathComponent("notes").path }
+    var state: String { directory.appendingPathComponent("state").path }
+    var steps: String { directory.appendingPathComponent("steps.json").path }
+    var pidFile: String { directory.appendingPathComponent("step.pid").path }
+    var reportPath: String { directory.appendingPathComponent("report.json").path }
+
+    init() throws {
+      directory = try TestPaths.makeTemporaryDirectory("step-interrupt")
+      try FileManager.default.copyItem(
+        at: TestPaths.packageRoot.appendingPathComponent("Examples/SwiftHost/Sources/tally/Notes"),
+        to: directory.appendingPathComponent("notes"))
+      try writeSteps(run: "echo $$ > '\(pidFile)'; exec sleep 100")
+    }
+
+    func writeSteps(run: String) throws {
+      let step: [String: Any] = [
+        "id": "wait", "version": "1.0.0", "summary": "Waiting for sleep", "run": run, "freshInstall": true,
+      ]
+      try JSONSerialization.data(withJSONObject: [step]).write(to: URL(fileURLWithPath: steps))
+    }
+
+    func arguments(_ extra: String = "") -> String {
+      "greet --app-id tally --app-name Tally --app-version 1.0.0 --content '\(notes)' --state-dir '\(state)' "
+        + "--steps '\(steps)' \(extra)"
+    }
+
+    func report() throws -> [String: Any] {
+      let data = try Data(contentsOf: URL(fileURLWithPath: reportPath))
+      return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The step's shell, once it has written its pid.
+    func stepPid() throws -> pid_t {
+      let deadline = Date().addingTimeInterval(TmuxSession.defaultTimeout)
+      while Date() < deadline {
+        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+          let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+          return pid
+        }
+        usleep(20_000)
+      }
+      throw TmuxSession.Failure.timeout("the step's pid file", screen: "")
+    }
+  }
+
+  @Test func ctrlCDuringASleepStepStopsItAndTheStepIsRetried() throws {
+    let app = try App()
+    defer { TestPaths.removeTree(app.directory.path) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+
+    try tmux.start(app.arguments("--report '\(app.reportPath)'"))
+    try tmux.waitFor("Step 1 of 1")
+    let child = try app.stepPid()
+    let pressed = Date()
+    try tmux.keys("C-c")
+    let status = try tmux.waitForExit()
+    let elapsed = Date().timeIntervalSince(pressed)
+    #expect(status == 130)
+    #expect(elapsed < 2, "Ctrl-C took \(elapsed) s to end the launch")
+    try expectRestored(tmux)
+    // The step's process is gone (it was signalled, not left to sleep).
+    #expect(kill(child, 0) != 0 && errno == ESRCH, "the step's sleep is still running")
+
+    let report = try app.report()
+    #expect(report["exit"] as? String == "interrupted")
+    #expect((report["updateSteps"] as? [String: [String]])?["failed"] == ["wait"])
+
+    // The next launch runs it again; this time it completes.
+    try app.writeSteps(run: "true")
+    let again = try Run.whatsnew(
+      [
+        "greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", app.notes, "--state-dir",
+        app.state,
+      ]
+        + ["--steps", app.steps, "--report", app.reportPath])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect((try app.report()["updateSteps"] as? [String: [String]])?["completed"] == ["wait"])
+  }
+
+  @Test func aConcurrentLaunchWhileAStepRunsDoesNotWaitForIt() throws {
+    let app = try App()
+    defer { TestPaths.removeTree(app.directory.path) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+
+    try tmux.start(app.arguments())
+    try tmux.waitFor("Step 1 of 1")
+    _ = try app.stepPid()
+
+    // A second launch of the same app, while the first holds the state for its step.
+    let started = Date()
+    let second = try Run.whatsnew(
+      [
+        "greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", app.notes, "--state-dir",
+        app.state,
+      ]
+        + ["--steps", app.steps, "--report", app.reportPath, "--explain"])
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(elapsed < 3, "the second launch took \(elapsed) s")
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stdout.contains("holds the state lock"), "\(second.stdout)")
+    #expect(second.stderr.contains("another launch has held"), "\(second.stderr)")
+    let report = try app.report()
+    #expect(report["shown"] is NSNull && report["exit"] as? String == "nothing-shown")
+    #expect((report["problems"] as? [String])?.first?.contains("another launch has held") == true)
+
+    // The first is still running its step; Ctrl-C ends it.
+    #expect(try tmux.capture().contains("Step 1 of 1"))
+    try tmux.keys("C-c")
+    #expect(try tmux.waitForExit() == 130)
+    try expectRestored(tmux)
+  }
+
+  private func expectRestored(_ tmux: TmuxSession) throws {
+    let stty = tmux.sttySnapshots()
+    #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal modes changed")
+    #expect(try tmux.display("#{alternate_on}") == "0", "still on the alternate screen")
+  }
+}

@@ -162,7 +162,8 @@ import Testing
       p.standardInput = FileHandle.nullDevice
       p.standardOutput = FileHandle.nullDevice
       let error = app.directory.appendingPathComponent("stderr-\(i)")
-      FileManager.default.createFile(atPath: error.path, contents: nil)
+      try #require(
+        FileManager.default.createFile(atPath: error.path, contents: nil), "cannot create \(error.path)")
       p.standardError = try FileHandle(forWritingTo: error)
       return p
     }

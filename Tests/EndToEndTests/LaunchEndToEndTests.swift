@@ -102,7 +102,8 @@ import Testing
       p.standardInput = FileHandle.nullDevice
       p.standardOutput = FileHandle.nullDevice
       let error = errors.appendingPathComponent("\(i)")
-      FileManager.default.createFile(atPath: error.path, contents: nil)
+      try #require(
+        FileManager.default.createFile(atPath: error.path, contents: nil), "cannot create \(error.path)")
       p.standardError = try FileHandle(forWritingTo: error)
       processes.append(p)
     }

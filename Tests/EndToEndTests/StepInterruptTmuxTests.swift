@@ -10,7 +10,7 @@ import Testing
 /// a second launch does not wait for the first one's steps.
 @Suite(
   .serialized,
-  .enabled(if: TmuxAvailability.present, "tmux is not installed; the update-step terminal tests are skipped"))
+  .requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct StepInterruptTmuxTests {
   /// A scratch app: the example host's notes, a state directory, and a steps file whose one step
   /// writes its shell's pid and sleeps 100 s.

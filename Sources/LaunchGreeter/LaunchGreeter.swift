@@ -206,9 +206,15 @@ public struct LaunchGreeter: Sendable {
     // and the host's are put back after.
     let watchesSignals = !updateSteps.isEmpty && !invocation.isInteractive && invocation.deepLink == nil
     if watchesSignals { Signals.installTerminationHandlers() }
+    var unseenSignal: Int32?  // one that came when no step was running
     let record: LaunchRecord
     do {
-      defer { if watchesSignals { Signals.removeTerminationHandlers() } }
+      defer {
+        if watchesSignals {
+          unseenSignal = Signals.takePending()
+          Signals.removeTerminationHandlers()
+        }
+      }
       record = try tracker.recordLaunch(
         updateSteps: updateSteps,
         progress: { progress in
@@ -228,7 +234,7 @@ public struct LaunchGreeter: Sendable {
       problems.add("cannot record the launch: \(error)")
       return .failed(problems.all)
     }
-    if let interrupted = record.updates.interrupted {
+    if let interrupted = record.updates.interrupted ?? unseenSignal.map({ UpdateInterrupt(signal: $0) }) {
       // The running step is recorded as failed and retried next launch; nothing is shown.
       terminal?.close()
       return GreetOutcome(

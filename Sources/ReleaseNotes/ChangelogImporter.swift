@@ -34,14 +34,11 @@ package struct ChangelogImporter: Sendable {
 
     /// The file's whole text: front matter (when there is a title or date), then the notes.
     package var fileText: String {
-      var text = ""
-      if title != nil || date != nil {
-        text += "---\n"
-        if let title { text += "title: \(title)\n" }
-        if let date { text += "date: \(date)\n" }
-        text += "---\n\n"
-      }
-      return text + markdown + "\n"
+      var front = NotesFrontMatter()
+      front.title = title
+      front.date = date
+      let head = front.text
+      return head + (head.isEmpty ? "" : "\n") + markdown + "\n"
     }
   }
 

@@ -151,13 +151,10 @@ package enum ContentLinter {
       diagnostics += fileDiagnostics
       if fileDiagnostics.contains(where: { $0.severity == .error }) { continue }
       // Older than its original?
-      guard let translated = try? catalog.frontMatter(ofFile: relative),
-        let date = translated["date"], NotesFrontMatter.isValidDate(date),
-        let original = try? catalog.frontMatter(ofFile: name),
-        let originalDate = original["date"], NotesFrontMatter.isValidDate(originalDate),
-        date < originalDate
+      guard let translated = try? catalog.frontMatter(ofFile: relative), let date = translated.date,
+        let originalDate = (try? catalog.frontMatter(ofFile: name))?.date, date < originalDate
       else { continue }
-      let line = translated.entries.first { $0.key == "date" }?.line
+      let line = translated.lines["date"]
       diagnostics.append(
         .init(
           .warning, file: path, line: line,
@@ -190,27 +187,9 @@ package enum ContentLinter {
     if scan.unclosed {
       add(.error, 1, "front matter is never closed: add a line --- after its last key")
     }
-    if let frontMatter = scan.frontMatter {
-      for line in frontMatter.malformedLines {
-        add(.error, line, "malformed front matter line: expected key: value")
-      }
-      var seen: Set<String> = []
-      for entry in frontMatter.entries {
-        if !NotesFrontMatter.knownKeys.contains(entry.key) {
-          let known = NotesFrontMatter.knownKeys.joined(separator: ", ")
-          add(.warning, entry.line, "unknown front matter key \"\(entry.key)\" (known keys: \(known))")
-        } else if seen.contains(entry.key) {
-          add(.warning, entry.line, "front matter key \"\(entry.key)\" repeated; the first one is used")
-        }
-        seen.insert(entry.key)
-        if entry.key == "date" && !NotesFrontMatter.isValidDate(entry.value) {
-          add(.error, entry.line, "bad date \"\(entry.value)\": expected a real day as YYYY-MM-DD")
-        }
-        if entry.key == "importance" && ReleaseImportance(frontMatter: entry.value) == nil {
-          add(.error, entry.line, "bad importance \"\(entry.value)\": expected major, minor or patch")
-        }
-      }
-    }
+    // The typed front matter's own findings: malformed lines and bad values (errors), unknown
+    // and repeated keys (warnings).
+    for issue in NotesFrontMatter(scan.frontMatter).issues { add(issue.severity, issue.line, issue.message) }
     out.sort { ($0.line ?? 0) < ($1.line ?? 0) }
 
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)

@@ -162,7 +162,8 @@ package struct ReleaseNotesCatalog: Sendable {
   /// The notes for every version `v` with `from < v <= to`, newest first. Pre-releases are
   /// left out when `to` is a release. A nil `from` starts at the oldest version. Throws when
   /// `from` is newer than `to`.
-  package func notes(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError) -> [ReleaseNote] {
+  package func notes(after from: AppVersion?, upTo to: AppVersion) throws(ReleaseNotesError) -> [ReleaseNote]
+  {
     try noteTexts(after: from, upTo: to).map { $0.parsed() }
   }
 
@@ -199,11 +200,11 @@ package struct ReleaseNotesCatalog: Sendable {
     let text = try readText(localized.path)
     let scan = FrontMatterParser.split(text)
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
-    let release = localized.language == nil ? scan.frontMatter : try frontMatter(of: entry)
+    let front = NotesFrontMatter(scan.frontMatter)
+    let release = localized.language == nil ? front : try frontMatter(of: entry)
     var note = ReleaseNoteText(
-      version: entry.version, fileName: entry.fileName, title: nonEmpty(scan.frontMatter?["title"]),
-      date: nonEmpty(release?["date"]), importance: Self.importance(release),
-      markdown: body, firstBodyLine: scan.bodyFirstLine)
+      version: entry.version, fileName: entry.fileName, title: front.title, date: release.date,
+      importance: release.importance, markdown: body, firstBodyLine: scan.bodyFirstLine)
     note.language = localized.language
     note.isUntranslated = localized.isUntranslated
     return note
@@ -215,15 +216,15 @@ package struct ReleaseNotesCatalog: Sendable {
     var result: [VersionSummary] = []
     var previousRelease: AppVersion?
     for entry in try index().entries {
-      let frontMatter = try frontMatter(of: entry)
-      let declared = Self.importance(frontMatter)
-      var title = frontMatter?["title"]
+      let front = try frontMatter(of: entry)
+      let declared = front.importance
+      var title = front.title
       let localized = localizedFile(entry.fileName)
-      if localized.language != nil { title = try self.frontMatter(ofFile: localized.path)?["title"] }
+      if localized.language != nil { title = try self.frontMatter(ofFile: localized.path).title }
       result.append(
         VersionSummary(
-          version: entry.version, fileName: entry.fileName, title: nonEmpty(title),
-          date: nonEmpty(frontMatter?["date"]), importance: declared,
+          version: entry.version, fileName: entry.fileName, title: title, date: front.date,
+          importance: declared,
           effectiveImportance: declared ?? ReleaseImportance.implied(from: previousRelease, to: entry.version)
         ))
       if !entry.version.isPrerelease { previousRelease = entry.version }
@@ -233,13 +234,18 @@ package struct ReleaseNotesCatalog: Sendable {
 
   /// The front matter of one notes file, read from the start of the file (the whole file
   /// only when the front matter is longer than 4 KB).
-  func frontMatter(of entry: Entry) throws(ReleaseNotesError) -> FrontMatter? {
+  func frontMatter(of entry: Entry) throws(ReleaseNotesError) -> NotesFrontMatter {
     try frontMatter(ofFile: entry.fileName)
   }
 
   /// The front matter of a file of the catalog (`1.2.0.md`, `fr/1.2.0.md`), as
   /// ``frontMatter(of:)`` reads it.
-  func frontMatter(ofFile fileName: String) throws(ReleaseNotesError) -> FrontMatter? {
+  func frontMatter(ofFile fileName: String) throws(ReleaseNotesError) -> NotesFrontMatter {
+    NotesFrontMatter(try rawFrontMatter(ofFile: fileName))
+  }
+
+  /// The key/value lines of a file's front matter, untyped.
+  private func rawFrontMatter(ofFile fileName: String) throws(ReleaseNotesError) -> FrontMatter? {
     let head: String
     if let text = memory?[fileName] {
       head = String(decoding: text.utf8.prefix(4096), as: UTF8.self)
@@ -345,13 +351,8 @@ package struct ReleaseNotesCatalog: Sendable {
   /// the front matter of its notes. A version without a notes file has only the implied one.
   package func effectiveImportance(of version: AppVersion) throws(ReleaseNotesError) -> ReleaseImportance {
     var declared: ReleaseImportance?
-    if let entry = try entry(for: version) { declared = Self.importance(try frontMatter(of: entry)) }
+    if let entry = try entry(for: version) { declared = try frontMatter(of: entry).importance }
     return Self.effectiveImportance(of: version, declared: declared, in: try index())
-  }
-
-  /// The `importance:` of front matter, when present and valid (lint reports an invalid one).
-  static func importance(_ frontMatter: FrontMatter?) -> ReleaseImportance? {
-    frontMatter?["importance"].flatMap(ReleaseImportance.init(frontMatter:))
   }
 
   // MARK: - Onboarding and welcome back
@@ -438,9 +439,4 @@ package struct ReleaseNotesCatalog: Sendable {
     }
     return text
   }
-}
-
-private func nonEmpty(_ s: String?) -> String? {
-  guard let s, !s.isEmpty else { return nil }
-  return s
 }

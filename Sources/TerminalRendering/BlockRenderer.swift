@@ -7,13 +7,8 @@ struct BlockRenderer {
   let width: Int
   /// Indentation never grows past this many cells.
   let maxPrefix: Int
-  /// The finished lines (unless ``plainBytes``).
+  /// The finished lines (a caller may take them between top-level blocks).
   var lines: [StyledLine] = []
-  /// Whether lines are written to ``output`` as plain text (each line's text and a newline)
-  /// rather than kept as ``lines``: what `PlainSerializer` would make of them, without them.
-  let plainBytes: Bool
-  /// The plain text of the finished lines, when ``plainBytes``.
-  var output = ByteBuffer()
   /// How many lines are finished.
   private(set) var lineCount = 0
   var flattener: InlineFlattener
@@ -21,8 +16,6 @@ struct BlockRenderer {
   /// their buffers from one block to the next.
   private var flat = FlatText()
   private var wrapper = Wrapper()
-  /// A reference label (`[12] `) being made.
-  private var label = ByteBuffer()
   /// The prefixes of a top-level heading of levels 3 to 6 (`### ` and its hanging indent), by
   /// level, made at the first one: a changelog has one per section.
   private var topHeadingFrames: [Frame?] = Array(repeating: nil, count: 7)
@@ -38,8 +31,7 @@ struct BlockRenderer {
   /// to each.
   var footnotes: [Footnote] = []
 
-  init(options: RenderOptions, plainBytes: Bool = false) {
-    self.plainBytes = plainBytes
+  init(options: RenderOptions) {
     theme = options.theme
     width = options.effectiveWidth
     let minContent = min(width, max(10, width / 3))
@@ -98,7 +90,7 @@ struct BlockRenderer {
 
   /// Renders one block of the document's top level, then the link references and footnotes
   /// it was the first to mention. Every line it makes is finished when it returns (only the
-  /// blank line before the next block waits), so ``output`` then ends with a newline.
+  /// blank line before the next block waits).
   mutating func render(topLevel block: Block) {
     if lineCount > 0 { pendingBlank = StyledLine() }
     var stack: [Work] = []
@@ -143,8 +135,7 @@ struct BlockRenderer {
     switch block.kind {
     case .paragraph(let inlines):
       flattener.flatten(inlines, base: theme.text, into: &flat)
-      // Plain text at 40 cells or more (where `emit` never clips) goes straight to bytes.
-      emitWrapped(frame, direct: plainBytes && width >= 40)
+      emitWrapped(frame)
     case .heading(let level, let content):
       renderHeading(level: level, content: content, frame)
     case .thematicBreak:
@@ -288,7 +279,7 @@ struct BlockRenderer {
     let style = theme.text.overlaid(with: theme.heading(level: level))
     flattener.flatten(content, base: style, into: &flat)
     if level <= 2 {
-      let widest = emitWrapped(frame, direct: false)
+      let widest = emitWrapped(frame)
       let rule = String.repeated(level == 1 ? "═" : "─", max(1, min(widest, width - frame.restWidth)))
       emit(frame.rest.appending(rule, style: theme.headingDecoration))
     } else {
@@ -308,7 +299,7 @@ struct BlockRenderer {
         if atTop { topHeadingFrames[min(level, 6)] = made }
         inner = made
       }
-      emitWrapped(inner, direct: plainBytes && width >= 40)
+      emitWrapped(inner)
     }
   }
 
@@ -397,26 +388,14 @@ struct BlockRenderer {
   // MARK: Output
 
   /// Wraps each segment of ``flat``: the first with (`first`, `rest`), the others with
-  /// (`rest`, `rest`). With `direct`, the wrapper writes plain text to ``output`` itself (no
-  /// ``StyledLine`` is made). Returns the width of the widest line past `frame.rest` (0 when
-  /// `direct`).
+  /// (`rest`, `rest`). Returns the width of the widest line past `frame.rest`.
   @discardableResult
-  private mutating func emitWrapped(_ frame: Frame, direct: Bool) -> Int {
+  private mutating func emitWrapped(_ frame: Frame) -> Int {
     var widest = 0
     for i in flat.segmentEnds.indices {
-      if direct {
-        flushBlank()
-        swap(&output, &wrapper.output)
-      }
       wrapper.wrap(
         flat, flat.segment(i), width: width, first: i == 0 ? frame.first : frame.rest,
-        firstWidth: i == 0 ? frame.firstWidth : frame.restWidth, rest: frame.rest, restWidth: frame.restWidth,
-        direct: direct)
-      if direct {
-        swap(&output, &wrapper.output)
-        lineCount += wrapper.lineCount
-        continue
-      }
+        firstWidth: i == 0 ? frame.firstWidth : frame.restWidth, rest: frame.rest, restWidth: frame.restWidth)
       for line in wrapper.lines { widest = max(widest, emit(line).width - frame.restWidth) }
     }
     return widest
@@ -444,15 +423,10 @@ struct BlockRenderer {
     }
   }
 
-  /// Adds a finished line to ``lines``, or its text and a newline to ``output``.
+  /// Adds a finished line to ``lines``.
   private mutating func append(_ line: StyledLine) {
     lineCount += 1
-    guard plainBytes else {
-      lines.append(line)
-      return
-    }
-    for run in line.runs { output.append(utf8: run.text) }
-    output.append(0x0A)
+    lines.append(line)
   }
 
   /// Lists the link references collected since the last call, after a blank line.
@@ -467,35 +441,18 @@ struct BlockRenderer {
   }
 
   private mutating func emitReferences(_ pending: [(number: Int, url: String, footnote: Int)]) {
-    var digits = ByteBuffer()
-    swap(&digits, &label)
-    defer { swap(&digits, &label) }
     for (number, url, footnote) in pending {
       if footnote >= 0 {
         if footnote < footnotes.count { emitFootnote(number, footnotes[footnote]) }
         continue
       }
-      digits.removeAll()
-      digits.append(UInt8(ascii: "["))
-      FlatText.appendDecimal(number, to: &digits)
-      digits.append(UInt8(ascii: "]"))
-      digits.append(0x20)
-      let labelWidth = digits.count
+      let labelText = "[" + String(number) + "] "
+      let labelWidth = labelText.utf8.count
       var url = url
       // Usually printable ASCII with no space: clean, one cell a byte, and whole on one line
       // when it fits.
       let plain = url.withUTF8 { CellWidth.isPrintableASCIIWithoutSpaces($0) }
-      if plain, plainBytes, !url.isEmpty, labelWidth + url.utf8.count <= width {
-        // The line's text as `emit` would write it: nothing to trim or clip.
-        flushBlank()
-        digits.withUnsafeBufferPointer { output.append(contentsOf: $0) }
-        url.withUTF8 { output.append(contentsOf: $0) }
-        output.append(0x0A)
-        lineCount += 1
-        continue
-      }
-      let label = StyledLine(
-        digits.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }, style: theme.linkReference)
+      let label = StyledLine(labelText, style: theme.linkReference)
       if plain, labelWidth + url.utf8.count <= width {
         if url.isEmpty || theme.linkReference == theme.linkDestination {
           emit(label.appending(url, style: theme.linkDestination))

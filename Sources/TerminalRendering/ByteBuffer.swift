@@ -29,14 +29,6 @@ struct ByteBuffer {
     count += 1
   }
 
-  /// Appends `n` spaces.
-  mutating func appendSpaces(_ n: Int) {
-    guard n > 0 else { return }
-    if count + n > storage.count { grow(to: count + n) }
-    for k in count..<(count + n) { storage[k] = 0x20 }
-    count += n
-  }
-
   mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
     let n = bytes.count
     guard n > 0, let source = bytes.baseAddress else { return }
@@ -49,10 +41,6 @@ struct ByteBuffer {
     count += n
   }
 
-  mutating func append(contentsOf bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
-  }
-
   /// Appends the UTF-8 bytes of `text`.
   mutating func append(utf8 text: String) {
     var text = text
@@ -62,16 +50,6 @@ struct ByteBuffer {
   /// Calls `body` with the bytes the buffer holds.
   func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-  }
-
-  /// The bytes as an array (the storage itself, cut to size: no copy).
-  mutating func takeArray() -> [UInt8] {
-    storage.removeLast(storage.count - count)
-    defer {
-      storage = []
-      count = 0
-    }
-    return storage
   }
 
   // MARK: - Helpers

@@ -4,17 +4,7 @@ package enum PlainSerializer {
   /// ``Sanitizer`` again (one fast scan), so hand-built lines cannot smuggle control
   /// characters out either.
   package static func serialize(_ lines: [StyledLine]) -> String {
-    var capacity = lines.count
-    for line in lines {
-      for run in line.runs { capacity += run.text.utf8.count }
-    }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(capacity)
-    for line in lines {
-      for run in line.runs { bytes.append(contentsOf: run.text.utf8) }
-      bytes.append(0x0A)
-    }
-    return Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self))
+    String(decoding: serializeUTF8(lines), as: UTF8.self)
   }
 
   /// ``serialize(_:)`` as UTF-8 bytes, for a caller that writes them out (`whatsnew render`):

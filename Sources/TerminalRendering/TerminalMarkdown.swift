@@ -16,57 +16,24 @@ package enum TerminalMarkdown {
     return renderer.lines
   }
 
-  /// The plain text of `document` at `options.width`: the same bytes as
-  /// `PlainSerializer.serializeUTF8(render(document, options: options))`, made without the
-  /// ``StyledLine``s in between (paragraphs are wrapped straight into the output), which
-  /// `whatsnew render --format plain` uses. The output is checked by ``Sanitizer`` like the
-  /// serialiser's. `capacity` is the output size to make room for at once (the source's size
-  /// and a quarter is usually enough), rather than growing the buffer as it fills.
-  package static func renderPlainUTF8(
-    _ document: MarkdownDocument, options: RenderOptions, capacity: Int = 0
-  ) -> [UInt8] {
-    var renderer = BlockRenderer(options: options, plainBytes: true)
-    renderer.output.reserveCapacity(capacity)
-    renderer.footnotes = document.footnotes
-    renderer.render(document.blocks)
-    let output = renderer.output.takeArray()
-    let clean = output.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
-    if clean { return output }
-    return Array(Sanitizer.sanitize(String(decoding: output, as: UTF8.self)).utf8)
-  }
-
-  /// The bytes of ``renderPlainUTF8(_:options:capacity:)``, handed to `write` in pieces as
-  /// they are made: each piece is the output of whole top-level blocks, at least `chunk`
-  /// bytes of it (but the last), and ends with a newline. Each piece is checked by
-  /// ``Sanitizer`` on its own, which gives the same bytes as checking the whole: its rules
-  /// never reach past a newline (tab stops count from the last one) and a piece never splits
-  /// a character. `whatsnew render --format plain` writes each piece out at once, so it never
-  /// holds the whole text (82 KB for the 65 KB changelog).
-  package static func writePlainUTF8(
-    _ document: MarkdownDocument, options: RenderOptions, chunk: Int,
-    to write: (UnsafeBufferPointer<UInt8>) -> Void
+  /// The lines of ``render(_:options:)``, handed to `body` as they are made, at least
+  /// `lines` at a time (but the last batch), each batch the lines of whole top-level blocks.
+  /// `whatsnew render --format plain` serialises and writes each batch at once, so it never
+  /// holds the whole text.
+  package static func render(
+    _ document: MarkdownDocument, options: RenderOptions, linesAtATime lines: Int,
+    _ body: ([StyledLine]) -> Void
   ) {
-    var renderer = BlockRenderer(options: options, plainBytes: true)
-    renderer.output.reserveCapacity(chunk + chunk / 2)
+    var renderer = BlockRenderer(options: options)
     renderer.footnotes = document.footnotes
     for block in document.blocks {
       renderer.render(topLevel: block)
-      if renderer.output.count >= chunk { writeSanitized(&renderer.output, to: write) }
+      if renderer.lines.count >= lines {
+        body(renderer.lines)
+        renderer.lines.removeAll(keepingCapacity: true)
+      }
     }
-    writeSanitized(&renderer.output, to: write)
-  }
-
-  /// Hands `buffer`'s bytes to `write`, sanitised when they need it, and empties it.
-  private static func writeSanitized(
-    _ buffer: inout ByteBuffer, to write: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
-    guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBufferPointer { bytes in
-      if !Sanitizer.needsSanitizing(utf8: bytes) { return write(bytes) }
-      let clean = Array(Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self)).utf8)
-      clean.withUnsafeBufferPointer { write($0) }
-    }
-    buffer.removeAll()
+    if !renderer.lines.isEmpty { body(renderer.lines) }
   }
 
   /// Convenience: the lines of a single run of inline content (e.g. a title), wrapped.

@@ -100,17 +100,8 @@ struct Wrapper {
     var spaces: Int
   }
 
-  /// The lines of the last ``wrap(_:_:width:first:firstWidth:rest:restWidth:direct:)``,
-  /// unless it was `direct`.
+  /// The lines of the last ``wrap(_:_:width:first:firstWidth:rest:restWidth:)``.
   private(set) var lines: [StyledLine] = []
-  /// Where a `direct` wrap appends its lines as plain text, each followed by a newline.
-  var output = ByteBuffer()
-  /// How many lines the last wrap made.
-  private(set) var lineCount = 0
-  private var direct = false
-  /// The indents' text, for a `direct` wrap.
-  private var firstIndentBytes = ByteBuffer()
-  private var restIndentBytes = ByteBuffer()
 
   private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   private var runs = UnsafeBufferPointer<FlatText.Run>(start: nil, count: 0)
@@ -137,11 +128,10 @@ struct Wrapper {
 
   /// Wraps runs `runRange` of `flat` (already sanitised) into ``lines``, at most `width`
   /// cells each; see ``TextWrapper/wrap(_:width:firstIndent:restIndent:)``. The indents come
-  /// with their widths, which the caller usually knows. With `direct`, the lines are not
-  /// made but appended to ``output`` as plain text, each followed by a newline.
+  /// with their widths, which the caller usually knows.
   mutating func wrap(
     _ flat: FlatText, _ runRange: Range<Int>, width: Int, first: StyledLine, firstWidth: Int,
-    rest: StyledLine, restWidth: Int, direct: Bool = false
+    rest: StyledLine, restWidth: Int
   ) {
     let width = max(1, width)
     let minimum = min(width, 2)
@@ -162,12 +152,6 @@ struct Wrapper {
     limit = firstLimit
     isFirstLine = true
     lines.removeAll(keepingCapacity: true)
-    lineCount = 0
-    self.direct = direct
-    if direct {
-      Self.setText(of: firstIndent, in: &firstIndentBytes)
-      Self.setText(of: restIndent, in: &restIndentBytes)
-    }
     pieceCount = 0
     currentWidth = 0
     wordCount = 0
@@ -458,46 +442,9 @@ struct Wrapper {
     limit = restLimit
   }
 
-  /// Adds the current line to ``lines``, or its text to ``output``.
+  /// Adds the current line to ``lines``.
   private mutating func finishLine() {
-    lineCount += 1
-    guard direct else {
-      lines.append(materialize())
-      return
-    }
-    let count = trimmedPieceCount()
-    if count == 0 {
-      for run in TextWrapper.trimmingTrailingSpaces(isFirstLine ? firstIndent : restIndent).runs {
-        output.append(utf8: run.text)
-      }
-    } else {
-      (isFirstLine ? firstIndentBytes : restIndentBytes).withUnsafeBufferPointer {
-        output.append(contentsOf: $0)
-      }
-      // Ranges that follow each other in the text (of runs in different styles, say) are
-      // copied as one.
-      var start = 0
-      var end = 0
-      for k in 0..<count {
-        let piece = line[k]
-        if piece.spaces == 0, piece.start == end {
-          end = piece.end
-          continue
-        }
-        if start < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end])) }
-        start = piece.start
-        end = piece.end
-        output.appendSpaces(piece.spaces)
-      }
-      if start < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end])) }
-    }
-    output.append(0x0A)
-  }
-
-  /// The text of `line`'s runs in `bytes`.
-  private static func setText(of line: StyledLine, in bytes: inout ByteBuffer) {
-    bytes.removeAll()
-    for run in line.runs { bytes.append(utf8: run.text) }
+    lines.append(materialize())
   }
 
   /// Drops the trailing spaces of the current line's pieces; returns how many pieces remain.

@@ -99,10 +99,10 @@ struct RenderCommand: ParsableCommand {
   ) -> Never {
     switch format {
     case .plain:
-      // Written out 16 KB at a time as the blocks are rendered, not held whole (the 65 KB
-      // changelog's output is 72 KB): a smaller peak, and fewer fresh heap pages to fault in.
-      TerminalMarkdown.writePlainUTF8(document, options: options, chunk: 16 * 1024) {
-        FileOutput.write(buffer: $0)
+      // Serialised and written out a few hundred lines at a time as the blocks are rendered,
+      // not held whole (the 65 KB changelog's output is 72 KB): a smaller peak.
+      TerminalMarkdown.render(document, options: options, linesAtATime: 256) { lines in
+        PlainSerializer.serializeUTF8(lines).withUnsafeBufferPointer { FileOutput.write(buffer: $0) }
       }
     case .ansi:
       let lines = TerminalMarkdown.render(document, options: options)

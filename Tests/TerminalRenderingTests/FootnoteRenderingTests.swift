@@ -35,15 +35,6 @@ import Testing
     }
   }
 
-  @Test(arguments: [20, 40, 80])
-  func directPlainBytesMatchTheSerializer(width: Int) {
-    let document = MarkdownParser.parse(Self.source)
-    let options = RenderOptions(width: width)
-    #expect(
-      String(decoding: TerminalMarkdown.renderPlainUTF8(document, options: options), as: UTF8.self)
-        == PlainSerializer.serialize(TerminalMarkdown.render(document, options: options)))
-  }
-
   @Test func footnotesShareTheLinksNumbersAndFollowTheirBlock() {
     #expect(
       Self.plain(80) == """

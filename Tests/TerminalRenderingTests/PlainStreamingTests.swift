@@ -5,25 +5,23 @@ import Testing
 
 @testable import TerminalRendering
 
-/// `TerminalMarkdown.renderPlainUTF8` (what `render --format plain` prints) wraps paragraphs
-/// straight into bytes; it must give exactly the bytes of the styled lines serialised.
-@Suite struct PlainFastPathTests {
+/// `render --format plain` renders the top-level blocks in batches of lines
+/// (``TerminalMarkdown/render(_:options:linesAtATime:_:)``) and serialises and sanitises each
+/// batch on its own; the bytes must be those of the whole document's lines serialised at once.
+@Suite struct PlainStreamingTests {
   private func expectSameBytes(_ document: MarkdownDocument, _ label: String) {
-    for width in [2, 7, 20, 39, 40, 41, 80, 133] {
+    for width in [2, 7, 20, 40, 80, 133] {
       for theme in [Theme.dark, .monochrome] {
         let options = RenderOptions(width: width, theme: theme)
-        let direct = TerminalMarkdown.renderPlainUTF8(document, options: options)
-        let viaLines = PlainSerializer.serializeUTF8(TerminalMarkdown.render(document, options: options))
-        #expect(direct == viaLines, "\(label) at width \(width)")
-        // Written in pieces (what `render --format plain` does): the same bytes, each piece
-        // whole lines, at every piece size.
-        for chunk in [1, 100, 4096] {
-          var pieces: [[UInt8]] = []
-          TerminalMarkdown.writePlainUTF8(document, options: options, chunk: chunk) {
-            pieces.append(Array($0))
-          }
-          #expect(pieces.joined().elementsEqual(direct), "\(label) at width \(width) in \(chunk)-byte pieces")
-          #expect(pieces.allSatisfy { $0.last == 0x0A }, "\(label): a piece ends inside a line")
+        let lines = TerminalMarkdown.render(document, options: options)
+        let whole = PlainSerializer.serializeUTF8(lines)
+        for batch in [1, 7, 256] {
+          var batches: [[StyledLine]] = []
+          TerminalMarkdown.render(document, options: options, linesAtATime: batch) { batches.append($0) }
+          #expect(Array(batches.joined()) == lines, "\(label) at width \(width) in batches of \(batch)")
+          #expect(batches.dropLast().allSatisfy { $0.count >= batch }, "\(label): a batch is short")
+          let bytes = batches.map(PlainSerializer.serializeUTF8).joined()
+          #expect(bytes.elementsEqual(whole), "\(label) at width \(width) serialised in batches of \(batch)")
         }
       }
     }

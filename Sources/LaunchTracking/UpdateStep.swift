@@ -98,6 +98,7 @@ public struct UpdateInterrupt: Sendable, Equatable {
   /// The signal, or nil for Ctrl-C.
   public var signal: Int32?
 
+  /// An interrupt by `signal` (nil: Ctrl-C).
   public init(signal: Int32?) {
     self.signal = signal
   }
@@ -113,6 +114,8 @@ public enum UpdateStepStop: Error, Sendable, Equatable, CustomStringConvertible 
   /// Ctrl-C or a termination signal.
   case interrupted(UpdateInterrupt)
 
+  /// What the step's failure records: `stopped: it ran past its time limit of 60 s`,
+  /// `interrupted (Ctrl-C)`, `interrupted by signal 15`.
   public var description: String {
     switch self {
     case .timeLimit(let limit): return "stopped: it ran past its time limit of \(Self.text(limit))"

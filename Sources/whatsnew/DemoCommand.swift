@@ -186,6 +186,8 @@ struct DemoLaunch: Equatable {
       )
     }
     if case .interrupted(let signal?) = outcome.exit { GreeterTerminal.exit(killedBy: signal) }
+    // Ctrl-C while the steps ran: the step is retried next launch, and the status says how it ended.
+    if outcome.updates.interrupted != nil { throw ExitCode(130) }
     if let failure = outcome.updates.failed {
       throw CommandFailure(
         "update step \(failure.id) (\(failure.version)) failed: \(failure.message); "

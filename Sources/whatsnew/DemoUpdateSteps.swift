@@ -33,9 +33,15 @@ enum DemoUpdateSteps {
     let files = DemoNotesFiles(directory: URL(fileURLWithPath: directory))
     let failID = environment["WHATSNEW_DEMO_FAIL_STEP"]
     let delay = environment["WHATSNEW_DEMO_STEP_DELAY_MS"].flatMap { Int($0) } ?? 0
-    func work(_ id: String, _ body: @escaping @Sendable () throws -> Void) -> @Sendable () throws -> Void {
-      {
-        if delay > 0 { usleep(useconds_t(delay) * 1000) }
+    func work(_ id: String, _ body: @escaping @Sendable () throws -> Void)
+      -> @Sendable (UpdateStepContext) throws -> Void
+    {
+      { context in
+        // The delay stops when the step is asked to (Ctrl-C, its time limit), as a long step should.
+        for _ in stride(from: 0, to: delay, by: 10) {
+          try context.checkCancellation()
+          usleep(10_000)
+        }
         try files.log(id)
         if id == failID { throw DemoStepError("simulated failure (WHATSNEW_DEMO_FAIL_STEP=\(id))") }
         try body()

@@ -131,6 +131,36 @@ struct StepInterruptTmuxTests {
     try expectRestored(tmux)
   }
 
+  @Test func ctrlCDuringTheDemosStepsEndsItWith130AndRecordsTheStep() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let state = tmux.directory.appendingPathComponent("state").path
+    let common = "--content \(tmux.content) --state-dir '\(state)'"
+    try tmux.start("demo --app-version 1.0.0 \(common)")
+    try tmux.waitFor("q later")
+    try tmux.keys("s")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+
+    // The upgrade's first step would take a minute; the demo's steps stop when asked.
+    try tmux.start("demo \(common)", environment: "WHATSNEW_DEMO_STEP_DELAY_MS=60000")
+    try tmux.waitFor("Step 1 of")
+    let pressed = Date()
+    try tmux.keys("C-c")
+    let status = try tmux.waitForExit()
+    let elapsed = Date().timeIntervalSince(pressed)
+    #expect(status == 130)
+    #expect(elapsed < 2, "Ctrl-C took \(elapsed) s to end the demo")
+    try expectRestored(tmux)
+    let json = try Run.whatsnew(["state", "--state-dir", state, "--json"])
+    let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let steps = try #require(parsed?["updateSteps"] as? [String: Any])
+    let failed = try #require((steps["failed"] as? [[String: Any]])?.first)
+    #expect(failed["id"] as? String == "notes-to-json")
+    #expect(failed["message"] as? String == "interrupted (Ctrl-C)")
+  }
+
   private func expectRestored(_ tmux: TmuxSession) throws {
     let stty = tmux.sttySnapshots()
     #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal modes changed")

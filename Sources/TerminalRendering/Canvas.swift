@@ -234,7 +234,7 @@ package struct Canvas: Sendable, Equatable {
     let c0 = max(0, column)
     let c1 = min(width, column + w)
     guard r0 < r1, c0 < c1 else { return }
-    let one = Self.isSeparate(scalar.value) && CellWidth.of(scalar: scalar) == 1
+    let one = CellWidth.isSeparate(scalar.value) && CellWidth.of(scalar: scalar) == 1
     let blank = Slot(scalar: one ? scalar.value : 0x20, width: 1, style: style)
     let whole = r0 == 0 && r1 == height && c0 == 0 && c1 == width && blank.code == 0x20
     // A fresh canvas filled with blanks in its own style (the screen stack's first step)
@@ -263,12 +263,6 @@ package struct Canvas: Sendable, Equatable {
     blankStyle = nil
     rowContents[row] = .other
     let limit = min(width, column + (maxWidth ?? width))
-    if let used = putPrintableASCII(text, row: row, column: column, style: style, limit: limit) {
-      return used
-    }
-    if let used = putSeparateScalars(text, row: row, column: column, style: style, limit: limit) {
-      return used
-    }
     var c = column
     for ch in Sanitizer.sanitize(text) {
       let w = CellWidth.of(ch)
@@ -447,98 +441,6 @@ package struct Canvas: Sendable, Equatable {
     slot.code = Slot.clusterFlag | UInt32(clusters.count)
     clusters.append(character)
     return slot
-  }
-
-  /// ``put(_:row:column:style:maxWidth:)`` for text of printable ASCII only (one cell per
-  /// byte, nothing to sanitise) over cells that hold no part of a wide grapheme; nil, having
-  /// written nothing, for any other.
-  private mutating func putPrintableASCII(_ text: String, row: Int, column: Int, style: Style, limit: Int)
-    -> Int?
-  {
-    guard column >= 0 else { return nil }
-    let width = self.width
-    var text = text
-    return text.withUTF8 { bytes -> Int? in
-      guard CellWidth.isPrintableASCII(bytes) else { return nil }
-      let end = min(limit, column + bytes.count)
-      guard column < end else { return 0 }
-      return slots.withUnsafeMutableBufferPointer { slots -> Int? in
-        let base = row * width
-        for c in column..<end where slots[base + c].width != 1 { return nil }
-        for c in column..<end {
-          slots[base + c] = Slot(scalar: UInt32(bytes[c - column]), width: 1, style: style)
-        }
-        return end - column
-      }
-    }
-  }
-
-  /// ``put(_:row:column:style:maxWidth:)`` for text whose scalars are each a grapheme of
-  /// their own and need no sanitising (Latin, punctuation, box drawing, arrows, CJK: see
-  /// ``isSeparate(_:)``), laid out without grapheme breaking; nil, having written nothing,
-  /// for any other.
-  private mutating func putSeparateScalars(
-    _ text: String, row: Int, column: Int, style: Style, limit: Int
-  ) -> Int? {
-    var count = 0
-    var narrow = true
-    for scalar in text.unicodeScalars {
-      guard Self.isSeparate(scalar.value) else { return nil }
-      count += 1
-      if narrow && CellWidth.of(scalar: scalar) != 1 { narrow = false }
-    }
-    // One cell per scalar over cells that hold no part of a wide grapheme: stored as they come,
-    // as `putPrintableASCII` stores bytes (what the loop below would write).
-    if narrow, column >= 0 {
-      let width = self.width
-      let end = min(limit, column + count)
-      guard column < end else { return 0 }
-      let stored = slots.withUnsafeMutableBufferPointer { slots -> Bool in
-        let base = row * width
-        for c in column..<end where slots[base + c].width != 1 { return false }
-        var c = column
-        for scalar in text.unicodeScalars {
-          guard c < end else { break }
-          slots[base + c] = Slot(scalar: scalar.value, width: 1, style: style)
-          c += 1
-        }
-        return true
-      }
-      if stored { return end - column }
-    }
-    var c = column
-    for scalar in text.unicodeScalars {
-      let w = CellWidth.of(scalar: scalar)
-      if w == 0 { continue }
-      if c + w > limit {
-        while w >= 2, c < limit {
-          if c >= 0 { setSlot(row: row, column: c, .blank(style)) }
-          c += 1
-        }
-        break
-      }
-      if c >= 0 {
-        setSlot(row: row, column: c, Slot(scalar: scalar.value, width: UInt8(w), style: style))
-        for k in 1..<w { setSlot(row: row, column: c + k, Slot(scalar: 0x20, width: 0, style: style)) }
-      }
-      c += w
-    }
-    return max(0, c - column)
-  }
-
-  /// True for a scalar that is a grapheme on its own whatever surrounds it (no combining
-  /// mark, joiner, variation selector, prepended mark, regional indicator or Hangul jamo
-  /// in these ranges) and that ``Sanitizer`` leaves as it is.
-  @inline(__always)
-  static func isSeparate(_ v: UInt32) -> Bool {
-    switch v {
-    case 0x20...0x7E, 0xA0...0x2FF: return true  // Latin, before the combining marks
-    case 0x2010...0x2027, 0x2030...0x205E: return true  // general punctuation
-    case 0x20A0...0x20C0: return true  // currency signs
-    case 0x2100...0x2BFF: return true  // letterlike, arrows, maths, box drawing, shapes
-    case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF: return true  // kana, CJK
-    default: return false
-    }
   }
 
   private mutating func setSlot(row: Int, column: Int, _ slot: Slot) {

@@ -81,16 +81,31 @@ package enum CellWidth {
   // MARK: - Helpers
 
   /// The width of text whose scalars are each a grapheme whatever surrounds them
-  /// (``Canvas/isSeparate(_:)``: Latin, punctuation, arrows, box drawing, kana, CJK): the sum
+  /// (``isSeparate(_:)``: Latin, punctuation, arrows, box drawing, kana, CJK): the sum
   /// of its scalars' widths, found without grapheme breaking; nil for other text.
   @inline(__always)
   static func separateScalarsWidth(_ scalars: some Sequence<Unicode.Scalar>) -> Int? {
     var total = 0
     for scalar in scalars {
-      guard Canvas.isSeparate(scalar.value) else { return nil }
+      guard isSeparate(scalar.value) else { return nil }
       total += of(scalar: scalar)
     }
     return total
+  }
+
+  /// True for a scalar that is a grapheme on its own whatever surrounds it (no combining
+  /// mark, joiner, variation selector, prepended mark, regional indicator or Hangul jamo
+  /// in these ranges) and that ``Sanitizer`` leaves as it is.
+  @inline(__always)
+  static func isSeparate(_ v: UInt32) -> Bool {
+    switch v {
+    case 0x20...0x7E, 0xA0...0x2FF: return true  // Latin, before the combining marks
+    case 0x2010...0x2027, 0x2030...0x205E: return true  // general punctuation
+    case 0x20A0...0x20C0: return true  // currency signs
+    case 0x2100...0x2BFF: return true  // letterlike, arrows, maths, box drawing, shapes
+    case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF: return true  // kana, CJK
+    default: return false
+    }
   }
 
   /// The byte count when `utf8` is all printable ASCII (one cell per byte), else nil.

@@ -60,31 +60,6 @@ import Testing
     #expect(narrow.textDump() == "a")
   }
 
-  /// Text of printable ASCII, or of scalars that are graphemes on their own, is put without
-  /// grapheme breaking; it must land as the general path puts it. A zero-width space
-  /// (a grapheme of its own that puts nothing) sends the same text down the general path.
-  @Test(arguments: [1, 2, 3] as [UInt64])
-  func theFastPathsPutAsTheGeneralOne(seed: UInt64) {
-    var random = SeededRandom(seed: seed)
-    let pieces = ["ab", " ", "é", "日本", "─", "·", "→", "x y", "▍", "カナ", "👍", "e\u{301}", "~"]
-    var fast = Canvas(width: 12, height: 3)
-    var general = Canvas(width: 12, height: 3)
-    for step in 0..<400 {
-      let text = (0..<Int.random(in: 1...4, using: &random)).map { _ in
-        pieces.randomElement(using: &random) ?? ""
-      }.joined()
-      let row = Int.random(in: 0..<3, using: &random)
-      let column = Int.random(in: -2..<12, using: &random)
-      let maxWidth = Bool.random(using: &random) ? nil : Int.random(in: 0...8, using: &random)
-      let a = fast.put(text, row: row, column: column, style: .plain, maxWidth: maxWidth)
-      let b = general.put(text + "\u{200B}", row: row, column: column, style: .plain, maxWidth: maxWidth)
-      #expect(a == b, "step \(step): \(text) at \(column)")
-      #expect(
-        fast == general, "step \(step): \(text) at \(column)\n\(fast.textDump())\n\(general.textDump())")
-      if fast != general || a != b { return }
-    }
-  }
-
   /// Scrolling rows moves them and blanks the rows that come in, either way.
   @Test func scrollingRowsMovesThemAndBlanksTheRest() {
     func canvas() -> Canvas {

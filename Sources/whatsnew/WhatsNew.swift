@@ -39,7 +39,7 @@ struct WhatsNew: ParsableCommand {
         Console.out(WhatsNewVersion.current)
         return
       }
-      var command = try parseAsRoot()
+      var command = try parseNamedSubcommand(arguments) ?? parseAsRoot()
       try command.run()
     } catch {
       let code = exitCode(for: error).rawValue
@@ -57,6 +57,27 @@ struct WhatsNew: ParsableCommand {
       }
       Self.exit(withError: ExitCode(isUsage ? 2 : code))
     }
+  }
+
+  /// The command when `arguments` name a subcommand first and that subcommand's own
+  /// declarations accept the rest; nil otherwise, and the root parses them (so help, version,
+  /// completion scripts and every error are the root's, with the root's wording).
+  ///
+  /// The same grammar, read from the subcommand down: the root's parse first reflects over the
+  /// named subcommand and over `demo` (the default one) to see whether either captures all
+  /// remaining input, which is most of what ArgumentParser costs a launch
+  /// (docs/benchmarks.md, "Parsing the command line").
+  static func parseNamedSubcommand(_ arguments: [String]) -> ParsableCommand? {
+    guard arguments.count >= 2,
+      let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == arguments[1] }
+      )
+    else { return nil }
+    // A help request parses as ArgumentParser's help command, which would name the
+    // subcommand as the root: that is the root's to answer too.
+    guard let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst(2))),
+      type(of: command) == subcommand
+    else { return nil }
+    return command
   }
 }
 

@@ -54,7 +54,7 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"],
-      exclude: ["conformance-baseline.json"]),
+      exclude: ["conformance-baseline.json", "__Snapshots__"]),
     .testTarget(
       name: "TerminalRenderingTests",
       dependencies: ["TerminalRendering", "MarkdownSyntax", "TestSupport"],

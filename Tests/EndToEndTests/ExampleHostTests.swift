@@ -83,6 +83,29 @@ struct ExampleHostTests {
     let state = try String(
       contentsOfFile: host.home + "/.local/state/tally/launch-state.json", encoding: .utf8)
     #expect(state.contains(#""launchCount" : 3"#))
+    #expect(state.contains("split-by-year"), "the 2.0.0 update step was not recorded: \(state)")
+  }
+
+  /// Ctrl-C during the greeting ends the app too (its `case .interrupted: exit(130)`), before
+  /// its own work, with the terminal given back; nothing was marked seen.
+  @Test func ctrlCDuringTheGreetingEndsTheApp() throws {
+    let host = try ExampleHost.install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("", environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("C-c")
+    #expect(try tmux.waitForExit() == 130)
+    #expect(try !tmux.capture().contains("things counted"))
+    let stty = tmux.sttySnapshots()
+    #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal modes changed")
+    #expect(try tmux.display("#{alternate_on}") == "0")
+    try tmux.start("", environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.waitFor("tally 2.0.0: 3 things counted")
   }
 
   /// `tally --accessible` (the library's `accessible` setting): plain lines, then the app's work.

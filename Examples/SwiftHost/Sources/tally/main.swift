@@ -12,7 +12,19 @@ var greeter = LaunchGreeter(
   notes: .compiledIn(CompiledNotes.all))
 // `tally --accessible`: plain lines for screen readers (ACCESSIBLE=1 does the same).
 if CommandLine.arguments.contains("--accessible") { greeter.accessible = .on }
-greeter.greet()
+// Runs once, with a progress screen, on the first launch of 2.0.0 or later after an older
+// version (a fresh install has nothing to convert). If it throws, it is retried next launch.
+greeter.updateSteps = [
+  UpdateStep(id: "split-by-year", version: AppVersion(2, 0, 0), summary: "Splitting the counts by year") {
+    // The app's own conversion of its 1.x data goes here.
+  }
+]
+
+switch greeter.greet().exit {
+case .interrupted: exit(130)  // Ctrl-C during the greeting: the user wants out of the app too
+case .later: break  // closed before the end: it comes back on a later launch
+case .done, .nothingShown: break
+}
 
 // The app's own work.
 print("tally \(version): 3 things counted")

@@ -37,23 +37,32 @@ package struct GreetingScreens: Sendable {
     self.theme = theme
   }
 
-  /// The screen for `decision`, or nil for ``PresentationDecision/nothing(reason:)``.
+  /// The screen for `decision`, or nil for ``PresentationDecision/nothing(reason:)``. Every
+  /// file it shows is read here: one that cannot be used throws before anything is shown.
   package func screen(for decision: PresentationDecision) throws(ReleaseNotesError) -> (any Screen)? {
-    switch decision {
-    case .onboarding(let page):
-      return try onboarding(page: page)
-    case .whatsNew(let from, let to, _, let days):
-      var sheet = try whatsNewSheet(
-        since: from, upTo: to, welcomeBackDays: days, presentation: .whatsNew(upTo: to))
+    guard let text = try GreetingText.read(decision, from: catalog, minimumImportance: minimumImportance)
+    else { return nil }
+    if let first = text.firstSkipped { throw first }
+    return screen(for: text)
+  }
+
+  /// The screen for text already read (``GreetingText/read(_:from:minimumImportance:)``): no I/O.
+  func screen(for text: GreetingText) -> any Screen {
+    switch text.content {
+    case .onboarding(let page, let pages):
+      return onboarding(page: page, pages: pages)
+    case .whatsNew(let from, let to, let notes, let importance, let greeting):
+      var sheet = whatsNewSheet(
+        since: from, upTo: to, notes: notes, importance: importance, greeting: greeting,
+        presentation: .whatsNew(upTo: to))
       // An existing install's sheet starts just below the current version: no "since" to name.
       if from == to.justBelow { sheet.customTitle = "What's new in \(appName) \(to)" }
       return sheet
-    case .welcomeBack(let days):
-      return try welcomeBack(days: days)
-    case .openNotes(let version):
-      return try notesSheet(for: version)
-    case .nothing:
-      return nil
+    case .welcomeBack(let days, let greeting):
+      return WelcomeBackScreen(
+        appName: appName, days: days, greeting: welcomeBackSource(greeting), palette: palette)
+    case .notes(let note):
+      return notesSheet(for: note)
     }
   }
 
@@ -64,55 +73,68 @@ package struct GreetingScreens: Sendable {
   package func whatsNewSheet(
     since: AppVersion?, upTo version: AppVersion, welcomeBackDays: Int? = nil, presentation: Presentation?
   ) throws(ReleaseNotesError) -> WhatsNewSheet {
-    let notes = try catalog.noteTexts(after: since, upTo: version)
-    var greeting: LineSource?
-    if let days = welcomeBackDays { greeting = try welcomeBackSource(days: days) }
-    var importance: [(version: AppVersion, importance: ReleaseImportance)] = []
-    if minimumImportance > .patch {
-      let index = try catalog.index()
-      importance = notes.map {
-        (
-          $0.version,
-          ReleaseNotesCatalog.effectiveImportance(of: $0.version, declared: $0.importance, in: index)
-        )
-      }
+    let text = try GreetingText.sheet(
+      since: since, upTo: version, welcomeBackDays: welcomeBackDays, catalog: catalog,
+      minimum: minimumImportance)
+    if let first = text.firstSkipped { throw first }
+    guard case .whatsNew(_, _, let notes, let importance, let greeting) = text.content else {
+      preconditionFailure("GreetingText.sheet reads a sheet")
     }
-    let layout = WhatsNewRules(minimumImportance: minimumImportance, importance: importance)
-      .layout(of: notes.map(\.version))
+    return whatsNewSheet(
+      since: since, upTo: version, notes: notes, importance: importance, greeting: greeting,
+      presentation: presentation)
+  }
+
+  private func whatsNewSheet(
+    since: AppVersion?, upTo version: AppVersion, notes: [ReleaseNoteText], importance: [ReleaseImportance],
+    greeting: String?, presentation: Presentation?
+  ) -> WhatsNewSheet {
+    let layout = WhatsNewRules(
+      minimumImportance: minimumImportance,
+      importance: zip(notes, importance).map { (version: $0.version, importance: $1) }
+    )
+    .layout(of: notes.map(\.version))
     var sections = notes.map(section)
     for i in sections.indices where layout.brief.contains(notes[i].version) {
       sections[i].isBrief = true
-      sections[i].detail = importance[i].importance.rawValue
+      sections[i].detail = importance[i].rawValue
     }
     var sheet = WhatsNewSheet(
       appName: appName, version: version, since: since,
-      releases: sections, greeting: greeting, presentation: presentation, palette: palette)
+      releases: sections, greeting: greeting.map(welcomeBackSource), presentation: presentation,
+      palette: palette)
     sheet.collapsesEarlier = layout.collapsesEarlier
     return sheet
   }
 
   /// The walkthrough, opened on `page`.
   package func onboarding(page: Int) throws(ReleaseNotesError) -> OnboardingScreen {
-    let pages = try catalog.onboardingPages().map {
-      OnboardingScreen.Page(title: $0.title, body: source($0.document))
-    }
+    onboarding(page: page, pages: try catalog.onboardingPages())
+  }
+
+  private func onboarding(page: Int, pages: [OnboardingPage]) -> OnboardingScreen {
+    let pages = pages.map { OnboardingScreen.Page(title: $0.title, body: source($0.document)) }
     return OnboardingScreen(appName: appName, pages: pages, startPage: page, palette: palette)
   }
 
   /// The welcome-back card for `days` away.
   package func welcomeBack(days: Int) throws(ReleaseNotesError) -> WelcomeBackScreen {
     WelcomeBackScreen(
-      appName: appName, days: days, greeting: try welcomeBackSource(days: days), palette: palette)
+      appName: appName, days: days, greeting: welcomeBackSource(try catalog.welcomeBack(daysAway: days)),
+      palette: palette)
   }
 
   /// The sheet for one version's notes alone (a deep link, or "what's new" reopened by hand).
   package func notesSheet(for version: AppVersion, title: String? = nil) throws(ReleaseNotesError)
     -> WhatsNewSheet
   {
+    notesSheet(for: try catalog.noteText(for: version), title: title)
+  }
+
+  private func notesSheet(for note: ReleaseNoteText, title: String? = nil) -> WhatsNewSheet {
     var sheet = WhatsNewSheet(
-      appName: appName, version: version, releases: [section(try catalog.noteText(for: version))],
-      palette: palette)
-    sheet.customTitle = title ?? "\(appName) \(version) release notes"
+      appName: appName, version: note.version, releases: [section(note)], palette: palette)
+    sheet.customTitle = title ?? "\(appName) \(note.version) release notes"
     return sheet
   }
 
@@ -166,8 +188,8 @@ package struct GreetingScreens: Sendable {
 
   // MARK: - Helpers
 
-  private func welcomeBackSource(days: Int) throws(ReleaseNotesError) -> LineSource {
-    source(MarkdownParser.parse(try catalog.welcomeBack(daysAway: days), frontMatter: false))
+  private func welcomeBackSource(_ greeting: String) -> LineSource {
+    source(MarkdownParser.parse(greeting, frontMatter: false))
   }
 }
 

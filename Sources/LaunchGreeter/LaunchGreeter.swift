@@ -42,6 +42,21 @@ import TerminalRendering
 /// standard input or output is not a terminal, `CI` is set (not `0`/`false`), `TERM` is
 /// `dumb`, `WHATSNEW_DISABLE=1` (every app built on this package) or
 /// `<PREFIX>_NO_GREETING=1` (this app, see ``GreeterApp/variable(_:)``).
+///
+/// Notes never break a launch. What is shown is read before the terminal is opened, and a
+/// walkthrough, what's-new sheet or welcome-back card whose text is missing or breaks a rule
+/// `whatsnew lint` calls an error (`NotesFrontMatter.fileErrors(split:front:body:fileName:)`: a bad
+/// `date:`, an empty file, ...) is skipped and counted as seen, so it does not come back on
+/// every launch; the next thing due is shown instead. A release that cannot be used is left off
+/// its sheet, and the rest shown. Each is one problem line, except a missing `onboarding.md` or
+/// `welcome-back.md`: lint only warns about those (an app may do without the screen), so the
+/// launch skips it quietly and ``GreetOutcome/reason`` says so.
+///
+/// An onboarding shown to a user who never saw one supersedes a what's-new recorded before it:
+/// when the first launches were not interactive (a script, `CI`) and the app was upgraded
+/// meanwhile, the first interactive launch shows the walkthrough of the current version, and
+/// finishing or skipping it drops the pending sheet and welcome-back (a new user gets the tour,
+/// not release notes).
 public struct LaunchGreeter: Sendable {
   /// The app: id, name, version, variable prefix.
   public var app: GreeterApp
@@ -258,6 +273,7 @@ public struct LaunchGreeter: Sendable {
     var pendingAfterDecision = record.state.pending
     var rules = WhatsNewRules(
       state: record.state, now: record.launch.date, minimumImportance: minimumImportance)
+    var versions: [AppVersion] = []
     if let catalog {
       // Only a what's-new sheet needs the list of versions (and its importance, when the app
       // asks for a minimum). A list that cannot be read is a problem, not an empty list.
@@ -269,7 +285,7 @@ public struct LaunchGreeter: Sendable {
           problems.add("\(error); the what's-new sheet stays pending")
         }
       }
-      let versions = invocation.isInteractive ? (index?.versions ?? []) : []
+      versions = invocation.isInteractive ? (index?.versions ?? []) : []
       rules = whatsNewRules(record: record, now: record.launch.date, catalog: catalog, index: index, problems)
       decision = PresentationDecision.decide(
         launch: record.launch, pending: record.state.pending, availableNotes: versions,
@@ -300,6 +316,18 @@ public struct LaunchGreeter: Sendable {
         reason: "the launch cannot be recorded (\(record.notRecordedReason ?? "read-only")), "
           + "so a presentation would return on every launch")
     }
+    // What is shown is read before the terminal is opened, so a presentation whose text
+    // cannot be used is skipped while the terminal is still the app's.
+    var text: GreetingText?
+    if let catalog, decision.isPresentation {
+      let read = readShown(
+        decision, catalog: catalog, record: record, tracker: tracker, store: store, versions: versions,
+        invocation: invocation, rules: rules, problems: problems)
+      decision = read.decision
+      text = read.text
+      if let pending = read.pending { pendingAfterDecision = pending }
+      if text == nil, case .openNotes = decision, let problem = read.problem { notesProblem = problem }
+    }
 
     var outcome = GreetOutcome(
       launch: record.launch, launchCount: record.state.launchCount, decision: decision, presented: false,
@@ -309,9 +337,10 @@ public struct LaunchGreeter: Sendable {
     outcome.lockWasBusy = record.lockWasBusy
     outcome.whatsNew = rules
 
+    if text == nil, case .openNotes = decision { outcome.reason = "the notes cannot be shown" }
     let wantsHost = host != nil && invocation.isInteractive
-    guard let catalog, decision.isPresentation || wantsHost, let terminal = interactiveTerminal() else {
-      if decision.isPresentation { outcome.reason = "no terminal could be opened" }
+    guard let catalog, text != nil || wantsHost, let terminal = interactiveTerminal() else {
+      if text != nil { outcome.reason = "no terminal could be opened" }
       return outcome
     }
     var screens = GreetingScreens(
@@ -321,8 +350,8 @@ public struct LaunchGreeter: Sendable {
     var stack = ScreenStack([], palette: terminal.palette)
     do {
       if let host { for screen in try host.screens(screens) { stack.push(screen) } }
-      if let screen = try screens.screen(for: decision) {
-        stack.push(screen)
+      if let text {
+        stack.push(screens.screen(for: text))
         outcome.presented = true
         outcome.reason = nil
       }
@@ -357,6 +386,65 @@ public struct LaunchGreeter: Sendable {
       }
     }
     return outcome
+  }
+
+  /// Reads the text `first` shows. A walkthrough, sheet or welcome-back card whose text is
+  /// missing or cannot be used (what lint calls an error) is skipped and counted as seen, so it
+  /// does not come back on every launch, and the next thing due is decided and read; a release
+  /// or greeting left off a sheet is one problem line each. A missing `onboarding.md` or
+  /// `welcome-back.md` is no problem (lint only warns: an app may do without those screens),
+  /// only the reason nothing was shown; anything else skipped is one problem line. A deep
+  /// link's notes that cannot be read are `problem`, and nothing is shown.
+  private func readShown(
+    _ first: PresentationDecision, catalog: ReleaseNotesCatalog, record: LaunchRecord, tracker: LaunchTracker,
+    store: any LaunchStore, versions: [AppVersion], invocation: Invocation, rules: WhatsNewRules,
+    problems: ProblemLog
+  ) -> (
+    decision: PresentationDecision, text: GreetingText?, pending: [PendingPresentation]?, problem: String?
+  ) {
+    var decision = first
+    var pending: [PendingPresentation]?
+    var reasons: [String] = []
+    func report(_ error: ReleaseNotesError, _ consequence: String) {
+      if case .missingFile = error {
+        reasons.append("\(error): \(consequence)")
+      } else {
+        problems.add("\(error); \(consequence)")
+      }
+    }
+    // Each skip clears one kind of pending presentation, so this ends.
+    for _ in 0...PendingPresentation.Kind.allCases.count {
+      let skipped: (consequence: String, commands: [GreetingReducer.TrackerCommand])
+      do {
+        guard let text = try GreetingText.read(decision, from: catalog, minimumImportance: minimumImportance)
+        else { break }
+        for error in text.skipped { report(error, "left off the what's-new sheet") }
+        if let error = text.greetingSkipped {
+          report(error, "the sheet is shown without its welcome-back greeting")
+        }
+        return (text.decision, text, pending, nil)
+      } catch {
+        switch decision {
+        case .onboarding: skipped = ("the walkthrough is skipped", [.completeOnboarding])
+        case .whatsNew: skipped = ("the what's-new sheet is skipped", [.markDismissed(.whatsNew, upTo: nil)])
+        case .welcomeBack:
+          skipped = ("the welcome-back card is skipped", [.markDismissed(.welcomeBack, upTo: nil)])
+        case .openNotes, .nothing:
+          problems.add("\(error)")
+          return (decision, nil, pending, "\(error)")
+        }
+        report(error, skipped.consequence)
+      }
+      let failed = GreetingReducer.apply(skipped.commands, to: tracker)
+      for problem in failed { problems.add(problem) }
+      guard failed.isEmpty, case .state(let state) = try? store.read() else { break }
+      pending = state.pending
+      decision = PresentationDecision.decide(
+        launch: record.launch, pending: state.pending, availableNotes: versions, invocation: invocation,
+        whatsNew: rules)
+    }
+    let reason = (reasons + [decision.reason ?? "nothing could be shown"]).joined(separator: "; ")
+    return (.nothing(reason: reason), nil, pending, nil)
   }
 
   /// The what's-new rules of this launch: the user's switches from the state and, when the

@@ -4,9 +4,10 @@ import MarkdownSyntax
 /// Checks a content directory before a release: the rules of `whatsnew lint`.
 ///
 /// Errors (lint fails): a `.md` name that is not a version, two files for one version, a
-/// file that cannot be read or is not UTF-8, front matter that is not closed, has a line
-/// that is not `key: value`, a date that is not `YYYY-MM-DD` or an importance that is not
-/// `major`, `minor` or `patch`, and an empty notes file.
+/// file that cannot be read or is not UTF-8, and what ``NotesFrontMatter/fileErrors(split:front:body:fileName:)``
+/// lists (front matter that is not closed, has a line that is not `key: value`, a date that is
+/// not `YYYY-MM-DD` or an importance that is not `major`, `minor` or `patch`, and an empty
+/// file), which the catalog refuses too, so a launch never shows what lint fails.
 ///
 /// Warnings: a missing `onboarding.md` or `welcome-back.md` (an app may do without them, and
 /// a directory fresh from `import-changelog` has neither), an unknown or repeated front
@@ -184,26 +185,18 @@ package enum ContentLinter {
     }
 
     let scan = FrontMatterParser.split(text)
-    if scan.unclosed {
-      add(.error, 1, "front matter is never closed: add a line --- after its last key")
-    }
-    // The typed front matter's own findings: malformed lines and bad values (errors), unknown
-    // and repeated keys (warnings).
-    for issue in NotesFrontMatter(scan.frontMatter).issues { add(issue.severity, issue.line, issue.message) }
-    out.sort { ($0.line ?? 0) < ($1.line ?? 0) }
-
     let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
     let lineOffset = scan.bodyFirstLine - 1
-    if body.allSatisfy(\.isWhitespace) {
-      let what =
-        switch name {
-        case ReleaseNotesCatalog.onboardingFileName: "empty onboarding file"
-        case ReleaseNotesCatalog.welcomeBackFileName: "empty welcome-back file"
-        default: "empty notes file: the sheet would show nothing for this version"
-        }
-      add(.error, scan.bodyFirstLine, what)
-      return out
+    let front = NotesFrontMatter(scan.frontMatter)
+    // What is an error is decided in one place, which the catalog (and so the launch) uses
+    // too; the typed front matter's warnings (unknown and repeated keys) are lint's alone.
+    for issue in NotesFrontMatter.fileErrors(split: scan, front: front, body: body, fileName: name)
+      + front.issues.filter({ $0.severity == .warning })
+    {
+      add(issue.severity, issue.line, issue.message)
     }
+    out.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+    if NotesFrontMatter.isEmpty(body: body) { return out }
 
     var markdown: [LintDiagnostic] = []
     let lines = splitLines(body)

@@ -135,3 +135,41 @@ package struct NotesFrontMatter: Sendable, Equatable {
     }
   }
 }
+
+extension NotesFrontMatter {
+  /// What makes a notes file (a release's notes, `onboarding.md`, `welcome-back.md`)
+  /// unusable: the one list. Front matter that is never closed, the front matter's own
+  /// ``errors`` (a line that is not `key: value`, a bad `date:` or `importance:`), and a body
+  /// with nothing in it (``isEmpty(body:)``). Lint reports each as an error (`whatsnew lint`
+  /// fails) and the catalog refuses a file with any (`ReleaseNotesError.invalid`), so a launch
+  /// leaves that release off its sheet, or skips that screen, with one problem line instead of
+  /// showing it.
+  ///
+  /// `split` is the file's text split by `FrontMatterParser.split(_:)`, `front` its front
+  /// matter typed, `body` the text after it, and `fileName` the file's name (`1.2.0.md`,
+  /// `onboarding.md`), which words the message for an empty body. In the order of their lines.
+  package static func fileErrors(
+    split: FrontMatterSplit, front: NotesFrontMatter, body: some StringProtocol, fileName: String
+  ) -> [Issue] {
+    var errors: [Issue] = []
+    if split.unclosed {
+      errors.append(Issue(.error, line: 1, "front matter is never closed: add a line --- after its last key"))
+    }
+    errors += front.errors
+    if isEmpty(body: body) {
+      let what =
+        switch fileName {
+        case ReleaseNotesCatalog.onboardingFileName: "empty onboarding file"
+        case ReleaseNotesCatalog.welcomeBackFileName: "empty welcome-back file"
+        default: "empty notes file: the sheet would show nothing for this version"
+        }
+      errors.append(Issue(.error, line: split.bodyFirstLine, what))
+    }
+    return errors
+  }
+
+  /// Whether a body after the front matter holds nothing to show (white space only).
+  package static func isEmpty(body: some StringProtocol) -> Bool {
+    body.allSatisfy(\.isWhitespace)
+  }
+}

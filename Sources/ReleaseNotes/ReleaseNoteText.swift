@@ -4,7 +4,8 @@ import MarkdownSyntax
 /// The notes for one version as read from its file, front matter split off, Markdown not yet
 /// parsed.
 ///
-/// Reading a notes file is cheap and is where it can fail (unreadable, not UTF-8); parsing
+/// Reading a notes file is cheap and is where it can fail (unreadable, not UTF-8, or what lint
+/// calls an error: ``NotesFrontMatter/fileErrors(split:front:body:fileName:)``); parsing
 /// cannot fail and costs most. The greeter's sheet reads every release up front (its importance
 /// decides how each is shown), so a bad file is reported before anything is shown, and parses
 /// each one only when it comes into view (``parsed()``); `notes --from` in a terminal reads
@@ -16,7 +17,7 @@ package struct ReleaseNoteText: Sendable, Equatable {
   package var fileName: String
   /// The `title:` from the front matter, if any.
   package var title: String?
-  /// The `date:` from the front matter, if any, as written.
+  /// The `date:` from the front matter, if any and a real day (`YYYY-MM-DD`), as written.
   package var date: String?
   /// The `importance:` from the front matter, if any and valid.
   package var importance: ReleaseImportance?

@@ -197,10 +197,7 @@ package struct ReleaseNotesCatalog: Sendable {
   /// translation's `date` says when it was translated).
   package func noteText(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNoteText {
     let localized = localizedFile(entry.fileName)
-    let text = try readText(localized.path)
-    let scan = FrontMatterParser.split(text)
-    let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
-    let front = NotesFrontMatter(scan.frontMatter)
+    let (scan, body, front) = try readUsable(localized.path)
     let release = localized.language == nil ? front : try frontMatter(of: entry)
     var note = ReleaseNoteText(
       version: entry.version, fileName: entry.fileName, title: front.title, date: release.date,
@@ -361,10 +358,7 @@ package struct ReleaseNotesCatalog: Sendable {
   /// heading, if any, is a page without a title. Read from the user's language when
   /// translated (``localizedFile(_:)``).
   package func onboardingPages() throws(ReleaseNotesError) -> [OnboardingPage] {
-    let text = try readText(localizedFile(Self.onboardingFileName).path, required: true)
-    let scan = FrontMatterParser.split(text)
-    let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
-    return Self.pages(of: body)
+    Self.pages(of: try readUsable(localizedFile(Self.onboardingFileName).path, required: true).body)
   }
 
   /// Splits Markdown into pages at its level-1 headings.
@@ -394,9 +388,7 @@ package struct ReleaseNotesCatalog: Sendable {
   /// The welcome-back text with `{{days}}` replaced by `daysAway`, in the user's language when
   /// translated.
   package func welcomeBack(daysAway: Int) throws(ReleaseNotesError) -> String {
-    let text = try readText(localizedFile(Self.welcomeBackFileName).path, required: true)
-    let scan = FrontMatterParser.split(text)
-    let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
+    let body = try readUsable(localizedFile(Self.welcomeBackFileName).path, required: true).body
     return Self.fillPlaceholders(body, values: ["days": String(daysAway)])
   }
 
@@ -419,6 +411,23 @@ package struct ReleaseNotesCatalog: Sendable {
   }
 
   // MARK: - Helpers
+
+  /// Reads a file of the directory and splits off its front matter, refusing it
+  /// (``ReleaseNotesError/invalid(path:line:reason:)``) when it breaks a rule of
+  /// ``NotesFrontMatter/fileErrors(split:front:body:fileName:)``: what lint calls an error is never shown.
+  func readUsable(_ fileName: String, required: Bool = false) throws(ReleaseNotesError) -> (
+    split: FrontMatterSplit, body: String, front: NotesFrontMatter
+  ) {
+    let text = try readText(fileName, required: required)
+    let scan = FrontMatterParser.split(text)
+    let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
+    let front = NotesFrontMatter(scan.frontMatter)
+    let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
+    if let error = NotesFrontMatter.fileErrors(split: scan, front: front, body: body, fileName: name).first {
+      throw .invalid(path: path(of: fileName), line: error.line, reason: error.message)
+    }
+    return (scan, body, front)
+  }
 
   /// Reads a file of the directory as UTF-8 text.
   func readText(_ fileName: String, required: Bool = false) throws(ReleaseNotesError) -> String {

@@ -21,6 +21,9 @@ package enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConverti
   case missingFile(path: String)
   /// The directory holds no release notes at all.
   case noReleaseNotes(directory: String)
+  /// A file breaks a rule of ``NotesFrontMatter/fileErrors(split:front:body:fileName:)``, which lint
+  /// reports as an error: `line` is where.
+  case invalid(path: String, line: Int, reason: String)
 
   package var description: String {
     switch self {
@@ -50,6 +53,8 @@ package enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConverti
       return "\(path) does not exist"
     case .noReleaseNotes(let directory):
       return "\(directory) holds no release notes (files named like 1.2.0.md)"
+    case .invalid(let path, let line, let reason):
+      return "\(path):\(line): \(reason)"
     }
   }
 }

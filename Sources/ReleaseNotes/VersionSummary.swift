@@ -8,7 +8,7 @@ package struct VersionSummary: Sendable, Equatable {
   package var fileName: String
   /// The `title:` from the front matter, if any.
   package var title: String?
-  /// The `date:` from the front matter, if any, as written.
+  /// The `date:` from the front matter, if any and a real day (`YYYY-MM-DD`), as written.
   package var date: String?
   /// The `importance:` from the front matter, if any and valid.
   package var importance: ReleaseImportance?

@@ -62,6 +62,30 @@ import Testing
     #expect(problems.first?.contains("moved it to") == true, "\(problems)")
   }
 
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func withoutOnboardingEveryLaunchSucceedsWithoutAnErrorLine() throws {
+    let app = try App(Self.notes.filter { $0.key != "onboarding.md" })
+    let lint = try Run.whatsnew(["lint", "--content", app.notes])
+    #expect(lint.status == 0 && lint.stdout.contains("first launches get no onboarding"), "\(lint.stdout)")
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    for (launch, now) in [("first", "2026-01-01T09:00:00Z"), ("second", "2026-01-02T09:00:00Z")] {
+      try tmux.start(app.greet("1.0.0"), environment: "TALLY_NOW=\(now)")
+      #expect(try tmux.waitForExit() == 0, "\(launch) launch")
+      let screen = try tmux.capture()
+      #expect(
+        !screen.contains("whatsnew:") && !screen.contains("does not exist"), "\(launch) launch: \(screen)")
+      let report = try app.readReport()
+      #expect(report["problems"] as? [String] == [], "\(launch) launch: \(report)")
+      #expect(report["pending"] as? [String] == [], "\(launch) launch: \(report)")
+      #expect(report["exit"] as? String == "nothing-shown", "\(launch) launch: \(report)")
+      if launch == "first" {
+        let reason = report["reason"] as? String ?? ""
+        #expect(reason.contains("onboarding.md does not exist: the walkthrough is skipped"), "\(reason)")
+      }
+    }
+  }
+
   @Test(.requires(UnreadableFiles.available, UnreadableFiles.missing))
   func aNotesFolderThatCannotBeListedIsAProblemNotAnEmptyList() throws {
     // Root lists any directory, so as root the launches run as user nobody (setpriv), a copy

@@ -344,6 +344,94 @@ final class ScriptedTerminal: GreetingTerminal {
     #expect(outcome.problems == log.all, "the outcome keeps every line the app was warned of")
   }
 
+  @Test func withoutOnboardingTheFirstLaunchesShowNothingAndFailNothing() {
+    let log = WarningSink()
+    func make() -> LaunchGreeter {
+      var g = greeter("1.0.0")
+      g.notes = .compiledIn(Self.notes.filter { $0.key != "onboarding.md" })
+      g.warn = log.sink
+      return g
+    }
+    let (first, t1) = greet(make(), keys: [])
+    #expect(!first.presented && t1 == nil && first.pending == [])
+    #expect(first.notesProblem == nil && first.problems == [] && log.all == [])
+    #expect(first.reason?.contains("onboarding.md does not exist: the walkthrough is skipped") == true)
+    let (second, t2) = greet(make(), keys: [])
+    #expect(!second.presented && t2 == nil && second.pending == [] && log.all == [])
+  }
+
+  @Test func anUnusableWalkthroughIsSkippedWithOneProblemLine() {
+    let log = WarningSink()
+    var g = greeter("1.0.0")
+    g.notes = .compiledIn(Self.notes.merging(["onboarding.md": "---\ntitle: Tour\n---\n\n"]) { _, b in b })
+    g.warn = log.sink
+    let (outcome, terminal) = greet(g, keys: [])
+    #expect(!outcome.presented && terminal == nil && outcome.pending == [])
+    #expect(log.all.count == 1 && outcome.problems == log.all)
+    #expect(
+      log.all.first?.hasSuffix("onboarding.md:4: empty onboarding file; the walkthrough is skipped") == true)
+  }
+
+  @Test func aReleaseThatLintFailsIsLeftOffTheSheetAndTheRestIsShown() throws {
+    let log = WarningSink()
+    func make(_ v: String) -> LaunchGreeter {
+      var g = greeter(v)
+      g.notes = .compiledIn(
+        Self.notes.merging(["1.1.0.md": "---\ndate: 2026-13-01\n---\n\n## Added\n\n- Sums by month\n"]) {
+          _, b in b
+        })
+      g.warn = log.sink
+      return g
+    }
+    _ = greet(make("1.0.0"), keys: [.char("s")])
+    let (outcome, terminal) = greet(make("2.0.0"), keys: [.char("q")])
+    #expect(outcome.presented && outcome.exit == .done && outcome.pending == [])
+    #expect(
+      outcome.decision
+        == .whatsNew(
+          from: version("1.0.0"), to: version("2.0.0"), versions: [version("2.0.0")], welcomeBackDays: nil))
+    let screen = try #require(terminal?.shown.first)
+    #expect(screen.contains("Tally 2") && !screen.contains("2026-13-01") && !screen.contains("Sums by month"))
+    #expect(log.all.count == 1 && outcome.problems == log.all)
+    #expect(
+      log.all.first?.hasSuffix(
+        #"1.1.0.md:2: bad date "2026-13-01": expected a real day as YYYY-MM-DD; left off the what's-new sheet"#
+      )
+        == true, "\(log.all)")
+  }
+
+  @Test func aSheetWithNothingLeftIsSkippedAndTheWelcomeBackBehindItIsShown() throws {
+    let log = WarningSink()
+    func make(_ v: String) -> LaunchGreeter {
+      var g = greeter(v)
+      g.notes = .compiledIn(
+        Self.notes.merging(["2.0.0.md": "---\nimportance: huge\n---\nText.\n"]) { _, b in b })
+      g.warn = log.sink
+      return g
+    }
+    _ = greet(make("1.1.0"), keys: [.char("s")])
+    clock.advance(days: 40)
+    let (outcome, terminal) = greet(make("2.0.0"), keys: [.enter])
+    #expect(outcome.decision == .welcomeBack(days: 40), "\(outcome.decision)")
+    #expect(outcome.presented && outcome.exit == .done && outcome.pending == [])
+    #expect(terminal?.shown.first?.contains("You were away 40 days.") == true)
+    #expect(
+      log.all.count == 1 && log.all.first?.hasSuffix("; the what's-new sheet is skipped") == true,
+      "\(log.all)")
+  }
+
+  @Test func aWalkthroughNeverSeenSupersedesASheetRecordedWhileNotInteractive() {
+    for v in ["1.0.0", "2.0.0"] {
+      var quiet = greeter(v, env: ["CI": "true"])
+      quiet.invocationOverride = nil
+      _ = greet(quiet, keys: [])
+    }
+    #expect(store.state?.pending == [.onboarding(page: 0), .whatsNew(since: version("1.0.0"))])
+    let (outcome, _) = greet(greeter("2.0.0"), keys: [.char("s")])
+    #expect(outcome.decision == .onboarding(resumeAtPage: 0) && outcome.exit == .done)
+    #expect(outcome.pending == [], "the tour of 2.0.0 replaces the notes of 1.1.0 and 2.0.0")
+  }
+
   @Test func anInvalidVersionRecordsNothingAndSaysSo() {
     let log = WarningSink()
     var greeter = greeter("two")

@@ -38,7 +38,13 @@ import Testing
     #expect(try catalog.note(for: v("2.0.0")).importance == .minor)
     #expect(try catalog.noteText(for: v("1.1.0")).importance == .patch)
     #expect(try catalog.note(for: v("1.1.1")).importance == nil)
-    #expect(try catalog.note(for: v("3.0.0")).importance == nil)
+    // An invalid value is a lint error, so the catalog refuses the file.
+    #expect(
+      throws: ReleaseNotesError.invalid(
+        path: "notes/3.0.0.md", line: 2, reason: #"bad importance "huge": expected major, minor or patch"#)
+    ) {
+      try catalog.note(for: v("3.0.0"))
+    }
   }
 
   @Test func effectiveImportanceIsTheFrontMatterElseTheBumpFromThePreviousRelease() throws {

@@ -188,3 +188,58 @@ import Testing
     }
   }
 }
+
+/// Lint and the catalog agree on what is an error: a file lint fails is refused by the catalog
+/// with lint's first error (so a launch never shows it), and a file with only warnings is read.
+@Suite struct LintAndCatalogAgreementTests {
+  static let files: [String: String] = [
+    "1.0.0.md": "---\ndate: 2026-13-01\n---\nText.\n",
+    "1.1.0.md": "---\ntitle: Big\nimportance: huge\n---\nText.\n",
+    "1.2.0.md": "---\ntitle: Pairs\nnot a pair\n---\nText.\n",
+    "1.3.0.md": "---\ntitle: Open\n\nText.\n",
+    "1.4.0.md": "---\ntitle: Empty\n---\n\n",
+    "1.5.0.md": "---\nflavour: odd\n---\nText with [a link][nowhere].\n",
+    "1.6.0.md": "---\ndate: 2028-02-29\ntitle: Fine\nimportance: minor\n---\n# One\n\n### Three\n",
+    "onboarding.md": "---\ndate: 2026-02-30\n---\n# Welcome\n",
+    "welcome-back.md": "\n\n",
+  ]
+
+  @Test func whatLintFailsTheCatalogRefusesWithTheSameLine() throws {
+    let dir = try SeededDirectory(Self.files)
+    let report = try ContentLinter.lint(directory: dir.path)
+    let catalog = try ReleaseNotesCatalog(directory: dir.path)
+    func refusal(_ read: () throws(ReleaseNotesError) -> Void) -> ReleaseNotesError? {
+      do {
+        try read()
+        return nil
+      } catch {
+        return error
+      }
+    }
+    var reads: [(String, ReleaseNotesError?)] = []
+    for entry in try catalog.index().entries {
+      reads.append(
+        (entry.fileName, refusal { () throws(ReleaseNotesError) in _ = try catalog.noteText(entry) }))
+    }
+    reads.append(
+      ("onboarding.md", refusal { () throws(ReleaseNotesError) in _ = try catalog.onboardingPages() }))
+    reads.append(
+      (
+        "welcome-back.md",
+        refusal { () throws(ReleaseNotesError) in _ = try catalog.welcomeBack(daysAway: 3) }
+      ))
+    var refused = 0
+    for (name, error) in reads {
+      let errors = report.diagnostics.filter { $0.severity == .error && $0.file == catalog.path(of: name) }
+      #expect(
+        (error != nil) == !errors.isEmpty, "\(name): lint \(errors), catalog \(String(describing: error))")
+      if let error {
+        refused += 1
+        #expect(
+          error
+            == .invalid(path: catalog.path(of: name), line: errors[0].line ?? 0, reason: errors[0].message))
+      }
+    }
+    #expect(refused == 7)
+  }
+}

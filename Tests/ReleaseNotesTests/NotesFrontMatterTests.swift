@@ -68,8 +68,8 @@ import Testing
     #expect(NotesFrontMatter.knownKeys == NotesFrontMatter.fields.map(\.key))
   }
 
-  /// The catalog's values are the typed value's: a bad date is no date in the summaries, the
-  /// notes and the JSON built from them.
+  /// The catalog's values are the typed value's: a bad date is no date in the summaries and
+  /// the JSON built from them, and the notes of a file with one are refused (lint fails it).
   @Test func theCatalogTakesItsValuesFromTheTypedFrontMatter() throws {
     let files = [
       "1.0.0.md": "---\ntitle: First\ndate: 2026-13-01\nimportance: patch\n---\n\nText.\n",
@@ -80,7 +80,11 @@ import Testing
     #expect(summaries.map(\.title) == ["First", nil])
     #expect(summaries.map(\.date) == [nil, "2026-02-01"])
     #expect(summaries.map(\.importance) == [.patch, nil])
-    let note = try catalog.noteText(for: AppVersion(parsing: "1.0.0"))
-    #expect(note.title == "First" && note.date == nil && note.importance == .patch)
+    #expect(
+      throws: ReleaseNotesError.invalid(
+        path: "notes/1.0.0.md", line: 3, reason: #"bad date "2026-13-01": expected a real day as YYYY-MM-DD"#)
+    ) { try catalog.noteText(for: AppVersion(parsing: "1.0.0")) }
+    let note = try catalog.noteText(for: AppVersion(parsing: "1.1.0"))
+    #expect(note.title == nil && note.date == "2026-02-01" && note.importance == nil)
   }
 }

@@ -26,7 +26,7 @@
 /// greeter.greet()
 /// ```
 ///
-/// An app's own screens under the greeting (``LaunchGreeter/greet(host:)``) are full-screen
+/// An app's own screens under the greeting (`greet(host:)`) are full-screen
 /// UI: in the accessible mode the greeting is shown without them.
 public enum GreeterAccessibleMode: Sendable, Equatable {
   /// The accessible mode when the `ACCESSIBLE` environment variable asks for it (see

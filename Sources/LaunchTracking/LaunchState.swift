@@ -8,7 +8,7 @@
 ///
 /// The file carries a ``schema`` number. A reader never overwrites a file whose schema is
 /// newer than ``LaunchState/currentSchema``. Dates are ISO 8601 strings in the file.
-/// ``LaunchStateCodec`` is the file's only codec: a new stored property needs its key there
+/// `LaunchStateCodec` is the file's only codec: a new stored property needs its key there
 /// (a test fails until it has one).
 public struct LaunchState: Sendable, Equatable {
   /// The schema this code writes.
@@ -40,7 +40,7 @@ public struct LaunchState: Sendable, Equatable {
   /// What the update-step runner has done.
   package var updateSteps: UpdateStepLog
   /// True when the user asked for no more what's-new sheets (`x` on the sheet); undone with
-  /// ``LaunchTracker/setWhatsNew(enabled:)``. Upgrades are still recorded as pending, so turning
+  /// `LaunchTracker/setWhatsNew(enabled:)`. Upgrades are still recorded as pending, so turning
   /// the sheets back on shows what was missed. Onboarding and welcome-back are not affected.
   public var whatsNewOff = false
   /// A what's-new sheet put off with "later" (`l`) is not shown before this date.

@@ -1,5 +1,5 @@
 /// Something the user has earned but not yet seen and dismissed. Pending work lives in the
-/// launch state and is removed only by an explicit dismissal (see ``LaunchTracker``).
+/// launch state and is removed only by an explicit dismissal (see `LaunchTracker`).
 public enum PendingPresentation: Sendable, Hashable {
   /// The onboarding walkthrough, to resume at `page` (0-based).
   case onboarding(page: Int)

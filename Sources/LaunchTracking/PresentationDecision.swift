@@ -1,5 +1,5 @@
-/// What a launch presents. Decided by ``decide(launch:pending:availableNotes:invocation:whatsNew:)``,
-/// a pure function; the app presents it and reports dismissals to the ``LaunchTracker``.
+/// What a launch presents. Decided by `decide(launch:pending:availableNotes:invocation:whatsNew:)`,
+/// a pure function; the app presents it and reports dismissals to the `LaunchTracker`.
 public enum PresentationDecision: Sendable, Equatable {
   /// The onboarding walkthrough, starting at `resumeAtPage` (0-based).
   case onboarding(resumeAtPage: Int)

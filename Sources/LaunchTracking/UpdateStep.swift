@@ -3,7 +3,7 @@ import Synchronization
 /// A one-time step a host app runs when it is upgraded, e.g. converting a data file.
 ///
 /// Steps run in version order (declaration order within a version), each once, also when
-/// the user skipped versions; see ``UpdateRunner``.
+/// the user skipped versions; see `UpdateRunner`.
 ///
 /// A step never holds up a launch for good: it has a ``timeLimit`` (``defaultTimeLimit``, a
 /// minute, unless the app gives another), and Ctrl-C stops it. Either way its
@@ -137,14 +137,24 @@ public enum UpdateStepStop: Error, Sendable, Equatable, CustomStringConvertible 
 public struct UpdateProgress: Sendable, Equatable {
   /// What is happening to the step.
   public enum Phase: Sendable, Equatable {
-    case started, completed, notNeeded, failed
+    /// The step began to run.
+    case started
+    /// The step ran to its end.
+    case completed
+    /// The step's `isApplicable` said this install does not need it.
+    case notNeeded
+    /// The step threw, ran past its time limit or was interrupted.
+    case failed
   }
   /// 1-based position of the step in this run.
   public let index: Int
   /// How many steps this run considers.
   public let total: Int
+  /// The step's id.
   public let id: String
+  /// The step's one-line summary, as the progress screen shows it.
   public let summary: String
+  /// What is happening to the step.
   public let phase: Phase
 }
 
@@ -167,20 +177,28 @@ public struct UpdateRunReport: Sendable, Equatable {
 
   /// A failed step: its id, version, message and how many attempts it has had.
   public struct Failure: Sendable, Equatable {
+    /// The step's id.
     public var id: String
+    /// The version the step belongs to.
     public var version: AppVersion
+    /// Why it failed, one line.
     public var message: String
+    /// How many launches have tried it, this one included.
     public var attempts: Int
   }
 
+  /// A run that did nothing (yet).
   public init() {}
 }
 
 /// Why a list of update steps was refused.
 public enum UpdateStepError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Two steps share this id.
   case duplicateID(String)
+  /// The step with this summary has an empty id.
   case emptyID(summary: String)
 
+  /// One line naming the step.
   public var description: String {
     switch self {
     case .duplicateID(let id): return "update step id \"\(id)\" is declared more than once"

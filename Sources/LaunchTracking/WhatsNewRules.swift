@@ -6,7 +6,7 @@
 
 /// What this user and this app asked of the what's-new sheet: off (`x`), put off until a time
 /// (`l`, "later"), and the least importance worth showing. An input of
-/// ``PresentationDecision/decide(launch:pending:availableNotes:invocation:whatsNew:)``; pure.
+/// `decide(launch:pending:availableNotes:invocation:whatsNew:)`; pure.
 public struct WhatsNewRules: Sendable, Equatable {
   /// The user turned the sheets off (``LaunchState/whatsNewOff``).
   public var isOff: Bool

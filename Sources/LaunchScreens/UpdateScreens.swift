@@ -3,8 +3,9 @@ import TerminalRendering
 
 /// Shown while the app's update steps run: `Step 2 of 3`, the step's summary, a progress bar.
 ///
-/// The app changes ``step``, ``summary`` and ``completed`` between draws; the screen takes no
-/// keys (the steps run to the end before the UI goes on).
+/// The app changes ``step``, ``summary`` and ``completed`` between draws. The screen takes no
+/// keys: the steps run while it is up, and the greeter reads only Ctrl-C meanwhile (it stops
+/// the running step, which is retried on the next launch), as the line under the bar says.
 package struct UpdateProgressScreen: Screen {
   package let appName: String
   /// The version being updated to, if known.
@@ -70,7 +71,13 @@ package struct UpdateProgressScreen: Screen {
       String(repeating: "─", count: barWidth - filled), row: row, column: left + filled,
       style: palette.progressEmpty)
     canvas.put(percent, row: row, column: left + barWidth, style: palette.dim)
+    if row + 2 < h - 1 {
+      canvas.centered(Self.interruptHint, row: row + 2, style: palette.dim)
+    }
   }
+
+  /// What Ctrl-C does while the steps run.
+  package static let interruptHint = "Ctrl-C stops the update; it runs again on the next launch"
 }
 
 /// Shown when an update step failed: which step, its message, and that it will be retried.

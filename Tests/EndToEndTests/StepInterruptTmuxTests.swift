@@ -70,6 +70,7 @@ struct StepInterruptTmuxTests {
 
     try tmux.start(app.arguments("--report '\(app.reportPath)'"))
     try tmux.waitFor("Step 1 of 1")
+    try tmux.waitFor("Ctrl-C stops the update")
     let child = try app.stepPid()
     let pressed = Date()
     try tmux.keys("C-c")

@@ -52,6 +52,7 @@ import Testing
     #expect(Golden.check(dump, named: "progress-80x24.txt") == nil)
     #expect(dump.contains("Step 2 of 3"))
     #expect(dump.contains("33%"))
+    #expect(dump.contains("Ctrl-C stops the update; it runs again on the next launch"))
     let small = ScreenRender.settled(s, width: 30, height: 8).textDump()
     #expect(small.contains("33%"))
   }

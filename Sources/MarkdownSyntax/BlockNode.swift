@@ -229,15 +229,15 @@ final class BlockNode {
     let end = min(offset, contentEnd)
     if let base = arena.baseAddress {
       // Eight bytes at a time: a changelog's hundreds of definitions sit in one block.
-      let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+      let lows = WordBytes.lows
       while i + 8 <= end {
-        let y = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+        let y = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ WordBytes.repeating(0x0A)
         // The high bit of each byte that was a newline (now zero), and of no other: no carry
         // crosses a byte, since each byte's low seven bits are added to 0x7F apart.
         let newlines = ~(((y & lows) &+ lows) | y | lows)
         // One per newline byte, summed by the multiplication into the top byte (the release
         // build targets x86-64 without `popcnt`, so `nonzeroBitCount` would be a loop).
-        line += Int(truncatingIfNeeded: ((newlines >> 7) &* 0x0101_0101_0101_0101) >> 56)
+        line += Int(truncatingIfNeeded: ((newlines >> 7) &* WordBytes.ones) >> 56)
         i += 8
       }
     }

@@ -67,8 +67,8 @@ struct BlockParser {
   static func lineEnd(_ p: Bytes, from i: Int, _ end: Int) -> Int {
     var j = i
     if let base = p.baseAddress {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
+      let ones = WordBytes.ones
+      let highs = WordBytes.highs
       while j + 8 <= end {
         let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
         let lf = w ^ (ones &* 0x0A)

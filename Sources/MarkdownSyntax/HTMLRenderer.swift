@@ -8,80 +8,20 @@ package enum HTMLRenderer {
   /// have their `<` escaped.
   package static func render(_ document: MarkdownDocument, tagFilter: Bool = false) -> String {
     var writer = HTMLWriter(tagFilter: tagFilter)
-    defer { writer.out.release() }
     writer.blocks(document.blocks, tight: false)
     if !document.footnotes.isEmpty {
       writer.raw("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
       for footnote in document.footnotes { writer.footnote(footnote) }
       writer.raw("</ol>\n</section>\n")
     }
-    return String(decoding: writer.out.bytes, as: UTF8.self)
+    return writer.out.withBytes { String(decoding: $0, as: UTF8.self) }
   }
 }
 
 // MARK: - Helpers
 
-/// A growable byte buffer on raw memory: an append is a capacity check and a copy, without
-/// `Array`'s uniqueness check and bookkeeping on every call (about a hundred instructions for
-/// `append(contentsOf:)`). It is a plain value holding a pointer: its owner frees it once
-/// (``release()``) and never uses a copy after that.
-struct RawBytes {
-  private(set) var base: UnsafeMutablePointer<UInt8>
-  var count = 0
-  private(set) var capacity: Int
-
-  init(capacity: Int) {
-    self.capacity = max(capacity, 16)
-    base = .allocate(capacity: self.capacity)
-  }
-
-  func release() { base.deallocate() }
-
-  var bytes: Bytes { Bytes(start: base, count: count) }
-
-  @inline(__always) mutating func reserve(_ n: Int) {
-    if n > capacity &- count { grow(n) }
-  }
-
-  @inline(never) mutating func grow(_ n: Int) {
-    let newCapacity = max(count + n, capacity * 2)
-    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newBase.initialize(from: base, count: count)
-    base.deallocate()
-    base = newBase
-    capacity = newCapacity
-  }
-
-  @inline(__always) mutating func append(_ byte: UInt8) {
-    reserve(1)
-    base[count] = byte
-    count &+= 1
-  }
-
-  @inline(__always) mutating func append(_ start: UnsafePointer<UInt8>, _ n: Int) {
-    reserve(n)
-    (base + count).initialize(from: start, count: n)
-    count &+= n
-  }
-
-  mutating func append(_ b: Bytes) {
-    guard let start = b.baseAddress else { return }
-    append(start, b.count)
-  }
-
-  /// Appends `value` in decimal, as `String(value)` writes it.
-  mutating func append(decimal value: Int) {
-    if value < 0 { append(ASCII.hyphen) }
-    append(digits: value.magnitude)
-  }
-
-  private mutating func append(digits value: UInt) {
-    if value >= 10 { append(digits: value / 10) }
-    append(UInt8(48 + value % 10))
-  }
-}
-
-struct HTMLWriter {
+/// HTML output over a ``RawBytes`` buffer, with the escaping cmark-gfm does.
+struct HTMLWriter: ~Copyable {
   var out: RawBytes
   let tagFilter: Bool
 
@@ -96,7 +36,7 @@ struct HTMLWriter {
 
   /// Starts a new line unless the output is empty or already ends with one.
   mutating func cr() {
-    if out.count > 0, out.base[out.count - 1] != 10 { out.append(10) }
+    if let last = out.last, last != 10 { out.append(10) }
   }
 
   mutating func escaped(_ s: String) {
@@ -109,8 +49,8 @@ struct HTMLWriter {
   /// Whether any of the eight bytes in `x` is `&`, `<`, `>` or `"` (exact: each test finds a
   /// zero byte, with no false positive for "any").
   @inline(__always) static func mayNeedEscaping(_ x: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
+    let ones = WordBytes.ones
+    let highs = WordBytes.highs
     // `<` 0x3C and `>` 0x3E differ in bit 1 only, `"` 0x22 and `&` 0x26 in bit 2 only.
     let angle = (x ^ (ones &* 0x3C)) & ~(ones &* 0x02)
     let quoteOrAmp = (x ^ (ones &* 0x22)) & ~(ones &* 0x04)

@@ -131,24 +131,23 @@ extension InlineParser {
 
   /// Appends the buffered text, splitting out email autolinks when allowed.
   static func flush(_ buffer: inout RawBytes, into out: inout [Inline], autolink: Bool) {
-    guard buffer.count > 0 else { return }
-    defer { buffer.count = 0 }
-    let b = buffer.bytes
-    if autolink && Self.containsAt(b) {
-      splitEmails(b, into: &out)
-      return
+    guard !buffer.isEmpty else { return }
+    buffer.withBytes { b in
+      if autolink && Self.containsAt(b) {
+        splitEmails(b, into: &out)
+      } else {
+        out.append(.text(String(decoding: b, as: UTF8.self)))
+      }
     }
-    out.append(.text(String(decoding: b, as: UTF8.self)))
+    buffer.removeAll()
   }
 
   /// Whether `b` holds an `@` (eight bytes at a time).
   static func containsAt(_ b: Bytes) -> Bool {
     guard let base = b.baseAddress else { return false }
-    let ones: UInt64 = 0x0101_0101_0101_0101
     var i = 0
     while i + 8 <= b.count {
-      let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(ASCII.at))
-      if (x &- ones) & ~x & (ones &* 0x80) != 0 { return true }
+      if WordBytes.zeroBytes(WordBytes.load(base, i) ^ WordBytes.repeating(ASCII.at)) != 0 { return true }
       i += 8
     }
     while i < b.count {

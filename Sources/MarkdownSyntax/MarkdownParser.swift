@@ -71,63 +71,11 @@ package enum MarkdownParser {
     }
   }
 
-  /// Whether `bytes` is well-formed UTF-8 (checked by hand: fast on ASCII runs), and whether
-  /// it holds a NUL byte (as far as it was read, when it is not well-formed).
+  /// Whether `bytes` is well-formed UTF-8 (``UTF8Validation``), and whether it holds a NUL
+  /// byte (as far as it was read, when it is not well-formed).
   static func checkUTF8(_ bytes: [UInt8]) -> (valid: Bool, sawNUL: Bool) {
-    bytes.withUnsafeBufferPointer { b in
-      var i = 0
-      let n = b.count
-      var sawNUL = false
-      guard let base = b.baseAddress else { return (true, false) }
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      while i < n {
-        // Eight ASCII bytes at a time (and whether one of them is a NUL).
-        if i + 8 <= n {
-          let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-          if word & highs == 0 {
-            if (word &- ones) & ~word & highs != 0 { sawNUL = true }
-            i += 8
-            continue
-          }
-        }
-        let c = b[i]
-        if c < 0x80 {
-          if c == 0 { sawNUL = true }
-          i += 1
-          continue
-        }
-        let length: Int
-        let minimum: UInt32
-        var value: UInt32
-        if c & 0xE0 == 0xC0 {
-          length = 2
-          minimum = 0x80
-          value = UInt32(c & 0x1F)
-        } else if c & 0xF0 == 0xE0 {
-          length = 3
-          minimum = 0x800
-          value = UInt32(c & 0x0F)
-        } else if c & 0xF8 == 0xF0 {
-          length = 4
-          minimum = 0x10000
-          value = UInt32(c & 0x07)
-        } else {
-          return (false, sawNUL)
-        }
-        guard i + length <= n else { return (false, sawNUL) }
-        for k in 1..<length {
-          let d = b[i + k]
-          guard d & 0xC0 == 0x80 else { return (false, sawNUL) }
-          value = value << 6 | UInt32(d & 0x3F)
-        }
-        if value < minimum || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) {
-          return (false, sawNUL)
-        }
-        i += length
-      }
-      return (true, sawNUL)
-    }
+    let (invalidAt, sawNUL) = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0) }
+    return (invalidAt == nil, sawNUL)
   }
 
   static func replaceNUL(_ input: inout [UInt8]) {
@@ -135,8 +83,7 @@ package enum MarkdownParser {
       guard let base = b.baseAddress else { return false }
       var i = 0
       while i + 8 <= b.count {
-        let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        if (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080 != 0 { return true }
+        if WordBytes.zeroBytes(WordBytes.load(base, i)) != 0 { return true }
         i += 8
       }
       while i < b.count {
@@ -179,19 +126,20 @@ package enum MarkdownParser {
     }
     var blockParser = BlockParser(bytes: p, firstLineNumber: firstLine, gfm: gfm)
     let root = blockParser.run(from: start)
-    let (blocks, builder) = blockParser.arena.withUnsafeBufferPointer { arena in
+    // The builder reads the input and the arena through pointers lent to this closure: it is
+    // made, used and dropped inside it, and only values come out.
+    let document = blockParser.arena.withUnsafeBufferPointer { arena in
       var builder = DocumentBuilder(p: p, arena: arena, definitions: blockParser.definitions, gfm: gfm)
       builder.footnotes = FootnoteNumbering(definitions: blockParser.footnotes)
-      return (builder.blocks(of: root), builder)
-    }
-    builder.text.release()
-    var document = MarkdownDocument(
-      frontMatter: frontMatter, blocks: blocks,
-      linkDefinitions: linkDefinitions ? blockParser.definitions.dictionary() : [:])
-    document.unresolvedReferences = builder.unresolved
-    if !builder.footnotes.definitions.isEmpty || !builder.footnotes.undefined.isEmpty {
-      (document.footnotes, document.unusedFootnotes) = builder.footnotes.finish()
-      document.undefinedFootnotes = builder.footnotes.undefined
+      var document = MarkdownDocument(
+        frontMatter: frontMatter, blocks: builder.blocks(of: root),
+        linkDefinitions: linkDefinitions ? blockParser.definitions.dictionary() : [:])
+      document.unresolvedReferences = builder.unresolved
+      if !builder.footnotes.definitions.isEmpty || !builder.footnotes.undefined.isEmpty {
+        (document.footnotes, document.unusedFootnotes) = builder.footnotes.finish()
+        document.undefinedFootnotes = builder.footnotes.undefined
+      }
+      return document
     }
     return (document, root)
   }
@@ -216,7 +164,7 @@ package enum MarkdownFlavor: String, Sendable, CaseIterable {
 }
 
 /// Converts the block parser's nodes to ``Block`` values, running the inline phase.
-struct DocumentBuilder {
+struct DocumentBuilder: ~Copyable {
   let p: Bytes
   /// The block parser's content arena.
   let arena: Bytes
@@ -228,7 +176,7 @@ struct DocumentBuilder {
   /// so its buffers are made once; it keeps the footnote numbering.
   var parser: InlineParser
   /// Where the inline builder merges adjacent text (``InlineParser/build(mergingTextIn:)``),
-  /// made once; released by the builder's owner.
+  /// made once.
   var text = RawBytes(capacity: 256)
 
   init(p: Bytes, arena: Bytes, definitions: DefinitionTable, gfm: Bool) {

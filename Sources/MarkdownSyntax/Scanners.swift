@@ -148,9 +148,9 @@ enum Scan {
   /// below `*` (controls, space, parentheses, ...), `\\` or DEL. Exact per byte (no carry
   /// crosses a byte), so the lowest flagged byte is the first such byte.
   @inline(__always) static func destinationStops(_ x: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    let highs: UInt64 = 0x8080_8080_8080_8080
+    let ones = WordBytes.ones
+    let lows = WordBytes.lows
+    let highs = WordBytes.highs
     let low = x & lows
     let below2A = ~((low &+ ones &* 0x56) | x) & highs
     let b = x ^ (ones &* 0x5C)
@@ -423,8 +423,8 @@ enum Scan {
     var i = range.lowerBound
     let end = range.upperBound
     if let base = p.baseAddress {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
+      let ones = WordBytes.ones
+      let highs = WordBytes.highs
       while i + 8 <= end {
         let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
         // A zero byte in `w ^ a…` or `w ^ b…` is an `a` or a `b`.

@@ -1,4 +1,5 @@
 import LaunchTracking
+import MarkdownSyntax
 
 extension ChangelogImporter {
   /// A file the import wrote.
@@ -70,7 +71,7 @@ extension ChangelogImporter {
       throw .unreadable(path: path, reason: error.message)
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .notUTF8(path: path, line: UTF8Check.firstInvalidLine(bytes) ?? 1)
+      throw .notUTF8(path: path, line: UTF8Validation.firstInvalidLine(bytes) ?? 1)
     }
     self.init(text: text)
   }

@@ -180,7 +180,7 @@ package enum ContentLinter {
       return out
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      add(.error, UTF8Check.firstInvalidLine(bytes) ?? 1, "not valid UTF-8")
+      add(.error, UTF8Validation.firstInvalidLine(bytes) ?? 1, "not valid UTF-8")
       return out
     }
 

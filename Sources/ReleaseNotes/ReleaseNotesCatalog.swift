@@ -444,7 +444,7 @@ package struct ReleaseNotesCatalog: Sendable {
       throw .unreadable(path: path, reason: error.message)
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .notUTF8(path: path, line: UTF8Check.firstInvalidLine(bytes) ?? 1)
+      throw .notUTF8(path: path, line: UTF8Validation.firstInvalidLine(bytes) ?? 1)
     }
     return text
   }

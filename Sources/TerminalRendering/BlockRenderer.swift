@@ -2,7 +2,7 @@ import MarkdownSyntax
 
 /// Renders blocks by passing down the prefixes every line gets (quote bars, list markers and
 /// hanging indents): `first` for the first line of a block, `rest` for the others.
-struct BlockRenderer {
+struct BlockRenderer: ~Copyable {
   let theme: Theme
   let width: Int
   /// Indentation never grows past this many cells.

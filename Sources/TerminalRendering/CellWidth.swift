@@ -1,3 +1,5 @@
+import MarkdownSyntax
+
 /// Terminal cell widths of graphemes, from tables generated from Unicode data
 /// (``WidthTable``, made by `scripts/gen-width-table.py`), never from the locale.
 ///
@@ -132,8 +134,8 @@ package enum CellWidth {
   @inline(__always)
   private static func allBytes(_ buffer: UnsafeBufferPointer<UInt8>, from lowest: UInt8) -> Bool {
     guard let base = buffer.baseAddress else { return true }
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
+    let ones = WordBytes.ones
+    let highs = WordBytes.highs
     let n = buffer.count
     var i = 0
     while i + 8 <= n {

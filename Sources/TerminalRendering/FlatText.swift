@@ -1,3 +1,5 @@
+import MarkdownSyntax
+
 /// Styled text as one buffer of UTF-8 bytes with style runs over it, split into segments
 /// (the pieces between hard line breaks).
 ///
@@ -6,7 +8,7 @@
 /// wrapped range. Adjacent text in one style within a segment is one run (as
 /// ``StyledLine/append(_:style:)`` merges it). The buffers keep their storage between
 /// paragraphs (``removeAll()``).
-struct FlatText {
+struct FlatText: ~Copyable {
   /// Bytes `start..<end` of ``bytes``, in `style`.
   struct Run {
     var start: Int
@@ -14,7 +16,7 @@ struct FlatText {
     var style: Style
   }
 
-  var bytes = ByteBuffer()
+  var bytes = RawBytes()
   var runs: [Run] = []
   /// For each segment, the index in ``runs`` one past its last run.
   var segmentEnds: [Int] = []
@@ -58,35 +60,18 @@ struct FlatText {
   mutating func appendReference(_ n: Int, _ style: Style) {
     let start = bytes.count
     bytes.append(UInt8(ascii: "["))
-    Self.appendDecimal(n, to: &bytes)
+    bytes.append(decimal: n)
     bytes.append(UInt8(ascii: "]"))
     extendRun(from: start, style)
-  }
-
-  /// The decimal digits of `n` (a reference number, so not negative).
-  static func appendDecimal(_ n: Int, to bytes: inout ByteBuffer) {
-    guard n > 0 else {
-      bytes.append(utf8: String(n))
-      return
-    }
-    var divisor = 1
-    while divisor <= n / 10 { divisor *= 10 }
-    var rest = n
-    while divisor > 0 {
-      bytes.append(UInt8(truncatingIfNeeded: 48 + rest / divisor))
-      rest %= divisor
-      divisor /= 10
-    }
   }
 
   /// Ends the last segment and sanitises each run (after one scan finds anything to do, which
   /// is rare): runs are sanitised as whole strings, so tabs expand from the run's start.
   mutating func finish() {
     segmentEnds.append(runs.count)
-    let clean = bytes.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
+    let clean = bytes.withBytes { !Sanitizer.needsSanitizing(utf8: $0) }
     if clean { return }
-    var out = ByteBuffer()
-    out.reserveCapacity(bytes.count + 16)
+    var out = RawBytes(capacity: bytes.count + 16)
     for r in runs.indices {
       let start = out.count
       out.append(utf8: Sanitizer.sanitize(string(runs[r].start, runs[r].end)))
@@ -108,7 +93,7 @@ struct FlatText {
 
   /// Bytes `start..<end` as a string (they are whole UTF-8 sequences).
   func string(_ start: Int, _ end: Int) -> String {
-    bytes.withUnsafeBufferPointer {
+    bytes.withBytes {
       String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
     }
   }

@@ -1,3 +1,5 @@
+import MarkdownSyntax
+
 /// Neutralises terminal control characters. Every path that prints text goes through it:
 /// the Markdown renderer (on the text the syntax tree holds, so after entity decoding),
 /// both serialisers, and ``Canvas/put(_:row:column:style:maxWidth:)``.
@@ -96,9 +98,9 @@ package enum Sanitizer {
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return false }
     let n = bytes.count
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let ones = WordBytes.ones
+    let highs = WordBytes.highs
+    let lows = WordBytes.lows
     var i = 0
     while i < n {
       // Eight bytes at a time: skip chunks of printable ASCII and newlines. Each test is exact

@@ -1,3 +1,5 @@
+import MarkdownSyntax
+
 /// Wraps styled text to a width in terminal cells.
 ///
 /// Breaks go at spaces (which are dropped at the break), between wide graphemes (CJK text
@@ -92,6 +94,53 @@ package enum TextWrapper {
 /// per style it shows, not one per word, and printable ASCII (most release notes) is scanned
 /// byte by byte, a whole word placed as soon as its end is seen.
 struct Wrapper {
+  /// The lines of the last ``wrap(_:_:width:first:firstWidth:rest:restWidth:)``.
+  var lines: [StyledLine] { buffers.lines }
+  /// The pass's arrays, kept from one wrap to the next for their capacity.
+  private var buffers = WrapPass.Buffers()
+
+  /// Wraps runs `runRange` of `flat` (already sanitised) into ``lines``, at most `width`
+  /// cells each; see ``TextWrapper/wrap(_:width:firstIndent:restIndent:)``. The indents come
+  /// with their widths, which the caller usually knows.
+  mutating func wrap(
+    _ flat: borrowing FlatText, _ runRange: Range<Int>, width: Int, first: StyledLine, firstWidth: Int,
+    rest: StyledLine, restWidth: Int
+  ) {
+    let width = max(1, width)
+    let minimum = min(width, 2)
+    var firstIndent = first
+    var firstWidth = firstWidth
+    if firstWidth > width - minimum {
+      firstIndent = TextWrapper.clip(first, width: width - minimum)
+      firstWidth = firstIndent.width
+    }
+    var restIndent = rest
+    var restWidth = restWidth
+    if restWidth > width - minimum {
+      restIndent = TextWrapper.clip(rest, width: width - minimum)
+      restWidth = restIndent.width
+    }
+    var buffers = WrapPass.Buffers()
+    swap(&buffers, &self.buffers)
+    buffers.lines.removeAll(keepingCapacity: true)
+    // The text is lent to the pass for this closure only; the pass ends inside it.
+    flat.bytes.withBytes { text in
+      flat.runs.withUnsafeBufferPointer { runs in
+        var pass = WrapPass(
+          text: text, runs: runs, firstIndent: firstIndent, restIndent: restIndent,
+          firstLimit: width - firstWidth, restLimit: width - restWidth)
+        swap(&pass.buffers, &buffers)
+        pass.run(runRange, minimum: minimum)
+        swap(&pass.buffers, &buffers)
+      }
+    }
+    swap(&buffers, &self.buffers)
+  }
+}
+
+/// One wrap: the text and its runs (lent by ``Wrapper/wrap(_:_:width:first:firstWidth:rest:restWidth:)``
+/// for the length of the pass) and where the wrap has got to.
+private struct WrapPass {
   /// Bytes `start..<end` of the text (in run `run`'s style), or `spaces` synthetic spaces.
   struct Piece {
     var run: Int
@@ -100,97 +149,74 @@ struct Wrapper {
     var spaces: Int
   }
 
-  /// The lines of the last ``wrap(_:_:width:first:firstWidth:rest:restWidth:)``.
-  private(set) var lines: [StyledLine] = []
+  /// The arrays a pass fills, handed from one pass to the next.
+  struct Buffers {
+    var lines: [StyledLine] = []
+    var line: [Piece] = []
+    var word: [Piece] = []
+    var space: [Piece] = []
+    /// The bytes of one output run, gathered before it becomes a string.
+    var scratch: [UInt8] = []
+  }
 
-  private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-  private var runs = UnsafeBufferPointer<FlatText.Run>(start: nil, count: 0)
-  private var firstIndent = StyledLine()
-  private var restIndent = StyledLine()
-  private var firstLimit = 0
-  private var restLimit = 0
-  private var limit = 0
+  var buffers = Buffers()
+  private let text: UnsafeBufferPointer<UInt8>
+  private let runs: UnsafeBufferPointer<FlatText.Run>
+  private let firstIndent: StyledLine
+  private let restIndent: StyledLine
+  private let firstLimit: Int
+  private let restLimit: Int
+  private var limit: Int
   private var isFirstLine = true
 
-  private var line: [Piece] = []
   private var pieceCount = 0
   private var currentWidth = 0
-  private var word: [Piece] = []
   private var wordCount = 0
   private var wordWidth = 0
-  private var space: [Piece] = []
   private var spaceCount = 0
   private var spaceWidth = 0
   /// The last grapheme was wide, so a break may follow it.
   private var afterWide = false
-  /// The bytes of one output run, gathered before it becomes a string.
-  private var scratch: [UInt8] = []
 
-  /// Wraps runs `runRange` of `flat` (already sanitised) into ``lines``, at most `width`
-  /// cells each; see ``TextWrapper/wrap(_:width:firstIndent:restIndent:)``. The indents come
-  /// with their widths, which the caller usually knows.
-  mutating func wrap(
-    _ flat: FlatText, _ runRange: Range<Int>, width: Int, first: StyledLine, firstWidth: Int,
-    rest: StyledLine, restWidth: Int
+  init(
+    text: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<FlatText.Run>, firstIndent: StyledLine,
+    restIndent: StyledLine, firstLimit: Int, restLimit: Int
   ) {
-    let width = max(1, width)
-    let minimum = min(width, 2)
-    firstIndent = first
-    var firstWidth = firstWidth
-    if firstWidth > width - minimum {
-      firstIndent = TextWrapper.clip(first, width: width - minimum)
-      firstWidth = firstIndent.width
-    }
-    restIndent = rest
-    var restWidth = restWidth
-    if restWidth > width - minimum {
-      restIndent = TextWrapper.clip(rest, width: width - minimum)
-      restWidth = restIndent.width
-    }
-    firstLimit = width - firstWidth
-    restLimit = width - restWidth
+    self.text = text
+    self.runs = runs
+    self.firstIndent = firstIndent
+    self.restIndent = restIndent
+    self.firstLimit = firstLimit
+    self.restLimit = restLimit
     limit = firstLimit
-    isFirstLine = true
-    lines.removeAll(keepingCapacity: true)
-    pieceCount = 0
-    currentWidth = 0
-    wordCount = 0
-    wordWidth = 0
-    spaceCount = 0
-    spaceWidth = 0
-    afterWide = false
-    flat.bytes.withUnsafeBufferPointer { bytes in
-      flat.runs.withUnsafeBufferPointer { runs in
-        text = bytes
-        self.runs = runs
-        defer {
-          text = UnsafeBufferPointer(start: nil, count: 0)
-          self.runs = UnsafeBufferPointer(start: nil, count: 0)
+  }
+
+  /// Wraps runs `runRange` into ``Buffers/lines``; `minimum` is the fewest cells a line
+  /// leaves for text.
+  mutating func run(_ runRange: Range<Int>, minimum: Int) {
+    // Printable ASCII that fits on the first line is the line itself.
+    if firstLimit >= minimum {
+      var total = 0
+      var fits = true
+      for r in runRange {
+        guard CellWidth.isPrintableASCII(UnsafeBufferPointer(rebasing: text[runs[r].start..<runs[r].end]))
+        else {
+          fits = false
+          break
         }
-        // Printable ASCII that fits on the first line is the line itself.
-        if firstLimit >= minimum {
-          var total = 0
-          var fits = true
-          for r in runRange {
-            guard Self.isPrintableASCII(bytes, runs[r].start, runs[r].end) else {
-              fits = false
-              break
-            }
-            total += runs[r].end - runs[r].start
-          }
-          if fits, total <= firstLimit {
-            for r in runRange where runs[r].end > runs[r].start {
-              place(Piece(run: r, start: runs[r].start, end: runs[r].end, spaces: 0))
-            }
-            finishLine()
-            return
-          }
+        total += runs[r].end - runs[r].start
+      }
+      if fits, total <= firstLimit {
+        for r in runRange where runs[r].end > runs[r].start {
+          place(Piece(run: r, start: runs[r].start, end: runs[r].end, spaces: 0))
         }
-        for r in runRange { feed(r) }
-        flushWord()
         finishLine()
+        return
       }
     }
+    for r in runRange { feed(r) }
+    flushWord()
+    finishLine()
   }
 
   private mutating func feed(_ r: Int) {
@@ -209,34 +235,13 @@ struct Wrapper {
     guard let base = text.baseAddress else { return true }
     var i = start
     while i + 8 <= end {
-      if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+      if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & WordBytes.highs != 0 {
         return false
       }
       i += 8
     }
     while i < end {
       if text[i] >= 0x80 { return false }
-      i += 1
-    }
-    return true
-  }
-
-  /// True when bytes `start..<end` are all printable ASCII (one cell each).
-  private static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    guard let base = text.baseAddress else { return true }
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var i = start
-    while i + 8 <= end {
-      let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      let below = (x &- ones &* 0x20) & ~x & highs
-      let above = ((x &+ ones) | x) & highs
-      if below | above != 0 { return false }
-      i += 8
-    }
-    while i < end {
-      let b = text[i]
-      if b < 0x20 || b >= 0x7F { return false }
       i += 1
     }
     return true
@@ -266,9 +271,9 @@ struct Wrapper {
           // after its last range of this run. The range grows over both; nothing is recorded.
           var k = j + 1
           while k < end, text[k] != 0x20, text[k] != 0x0A { k += 1 }
-          let tail = line[pieceCount - 1]
+          let tail = buffers.line[pieceCount - 1]
           if k < end, tail.spaces == 0, tail.run == run, tail.end == i, currentWidth + (k - i) <= limit {
-            line[pieceCount - 1].end = k
+            buffers.line[pieceCount - 1].end = k
             currentWidth += k - i
             i = k
             continue
@@ -327,7 +332,7 @@ struct Wrapper {
   }
 
   private mutating func appendPart(_ piece: Piece, _ width: Int) {
-    if wordCount < word.count { word[wordCount] = piece } else { word.append(piece) }
+    if wordCount < buffers.word.count { buffers.word[wordCount] = piece } else { buffers.word.append(piece) }
     wordCount += 1
     wordWidth += width
   }
@@ -340,20 +345,28 @@ struct Wrapper {
 
   /// Records spaces that go before the next word, if it fits on the line.
   private mutating func appendSpaces(_ piece: Piece, _ width: Int) {
-    if spaceCount < space.count { space[spaceCount] = piece } else { space.append(piece) }
+    if spaceCount < buffers.space.count {
+      buffers.space[spaceCount] = piece
+    } else {
+      buffers.space.append(piece)
+    }
     spaceCount += 1
     spaceWidth += width
   }
 
   /// Adds `piece` to the line, merging it with the previous range when they are contiguous.
   private mutating func place(_ piece: Piece) {
-    if piece.spaces == 0, pieceCount > 0, line[pieceCount - 1].spaces == 0,
-      line[pieceCount - 1].run == piece.run,
-      line[pieceCount - 1].end == piece.start
+    if piece.spaces == 0, pieceCount > 0, buffers.line[pieceCount - 1].spaces == 0,
+      buffers.line[pieceCount - 1].run == piece.run,
+      buffers.line[pieceCount - 1].end == piece.start
     {
-      line[pieceCount - 1].end = piece.end
+      buffers.line[pieceCount - 1].end = piece.end
     } else {
-      if pieceCount < line.count { line[pieceCount] = piece } else { line.append(piece) }
+      if pieceCount < buffers.line.count {
+        buffers.line[pieceCount] = piece
+      } else {
+        buffers.line.append(piece)
+      }
       pieceCount += 1
     }
   }
@@ -362,7 +375,7 @@ struct Wrapper {
   /// them and starts a new line if this one has anything. Returns whether they fitted.
   private mutating func placeSpaces(before width: Int) -> Bool {
     if currentWidth + spaceWidth + width <= limit {
-      for k in 0..<spaceCount { place(space[k]) }
+      for k in 0..<spaceCount { place(buffers.space[k]) }
       currentWidth += spaceWidth
       spaceCount = 0
       spaceWidth = 0
@@ -392,13 +405,13 @@ struct Wrapper {
       wordWidth = 0
     }
     if placeSpaces(before: wordWidth) || wordWidth <= limit {
-      for k in 0..<wordCount { place(word[k]) }
+      for k in 0..<wordCount { place(buffers.word[k]) }
       currentWidth += wordWidth
       return
     }
     // Wider than a whole line: cut between graphemes.
     for k in 0..<wordCount {
-      let piece = word[k]
+      let piece = buffers.word[k]
       if Self.isASCII(text, piece.start, piece.end) {
         cutASCII(piece)
         continue
@@ -444,7 +457,7 @@ struct Wrapper {
 
   /// Adds the current line to ``lines``.
   private mutating func finishLine() {
-    lines.append(materialize())
+    buffers.lines.append(materialize())
   }
 
   /// Drops the trailing spaces of the current line's pieces; returns how many pieces remain.
@@ -452,7 +465,7 @@ struct Wrapper {
     let text = text
     var count = pieceCount
     while count > 0 {
-      let piece = line[count - 1]
+      let piece = buffers.line[count - 1]
       if piece.spaces > 0 {
         count -= 1
         continue
@@ -463,7 +476,7 @@ struct Wrapper {
         count -= 1
         continue
       }
-      line[count - 1].end = end
+      buffers.line[count - 1].end = end
       break
     }
     return count
@@ -481,34 +494,36 @@ struct Wrapper {
     for run in indent.runs { out.append(run) }  // not `append(contentsOf:)`: see `uniqueCopy`
     var k = 0
     while k < count {
-      let style = runs[line[k].run].style
+      let style = runs[buffers.line[k].run].style
       var group = k + 1
-      while group < count, runs[line[group].run].style == style { group += 1 }
+      while group < count, runs[buffers.line[group].run].style == style { group += 1 }
       let mergesIndent = k == 0 && out.last?.style == style
-      if group == k + 1, !mergesIndent, line[k].spaces == 0 {
+      if group == k + 1, !mergesIndent, buffers.line[k].spaces == 0 {
         // One range: its string straight from the text.
         out.append(
           StyledRun(
-            String(decoding: UnsafeBufferPointer(rebasing: text[line[k].start..<line[k].end]), as: UTF8.self),
+            String(
+              decoding: UnsafeBufferPointer(rebasing: text[buffers.line[k].start..<buffers.line[k].end]),
+              as: UTF8.self),
             style: style))
         k = group
         continue
       }
-      scratch.removeAll(keepingCapacity: true)
+      buffers.scratch.removeAll(keepingCapacity: true)
       if mergesIndent, let last = out.popLast() {
         // Merged with the indent's last run, as `StyledLine.append` would.
-        scratch.append(contentsOf: last.text.utf8)
+        buffers.scratch.append(contentsOf: last.text.utf8)
       }
       while k < group {
-        let piece = line[k]
+        let piece = buffers.line[k]
         if piece.spaces > 0 {
-          for _ in 0..<piece.spaces { scratch.append(0x20) }
+          for _ in 0..<piece.spaces { buffers.scratch.append(0x20) }
         } else {
-          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[piece.start..<piece.end]))
+          buffers.scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[piece.start..<piece.end]))
         }
         k += 1
       }
-      out.append(StyledRun(String(decoding: scratch, as: UTF8.self), style: style))
+      out.append(StyledRun(String(decoding: buffers.scratch, as: UTF8.self), style: style))
     }
     return StyledLine(out)
   }

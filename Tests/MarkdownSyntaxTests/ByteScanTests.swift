@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MarkdownSyntax
@@ -77,8 +78,35 @@ import Testing
   @Test(arguments: [0, 7, 10, 99, 100, -1, -10, 1_000_000_007, Int.max, Int.min])
   func decimalsAsStringWritesThem(_ value: Int) {
     var bytes = RawBytes(capacity: 4)
-    defer { bytes.release() }
     bytes.append(decimal: value)
-    #expect(Array(bytes.bytes) == Array(String(value).utf8))
+    #expect(bytes.withBytes { Array($0) } == Array(String(value).utf8))
+  }
+}
+
+/// The package's one UTF-8 validator (the parser's input check and lint's line numbers)
+/// against the standard library's, on random mixes of valid, overlong, surrogate, truncated
+/// and stray bytes.
+@Suite struct UTF8ValidationTests {
+  @Test func agreesWithTheStandardLibrary() {
+    let pieces: [[UInt8]] = [
+      [0x61], [0x0A], [0], [0xC3, 0xA9], [0xC0, 0x80], [0xC1, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+      [0xF4, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xE2, 0x82], [0xF0, 0x9F, 0x8D, 0x84], [0x80],
+      [0xFF], [0xF5, 0x80, 0x80, 0x80], [0xE0, 0x9F, 0xBF], Array("plain ascii text".utf8),
+    ]
+    var random = SeededRandom(seed: 0x5EED)
+    for _ in 0..<3_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...12, using: &random) {
+        bytes += pieces.randomElement(using: &random) ?? []
+      }
+      let (invalidAt, sawNUL) = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0) }
+      let valid = String(validating: bytes, as: UTF8.self) != nil
+      #expect((invalidAt == nil) == valid, "\(bytes)")
+      let prefix = bytes[..<(invalidAt ?? bytes.count)]
+      #expect(String(validating: prefix, as: UTF8.self) != nil, "\(bytes)")
+      #expect(sawNUL == prefix.contains(0), "\(bytes)")
+      let line = UTF8Validation.firstInvalidLine(bytes)
+      #expect(line == invalidAt.map { _ in prefix.filter { $0 == 0x0A }.count + 1 }, "\(bytes)")
+    }
   }
 }

@@ -53,10 +53,10 @@ def test_the_wheel_is_a_manylinux2014_platform_wheel_with_complete_metadata() ->
     assert metadata["Requires-Python"] == ">=3.10"
     assert metadata["Description-Content-Type"] == "text/markdown"
     assert "import whatsnew_greet" in metadata.get_payload()
-    classifiers = metadata.get_all("Classifier")
+    classifiers = metadata.get_all("Classifier") or []
     assert "Operating System :: POSIX :: Linux" in classifiers and "Typing :: Typed" in classifiers
     assert wheel_file["Root-Is-Purelib"] == "false"
-    assert sorted(wheel_file.get_all("Tag")) == ["py3-none-manylinux2014_x86_64", "py3-none-manylinux_2_17_x86_64"]
+    assert sorted(wheel_file.get_all("Tag") or []) == ["py3-none-manylinux2014_x86_64", "py3-none-manylinux_2_17_x86_64"]
     assert f"{info}/licenses/LICENSE" in names
     assert "whatsnew_greet/py.typed" in names
     assert mode & 0o111 == 0o111, oct(mode)

@@ -6,7 +6,6 @@ import contextlib
 import importlib.resources
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys

@@ -5,7 +5,8 @@ import LaunchTracking
 ///
 /// ```swift
 /// let app = GreeterApp(id: "tally", name: "Tally", version: "2.0.0")
-/// // app.environmentPrefix == "TALLY": TALLY_STATE_DIR, TALLY_NOW, TALLY_NO_GREETING
+/// // app.environmentPrefix == "TALLY": TALLY_STATE_DIR, TALLY_NOW, TALLY_PRETEND_VERSION,
+/// // TALLY_NO_GREETING
 /// ```
 public struct GreeterApp: Sendable, Equatable {
   /// The app's id: 1 to 128 of `[A-Za-z0-9._-]`, not starting with a dot. The state lives in
@@ -13,7 +14,8 @@ public struct GreeterApp: Sendable, Equatable {
   public var id: String
   /// The name shown on every screen ("Welcome to Tally").
   public var name: String
-  /// The version being launched, as written (`2.0.0`, `v2.0`, `2.0.0-beta.1`).
+  /// The version being launched, as written (`2.0.0`, `v2.0`, `2.0.0-beta.1`); one that is not
+  /// a version is one problem line and records nothing.
   public var version: String
   /// The prefix of the app's own environment variables (see ``variable(_:)``).
   public var environmentPrefix: String
@@ -29,9 +31,10 @@ public struct GreeterApp: Sendable, Equatable {
 
   /// The app's variable for `suffix`: `variable("STATE_DIR")` is `TALLY_STATE_DIR`.
   ///
-  /// The greeter reads three: `<PREFIX>_STATE_DIR` (the state directory),
-  /// `<PREFIX>_NOW` (an ISO 8601 date-time that fixes the clock, for QA) and
-  /// `<PREFIX>_NO_GREETING` (`1` silences this app's greetings).
+  /// The greeter reads four: `<PREFIX>_STATE_DIR` (the state directory),
+  /// `<PREFIX>_NOW` (an ISO 8601 date-time that fixes the clock, for QA),
+  /// `<PREFIX>_PRETEND_VERSION` (a version to run as instead of ``version``, for QA: try an
+  /// upgrade without rebuilding) and `<PREFIX>_NO_GREETING` (`1` silences this app's greetings).
   public func variable(_ suffix: String) -> String { environmentPrefix + "_" + suffix }
 
   // MARK: - Helpers

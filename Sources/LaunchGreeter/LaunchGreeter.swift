@@ -143,7 +143,7 @@ public struct LaunchGreeter: Sendable {
   // MARK: - Helpers
 
   /// The store the greeter records in: ``store``, else the app's state file.
-  private func resolvedStore(
+  func resolvedStore(
     _ env: [String: String], now: @escaping @Sendable () -> Date = { Date() },
     warn: @escaping @Sendable (String) -> Void = { _ in }
   ) -> any LaunchStore {
@@ -157,7 +157,7 @@ public struct LaunchGreeter: Sendable {
 
   /// Opens the terminal the greeting needs: the line-by-line one in the accessible mode, else
   /// ncurses.
-  private var openTerminal: (GreeterColorMode, String?) -> (any GreetingTerminal)? {
+  var openTerminal: (GreeterColorMode, String?) -> (any GreetingTerminal)? {
     let lines = accessible.isOn(environment: environment)
     let crashAction = crashAction
     return { color, noColor in
@@ -185,10 +185,7 @@ public struct LaunchGreeter: Sendable {
     let env = environment ?? ProcessEnvironment.current()
 
     // Identity and clock first: nothing is recorded for an app that cannot be named.
-    guard let version = AppVersion(app.version) else {
-      problems.add("invalid app version \"\(app.version)\"; nothing recorded")
-      return .failed(problems.all)
-    }
+    guard let version = launchedVersion(env, problems) else { return .failed(problems.all) }
     if store == nil, let problem = StateLocation.problem(withAppID: app.id) {
       problems.add("\(problem); nothing recorded")
       return .failed(problems.all)
@@ -470,7 +467,23 @@ public struct LaunchGreeter: Sendable {
       state: record.state, now: now, minimumImportance: minimumImportance, importance: importance)
   }
 
-  private func systemClock(_ env: [String: String], _ problems: ProblemLog) -> @Sendable () -> Date {
+  /// The version this launch runs as: `<PREFIX>_PRETEND_VERSION` when it is set to a version
+  /// (QA: run as another version without rebuilding), else ``GreeterApp/version``; nil, with a
+  /// problem line, when that is not a version.
+  func launchedVersion(_ env: [String: String], _ problems: ProblemLog) -> AppVersion? {
+    let variable = app.variable("PRETEND_VERSION")
+    if let text = env[variable], !text.isEmpty {
+      if let pretend = AppVersion(text) { return pretend }
+      problems.add("\(variable)=\"\(text)\" is not a version; running as \(app.version)")
+    }
+    guard let version = AppVersion(app.version) else {
+      problems.add("invalid app version \"\(app.version)\"; nothing recorded")
+      return nil
+    }
+    return version
+  }
+
+  func systemClock(_ env: [String: String], _ problems: ProblemLog) -> @Sendable () -> Date {
     let variable = app.variable("NOW")
     guard let text = env[variable], !text.isEmpty else { return { Date() } }
     guard let date = ProcessEnvironment.parseDate(text) else {
@@ -480,7 +493,7 @@ public struct LaunchGreeter: Sendable {
     return { date }
   }
 
-  private var defaultWarn: @Sendable (String) -> Void {
+  var defaultWarn: @Sendable (String) -> Void {
     let name = app.name
     return { message in
       Platform.writeAll(STDERR_FILENO, Sanitizer.sanitize("\(name): \(message)") + "\n")

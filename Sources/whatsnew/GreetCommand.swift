@@ -15,7 +15,8 @@ import ReleaseNotes
 
 /// `whatsnew greet`: the greeter for a tool written in any language. Run at the tool's
 /// start-up, it records the launch of that app, presents what is due under the app's name and
-/// returns; the app's own variables are `<PREFIX>_STATE_DIR`, `<PREFIX>_NOW` and
+/// returns; the app's own variables are `<PREFIX>_STATE_DIR`, `<PREFIX>_NOW`,
+/// `<PREFIX>_PRETEND_VERSION` (run as that version instead of `--app-version`, for QA) and
 /// `<PREFIX>_NO_GREETING`, where the prefix is the app id in capitals (`my-tool`: `MY_TOOL`).
 struct GreetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -116,4 +116,19 @@ import Testing
       problems.count == 1 && problems.first?.contains("cannot read \(app.notes)") == true, "\(problems)")
     #expect((report["pending"] as? [String])?.contains("whats-new") == true, "\(report)")
   }
+
+  @Test func greetRunsAsThePretendVersionThroughTheLibrary() throws {
+    let app = try App(Self.notes.merging(["1.1.0.md": "A total line.\n"]) { a, _ in a })
+    let arguments = [
+      "greet", "--app-id", "tally", "--content", app.notes, "--state-dir", app.state, "--app-version",
+      "1.0.0",
+      "--report", app.report,
+    ]
+    #expect(try Run.whatsnew(arguments, environment: ["TALLY_NOW": "2026-01-01T09:00:00Z"]).status == 0)
+    let pretend = try Run.whatsnew(
+      arguments, environment: ["TALLY_NOW": "2026-01-02T09:00:00Z", "TALLY_PRETEND_VERSION": "1.1.0"])
+    #expect(pretend.status == 0 && pretend.stderr.isEmpty, "\(pretend.stderr)")
+    let launch = try #require(try app.readReport()["launch"] as? [String: Any])
+    #expect(launch["kind"] as? String == "upgrade" && launch["to"] as? String == "1.1.0", "\(launch)")
+  }
 }

@@ -1,0 +1,180 @@
+import LaunchScreens
+import ReleaseNotes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A screen an app shows on demand with ``LaunchGreeter/present(_:)``: the walkthrough again,
+/// the notes of one version or of a range, or the welcome-back card. Versions are written as
+/// the app writes them (`"2.0.0"`, `"v2.0"`); one that is not a version is a problem line.
+public struct GreeterScreen: Sendable, Equatable {
+  enum Kind: Sendable, Equatable {
+    case walkthrough
+    case notes(String)
+    case range(from: String?, to: String?)
+    case welcomeBack
+  }
+
+  let kind: Kind
+
+  /// The walkthrough from its first page (`onboarding.md`).
+  public static let walkthrough = GreeterScreen(kind: .walkthrough)
+
+  /// The welcome-back card (`welcome-back.md`), for the days away of the last recorded launch.
+  public static let welcomeBack = GreeterScreen(kind: .welcomeBack)
+
+  /// The notes of one version.
+  public static func notes(_ version: String) -> GreeterScreen { GreeterScreen(kind: .notes(version)) }
+
+  /// The what's-new sheet for every release after `from` (nil: from the oldest) up to `to`
+  /// (nil: the version running), newest first, as an upgrade from `from` shows it.
+  public static func notes(from: String?, to: String? = nil) -> GreeterScreen {
+    GreeterScreen(kind: .range(from: from, to: to))
+  }
+}
+
+extension LaunchGreeter {
+  /// Shows `screen` now, for an app's own `--tour` or "what's new" command, and returns what
+  /// happened. Nothing is recorded as a launch. The keys are the launch's, and so are the
+  /// dismissal rules where they apply: finishing the walkthrough completes a pending one, closing
+  /// a sheet with `q` marks its releases seen, `l` puts a pending sheet off, `x` turns the
+  /// sheets off, closing the welcome-back card dismisses a pending one. As with ``greet()``,
+  /// nothing is shown when the launch is not interactive (see ``LaunchGreeter``), and every
+  /// problem is one line for ``warn`` and in ``GreetOutcome/problems``.
+  ///
+  /// ```swift
+  /// let greeter = LaunchGreeter(
+  ///   app: GreeterApp(id: "tally", name: "Tally", version: "2.0.0"),
+  ///   notes: .compiledIn(CompiledNotes.all))
+  /// if CommandLine.arguments.contains("--tour") {
+  ///   greeter.present(.walkthrough)
+  /// } else if CommandLine.arguments.contains("--whats-new") {
+  ///   greeter.present(.notes(from: "1.0.0"))  // every release after 1.0.0 up to 2.0.0
+  /// } else {
+  ///   greeter.greet()
+  /// }
+  /// ```
+  @discardableResult
+  public func present(_ screen: GreeterScreen) -> GreetOutcome {
+    present(screen, terminal: openTerminal)
+  }
+
+  func present(
+    _ screen: GreeterScreen, terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?
+  ) -> GreetOutcome {
+    let problems = ProblemLog()
+    var outcome = present(screen, terminal: open, problems: problems)
+    outcome.problems = problems.all
+    problems.flush(to: warn ?? defaultWarn)
+    return outcome
+  }
+
+  private func present(
+    _ screen: GreeterScreen, terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?,
+    problems: ProblemLog
+  ) -> GreetOutcome {
+    let env = environment ?? ProcessEnvironment.current()
+    guard let version = launchedVersion(env, problems) else { return .failed(problems.all) }
+    func parse(_ text: String) -> AppVersion? {
+      guard let parsed = AppVersion(text) else {
+        problems.add("\"\(text)\" is not a version; nothing shown")
+        return nil
+      }
+      return parsed
+    }
+    let catalog: ReleaseNotesCatalog
+    do {
+      catalog = try notes.catalog(
+        origin: "\(app.name) notes", languages: languages ?? NotesLanguage.preferred(environment: env))
+    } catch {
+      problems.add("\(error)")
+      var failed = GreetOutcome.failed(problems.all)
+      failed.notesProblem = "\(error)"
+      return failed
+    }
+    let now = clock ?? systemClock(env, problems)
+    let store = resolvedStore(env, now: now, warn: { problems.add($0) })
+    var state: LaunchState?
+    if case .state(let read)? = try? store.read() { state = read }
+    let tracker = LaunchTracker(
+      appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays, now: now)
+
+    // What the screen stands for, so that its keys and dismissals are a launch's.
+    let text: GreetingText
+    do throws(ReleaseNotesError) {
+      switch screen.kind {
+      case .walkthrough:
+        text = try GreetingText.read(.onboarding(resumeAtPage: 0), from: catalog).orNothing()
+      case .notes(let written):
+        guard let shown = parse(written) else { return .failed(problems.all) }
+        text = try GreetingText.read(.openNotes(shown), from: catalog).orNothing()
+      case .range(let from, let to):
+        var since: AppVersion?
+        if let from { guard let parsed = parse(from) else { return .failed(problems.all) }; since = parsed }
+        var upTo = version
+        if let to { guard let parsed = parse(to) else { return .failed(problems.all) }; upTo = parsed }
+        if let since, since > upTo { throw .invalidRange(from: since, to: upTo) }
+        text = try GreetingText.sheet(
+          since: since, upTo: upTo, welcomeBackDays: nil, catalog: catalog, minimum: minimumImportance)
+      case .welcomeBack:
+        var days = state?.lastLaunch.daysAway ?? 0
+        if case .welcomeBack(let pending)? = state?.pending(.welcomeBack) { days = pending }
+        text = try GreetingText.read(.welcomeBack(days: days), from: catalog).orNothing()
+      }
+    } catch {
+      problems.add("\(error); nothing shown")
+      var failed = GreetOutcome.failed(problems.all)
+      failed.notesProblem = "\(error)"
+      return failed
+    }
+    for error in text.skipped { problems.add("\(error); left off the what's-new sheet") }
+
+    var outcome = GreetOutcome(
+      launch: state?.lastLaunch, launchCount: state?.launchCount ?? 0, decision: text.decision,
+      presented: false,
+      exit: .nothingShown, pending: state?.pending ?? [], reason: nil, updates: UpdateRunReport(),
+      isRecorded: state != nil, problems: [])
+    let invocation =
+      invocationOverride ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING"))
+    if let why = invocation.nonInteractiveReason {
+      outcome.reason = "not interactive (\(why))"
+      return outcome
+    }
+    guard let terminal = open(color, env["NO_COLOR"]) else {
+      outcome.reason = "no terminal could be opened"
+      return outcome
+    }
+    var screens = GreetingScreens(
+      catalog: catalog, appName: app.name, palette: terminal.palette, theme: terminal.theme)
+    screens.minimumImportance = minimumImportance
+    screens.versionsRun = state?.versionHistory.map(\.version) ?? []
+    var stack = ScreenStack([screens.screen(for: text)], palette: terminal.palette)
+    // Only a walkthrough that is pending is completed: completing drops what else is pending.
+    let onboardingPending = state?.pending(.onboarding) != nil
+    var reducer = GreetingReducer(decision: text.decision, isRecorded: state != nil)
+    let end = terminal.run(&stack) { effect, _ in
+      let commands = reducer.reduce(effect).filter { $0 != .completeOnboarding || onboardingPending }
+      for problem in GreetingReducer.apply(commands, to: tracker) { problems.add(problem) }
+    }
+    terminal.close()
+    if case .signal(let signal) = end { reducer.interrupt(signal: signal) }
+    outcome.presented = true
+    outcome.exit = reducer.exit ?? .later
+    if case .state(let after)? = try? store.read() {
+      outcome.pending = after.pending
+      outcome.whatsNew = WhatsNewRules(state: after, now: now(), minimumImportance: minimumImportance)
+    }
+    return outcome
+  }
+}
+
+extension Optional where Wrapped == GreetingText {
+  /// The text read for a presentation, which is never nil for one that is not `.nothing`.
+  fileprivate func orNothing() throws(ReleaseNotesError) -> GreetingText {
+    guard let self else { throw .noReleaseNotes(directory: "") }
+    return self
+  }
+}

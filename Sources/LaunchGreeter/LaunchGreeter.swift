@@ -45,7 +45,7 @@ import TerminalRendering
 ///
 /// Notes never break a launch. What is shown is read before the terminal is opened, and a
 /// walkthrough, what's-new sheet or welcome-back card whose text is missing or breaks a rule
-/// `whatsnew lint` calls an error (`NotesFrontMatter.fileErrors(split:front:body:fileName:)`: a bad
+/// `whatsnew lint` calls an error (`NotesFile.errors`: a bad
 /// `date:`, an empty file, ...) is skipped and counted as seen, so it does not come back on
 /// every launch; the next thing due is shown instead. A release that cannot be used is left off
 /// its sheet, and the rest shown. Each is one problem line, except a missing `onboarding.md` or

@@ -4,7 +4,7 @@ import MarkdownSyntax
 /// Checks a content directory before a release: the rules of `whatsnew lint`.
 ///
 /// Errors (lint fails): a `.md` name that is not a version, two files for one version, a
-/// file that cannot be read or is not UTF-8, and what ``NotesFrontMatter/fileErrors(split:front:body:fileName:)``
+/// file that cannot be read or is not UTF-8, and what ``NotesFile/errors``
 /// lists (front matter that is not closed, has a line that is not `key: value`, a date that is
 /// not `YYYY-MM-DD` or an importance that is not `major`, `minor` or `patch`, and an empty
 /// file), which the catalog refuses too, so a launch never shows what lint fails.
@@ -184,19 +184,15 @@ package enum ContentLinter {
       return out
     }
 
-    let scan = FrontMatterParser.split(text)
-    let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
+    // What is an error is decided when the file is read, as the catalog (and so the launch)
+    // reads it; the front matter's warnings (unknown and repeated keys) are lint's alone.
+    let file = NotesFile(text: text, fileName: name)
+    let scan = file.split
+    let body = file.body
     let lineOffset = scan.bodyFirstLine - 1
-    let front = NotesFrontMatter(scan.frontMatter)
-    // What is an error is decided in one place, which the catalog (and so the launch) uses
-    // too; the typed front matter's warnings (unknown and repeated keys) are lint's alone.
-    for issue in NotesFrontMatter.fileErrors(split: scan, front: front, body: body, fileName: name)
-      + front.issues.filter({ $0.severity == .warning })
-    {
-      add(issue.severity, issue.line, issue.message)
-    }
+    for issue in file.errors + file.warnings { add(issue.severity, issue.line, issue.message) }
     out.sort { ($0.line ?? 0) < ($1.line ?? 0) }
-    if NotesFrontMatter.isEmpty(body: body) { return out }
+    if file.isEmpty { return out }
 
     var markdown: [LintDiagnostic] = []
     let lines = splitLines(body)

@@ -5,7 +5,7 @@ import MarkdownSyntax
 /// parsed.
 ///
 /// Reading a notes file is cheap and is where it can fail (unreadable, not UTF-8, or what lint
-/// calls an error: ``NotesFrontMatter/fileErrors(split:front:body:fileName:)``); parsing
+/// calls an error: ``NotesFile/errors``); parsing
 /// cannot fail and costs most. The greeter's sheet reads every release up front (its importance
 /// decides how each is shown), so a bad file is reported before anything is shown, and parses
 /// each one only when it comes into view (``parsed()``); `notes --from` in a terminal reads

@@ -197,7 +197,8 @@ package struct ReleaseNotesCatalog: Sendable {
   /// translation's `date` says when it was translated).
   package func noteText(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNoteText {
     let localized = localizedFile(entry.fileName)
-    let (scan, body, front) = try readUsable(localized.path)
+    let file = try readUsable(localized.path)
+    let (scan, body, front) = (file.split, file.body, file.front)
     let release = localized.language == nil ? front : try frontMatter(of: entry)
     var note = ReleaseNoteText(
       version: entry.version, fileName: entry.fileName, title: front.title, date: release.date,
@@ -412,21 +413,16 @@ package struct ReleaseNotesCatalog: Sendable {
 
   // MARK: - Helpers
 
-  /// Reads a file of the directory and splits off its front matter, refusing it
-  /// (``ReleaseNotesError/invalid(path:line:reason:)``) when it breaks a rule of
-  /// ``NotesFrontMatter/fileErrors(split:front:body:fileName:)``: what lint calls an error is never shown.
-  func readUsable(_ fileName: String, required: Bool = false) throws(ReleaseNotesError) -> (
-    split: FrontMatterSplit, body: String, front: NotesFrontMatter
-  ) {
-    let text = try readText(fileName, required: required)
-    let scan = FrontMatterParser.split(text)
-    let body = String(decoding: text.utf8.dropFirst(scan.bodyOffset), as: UTF8.self)
-    let front = NotesFrontMatter(scan.frontMatter)
+  /// Reads a file of the directory as a ``NotesFile``, refusing it
+  /// (``ReleaseNotesError/invalid(path:line:reason:)``) when it has ``NotesFile/errors``: what
+  /// lint calls an error is never shown.
+  func readUsable(_ fileName: String, required: Bool = false) throws(ReleaseNotesError) -> NotesFile {
     let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
-    if let error = NotesFrontMatter.fileErrors(split: scan, front: front, body: body, fileName: name).first {
+    let file = NotesFile(text: try readText(fileName, required: required), fileName: name)
+    if let error = file.errors.first {
       throw .invalid(path: path(of: fileName), line: error.line, reason: error.message)
     }
-    return (scan, body, front)
+    return file
   }
 
   /// Reads a file of the directory as UTF-8 text.

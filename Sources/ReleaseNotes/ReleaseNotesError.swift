@@ -21,7 +21,7 @@ package enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConverti
   case missingFile(path: String)
   /// The directory holds no release notes at all.
   case noReleaseNotes(directory: String)
-  /// A file breaks a rule of ``NotesFrontMatter/fileErrors(split:front:body:fileName:)``, which lint
+  /// A file breaks a rule of ``NotesFile/errors``, which lint
   /// reports as an error: `line` is where.
   case invalid(path: String, line: Int, reason: String)
 

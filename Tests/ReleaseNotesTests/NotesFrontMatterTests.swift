@@ -87,4 +87,21 @@ import Testing
     let note = try catalog.noteText(for: AppVersion(parsing: "1.1.0"))
     #expect(note.title == nil && note.date == "2026-02-01" && note.importance == nil)
   }
+
+  /// A file is read once into what lint and the catalog both use: the errors that make it
+  /// unusable (front matter never closed, its own errors, an empty body) in line order, and the
+  /// front matter's warnings apart.
+  @Test func aNotesFileCarriesItsErrorsAndWarnings() {
+    let unclosed = NotesFile(text: "---\ntitle: T\n\nText.\n", fileName: "1.0.0.md")
+    #expect(unclosed.errors.map(\.line) == [1] && unclosed.body == "---\ntitle: T\n\nText.\n")
+    let file = NotesFile(text: "---\ndate: 2026-13-01\nauthor: Ada\n---\n\n", fileName: "onboarding.md")
+    #expect(file.isEmpty)
+    #expect(
+      file.errors == [
+        .init(.error, line: 2, "bad date \"2026-13-01\": expected a real day as YYYY-MM-DD"),
+        .init(.error, line: 5, "empty onboarding file"),
+      ])
+    #expect(file.warnings.map(\.line) == [3])
+    #expect(NotesFile(text: "---\ntitle: T\n---\nText.\n", fileName: "1.0.0.md").errors.isEmpty)
+  }
 }

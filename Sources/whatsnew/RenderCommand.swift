@@ -87,13 +87,6 @@ struct RenderCommand: ParsableCommand {
     } catch {
       fail("cannot read \(file == "-" ? "standard input" : file): \(error.message)", code: 1)
     }
-    // A deliberate slowdown (reverted next), to show scripts/budget failing: hashes the input
-    // three times for nothing.
-    var wasted: UInt64 = 0xcbf2_9ce4_8422_2325
-    for _ in 0..<3 {
-      for byte in bytes { wasted = (wasted ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    }
-    if wasted == 42 { FileOutput.writeError("") }
     let document = MarkdownParser.parse(bytes: bytes, flavor: markdownFlavor)
     let theme: Theme = environment.noColor ? .monochrome : .dark
     let options = RenderOptions(width: columns, theme: theme)

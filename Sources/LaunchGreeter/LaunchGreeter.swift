@@ -62,7 +62,8 @@ public struct LaunchGreeter: Sendable {
   public var app: GreeterApp
   /// Where its notes come from.
   public var notes: GreeterNotes
-  /// One-time steps run on launch, in version order, each once (see ``UpdateStep``).
+  /// One-time steps run on launch, in version order, each once (see ``UpdateStep``); a step
+  /// whose version is not one is not run, with a problem line.
   public var updateSteps: [UpdateStep] = []
   /// Days of absence after which a launch earns a welcome-back.
   public var returningAfterDays = LaunchTracker.defaultReturningThresholdDays
@@ -216,7 +217,12 @@ public struct LaunchGreeter: Sendable {
     // Ctrl-C and termination signals stop a running step: the open terminal reports them;
     // without one (no terminal will be opened), handlers watch for them while steps may run
     // and the host's are put back after.
-    let watchesSignals = !updateSteps.isEmpty && !invocation.isInteractive && invocation.deepLink == nil
+    let steps = updateSteps.filter { step in
+      guard let text = step.unparsedVersion else { return true }
+      problems.add("update step \"\(step.id)\": \"\(text)\" is not a version; not run")
+      return false
+    }
+    let watchesSignals = !steps.isEmpty && !invocation.isInteractive && invocation.deepLink == nil
     if watchesSignals { Signals.installTerminationHandlers() }
     var unseenSignal: Int32?  // one that came when no step was running
     let record: LaunchRecord
@@ -228,7 +234,7 @@ public struct LaunchGreeter: Sendable {
         }
       }
       record = try tracker.recordLaunch(
-        updateSteps: updateSteps,
+        updateSteps: steps,
         progress: { progress in
           guard let terminal = interactiveTerminal() else { return }
           let done = progress.phase == .started ? progress.index - 1 : progress.index

@@ -128,4 +128,18 @@ import Testing
     let (outcome, terminal) = present(quiet, .walkthrough, keys: [])
     #expect(!outcome.presented && terminal == nil && outcome.reason?.contains("CI") == true)
   }
+
+  @Test func stepsTakeVersionsAsTextAndOneThatIsNoVersionIsNotRun() {
+    var g = greeter("1.0.0")
+    g.updateSteps = [
+      UpdateStep(id: "typo", version: "1.O.0", summary: "Never run", runsOnFreshInstall: true) {
+        Issue.record("a step whose version is not one ran")
+      },
+      UpdateStep(id: "make-db", version: "v1.0", summary: "Making the database", runsOnFreshInstall: true) {},
+    ]
+    let (outcome, _) = greet(g, keys: [.enter, .char("s")])
+    #expect(outcome.updates.completed == ["make-db"])
+    #expect(
+      log.all == [#"update step "typo": "1.O.0" is not a version; not run"#] && outcome.problems == log.all)
+  }
 }

@@ -42,4 +42,31 @@ import Testing
     try greeter.setWhatsNew(enabled: true)
     #expect(greeter.greet().whatsNewSummary == "whats-new on, minimum importance minor")
   }
+
+  /// `LaunchGreeter.present(_:)`'s doc comment example (an app's `--tour` and `--whats-new`),
+  /// with its notes in memory and `CI=true`, so nothing is shown; and `UpdateStep`'s.
+  @Test func thePresentExampleCompilesAndShowsNothingUnattended() {
+    var greeter = LaunchGreeter(
+      app: GreeterApp(id: "tally", name: "Tally", version: "2.0.0"),
+      notes: .compiledIn(["1.0.0.md": "First.", "2.0.0.md": "Faster.", "onboarding.md": "# Hi\n"]))
+    greeter.store = InMemoryLaunchStore()
+    greeter.environment = ["CI": "true"]
+    var outcomes: [GreetOutcome] = []
+    for arguments in [["tally", "--tour"], ["tally", "--whats-new"], ["tally"]] {
+      if arguments.contains("--tour") {
+        outcomes.append(greeter.present(.walkthrough))
+      } else if arguments.contains("--whats-new") {
+        outcomes.append(greeter.present(.notes(from: "1.0.0")))  // every release after 1.0.0 up to 2.0.0
+      } else {
+        outcomes.append(greeter.greet())
+      }
+    }
+    #expect(outcomes.map(\.presented) == [false, false, false])
+    #expect(outcomes.map(\.problems) == [[], [], []])
+    #expect(outcomes[1].decision.summary.contains("2.0.0"))
+    let step = UpdateStep(id: "move-db", version: "2.0.0", summary: "Moving the database") { context in
+      try context.checkCancellation()
+    }
+    #expect(step.version == AppVersion("2.0.0") && step.unparsedVersion == nil)
+  }
 }

@@ -53,14 +53,6 @@ package enum Platform {
     return nil
   }
 
-  /// `flock` retried on EINTR. Returns an error message on failure.
-  static func lock(_ fd: Int32, exclusive: Bool) -> String? {
-    while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-      if errno != EINTR { return errnoMessage() }
-    }
-    return nil
-  }
-
   /// What ``lock(_:exclusive:waitingAtMost:)`` got.
   enum LockResult: Equatable {
     case locked

@@ -26,8 +26,10 @@ struct GreetCommand: ParsableCommand {
       Exit status: 0 when something was presented or nothing was due (also when not \
       interactive: no terminal, CI set, TERM=dumb, <PREFIX>_NO_GREETING=1 or WHATSNEW_DISABLE=1; \
       nothing is printed and everything stays pending; also when another launch of the app has \
-      held its state lock for over a second: nothing is recorded or shown, and --explain says so), \
-      1 for notes or state that cannot be used, 2 for usage errors, 130 when the user pressed \
+      held its state lock for over a second: nothing is recorded or shown, and --explain says so; \
+      also when a screen's text is missing or fails lint: it is skipped, with a warning line unless \
+      lint only warns about it), \
+      1 for a notes folder or state that cannot be used, 2 for usage errors, 130 when the user pressed \
       Ctrl-C (also while update steps run: the running step is stopped and retried next launch). \
       State lives in \
       $XDG_STATE_HOME/<app-id>/ unless --state-dir or <PREFIX>_STATE_DIR.

@@ -609,12 +609,7 @@ struct BlockParser {
     let c = peek(j)
     if c == ASCII.asterisk || c == ASCII.hyphen || c == ASCII.plus {
       j += 1
-      guard Scan.isSpace(peek(j)) else { return nil }
-      if interruptsParagraph {
-        var k = j
-        while Scan.isSpaceOrTab(peek(k)) { k += 1 }
-        if peek(k) == 10 { return nil }
-      }
+      guard endsListMarker(at: j, interruptsParagraph: interruptsParagraph) else { return nil }
       data.ordered = false
       data.bulletChar = c
       data.start = 1
@@ -631,12 +626,7 @@ struct BlockParser {
       let d = peek(j)
       guard d == ASCII.period || d == ASCII.closeParen else { return nil }
       j += 1
-      guard Scan.isSpace(peek(j)) else { return nil }
-      if interruptsParagraph {
-        var k = j
-        while Scan.isSpaceOrTab(peek(k)) { k += 1 }
-        if peek(k) == 10 { return nil }
-      }
+      guard endsListMarker(at: j, interruptsParagraph: interruptsParagraph) else { return nil }
       data.ordered = true
       data.start = start
       data.delimiter = d
@@ -644,6 +634,16 @@ struct BlockParser {
       return nil
     }
     return j - i
+  }
+
+  /// Whether a list marker that ends before `j` is one: whitespace follows it, and, when it
+  /// would interrupt a paragraph, the line does not end blank after it.
+  func endsListMarker(at j: Int, interruptsParagraph: Bool) -> Bool {
+    guard Scan.isSpace(peek(j)) else { return false }
+    guard interruptsParagraph else { return true }
+    var k = j
+    while Scan.isSpaceOrTab(peek(k)) { k += 1 }
+    return peek(k) != 10
   }
 
   // MARK: - Link reference definitions

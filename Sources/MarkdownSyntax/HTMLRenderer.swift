@@ -377,18 +377,9 @@ struct HTMLWriter: ~Copyable {
       raw("<code>")
       escaped(s)
       raw("</code>")
-    case .emphasis(let c):
-      raw("<em>")
-      inlines(c)
-      raw("</em>")
-    case .strong(let c):
-      raw("<strong>")
-      inlines(c)
-      raw("</strong>")
-    case .strikethrough(let c):
-      raw("<del>")
-      inlines(c)
-      raw("</del>")
+    case .emphasis(let c): element("<em>", c, "</em>")
+    case .strong(let c): element("<strong>", c, "</strong>")
+    case .strikethrough(let c): element("<del>", c, "</del>")
     case .link(let destination, let title, let content):
       raw("<a href=\"")
       href(destination)
@@ -414,6 +405,13 @@ struct HTMLWriter: ~Copyable {
     case .footnoteReference(let reference):
       footnoteReference(reference)
     }
+  }
+
+  /// `content` between the tags `open` and `close`.
+  mutating func element(_ open: StaticString, _ content: [Inline], _ close: StaticString) {
+    raw(open)
+    inlines(content)
+    raw(close)
   }
 
   /// Image descriptions are rendered as plain, escaped text.

@@ -50,24 +50,6 @@ package enum CellWidth {
     return total
   }
 
-  /// The width of a string in terminal cells (the sum over its grapheme clusters).
-  package static func of(_ text: String) -> Int {
-    if let count = printableASCIICount(text.utf8) { return count }
-    if let width = separateScalarsWidth(text.unicodeScalars) { return width }
-    var total = 0
-    for ch in text { total += of(ch) }
-    return total
-  }
-
-  /// The width of a substring in terminal cells (the sum over its grapheme clusters).
-  package static func of(_ text: Substring) -> Int {
-    if let count = printableASCIICount(text.utf8) { return count }
-    if let width = separateScalarsWidth(text.unicodeScalars) { return width }
-    var total = 0
-    for ch in text { total += of(ch) }
-    return total
-  }
-
   /// The width of a single scalar on its own: 0, 1 or 2.
   package static func of(scalar: Unicode.Scalar) -> Int {
     let v = scalar.value

@@ -215,9 +215,64 @@ package struct WhatsNewSheet: Screen {
     var covers: StyledLine
   }
 
+  /// Where the reader is, as content rather than a row number (rows move when the text is
+  /// wrapped at another width): the part of the text the top line is in (a release, or the
+  /// greeting above them) and how far into that part, as a fraction of its lines.
+  private struct Anchor: Sendable {
+    /// The release the top line belongs to; nil for the greeting.
+    var release: Int?
+    /// The top line, counted from the start of the part, and the part's height then.
+    var line: Int
+    var height: Int
+  }
+
+  /// The reader's place in the current layout; nil at the top of the text (which stays there).
+  private var anchor: Anchor? {
+    guard let layout, scroller.offset > 0 else { return nil }
+    let top = scroller.offset
+    guard let index = layout.sectionStarts.lastIndex(where: { $0 <= top }) else {
+      return Anchor(release: nil, line: top, height: layout.sectionStarts.first ?? layout.lines.count)
+    }
+    let start = layout.sectionStarts[index]
+    // A release whose notes are not laid out yet counts its heading only (line 0 or 1).
+    let complete = index < layout.laidOut
+    let end = index + 1 < layout.sectionStarts.count ? layout.sectionStarts[index + 1] : layout.lines.count
+    return Anchor(release: index, line: top - start, height: complete ? end - start : 0)
+  }
+
+  /// The first line to show in the current layout for `anchor`, laying out the release it is
+  /// in: the same line of a part as tall as before, else the same fraction of the part.
+  private mutating func offset(for anchor: Anchor) -> Int {
+    var start = 0
+    var end: Int
+    if let release = anchor.release {
+      extendLayout(toLines: 0, releases: release + 1)
+      guard let layout, release < layout.sectionStarts.count else { return scroller.offset }
+      start = layout.sectionStarts[release]
+      end = release + 1 < layout.sectionStarts.count ? layout.sectionStarts[release + 1] : layout.lines.count
+    } else {
+      guard let layout else { return scroller.offset }
+      end = layout.sectionStarts.first ?? layout.lines.count
+    }
+    let height = end - start
+    guard anchor.height > 0, height > 0 else { return start + min(anchor.line, max(0, height - 1)) }
+    return start + min(height - 1, (anchor.line * height + anchor.height / 2) / anchor.height)
+  }
+
+  /// The place the last relayout kept and the offset it put it at. While the reader does not
+  /// scroll, the next resize starts from this place rather than from the rounded one at the
+  /// size in between, so 100 columns, 40 and 100 again shows the same line.
+  private struct Place: Sendable {
+    var anchor: Anchor
+    var offset: Int
+  }
+  private var place: Place?
+
   /// Starts a new layout at this size with as many releases as the viewport needs at the
-  /// current offset; ``finishDeferredWork()`` adds the rest.
+  /// reader's place (the same release and part of it as before, see ``Anchor``);
+  /// ``finishDeferredWork()`` adds the rest.
   private mutating func relayout(width: Int, height: Int) {
+    let anchor = place.flatMap { $0.offset == scroller.offset ? $0.anchor : nil } ?? self.anchor
     let textWidth = max(1, min(width - 4, 96))
     var lines: [StyledLine] = []
     if let greeting {
@@ -230,18 +285,21 @@ package struct WhatsNewSheet: Screen {
     layout = Layout(
       width: width, height: height, lines: lines, sectionStarts: [], laidOut: 0, column: 2,
       textWidth: textWidth, bodyTop: bodyTop, bodyHeight: bodyHeight, covers: coversLine(width: width))
+    let top = anchor.map { offset(for: $0) } ?? scroller.offset
     // One line more than the viewport shows, so the footer can tell "Top" from "All".
-    extendLayout(toLines: scroller.offset + bodyHeight + 1)
+    extendLayout(toLines: top + bodyHeight + 1)
+    scroller.scroll(to: top)
+    place = anchor.map { Place(anchor: $0, offset: scroller.offset) }
   }
 
-  /// Lays out more releases until the text has at least `count` lines or every release is
-  /// in, then tells the scroller the new height.
-  private mutating func extendLayout(toLines count: Int) {
+  /// Lays out more releases until the text has at least `count` lines and `releases`
+  /// releases, or every release is in, then tells the scroller the new height.
+  private mutating func extendLayout(toLines count: Int, releases minimum: Int = 0) {
     guard var layout else { return }
     self.layout = nil  // keeps `layout.lines` uniquely referenced while it grows
     let textWidth = layout.textWidth
     let shown = shownCount
-    while layout.laidOut < shown && layout.lines.count < count {
+    while layout.laidOut < shown && (layout.lines.count < count || layout.laidOut < minimum) {
       let release = releases[layout.laidOut]
       if layout.notesPending {
         layout.notesPending = false
@@ -264,7 +322,7 @@ package struct WhatsNewSheet: Screen {
         header.append(CellText.truncate(release.heading, to: textWidth - 1), style: palette.accent)
         layout.lines.append(header)
         layout.lines.append(StyledLine())
-        if layout.lines.count >= count {
+        if layout.lines.count >= count && layout.laidOut >= minimum {
           // Enough lines with the heading: the notes (parsed and rendered only now) wait.
           layout.notesPending = true
           break

@@ -41,7 +41,8 @@ struct TmuxTests {
     try tmux.resize(width: 24, height: 6)
     try tmux.waitFor("Terminal too small")
     try tmux.resize(width: 80, height: 24)
-    try tmux.waitFor("] next release")
+    // Back at the size it had: the reader's place (the end) is kept through the resizes.
+    try tmux.waitFor("–\(lines)/\(lines)  Bot")
     try tmux.keys("q")
     #expect(try tmux.waitForExit() == 0)
     try expectRestored(tmux)
@@ -310,6 +311,37 @@ struct TmuxTests {
     try tmux.keys("q")
     #expect(try tmux.waitForExit() == 0)
     try expectRestored(tmux)
+  }
+
+  /// A resize keeps the reader's place: after `]` `]` the third release's heading is the top
+  /// line, and it stays in view at 40x12 and back at 100x30 (a row number kept across the
+  /// resize showed another release, the text being wrapped into more rows when narrower).
+  @Test func aResizeKeepsTheReleaseInView() throws {
+    let covered = Self.releases(after: "1.0.0")
+    try #require(covered.count >= 4, "Content/ has fewer releases than this test needs")
+    let third = covered[2]
+    let tmux = try TmuxSession(width: 100, height: 30)
+    defer { tmux.kill() }
+    // Away one day: no welcome-back greeting above the first release.
+    try tmux.start("demo --simulate upgrade --from 1.0.0 --away 1 --content \(tmux.content)")
+    try tmux.waitFor("What's new in Jot")
+    try tmux.keys("]", "]")
+    let heading = try tmux.waitUntil("\(third)'s heading at the top") {
+      Self.lines($0).count > 3 && Self.lines($0)[3].contains("▍\(third)")
+    }
+    let line = Self.lines(heading)[3].trimmingCharacters(in: .whitespaces)
+    try tmux.resize(width: 40, height: 12)
+    try tmux.waitUntil("\(third)'s heading at 40x12") {
+      $0.contains("▍\(third)") && Self.lines($0)[0].count <= 40
+    }
+    try tmux.resize(width: 100, height: 30)
+    try tmux.waitUntil("\(third)'s heading back at 100x30: \(line)") {
+      Self.lines($0).count > 3 && Self.lines($0)[3].trimmingCharacters(in: .whitespaces) == line
+    }
+    try tmux.keys("q")
+    try tmux.waitFor("Explore")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
   }
 
   @Test func returningGreetsWithTheDaysAway() throws {

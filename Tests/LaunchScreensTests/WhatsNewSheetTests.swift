@@ -107,4 +107,40 @@ import Testing
     #expect(covers.hasSuffix("more"))
     #expect(IndependentWidth.of(covers) <= 40)
   }
+
+  /// A resize keeps the reader's place as content, not as a row number: the text wraps into
+  /// more rows when narrower, so the same row is in another release. After `]` `]` the third
+  /// release's heading is the top line at 100x30, at 40x12 and at 100x30 again; a place in the
+  /// middle of a release stays in that release.
+  @Test func aResizeKeepsTheReleaseAtTheTop() throws {
+    let releases = try ["2.1.0", "2.0.0", "1.4.0", "1.1.0"].map {
+      ReleaseSection(
+        version: try #require(AppVersion($0)), title: "Release", date: nil,
+        notes: Fixtures.notes($0, items: 30))
+    }
+    var s = WhatsNewSheet(appName: "Jot", version: "2.1.0", since: "1.0.0", releases: releases)
+    func rows(_ width: Int, _ height: Int) -> [Substring] {
+      _ = s.update(.resize(width: width, height: height))
+      _ = s.finishDeferredWork()
+      var canvas = Canvas(width: width, height: height)
+      s.draw(into: &canvas)
+      return canvas.textDump().split(separator: "\n", omittingEmptySubsequences: false)
+    }
+    _ = rows(100, 30)
+    _ = Fixtures.press([.char("]"), .char("]")], on: &s)
+    #expect(rows(100, 30)[3].contains("▍1.4.0 — Release"))
+    #expect(rows(40, 12)[3].contains("▍1.4.0 — Release"))
+    #expect(rows(100, 30)[3].contains("▍1.4.0 — Release"))
+
+    // Ten lines into 1.4.0, then narrower and back: still in 1.4.0, about as far in.
+    _ = Fixtures.press(Array(repeating: .char("j"), count: 10), on: &s)
+    let before = rows(100, 30)
+    #expect(before[3].contains("Change 7 in 1.4.0"), "\(before[3])")
+    let narrowRows = rows(40, 12)
+    let narrow = narrowRows[3..<(narrowRows.count - 1)].joined(separator: "\n")  // the body
+    #expect(narrow.contains("1.4.0") && !narrow.contains("1.1.0") && !narrow.contains("2.0.0"), "\(narrow)")
+    let back = rows(100, 30)
+    #expect(back[3] == before[3], "\(back[3])")
+    #expect(back.last?.contains("1.4.0 · ") == true)
+  }
 }

@@ -190,6 +190,7 @@ package final class CursesSession {
     curs_set(1)
     if options.mouse { mousemask(0, nil) }
     endwin()
+    leaveDrawnScreen()
     delscreen(screenPointer)
     self.screenPointer = nil
     if let output { fclose(output) }
@@ -211,6 +212,9 @@ package final class CursesSession {
   private var painter: Painter
   /// A canvas no longer painted, whose storage the next frame reuses.
   private var spare: Canvas?
+  /// Whether the terminal has an alternate screen (`smcup`/`rmcup`); `vt100` and `linux` do not,
+  /// so what was drawn stays on the screen the shell writes on next.
+  private var hasAlternateScreen = true
   /// The character-type locale (`LC_CTYPE`) before the session changed it, put back on close.
   private let previousLocale: String?
 
@@ -242,6 +246,7 @@ package final class CursesSession {
     self.input = input
     self.screenPointer = screen
     set_term(screen)
+    self.hasAlternateScreen = whatsnew_tigetstr("rmcup") != nil
     Self.leaveInitialState()
     // No typeahead check: ncurses would poll the keyboard before and during every refresh
     // (six `poll`s for a `j` in the sheet) to cut the update short when a key is waiting.
@@ -419,6 +424,7 @@ package final class CursesSession {
   /// like the default SIGTSTP would, and on `fg` take the terminal again and redraw everything.
   private func suspend() {
     endwin()
+    leaveDrawnScreen()
     let previous = signal(SIGTSTP, SIG_DFL)
     kill(0, SIGTSTP)
     // Execution continues here after SIGCONT.
@@ -426,6 +432,17 @@ package final class CursesSession {
     clearok(whatsnew_curscr(), true)
     wrefresh(whatsnew_stdscr())
     updateSize()
+  }
+
+  /// On a terminal without an alternate screen, moves the shell's next line off what was
+  /// drawn: `endwin` leaves the cursor at the start of the bottom row, the footer's, which the
+  /// prompt would overwrite. A newline there scrolls the frame up a row and leaves the cursor
+  /// on a fresh line below it (the frame stays readable in the scrollback, as a pager's last
+  /// page does).
+  private func leaveDrawnScreen() {
+    guard !hasAlternateScreen, let output else { return }
+    fflush(output)
+    _ = write(fileno(output), "\r\n", 2)
   }
 
   /// The bytes that undo the session's terminal changes: leave the alternate screen, show the

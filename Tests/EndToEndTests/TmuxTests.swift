@@ -472,6 +472,23 @@ struct TmuxTests {
     try expectRestored(tmux, "after Ctrl-C")
   }
 
+  /// A terminal without an alternate screen (`vt100`, `linux`): what was drawn stays on the
+  /// screen, so the shell's next line must start below it, not over the footer.
+  @Test func withoutAnAlternateScreenTheShellWritesBelowTheFooter() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("notes --from 1.0.0 --content \(tmux.content)", environment: "TERM=vt100")
+    try tmux.waitFor("q close")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    let screen = try tmux.waitFor("EXIT:0")
+    let lines = Self.lines(screen)
+    let exitLine = try #require(lines.firstIndex { $0.contains("EXIT:0") })
+    #expect(lines[exitLine].trimmingCharacters(in: .whitespaces) == "EXIT:0", "\(screen)")
+    let footerLine = lines.lastIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("q close") }
+    #expect(footerLine.map { $0 < exitLine } == true, "the footer is gone or below:\n\(screen)")
+  }
+
   @Test(arguments: [(SIGTERM, "TERM"), (SIGHUP, "HUP")])
   func terminationSignalRestores(signal: (Int32, String)) throws {
     let tmux = try TmuxSession()

@@ -66,6 +66,23 @@ public enum Signals {
     exit(128 + signal)
   }
 
+  /// Delivers `signal` to the process again, as it would have arrived had no session caught
+  /// it: to the action and under the mask in place now (call it after the session has put
+  /// back the host's). The default action ends the process (SIGINT: status 130 from a shell)
+  /// before this returns; a handler of the host's runs before this returns; an ignored
+  /// signal is dropped. When the calling thread blocks `signal`, it goes to the process
+  /// (another thread, or pending until unblocked) instead of being lost.
+  package static func redeliver(_ signal: Int32) {
+    var mask = sigset_t()
+    pthread_sigmask(SIG_SETMASK, nil, &mask)
+    if sigismember(&mask, signal) == 1 {
+      kill(getpid(), signal)
+    } else {
+      // To this thread: a signal not blocked here is delivered before `raise` returns.
+      raise(signal)
+    }
+  }
+
   // MARK: - Helpers
 
   private static let pending = Atomic<Int32>(0)

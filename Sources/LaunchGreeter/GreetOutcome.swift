@@ -4,6 +4,7 @@ import LaunchTracking
 /// whether it was shown, how the user left, and what stays pending.
 ///
 /// ```swift
+/// greeter.interruptAction = .report  // else Ctrl-C is delivered to the app as SIGINT
 /// let outcome = greeter.greet()
 /// if case .interrupted = outcome.exit { return }  // the user pressed Ctrl-C
 /// ```
@@ -17,8 +18,12 @@ public struct GreetOutcome: Sendable, Equatable {
     /// The user closed it without finishing (a walkthrough closed early, a sheet put off):
     /// it stays pending and comes back on a later launch.
     case later
-    /// Ctrl-C (`signal` nil) or a termination signal: nothing not yet dismissed is marked
-    /// seen. The greeter never re-raises the signal; the app decides what to do.
+    /// Ctrl-C (`signal` nil) or a termination signal ended the greeting, also on the app's
+    /// own screens after the presentation (the `whatsnew` demo): nothing not yet
+    /// dismissed is marked seen. Unless ``LaunchGreeter/interruptAction`` is
+    /// ``GreeterInterruptAction/report``, the signal (SIGINT for Ctrl-C) was delivered to the
+    /// app again before ``LaunchGreeter/greet()`` returned (this is seen only when the app
+    /// handles or ignores it).
     case interrupted(signal: Int32?)
   }
 

@@ -42,8 +42,9 @@ extension LaunchGreeter {
   /// dismissal rules where they apply: finishing the walkthrough completes a pending one, closing
   /// a sheet with `q` marks its releases seen, `l` puts a pending sheet off, `x` turns the
   /// sheets off, closing the welcome-back card dismisses a pending one. As with ``greet()``,
-  /// nothing is shown when the launch is not interactive (see ``LaunchGreeter``), and every
-  /// problem is one line for ``warn`` and in ``GreetOutcome/problems``.
+  /// nothing is shown when the launch is not interactive (see ``LaunchGreeter``), every
+  /// problem is one line for ``warn`` and in ``GreetOutcome/problems``, and Ctrl-C is
+  /// delivered to the app again once the terminal is given back (``interruptAction``).
   ///
   /// ```swift
   /// let greeter = LaunchGreeter(
@@ -59,7 +60,7 @@ extension LaunchGreeter {
   /// ```
   @discardableResult
   public func present(_ screen: GreeterScreen) -> GreetOutcome {
-    present(screen, terminal: openTerminal)
+    deliverInterruption(of: present(screen, terminal: openTerminal))
   }
 
   func present(

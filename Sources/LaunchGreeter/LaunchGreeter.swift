@@ -33,10 +33,12 @@ import TerminalRendering
 /// ``greet()`` records the launch in the app's state file, runs the app's
 /// ``updateSteps`` (showing their progress), decides what the launch calls for, presents it
 /// when a person is at the terminal, records each dismissal, gives the terminal back as it
-/// found it and returns a ``GreetOutcome``. It never exits, raises a signal or throws: every
-/// problem is one line passed to ``warn`` (and kept in ``GreetOutcome/problems``), and the
-/// app goes on. A failed update step is in ``GreetOutcome/updates`` (and shown on screen); it
-/// is retried on the next launch.
+/// found it and returns a ``GreetOutcome``. It never exits or throws: every problem is one
+/// line passed to ``warn`` (and kept in ``GreetOutcome/problems``), and the app goes on. Ctrl-C
+/// does what it would have done without the greeter: once the terminal is given back, the
+/// interrupt is delivered again (``interruptAction``), so an app with the default action ends
+/// as interrupted and one with its own SIGINT handler gets it. A failed update step is in
+/// ``GreetOutcome/updates`` (and shown on screen); it is retried on the next launch.
 ///
 /// Nothing is shown, and everything stays pending for the next interactive launch, when
 /// standard input or output is not a terminal, `CI` is set (not `0`/`false`), `TERM` is
@@ -76,6 +78,14 @@ public struct LaunchGreeter: Sendable {
   public var accessible: GreeterAccessibleMode = .auto
   /// What a crash while the greeting is on screen does after the terminal is restored.
   public var crashAction: GreeterCrashAction = .previousHandler
+  /// What Ctrl-C or a termination signal during the greeting does after the terminal is
+  /// restored: deliver it again to the app (the default), or only report it in the outcome.
+  ///
+  /// ```swift
+  /// greeter.interruptAction = .report
+  /// if case .interrupted = greeter.greet().exit { return }  // the app handles Ctrl-C itself
+  /// ```
+  public var interruptAction: GreeterInterruptAction = .redeliver
   /// Releases below this importance (front matter `importance:`, else the version bump) are
   /// listed by one line on the what's-new sheet, not shown in full; an upgrade with none at
   /// or above it shows nothing, and its releases count as seen. `.patch` (the default) shows
@@ -115,16 +125,18 @@ public struct LaunchGreeter: Sendable {
   /// Records this launch, presents what it calls for, and returns what happened.
   @discardableResult
   public func greet() -> GreetOutcome {
-    greet(host: nil, terminal: openTerminal)
+    deliverInterruption(of: greet(host: nil, terminal: openTerminal))
   }
 
   /// Like ``greet()``, then keeps the terminal for the app's own screens: `host`'s screens
   /// sit under the presentation and stay after it, until they close. Used by the `whatsnew`
   /// demo for its home screen. In the accessible mode (``accessible``) the greeting is
-  /// shown without `host`'s screens, which are full-screen UI.
+  /// shown without `host`'s screens, which are full-screen UI. Ctrl-C on `host`'s screens
+  /// interrupts the greeting as on the presentation's.
   @discardableResult
   package func greet(host: GreeterHost) -> GreetOutcome {
-    greet(host: accessible.isOn(environment: environment) ? nil : host, terminal: openTerminal)
+    deliverInterruption(
+      of: greet(host: accessible.isOn(environment: environment) ? nil : host, terminal: openTerminal))
   }
 
   /// Turns this app's what's-new sheets on or off for the user, the switch `x` on the sheet
@@ -142,6 +154,18 @@ public struct LaunchGreeter: Sendable {
   }
 
   // MARK: - Helpers
+
+  /// Carries out ``interruptAction`` for an interrupted greeting, once its terminal is closed
+  /// and its problems are passed on: delivers the signal again (SIGINT for Ctrl-C) with
+  /// `deliver`. Every public way in returns through here.
+  func deliverInterruption(
+    of outcome: GreetOutcome, deliver: (Int32) -> Void = { Signals.redeliver($0) }
+  ) -> GreetOutcome {
+    if interruptAction == .redeliver, case .interrupted(let signal) = outcome.exit {
+      deliver(signal ?? SIGINT)
+    }
+    return outcome
+  }
 
   /// The store the greeter records in: ``store``, else the app's state file.
   func resolvedStore(
@@ -373,7 +397,9 @@ public struct LaunchGreeter: Sendable {
 
     var reducer = GreetingReducer(
       decision: outcome.presented ? decision : .nothing(reason: ""), isRecorded: record.isRecorded)
+    var ctrlC = false
     let end = terminal.run(&stack) { effect, stack in
+      if effect == .interrupt { ctrlC = true }
       for problem in GreetingReducer.apply(reducer.reduce(effect), to: tracker) { problems.add(problem) }
       host?.perform(effect, &stack, screens)
     }
@@ -387,6 +413,13 @@ public struct LaunchGreeter: Sendable {
         outcome.whatsNew.isOff = state.whatsNewOff
         outcome.whatsNew.hiddenUntil = state.whatsNewHiddenUntil
       }
+    }
+    // The user stopped the program, also on the host's screens after the presentation was
+    // done: the exit says so, for ``interruptAction``.
+    if case .signal(let signal) = end {
+      outcome.exit = .interrupted(signal: signal)
+    } else if ctrlC {
+      outcome.exit = .interrupted(signal: nil)
     }
     return outcome
   }

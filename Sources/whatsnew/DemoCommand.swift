@@ -157,6 +157,7 @@ struct DemoLaunch: Equatable {
     greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
     greeter.openNotes = deepLink?.version
     greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
+    greeter.interruptAction = .report  // --explain first; then 130 as `greet`
     greeter.warn = { Console.error("whatsnew: " + $0) }
     var stateDescription: String
     var stateDirectory: String?
@@ -185,9 +186,13 @@ struct DemoLaunch: Equatable {
         "whatsnew: cannot drive this terminal (TERM=\(term)); nothing presented, \(outcome.decision.summary) stays pending"
       )
     }
-    if case .interrupted(let signal?) = outcome.exit { GreeterTerminal.exit(killedBy: signal) }
-    // Ctrl-C while the steps ran: the step is retried next launch, and the status says how it ended.
-    if outcome.updates.interrupted != nil { throw ExitCode(130) }
+    // Ctrl-C on a screen or while the steps ran (the step is retried next launch): the status
+    // says how it ended, as `greet`'s does.
+    switch outcome.exit {
+    case .interrupted(let signal?): GreeterTerminal.exit(killedBy: signal)
+    case .interrupted(nil): throw ExitCode(130)
+    default: break
+    }
     if let failure = outcome.updates.failed {
       throw CommandFailure(
         "update step \(failure.id) (\(failure.version)) failed: \(failure.message); "

@@ -128,6 +128,7 @@ struct GreetCommand: ParsableCommand {
     greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
     if existingInstall { greeter.isExistingInstall = { true } }
     greeter.crashAction = .defaultAction
+    greeter.interruptAction = .report  // the report is written first, then 130 below
     greeter.warn = { Console.error("whatsnew: " + $0) }
     if let steps {
       let directory = StateLocation.directory(

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import CursesTerminal
@@ -120,4 +121,40 @@ import Testing
     #expect(handler(SIGSEGV) == hostSegvPointer)
     #expect(blocked(SIGHUP))
   }
+
+  /// What a greeting interrupted by Ctrl-C does once the terminal is given back: the signal
+  /// goes to the host's own handler before `redeliver` returns (so the host's next line does
+  /// not run first), and an ignored one is dropped. (SIGUSR2 stands in for SIGINT, which the
+  /// test runner may be sent for real.)
+  @Test func aRedeliveredSignalReachesTheHostsHandlerBeforeItReturns() {
+    let hostHandler: @convention(c) (Int32) -> Void = { received in
+      hostDeliveries.add(Int(received), ordering: .relaxed)
+    }
+    var host = sigaction()
+    host.__sigaction_handler.sa_handler = hostHandler
+    sigemptyset(&host.sa_mask)
+    var previous = sigaction()
+    sigaction(SIGUSR2, &host, &previous)
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGUSR2)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &unblock, &mask)
+    defer {
+      sigaction(SIGUSR2, &previous, nil)
+      pthread_sigmask(SIG_SETMASK, &mask, nil)
+    }
+    let before = hostDeliveries.load(ordering: .relaxed)
+    Signals.redeliver(SIGUSR2)
+    #expect(hostDeliveries.load(ordering: .relaxed) - before == Int(SIGUSR2))
+
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    sigaction(SIGUSR2, &ignore, nil)
+    Signals.redeliver(SIGUSR2)
+    #expect(hostDeliveries.load(ordering: .relaxed) - before == Int(SIGUSR2))
+  }
 }
+
+/// The sum of the signal numbers the host handler above received.
+private let hostDeliveries = Atomic<Int>(0)

@@ -86,8 +86,10 @@ struct ExampleHostTests {
     #expect(state.contains("split-by-year"), "the 2.0.0 update step was not recorded: \(state)")
   }
 
-  /// Ctrl-C during the greeting ends the app too (its `case .interrupted: exit(130)`), before
-  /// its own work, with the terminal given back; nothing was marked seen.
+  /// Ctrl-C does what it would have done without the greeter: tally, which leaves SIGINT's
+  /// default action, ends as interrupted once the terminal is given back (the shell sees
+  /// 130), before its own work, and nothing was marked seen. In the accessible mode Ctrl-C is
+  /// SIGINT itself.
   @Test func ctrlCDuringTheGreetingEndsTheApp() throws {
     let host = try ExampleHost.install()
     defer { try? FileManager.default.removeItem(at: host.directory) }
@@ -96,11 +98,16 @@ struct ExampleHostTests {
     try tmux.start("", environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
     try tmux.waitFor("Welcome to Tally")
     try tmux.keys("C-c")
-    #expect(try tmux.waitForExit() == 130)
+    #expect(try tmux.statusSeenByTheShell() == 130)
     #expect(try !tmux.capture().contains("things counted"))
     let stty = tmux.sttySnapshots()
     #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal modes changed")
     #expect(try tmux.display("#{alternate_on}") == "0")
+    try tmux.start("--accessible", environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
+    try tmux.waitFor("[Enter: next, s: skip, q: later]")
+    try tmux.keys("C-c")
+    #expect(try tmux.statusSeenByTheShell() == 130)
+    #expect(try !tmux.capture().contains("things counted"))
     try tmux.start("", environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
     try tmux.waitFor("Welcome to Tally")
     try tmux.keys("s")
@@ -187,5 +194,22 @@ struct ExampleHostTests {
     #expect(moved.status == 0)
     #expect(moved.stderr.contains("belongs to the app \"whatsnew-demo\""), "\(moved.stderr)")
     #expect(try String(contentsOfFile: shared + "/launch-state.json", encoding: .utf8) == demoState)
+  }
+}
+
+extension TmuxSession {
+  /// The status the shell saw for the program ``start(_:environment:program:)`` ran, asked
+  /// once the shell is back in the foreground. A program that dies of SIGINT makes the
+  /// interactive shell drop the rest of its command line (as it should: the user stopped it),
+  /// so ``waitForExit(timeout:)`` would never see it end. Also takes the `stty` snapshot after.
+  func statusSeenByTheShell() throws -> Int? {
+    let deadline = Date().addingTimeInterval(Self.defaultTimeout)
+    while try display("#{pane_current_command}") != "bash" {
+      if Date() > deadline { throw Failure.timeout("the shell", screen: try capture()) }
+      usleep(20_000)
+    }
+    try run("s=$?; stty -a > '\(directory.path)/stty-after'; echo \"ST\"\"ATUS:$s\"")
+    let screen = try waitUntil("the status") { $0.contains(#/STATUS:\d+/#) }
+    return screen.firstMatch(of: #/STATUS:(\d+)/#).flatMap { Int($0.1) }
   }
 }

@@ -43,7 +43,7 @@ struct TerminalRestoreTests {
         expected = 0
       case .ctrlC:
         try tmux.keys("C-c")
-        expected = 0
+        expected = 130
       case .sigterm, .sighup:
         let signal = path == .sigterm ? SIGTERM : SIGHUP
         #expect(kill(try tmux.pid(), signal) == 0)

@@ -200,6 +200,46 @@ final class ScriptedTerminal: GreetingTerminal {
     #expect(outcome.pending == [.whatsNew(since: AppVersion("1.0.0")!)])
   }
 
+  /// Ctrl-C is delivered to the app again as SIGINT (a termination signal as itself) once
+  /// the terminal is closed, unless the app asks for the outcome only; a greeting left by a
+  /// key delivers nothing.
+  @Test func anInterruptionIsDeliveredAgainUnlessTheAppReportsIt() {
+    _ = greet(greeter("1.0.0"), keys: [.char("s")])
+    var greeter = greeter("2.0.0")
+    let (outcome, terminal) = greet(greeter, keys: [.ctrlC])
+    #expect(outcome.exit == .interrupted(signal: nil) && terminal?.closed == true)
+    var delivered: [Int32] = []
+    #expect(greeter.deliverInterruption(of: outcome) { delivered.append($0) } == outcome)
+    #expect(delivered == [SIGINT])
+
+    var terminated = outcome
+    terminated.exit = .interrupted(signal: SIGTERM)
+    _ = greeter.deliverInterruption(of: terminated) { delivered.append($0) }
+    #expect(delivered == [SIGINT, SIGTERM])
+
+    var finished = outcome
+    finished.exit = .done
+    _ = greeter.deliverInterruption(of: finished) { delivered.append($0) }
+    greeter.interruptAction = .report
+    _ = greeter.deliverInterruption(of: outcome) { delivered.append($0) }
+    #expect(delivered == [SIGINT, SIGTERM])
+  }
+
+  /// Ctrl-C on the app's own screens, after the walkthrough was finished, still interrupts
+  /// the greeting: the user meant to stop the program.
+  @Test func ctrlCOnTheHostsScreenAfterThePresentationIsAnInterruption() {
+    let host = GreeterHost(screens: { _ in [HostScreenFixture()] })
+    var terminal: ScriptedTerminal?
+    let outcome = greeter("1.0.0").greet(host: host) { _, _ in
+      let made = ScriptedTerminal(keys: [.char("s"), .ctrlC])
+      terminal = made
+      return made
+    }
+    #expect(terminal?.shown.last?.contains("Host screen") == true)
+    #expect(outcome.exit == .interrupted(signal: nil))
+    #expect(outcome.pending == [])
+  }
+
   @Test func aWalkthroughClosedEarlyResumesWhereItWasLeft() {
     let (first, _) = greet(greeter("1.0.0"), keys: [.char("n"), .char("q")])
     #expect(first.exit == .later)
@@ -450,4 +490,17 @@ final class WarningSink: Sendable {
   private let lines = Mutex<[String]>([])
   var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
   var all: [String] { lines.withLock { $0 } }
+}
+
+/// An app's own screen under the greeting.
+private struct HostScreenFixture: Screen {
+  mutating func update(_ event: ScreenEvent) -> [ScreenEffect] { [] }
+
+  var bindings: [KeyBinding] { [] }
+  var footerBindings: [KeyBinding] { [] }
+  var plainText: ScreenText? { nil }
+
+  func draw(into canvas: inout Canvas) {
+    canvas.put("Host screen", row: 0, column: 0)
+  }
 }

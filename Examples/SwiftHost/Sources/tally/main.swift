@@ -20,10 +20,11 @@ greeter.updateSteps = [
   }
 ]
 
+// Ctrl-C during the greeting ends the app as it would without it (SIGINT, 130 from a shell),
+// once the terminal is given back; `greeter.interruptAction = .report` returns `.interrupted`.
 switch greeter.greet().exit {
-case .interrupted: exit(130)  // Ctrl-C during the greeting: the user wants out of the app too
 case .later: break  // closed before the end: it comes back on a later launch
-case .done, .nothingShown: break
+case .done, .nothingShown, .interrupted: break
 }
 
 // The app's own work.

@@ -180,24 +180,29 @@ import Testing
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "CI")
     env["WHATSNEW_DEMO_STEP_DELAY_MS"] = "400"
-    let processes = (0..<2).map { _ in
+    let errors = (0..<2).map { _ in Pipe() }
+    let processes = errors.map { error in
       let p = Process()
       p.executableURL = TestPaths.whatsnewBinary
       p.arguments = ["demo", "--state-dir", stateDir, "--content", content, "--app-version", "2.0.0"]
       p.environment = env
       p.standardInput = FileHandle.nullDevice
       p.standardOutput = FileHandle.nullDevice
-      p.standardError = FileHandle.nullDevice
+      p.standardError = error
       return p
     }
     for p in processes { try p.run() }
+    let stderr = errors.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
     for p in processes { p.waitUntilExit() }
     #expect(processes.allSatisfy { $0.terminationStatus == 0 })
     let log = try String(contentsOfFile: stateDir + "/update-steps.log", encoding: .utf8)
     // A fresh install at 2.0.0: seed and index run, each exactly once.
     #expect(
       log.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == ["seed-notes", "build-index"])
-    #expect(try state()["launchCount"] as? Int == 2)
+    // The steps hold the lock for 0.8 s; a launch waits at most about a second for it, so on a
+    // loaded machine the second one may go on unrecorded, and then it says so.
+    let uncounted = stderr.filter { $0.contains("for over a second") }.count
+    #expect(try state()["launchCount"] as? Int == 2 - uncounted, "stderr: \(stderr)")
   }
 
   @Test func upgradeRunsTheDemoStepsInOrderAndConvertsTheData() throws {

@@ -279,7 +279,7 @@ struct BlockRenderer: ~Copyable {
     let style = theme.text.overlaid(with: theme.heading(level: level))
     flattener.flatten(content, base: style, into: &flat)
     if level <= 2 {
-      let widest = emitWrapped(frame)
+      let widest = emitWrapped(frame, measuring: true)
       let rule = String.repeated(level == 1 ? "═" : "─", max(1, min(widest, width - frame.restWidth)))
       emit(frame.rest.appending(rule, style: theme.headingDecoration))
     } else {
@@ -388,15 +388,20 @@ struct BlockRenderer: ~Copyable {
   // MARK: Output
 
   /// Wraps each segment of ``flat``: the first with (`first`, `rest`), the others with
-  /// (`rest`, `rest`). Returns the width of the widest line past `frame.rest`.
+  /// (`rest`, `rest`). With `measuring`, returns the width of the widest line past
+  /// `frame.rest` (a level 1 or 2 heading's rule needs it), else 0: measuring every line of
+  /// every paragraph would cost a width scan of its text for nothing.
   @discardableResult
-  private mutating func emitWrapped(_ frame: Frame) -> Int {
+  private mutating func emitWrapped(_ frame: Frame, measuring: Bool = false) -> Int {
     var widest = 0
     for i in flat.segmentEnds.indices {
       wrapper.wrap(
         flat, flat.segment(i), width: width, first: i == 0 ? frame.first : frame.rest,
         firstWidth: i == 0 ? frame.firstWidth : frame.restWidth, rest: frame.rest, restWidth: frame.restWidth)
-      for line in wrapper.lines { widest = max(widest, emit(line).width - frame.restWidth) }
+      for line in wrapper.lines {
+        let finished = emit(line)
+        if measuring { widest = max(widest, finished.width - frame.restWidth) }
+      }
     }
     return widest
   }

@@ -15,7 +15,7 @@ if CommandLine.arguments.contains("--accessible") { greeter.accessible = .on }
 // Runs once, with a progress screen, on the first launch of 2.0.0 or later after an older
 // version (a fresh install has nothing to convert). If it throws, it is retried next launch.
 greeter.updateSteps = [
-  UpdateStep(id: "split-by-year", version: AppVersion(2, 0, 0), summary: "Splitting the counts by year") {
+  UpdateStep(id: "split-by-year", version: "2.0.0", summary: "Splitting the counts by year") {
     // The app's own conversion of its 1.x data goes here.
   }
 ]

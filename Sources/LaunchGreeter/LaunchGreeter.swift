@@ -41,8 +41,9 @@ import TerminalRendering
 /// ``GreetOutcome/updates`` (and shown on screen); it is retried on the next launch.
 ///
 /// Nothing is shown, and everything stays pending for the next interactive launch, when
-/// standard input or output is not a terminal, `CI` is set (not `0`/`false`), `TERM` is
-/// `dumb`, `WHATSNEW_DISABLE=1` (every app built on this package) or
+/// standard input or output is not a terminal, `CI` or a coding agent's variable
+/// (`AI_AGENT`, `CLAUDECODE`, `CODEX_SANDBOX`, `CODEX_THREAD_ID`, `GEMINI_CLI`,
+/// `CURSOR_AGENT`) is set (not `0`/`false`), `TERM` is `dumb`, `WHATSNEW_DISABLE=1` (every app built on this package) or
 /// `<PREFIX>_NO_GREETING=1` (this app, see ``GreeterApp/variable(_:)``).
 ///
 /// Notes never break a launch. What is shown is read before the terminal is opened, and a

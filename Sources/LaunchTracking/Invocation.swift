@@ -2,9 +2,13 @@
 /// whether a deep link asked for something specific.
 ///
 /// A launch is interactive only when standard input and standard output are terminals,
-/// `CI` is unset (or `0`/`false`), `TERM` is not `dumb`, and no opt-out variable is `1`:
-/// ``packageOptOutVariable`` (`WHATSNEW_DISABLE`, which silences every app built on this
-/// package) or the app's own.
+/// `CI` is unset (or `0`/`false`), no coding-agent variable (``agentVariables``) is set,
+/// `TERM` is not `dumb`, and no opt-out variable is `1`: ``packageOptOutVariable``
+/// (`WHATSNEW_DISABLE`, which silences every app built on this package) or the app's own.
+///
+/// `CI` and the agent variables count as set when they are non-empty and neither `0` nor
+/// `false` (in any case): agents drive a CLI through a pseudo-terminal, where a full-screen
+/// sheet would stall them, so their launches present nothing and keep everything pending.
 package struct Invocation: Sendable, Equatable {
   /// Why nothing is presented automatically, or nil when the launch is interactive.
   package var nonInteractiveReason: String?
@@ -16,6 +20,20 @@ package struct Invocation: Sendable, Equatable {
 
   /// The variable that, set to `1`, silences every app built on this package.
   package static let packageOptOutVariable = "WHATSNEW_DISABLE"
+
+  /// Variables that coding agents set in the commands they run (Claude Code, Codex, Gemini
+  /// CLI, Cursor, and the cross-vendor `AI_AGENT`). Checked in this order; the first one set
+  /// names the reason.
+  package static let agentVariables = [
+    "AI_AGENT", "CLAUDECODE", "CODEX_SANDBOX", "CODEX_THREAD_ID", "GEMINI_CLI", "CURSOR_AGENT",
+  ]
+
+  /// True when `value` (of `CI` or an agent variable) counts as set: non-empty and neither
+  /// `0` nor `false` in any case.
+  package static func isSet(_ value: String?) -> Bool {
+    guard let value, !value.isEmpty else { return false }
+    return value != "0" && value.lowercased() != "false"
+  }
 
   package init(nonInteractiveReason: String?, deepLink: DeepLink? = nil) {
     self.nonInteractiveReason = nonInteractiveReason
@@ -34,8 +52,10 @@ package struct Invocation: Sendable, Equatable {
       environment[$0] == "1"
     }) {
       reason = "\(variable)=1"
-    } else if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" {
+    } else if isSet(environment["CI"]) {
       reason = "CI is set"
+    } else if let agent = agentVariables.first(where: { isSet(environment[$0]) }) {
+      reason = "coding agent: \(agent) is set"
     } else if environment["TERM"] == "dumb" {
       reason = "TERM is dumb"
     } else if !stdinIsTerminal {

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTracking
 import Testing
 
 /// Helpers shared by the test targets: where things are, golden files, and running
@@ -163,7 +164,8 @@ package struct ProcessResult: Sendable {
 /// Runs programs for black-box tests.
 package enum Run {
   /// Runs `executable` with `arguments`, extra `environment` (merged over the current one,
-  /// with `CI` removed unless given) and optional standard input. Waits for it to exit.
+  /// with `CI` and the coding-agent variables removed unless given) and optional standard
+  /// input. Waits for it to exit.
   package static func process(
     _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
     stdin: Data? = nil, currentDirectory: URL? = nil
@@ -172,7 +174,7 @@ package enum Run {
     p.executableURL = executable
     p.arguments = arguments
     var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "CI")
+    for name in ["CI"] + Invocation.agentVariables { env.removeValue(forKey: name) }
     for (k, v) in environment { env[k] = v }
     p.environment = env
     if let currentDirectory { p.currentDirectoryURL = currentDirectory }

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTracking
 import TestSupport
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import TestSupport
 /// like a person at a terminal. Its socket is in the test's scratch directory (`-S`), so nothing
 /// is left in `/tmp/tmux-UID` either.
 ///
-/// The shell runs without `CI` (so the binary sees an interactive launch even under CI), with
+/// The shell runs without `CI` or the coding-agent variables (so the binary sees an interactive launch even under CI), with
 /// `TERM=xterm-256color` and a UTF-8 locale. Every wait polls `capture-pane` with a timeout
 /// instead of sleeping. ``kill()`` stops the server; call it in a `defer`.
 final class TmuxSession {
@@ -38,7 +39,8 @@ final class TmuxSession {
     directory = try TestPaths.makeTemporaryDirectory("whatsnew-tmux")
     socket = directory.appendingPathComponent("tmux.sock").path
     let shell =
-      "env -u CI -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' HISTFILE=/dev/null "
+      "env -u CI " + Invocation.agentVariables.map { "-u \($0) " }.joined()
+      + "-u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' HISTFILE=/dev/null "
       + "bash --norc --noprofile"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
     // Wait for the prompt so the first keys are not lost.

@@ -13,12 +13,24 @@ import Testing
     #expect(detect(["CI": "false"]).isInteractive)
     #expect(detect(["CI": "FALSE"]).isInteractive)
     #expect(detect(["WHATSNEW_DISABLE": "0"]).isInteractive)
+    for variable in Invocation.agentVariables {
+      for value in ["", "0", "false", "False"] {
+        #expect(detect([variable: value]).isInteractive, "\(variable)=\(value)")
+      }
+    }
   }
 
   @Test(arguments: [
     (["CI": "true"], true, true, "CI is set"),
     (["CI": "1"], true, true, "CI is set"),
     (["TERM": "dumb"], true, true, "TERM is dumb"),
+    (["CLAUDECODE": "1"], true, true, "coding agent: CLAUDECODE is set"),
+    (["AI_AGENT": "claude-code"], true, true, "coding agent: AI_AGENT is set"),
+    (["CODEX_SANDBOX": "seatbelt"], true, true, "coding agent: CODEX_SANDBOX is set"),
+    (["CODEX_THREAD_ID": "abc"], true, true, "coding agent: CODEX_THREAD_ID is set"),
+    (["GEMINI_CLI": "1"], true, true, "coding agent: GEMINI_CLI is set"),
+    (["CURSOR_AGENT": "1"], true, true, "coding agent: CURSOR_AGENT is set"),
+    (["CI": "1", "CLAUDECODE": "1"], true, true, "CI is set"),
     (["WHATSNEW_DISABLE": "1"], true, true, "WHATSNEW_DISABLE=1"),
     ([:], false, true, "standard input is not a terminal"),
     ([:], true, false, "standard output is not a terminal"),

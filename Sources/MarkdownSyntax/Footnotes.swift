@@ -137,7 +137,7 @@ extension Block {
     switch kind {
     case .paragraph(let content): copy.kind = .paragraph(inlines(content))
     case .heading(let level, let content): copy.kind = .heading(level: level, content: inlines(content))
-    case .blockQuote(let children): copy.kind = .blockQuote(blocks(children))
+    case .blockQuote(let children, let alert): copy.kind = .blockQuote(blocks(children), alert: alert)
     case .list(var list):
       list.items = list.items.map { item in
         var item = item

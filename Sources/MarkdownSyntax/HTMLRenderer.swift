@@ -232,7 +232,18 @@ struct HTMLWriter: ~Copyable {
       cr()
       rawHTML(html)
       cr()
-    case .blockQuote(let children):
+    case .blockQuote(let children, let alert?):
+      // GitHub's markup without the octicon it puts in the title.
+      cr()
+      raw("<div class=\"markdown-alert markdown-alert-")
+      rawHTML(alert.rawValue)
+      raw("\">\n<p class=\"markdown-alert-title\">")
+      rawHTML(alert.title)
+      raw("</p>\n")
+      blocks(children, tight: false)
+      cr()
+      raw("</div>\n")
+    case .blockQuote(let children, nil):
       cr()
       raw("<blockquote>\n")
       blocks(children, tight: false)

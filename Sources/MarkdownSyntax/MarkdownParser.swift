@@ -240,7 +240,13 @@ struct DocumentBuilder: ~Copyable {
         String(
           decoding: UnsafeBufferPointer(rebasing: arena[node.contentStart..<node.contentEnd]), as: UTF8.self))
     case .blockQuote:
-      kind = .blockQuote(blocks(of: node))
+      let alert = gfm ? node.stripAlertMarker(in: arena) : nil
+      var children = blocks(of: node)
+      // A marker alone in its paragraph leaves that paragraph empty: it is not content.
+      if alert != nil, case .paragraph(let inlines)? = children.first?.kind, inlines.isEmpty {
+        children.removeFirst()
+      }
+      kind = .blockQuote(children, alert: alert)
     case .list:
       var items: [ListItem] = []
       for item in node.children {
@@ -287,6 +293,37 @@ struct DocumentBuilder: ~Copyable {
 }
 
 extension BlockNode {
+  /// For a block quote whose first block is a paragraph whose first line is a GitHub alert
+  /// marker alone (`[!WARNING]`, any case, spaces or tabs around it) and which has content
+  /// after that line: strips the line from the paragraph (in `arena`) and returns the kind;
+  /// else nil and nothing changes.
+  func stripAlertMarker(in arena: Bytes) -> AlertKind? {
+    guard let first = firstChild, first.kind == .paragraph else { return nil }
+    let c = arena
+    var s = first.literalStart
+    let end = first.contentEnd
+    while s < end, Scan.isSpaceOrTab(c[s]) { s += 1 }
+    guard s + 4 < end, c[s] == ASCII.openBracket, c[s + 1] == 33 else { return nil }
+    var lineEnd = s
+    while lineEnd < end, c[lineEnd] != 10 { lineEnd += 1 }
+    var close = lineEnd
+    while close > s, Scan.isSpaceOrTab(c[close - 1]) { close -= 1 }
+    guard c[close - 1] == ASCII.closeBracket else { return nil }
+    var name = ""
+    for i in (s + 2)..<(close - 1) {
+      let b = c[i]
+      guard (65...90).contains(b) || (97...122).contains(b) else { return nil }
+      name.unicodeScalars.append(Unicode.Scalar(b | 0x20))
+    }
+    guard let kind = AlertKind(rawValue: name) else { return nil }
+    // GitHub wants content after the marker: more of the paragraph, or another block.
+    var rest = lineEnd
+    while rest < end, Scan.isSpace(c[rest]) { rest += 1 }
+    guard rest < end || first.next != nil else { return nil }
+    first.literalStart = rest
+    return kind
+  }
+
   /// For a list item whose first block is a paragraph starting with a GFM task marker (`[ ]`,
   /// `[x]` or `[X]`, then whitespace): strips the marker and the whitespace after it from that
   /// paragraph (in `arena`, the block parser's content) and says whether it is checked; else

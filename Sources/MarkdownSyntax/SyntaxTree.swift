@@ -150,9 +150,29 @@ package enum BlockKind: Sendable, Equatable {
   case codeBlock(info: String, literal: String, fenced: Bool)
   /// A raw HTML block, kept verbatim (renderers decide whether to show it).
   case htmlBlock(String)
-  case blockQuote([Block])
+  /// A block quote; with GFM, `alert` is set when it is a GitHub alert (``AlertKind``), and
+  /// its marker line is then not among the children.
+  case blockQuote([Block], alert: AlertKind? = nil)
   case list(ListBlock)
   case table(Table)
+}
+
+/// A GitHub alert: a block quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
+/// `[!WARNING]` or `[!CAUTION]` alone (any case, trailing spaces allowed) followed by content,
+/// as GitHub recognises it. GFM flavour only; CommonMark keeps it a block quote.
+package enum AlertKind: String, Sendable, Equatable, Hashable, CaseIterable {
+  case note, tip, important, warning, caution
+
+  /// The label renderers show ("Warning"), as GitHub titles the alert.
+  package var title: String {
+    switch self {
+    case .note: "Note"
+    case .tip: "Tip"
+    case .important: "Important"
+    case .warning: "Warning"
+    case .caution: "Caution"
+    }
+  }
 }
 
 /// A bullet or ordered list.

@@ -38,7 +38,7 @@ struct HeadingScanner {
       for block in blocks {
         switch block.kind {
         case .codeBlock, .htmlBlock: mark(block)
-        case .blockQuote(let inner): walk(inner)
+        case .blockQuote(let inner, _): walk(inner)
         case .list(let list): for item in list.items { walk(item.blocks) }
         default: break
         }

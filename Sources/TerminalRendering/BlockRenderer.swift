@@ -149,13 +149,19 @@ struct BlockRenderer: ~Copyable {
       if visible.contains(where: { !$0.isWhitespace }) {
         renderPreformatted(visible, style: theme.html, frame)
       }
-    case .blockQuote(let children):
-      let bar = StyledLine(theme.quoteBarGlyph + " ", style: theme.quoteBar)
+    case .blockQuote(let children, let alert):
+      let barStyle = alert.map { theme.alert($0) } ?? theme.quoteBar
+      let bar = StyledLine(theme.quoteBarGlyph + " ", style: barStyle)
       let barWidth = bar.width
       var inner = frame
       if frame.restWidth + barWidth <= maxPrefix {
         inner.setFirst(frame.first.appending(bar), width: frame.firstWidth + barWidth)
         inner.setRest(frame.rest.appending(bar), width: frame.restWidth + barWidth)
+      }
+      if let alert {
+        // The label on the bar's first line, in the alert's colour; the content below it.
+        emit(inner.first.appending(alert.title, style: barStyle.adding(.bold)))
+        inner.startLikeRest()
       }
       pushChildren(children, inner, separated: true, &stack)
     case .list(let list):

@@ -116,8 +116,12 @@ package enum SyntaxTreeJSON {
       out += "\"literal\":\(quoted(literal))}"
     case .htmlBlock(let html):
       out += "{\"type\":\"htmlBlock\"\(lines),\"html\":\(quoted(html))}"
-    case .blockQuote(let children):
-      out += "{\"type\":\"blockQuote\"\(lines),\"children\":"
+    case .blockQuote(let children, let alert):
+      out += "{\"type\":\"blockQuote\"\(lines),"
+      if let alert {
+        out += "\"alert\":\(quoted(alert.rawValue)),"
+      }
+      out += "\"children\":"
       stack.append(contentsOf: [.raw("}"), .blocks(children)])
     case .list(let list):
       out += "{\"type\":\"list\"\(lines),"

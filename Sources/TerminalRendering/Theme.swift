@@ -1,3 +1,5 @@
+import MarkdownSyntax
+
 /// How each Markdown element looks: plain data, so themes can be compared, copied and
 /// written by hand.
 ///
@@ -48,6 +50,9 @@ package struct Theme: Sendable, Hashable {
   package var quoteBarGlyph: String
   /// Ends a code line that is continued on the next line (one cell wide).
   package var wrapMarker: String
+  /// The bar and label colour of each kind of GitHub alert; a kind without one uses
+  /// ``quoteBar`` (its label bold either way).
+  package var alerts: [AlertKind: Style]
 
   /// Builds a theme; every style defaults to ``Style/plain`` and the glyphs to the usual ones.
   package init(
@@ -59,8 +64,9 @@ package struct Theme: Sendable, Hashable {
     linkDestination: Style = .plain, image: Style = .plain, tableBorder: Style = .plain,
     tableHeader: Style = .plain, thematicBreak: Style = .plain,
     bullets: [String] = ["•", "◦", "▪"], taskDoneGlyph: String = "☑", taskOpenGlyph: String = "☐",
-    quoteBarGlyph: String = "│", wrapMarker: String = "↩"
+    quoteBarGlyph: String = "│", wrapMarker: String = "↩", alerts: [AlertKind: Style] = [:]
   ) {
+    self.alerts = alerts
     self.text = text
     self.headings = headings
     self.headingDecoration = headingDecoration
@@ -88,6 +94,9 @@ package struct Theme: Sendable, Hashable {
     self.quoteBarGlyph = quoteBarGlyph
     self.wrapMarker = wrapMarker
   }
+
+  /// The bar and label style of a GitHub alert of `kind`.
+  package func alert(_ kind: AlertKind) -> Style { alerts[kind] ?? quoteBar }
 
   /// The style of a heading of `level` (1...6).
   package func heading(level: Int) -> Style {
@@ -121,7 +130,12 @@ package struct Theme: Sendable, Hashable {
     image: Style(foreground: .named(13)),
     tableBorder: Style(foreground: .brightBlack),
     tableHeader: Style(attributes: [.bold]),
-    thematicBreak: Style(foreground: .brightBlack)
+    thematicBreak: Style(foreground: .brightBlack),
+    alerts: [
+      .note: Style(foreground: .named(12)), .tip: Style(foreground: .named(10)),
+      .important: Style(foreground: .named(13)), .warning: Style(foreground: .named(11)),
+      .caution: Style(foreground: .named(9)),
+    ]
   )
 
   /// For light backgrounds: darker, non-bright colours.
@@ -150,7 +164,12 @@ package struct Theme: Sendable, Hashable {
     image: Style(foreground: .magenta),
     tableBorder: Style(foreground: .brightBlack),
     tableHeader: Style(attributes: [.bold]),
-    thematicBreak: Style(foreground: .brightBlack)
+    thematicBreak: Style(foreground: .brightBlack),
+    alerts: [
+      .note: Style(foreground: .blue), .tip: Style(foreground: .green),
+      .important: Style(foreground: .magenta),
+      .warning: Style(foreground: .yellow), .caution: Style(foreground: .red),
+    ]
   )
 
   /// No colour at all: only bold, underline, reverse and dim.

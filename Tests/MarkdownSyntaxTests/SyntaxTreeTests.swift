@@ -213,7 +213,7 @@ import Testing
     while let (block, d) = stack.popLast() {
       deepest = max(deepest, d)
       switch block.kind {
-      case .blockQuote(let children): stack += children.map { ($0, d + 1) }
+      case .blockQuote(let children, _): stack += children.map { ($0, d + 1) }
       case .list(let list):
         for item in list.items { stack += item.blocks.map { ($0, d + 2) } }
       case .paragraph(let inlines), .heading(_, let inlines): inlineStack += inlines.map { ($0, d + 1) }

@@ -15,7 +15,7 @@ public enum ReleaseImportance: String, Sendable, Codable, CaseIterable, Comparab
   /// The first release (no `previous`) is `major`.
   ///
   /// ```swift
-  /// ReleaseImportance.implied(from: AppVersion("1.2.3"), to: AppVersion("1.3.0")!)  // .minor
+  /// ReleaseImportance.implied(from: AppVersion(1, 2, 3), to: AppVersion(1, 3, 0))  // .minor
   /// ```
   public static func implied(from previous: AppVersion?, to version: AppVersion) -> ReleaseImportance {
     guard let previous else { return .major }

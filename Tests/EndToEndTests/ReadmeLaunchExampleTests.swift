@@ -2,15 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs the README's launch-tracking example and compares `state --json` with the JSON
-/// shown there, so the README never rots.
+/// Runs the launch-tracking example of docs/launch-tracking.md (the README links to it) and
+/// compares `state --json` with the JSON shown there, so the page never rots.
 @Suite struct ReadmeLaunchExampleTests {
   @Test func stateJSONMatchesTheReadme() throws {
-    let readme = try String(
-      contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let marker = try #require(readme.range(of: "<!-- state-json-example -->\n```json\n"))
-    let end = try #require(readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex))
-    let documented = String(readme[marker.upperBound..<end.lowerBound])
+    let page = try String(
+      contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/launch-tracking.md"), encoding: .utf8)
+    let marker = try #require(page.range(of: "<!-- state-json-example -->\n```json\n"))
+    let end = try #require(page.range(of: "\n```", range: marker.upperBound..<page.endIndex))
+    let documented = String(page[marker.upperBound..<end.lowerBound])
 
     let scratch = try TemporaryDirectory("readme-launch")
     let dir = scratch.path

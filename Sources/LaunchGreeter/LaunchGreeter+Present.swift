@@ -89,7 +89,8 @@ extension LaunchGreeter {
     let catalog: ReleaseNotesCatalog
     do {
       catalog = try notes.catalog(
-        origin: "\(app.name) notes", languages: languages ?? NotesLanguage.preferred(environment: env))
+        origin: "\(app.name) notes", languages: languages ?? NotesLanguage.preferred(environment: env)
+      ).with(audience: NotesAudience(channel: channel))
     } catch {
       problems.add("\(error)")
       var failed = GreetOutcome.failed(problems.all)

@@ -106,6 +106,11 @@ public struct LaunchGreeter: Sendable {
   /// from ``environment`` (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, see
   /// `NotesLanguage.preferred(environment:)`). An app with its own language setting passes it.
   public var languages: [String]?
+  /// The app's release channel (`beta`, `nightly`), any case; nil or empty: none. Notes show
+  /// their `<!-- only: beta -->` … `<!-- end only -->` blocks only on that channel (and their
+  /// `<!-- only: linux -->` blocks only on that platform), and a release whose front matter
+  /// says `channels: [beta]` is on the sheet only for an app on one of those channels.
+  public var channel: String?
   /// The store; nil: the app's state file. Tests pass an ``InMemoryLaunchStore``.
   public var store: (any LaunchStore)?
   /// The clock; nil: `<PREFIX>_NOW` when set, else the system clock.
@@ -292,7 +297,8 @@ public struct LaunchGreeter: Sendable {
     var notesProblem: String?
     do {
       catalog = try notes.catalog(
-        origin: "\(app.name) notes", languages: languages ?? NotesLanguage.preferred(environment: env))
+        origin: "\(app.name) notes", languages: languages ?? NotesLanguage.preferred(environment: env)
+      ).with(audience: NotesAudience(channel: channel))
     } catch {
       notesProblem = "\(error)"
       problems.add("\(error)")

@@ -17,7 +17,8 @@ package struct NotesFile: Sendable {
   package var body: String
   /// What makes the file unusable, in the order of their lines: front matter that is never
   /// closed, the front matter's own errors (a line that is not `key: value`, a bad `date:` or
-  /// `importance:`), and a body with nothing in it (``isEmpty``).
+  /// `importance:`), platform/channel markers that do not pair up (``NotesAudience``), and a
+  /// body with nothing in it (``isEmpty``).
   package var errors: [NotesFrontMatter.Issue]
 
   /// Reads `text`, the file named `fileName` (`1.2.0.md`, `onboarding.md`: it words the
@@ -31,6 +32,9 @@ package struct NotesFile: Sendable {
       errors.append(.init(.error, line: 1, "front matter is never closed: add a line --- after its last key"))
     }
     errors += front.errors
+    for problem in NotesAudience.markerProblems(body) {
+      errors.append(.init(.error, line: problem.line + split.bodyFirstLine - 1, problem.message))
+    }
     if isEmpty {
       let what =
         switch fileName {

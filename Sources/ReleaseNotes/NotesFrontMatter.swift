@@ -15,6 +15,9 @@ package struct NotesFrontMatter: Sendable, Equatable {
   package var date: String?
   /// `importance:`, when it is `major`, `minor` or `patch`.
   package var importance: ReleaseImportance?
+  /// `channels:` (`[beta, nightly]` or `beta, nightly`), lowercased: the release is shown only
+  /// to an app on one of them (``NotesAudience/accepts(channels:)``); nil when not given.
+  package var channels: [String]?
   /// The 1-based line of each known key (its first occurrence), for messages.
   package var lines: [String: Int] = [:]
   /// What is wrong with the front matter, in the order of its lines: malformed lines and bad
@@ -96,6 +99,18 @@ package struct NotesFrontMatter: Sendable, Equatable {
         front.importance = importance
         return nil
       }, write: { $0.importance?.rawValue }),
+    Field(
+      key: "channels",
+      read: { value, front in
+        var list = Substring(value)
+        if list.hasPrefix("[") && list.hasSuffix("]") { list = list.dropFirst().dropLast() }
+        let names = list.split(separator: ",").map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() }
+        guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else {
+          return "bad channels \"\(value)\": expected a list of channel names, like [beta, nightly]"
+        }
+        front.channels = names
+        return nil
+      }, write: { $0.channels.map { "[" + $0.joined(separator: ", ") + "]" } }),
   ]
 
   /// The front matter as a file starts with it (`---`, a `key: value` line per value, `---`),

@@ -29,6 +29,10 @@ package struct ReleaseNotesCatalog: Sendable {
   /// default file.
   package private(set) var languages: [String]
 
+  /// The platform and channel the notes are read for (``NotesAudience``): release notes show
+  /// only their blocks for it, and a range leaves out releases whose `channels:` exclude it.
+  package private(set) var audience = NotesAudience()
+
   /// Whether the notes are held in memory rather than read from a directory.
   package var isInMemory: Bool { memory != nil }
 
@@ -62,6 +66,13 @@ package struct ReleaseNotesCatalog: Sendable {
   package func with(languages: [String]) -> ReleaseNotesCatalog {
     var copy = self
     copy.languages = languages
+    return copy
+  }
+
+  /// The same notes for another platform or channel.
+  package func with(audience: NotesAudience) -> ReleaseNotesCatalog {
+    var copy = self
+    copy.audience = audience
     return copy
   }
 
@@ -176,12 +187,14 @@ package struct ReleaseNotesCatalog: Sendable {
   }
 
   /// Reads the notes files of `entries` (from ``index()``, for a caller that already has
-  /// it), in the order given.
+  /// it), in the order given, leaving out releases whose `channels:` exclude ``audience``.
   package func noteTexts(_ entries: [Entry]) throws(ReleaseNotesError) -> [ReleaseNoteText] {
     var result: [ReleaseNoteText] = []
     result.reserveCapacity(entries.count)
     for entry in entries {
-      result.append(try noteText(entry))
+      var channels: [String]?
+      let text = try noteText(entry, channels: &channels)
+      if audience.accepts(channels: channels) { result.append(text) }
     }
     return result
   }
@@ -196,13 +209,21 @@ package struct ReleaseNotesCatalog: Sendable {
   /// and importance always come from the default file (they belong to the release, and a
   /// translation's `date` says when it was translated).
   package func noteText(_ entry: Entry) throws(ReleaseNotesError) -> ReleaseNoteText {
+    var channels: [String]?
+    return try noteText(entry, channels: &channels)
+  }
+
+  /// ``noteText(_:)``, also giving the release's `channels:`. Only the blocks for ``audience``
+  /// are in its Markdown.
+  func noteText(_ entry: Entry, channels: inout [String]?) throws(ReleaseNotesError) -> ReleaseNoteText {
     let localized = localizedFile(entry.fileName)
     let file = try readUsable(localized.path)
     let (scan, body, front) = (file.split, file.body, file.front)
     let release = localized.language == nil ? front : try frontMatter(of: entry)
     var note = ReleaseNoteText(
       version: entry.version, fileName: entry.fileName, title: front.title, date: release.date,
-      importance: release.importance, markdown: body, firstBodyLine: scan.bodyFirstLine)
+      importance: release.importance, markdown: audience.filter(body), firstBodyLine: scan.bodyFirstLine)
+    channels = release.channels
     note.language = localized.language
     note.isUntranslated = localized.isUntranslated
     return note

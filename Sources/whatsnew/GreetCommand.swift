@@ -69,6 +69,12 @@ struct GreetCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "The app's release channel (beta, nightly): shows the notes' <!-- only: CHANNEL --> blocks and its channels: releases.",
+      valueName: "name"))
+  var channel: String?
+
+  @Option(
+    help: ArgumentHelp(
       "List releases below this importance (major, minor or patch) by one line; show nothing when none reaches it.",
       valueName: "level"))
   var minImportance = "patch"
@@ -122,6 +128,7 @@ struct GreetCommand: ParsableCommand {
     var greeter = LaunchGreeter(app: app, notes: .directory(content))
     greeter.environment = env
     greeter.returningAfterDays = returningAfter
+    greeter.channel = channel
     greeter.stateDirectory = stateDir
     greeter.color = GreeterColorMode(rawValue: color) ?? .auto
     if accessible { greeter.accessible = .on }
@@ -138,12 +145,12 @@ struct GreetCommand: ParsableCommand {
     let outcome = greeter.greet()
     if let report {
       do {
-        try GreetReport(outcome).write(to: report)
+        try GreetReport(outcome, audience: NotesAudience(channel: channel)).write(to: report)
       } catch {
         Console.error("whatsnew: cannot write the report \(report): \(error)")
       }
     }
-    if explain { Console.out(GreetReport(outcome).explanation) }
+    if explain { Console.out(GreetReport(outcome, audience: NotesAudience(channel: channel)).explanation) }
     switch outcome.exit {
     case .interrupted(let signal?): GreeterTerminal.exit(killedBy: signal)
     case .interrupted(nil): throw ExitCode(130)
@@ -193,8 +200,11 @@ struct GreetReport: Encodable {
   var problems: [String]
   /// The what's-new switches and minimum importance (``GreetOutcome/whatsNewSummary``).
   var settings: String
+  /// The platform and channel the notes were read for (`linux`, `linux, channel beta`).
+  var notesFor: String
 
-  init(_ outcome: GreetOutcome) {
+  init(_ outcome: GreetOutcome, audience: NotesAudience = NotesAudience()) {
+    notesFor = audience.platform + (audience.channel.map { ", channel " + $0 } ?? "")
     launch = outcome.launch.map {
       Launch(
         kind: $0.kind.rawValue, from: $0.from?.description, to: $0.to.description, daysAway: $0.daysAway,
@@ -239,10 +249,11 @@ struct GreetReport: Encodable {
     try c.encode(updateSteps, forKey: .updateSteps)
     try c.encode(problems, forKey: .problems)
     try c.encode(settings, forKey: .settings)
+    try c.encode(notesFor, forKey: .notesFor)
   }
 
   private enum CodingKeys: String, CodingKey {
-    case launch, shown, versions, exit, pending, reason, updateSteps, problems, settings
+    case launch, shown, versions, exit, pending, reason, updateSteps, problems, settings, notesFor
   }
 
   func write(to path: String) throws {
@@ -266,6 +277,7 @@ struct GreetReport: Encodable {
     lines.append("left:     \(exit)")
     lines.append("pending:  \(pending.isEmpty ? "nothing" : pending.joined(separator: ", "))")
     lines.append("settings: \(settings)")
+    lines.append("notes:    for \(notesFor)")
     return lines.joined(separator: "\n")
   }
 }

@@ -40,6 +40,12 @@ struct NotesCommand: ParsableCommand {
     help: ArgumentHelp("The content directory (default: the notes built into the binary).", valueName: "dir"))
   var content: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The release channel to show notes for (beta, nightly): its <!-- only: CHANNEL --> blocks and channels: releases.",
+      valueName: "name"))
+  var channel: String?
+
   func validate() throws {
     try options.validate()
   }
@@ -51,6 +57,7 @@ struct NotesCommand: ParsableCommand {
   /// The parsed command line as a plain value, which does the work.
   var options: NotesOptions {
     NotesOptions(
-      version: version, from: from, to: to, list: list, format: format, width: width, content: content)
+      version: version, from: from, to: to, list: list, format: format, width: width, content: content,
+      channel: channel)
   }
 }

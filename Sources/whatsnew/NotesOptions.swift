@@ -25,6 +25,8 @@ struct NotesOptions: Equatable {
   var format: Format = .auto
   var width: Int?
   var content: String?
+  /// The release channel (``ReleaseNotes/NotesAudience``); the platform is this one.
+  var channel: String?
 
   func validate() throws {
     if let width, !(20...1000).contains(width) {
@@ -52,7 +54,8 @@ struct NotesOptions: Equatable {
 
   private func show() throws {
     let catalog = try ReleaseNotesCLI.catalog(
-      option: content, languages: NotesLanguage.preferred(environment: ReleaseNotesCLI.languageEnvironment))
+      option: content, languages: NotesLanguage.preferred(environment: ReleaseNotesCLI.languageEnvironment)
+    ).with(audience: NotesAudience(channel: channel))
     let directory = catalog.directory
     let format = resolvedFormat
 

@@ -38,7 +38,9 @@ import Testing
     #expect(front.title == "Tags")
     #expect(
       front.issues == [
-        .init(.warning, line: 3, "unknown front matter key \"author\" (known keys: title, date, importance)")
+        .init(
+          .warning, line: 3,
+          "unknown front matter key \"author\" (known keys: title, date, importance, channels)")
       ])
   }
 

@@ -145,26 +145,19 @@ package struct GreetingScreens: Sendable {
       notes: source(parsingLazily: note.displayMarkdown))
   }
 
-  /// Sections for `entries` (newest first, from `ReleaseNotesCatalog.index()`) whose files are
-  /// read only when the sheet first needs each one, for its heading or its notes: the sheet
-  /// lays out the releases below its first frame after painting it, so their files are read
-  /// then instead of before the terminal is touched. A file that cannot be read shows its error
-  /// in place of its notes; ``DeferredNotes/firstFailure()`` says which one, for the caller to
-  /// report once the sheet is closed.
-  package func sections(reading entries: [ReleaseNotesCatalog.Entry]) -> (
-    sections: [ReleaseSection], notes: DeferredNotes
-  ) {
-    let reader = NoteReader(screens: self)
-    let notes = entries.map { DeferredNote(entry: $0, reader: reader) }
-    let sections = notes.map { note in
-      ReleaseSection(
-        version: note.entry.version, notes: LineSource { width in note.source.lines(width: width) },
-        details: {
-          guard case .success(let text) = note.text else { return (nil, nil) }
-          return (text.title, text.date)
-        })
+  /// A section for one release's notes as its caller loaded them: the text, or why it could
+  /// not be read, shown in place of the notes (under a heading of the version alone). The
+  /// section holds only values: the screen that shows it reads no file.
+  package func section(
+    _ version: AppVersion, loaded text: Result<ReleaseNoteText, ReleaseNotesError>
+  ) -> ReleaseSection {
+    switch text {
+    case .success(let note): return section(note)
+    case .failure(let error):
+      let line = StyledLine(error.description, style: palette.dim)
+      return ReleaseSection(
+        version: version, notes: LineSource { width in TextWrapper.wrap(line, width: width) })
     }
-    return (sections, DeferredNotes(notes))
   }
 
   /// Text that renders `document` at the screen's width.
@@ -211,91 +204,6 @@ final class ParsedOnce: Sendable {
       let document = MarkdownParser.parse(markdown, frontMatter: false)
       cached = document
       return document
-    }
-  }
-}
-
-/// The notes files of a sheet built by ``GreetingScreens/sections(reading:)``, each read when
-/// the sheet first needs it.
-package final class DeferredNotes: Sendable {
-  private let notes: [DeferredNote]
-
-  init(_ notes: [DeferredNote]) {
-    self.notes = notes
-  }
-
-  /// How many of the files have been read so far.
-  package var readCount: Int { notes.count { $0.isRead } }
-
-  /// Reads the files not read yet (the reader may have closed the sheet before it laid them
-  /// all out) and returns the error of the newest release whose file could not be read, as
-  /// reading them all up front would have thrown it.
-  package func firstFailure() -> ReleaseNotesError? {
-    for note in notes {
-      if case .failure(let error) = note.text { return error }
-    }
-    return nil
-  }
-}
-
-/// The screens that read and render the deferred notes of one sheet, shared by all of them: a
-/// copy of ``GreetingScreens`` (its palette and theme) in each of a long range's notes made
-/// pages of copies before the first frame.
-final class NoteReader: Sendable {
-  let screens: GreetingScreens
-
-  init(screens: GreetingScreens) {
-    self.screens = screens
-  }
-}
-
-/// One release's notes file, read the first time it is asked for, then kept with the text the
-/// sheet shows for it. Small until read (the version, the file name and two references), since
-/// a sheet makes one for every release in its range before its first frame.
-final class DeferredNote: Sendable {
-  let entry: ReleaseNotesCatalog.Entry
-  private let reader: NoteReader
-  private let state = Mutex<Read?>(nil)
-
-  /// A note once read: its text, or why it could not be read, and what the sheet shows.
-  private final class Read: Sendable {
-    let text: Result<ReleaseNoteText, ReleaseNotesError>
-    let source: LineSource
-
-    init(text: Result<ReleaseNoteText, ReleaseNotesError>, source: LineSource) {
-      self.text = text
-      self.source = source
-    }
-  }
-
-  init(entry: ReleaseNotesCatalog.Entry, reader: NoteReader) {
-    self.entry = entry
-    self.reader = reader
-  }
-
-  var isRead: Bool { state.withLock { $0 != nil } }
-
-  /// The file's text, or why it could not be read.
-  var text: Result<ReleaseNoteText, ReleaseNotesError> { read().text }
-
-  /// The notes as the sheet shows them: the Markdown, parsed when first laid out, or the error.
-  var source: LineSource { read().source }
-
-  private func read() -> Read {
-    state.withLock { state in
-      if let state { return state }
-      let screens = reader.screens
-      let text = Result { () throws(ReleaseNotesError) in try screens.catalog.noteText(entry) }
-      let source: LineSource
-      switch text {
-      case .success(let note): source = screens.source(parsingLazily: note.displayMarkdown)
-      case .failure(let error):
-        let line = StyledLine(error.description, style: screens.palette.dim)
-        source = LineSource { width in TextWrapper.wrap(line, width: width) }
-      }
-      let read = Read(text: text, source: source)
-      state = read
-      return read
     }
   }
 }

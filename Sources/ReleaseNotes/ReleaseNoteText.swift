@@ -9,7 +9,7 @@ import MarkdownSyntax
 /// cannot fail and costs most. The greeter's sheet reads every release up front (its importance
 /// decides how each is shown), so a bad file is reported before anything is shown, and parses
 /// each one only when it comes into view (``parsed()``); `notes --from` in a terminal reads
-/// them as they come into view too, and reports a bad one after the sheet.
+/// them all first too, shows a bad one's error in its place, and reports it after the sheet.
 package struct ReleaseNoteText: Sendable, Equatable {
   /// The version, parsed from the file name.
   package var version: AppVersion

@@ -69,8 +69,8 @@ struct NotesOptions: Equatable {
       return
     }
 
-    // Read (not parsed) first: the sheet parses each release only when it shows it. A range's
-    // files are read here for every output but the sheet, which reads them as it lays them out.
+    // Read (not parsed) first: the sheet parses each release only when it shows it. The sheet
+    // gets what was read as values (a file's error included) and reads nothing itself.
     var texts: [ReleaseNoteText] = []
     var range: [ReleaseNotesCatalog.Entry]?
     var notesSince: AppVersion?
@@ -98,10 +98,13 @@ struct NotesOptions: Equatable {
     let sheet =
       format != .json && self.format == .auto && ReleaseNotesCLI.stdoutIsTerminal
       && ReleaseNotesCLI.stdinIsTerminal
-    if sheet, let range, !range.isEmpty, try NotesSheet.present(range, in: catalog, since: notesSince) {
-      return
+    if let range {
+      let loaded = range.map { entry in
+        (version: entry.version, text: Result { () throws(ReleaseNotesError) in try catalog.noteText(entry) })
+      }
+      if sheet, !loaded.isEmpty, try NotesSheet.present(loaded, since: notesSince) { return }
+      texts = try loaded.map { entry throws(ReleaseNotesError) in try entry.text.get() }
     }
-    if let range { texts = try catalog.noteTexts(range) }
 
     if format == .json {
       let versions = try catalog.summaries().reversed().map(VersionJSON.init)

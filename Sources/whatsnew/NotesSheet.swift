@@ -4,41 +4,48 @@ import ReleaseNotes
 
 /// `whatsnew notes` in a terminal: the notes in the what's-new sheet instead of printed text.
 ///
-/// Each release's Markdown is parsed only when the sheet lays it out: the first frame needs
-/// the newest release or two, and the sheet lays out the rest after painting it. A range's
-/// files are read then too (``present(_:in:since:color:)``).
+/// The command reads every file before the sheet is built and hands it the text (or the error)
+/// as values: the sheet reads nothing while it runs. Each release's Markdown is still parsed
+/// only when the sheet lays it out: the first frame needs the newest release or two, and the
+/// sheet lays out the rest after painting it.
 enum NotesSheet {
   /// Shows `notes` (newest first, already read) in the sheet and returns true, or returns false
   /// when there is no terminal to show it in (the caller then prints plain text).
   static func present(_ notes: [ReleaseNoteText], since: AppVersion?, color: String = "auto") -> Bool {
-    guard let newest = notes.first, let terminal = open(color: color) else { return false }
-    let screens = GreetingScreens(
-      catalog: ReleaseNotesCatalog(files: [:]), appName: DemoPresentation.appName, palette: terminal.palette,
-      theme: terminal.theme)
-    show(notes.map(screens.section), newest: newest.version, since: since, on: terminal)
-    return true
+    present(sections: notes.map { ($0.version, .success($0)) }, since: since, color: color)
   }
 
-  /// Shows the releases of `entries` (newest first) from `catalog` in the sheet and returns
-  /// true, or returns false when there is no terminal to show it in. Only the files the first
-  /// frame shows are read before it is painted; the rest are read as the sheet lays them out
-  /// just after. A file that cannot be read shows its error in the sheet and is thrown once the
-  /// terminal is given back (the newest such file, as reading them all first would have), so
-  /// the command still fails with its message.
+  /// Shows `loaded` (newest first: each release's text, or why its file could not be read, as
+  /// the command read them) in the sheet and returns true, or returns false when there is no
+  /// terminal to show it in. A file that could not be read shows its error in place of its
+  /// notes and is thrown once the terminal is given back (the newest such file, as reading
+  /// them with `noteTexts` would), so the command still fails with its message.
   static func present(
-    _ entries: [ReleaseNotesCatalog.Entry], in catalog: ReleaseNotesCatalog, since: AppVersion?,
+    _ loaded: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)], since: AppVersion?,
     color: String = "auto"
   ) throws(ReleaseNotesError) -> Bool {
-    guard let newest = entries.first, let terminal = open(color: color) else { return false }
-    let screens = GreetingScreens(
-      catalog: catalog, appName: DemoPresentation.appName, palette: terminal.palette, theme: terminal.theme)
-    let (sections, notes) = screens.sections(reading: entries)
-    show(sections, newest: newest.version, since: since, on: terminal)
-    if let failure = notes.firstFailure() { throw failure }
+    guard present(sections: loaded, since: since, color: color) else { return false }
+    for (_, text) in loaded {
+      if case .failure(let error) = text { throw error }
+    }
     return true
   }
 
   // MARK: - Helpers
+
+  /// Shows `loaded` (newest first: each release's text, or why it could not be read) in the
+  /// sheet, or returns false when there is no terminal.
+  private static func present(
+    sections loaded: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)],
+    since: AppVersion?, color: String
+  ) -> Bool {
+    guard let newest = loaded.first?.version, let terminal = open(color: color) else { return false }
+    let screens = GreetingScreens(
+      catalog: ReleaseNotesCatalog(files: [:]), appName: DemoPresentation.appName, palette: terminal.palette,
+      theme: terminal.theme)
+    show(loaded.map { screens.section($0, loaded: $1) }, newest: newest, since: since, on: terminal)
+    return true
+  }
 
   private static func open(color: String) -> GreeterTerminal? {
     guard ReleaseNotesCLI.environment("TERM") != "dumb" else { return nil }

@@ -145,10 +145,10 @@ struct TmuxTests {
     try expectRestored(tmux)
   }
 
-  @Test func aRangesFilesAreReadAfterTheFirstFrameAndABadOneStillFailsTheCommand() throws {
-    // The sheet reads the files below its first frame after painting it: a file that is not
-    // UTF-8 there shows its error in the sheet, and the command still ends with the message
-    // and status 1 (as when every file was read before the terminal was touched).
+  @Test func aBadFileInARangeShowsItsErrorInTheSheetAndStillFailsTheCommand() throws {
+    // The command reads every file before the sheet is built: a file that is not UTF-8 shows
+    // its error in the sheet in place of its notes, and the command still ends with the
+    // message and status 1 once the sheet is closed.
     let tmux = try TmuxSession()
     defer { tmux.kill() }
     let content = tmux.directory.appendingPathComponent("Content")

@@ -25,6 +25,11 @@ public struct GreetOutcome: Sendable, Equatable {
     /// app again before ``LaunchGreeter/greet()`` returned (this is seen only when the app
     /// handles or ignores it).
     case interrupted(signal: Int32?)
+    /// The user chose one of a release's "try it" actions on the what's-new sheet (a key its
+    /// notes' front matter names under `actions:`): the sheet is dismissed as with
+    /// ``done``, and `id` is the action's id, for the app to run its own code for. Nothing
+    /// from a notes file is ever run.
+    case action(id: String)
   }
 
   /// The launch as recorded (kind, from, to, days away); nil when the greeter could not

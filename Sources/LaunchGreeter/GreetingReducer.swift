@@ -105,6 +105,9 @@ package struct GreetingReducer: Sendable, Equatable {
       if exit == nil { exit = .later }
     case .interrupt:
       if exit == nil { exit = .interrupted(signal: nil) }
+    case .releaseAction(let id, let presentation):
+      if let presentation { commands += reduce(.dismissed(presentation)) }
+      exit = .action(id: id)
     case .app:
       break
     }

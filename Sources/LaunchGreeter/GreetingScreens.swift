@@ -142,6 +142,7 @@ package struct GreetingScreens: Sendable {
   package func section(_ note: ReleaseNoteText) -> ReleaseSection {
     ReleaseSection(
       version: note.version, title: note.title, date: note.date,
+      actions: note.actions.map { ReleaseAction(key: $0.key, id: $0.id, label: $0.label) },
       notes: source(parsingLazily: note.displayMarkdown))
   }
 

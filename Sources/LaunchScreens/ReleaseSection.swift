@@ -11,6 +11,9 @@ package struct ReleaseSection: Sendable {
   package var title: String?
   /// The release date as written in its front matter, if any.
   package var date: String?
+  /// The release's "try it" actions from its front matter: while it is on the what's-new
+  /// sheet, each one's key ends the sheet with its id.
+  package var actions: [ReleaseAction] = []
   /// True for a pre-release (`2.0.0-beta.1`).
   package var isPrerelease: Bool { version.isPrerelease }
   /// The rendered notes.
@@ -22,11 +25,13 @@ package struct ReleaseSection: Sendable {
   package var detail: String?
 
   package init(
-    version: AppVersion, title: String? = nil, date: String? = nil, notes: LineSource
+    version: AppVersion, title: String? = nil, date: String? = nil, actions: [ReleaseAction] = [],
+    notes: LineSource
   ) {
     self.version = version
     self.title = title
     self.date = date
+    self.actions = actions
     self.notes = notes
   }
 
@@ -37,5 +42,19 @@ package struct ReleaseSection: Sendable {
     if let date, !date.isEmpty { s += " · " + date }
     if let detail, !detail.isEmpty { s += " (" + detail + ")" }
     return s
+  }
+}
+
+/// A release's "try it" action on the what's-new sheet: a key, the id the sheet ends with
+/// (``ScreenEffect/releaseAction(id:dismissed:)``) and the footer's words for it.
+package struct ReleaseAction: Sendable, Hashable {
+  package var key: Character
+  package var id: String
+  package var label: String
+
+  package init(key: Character, id: String, label: String) {
+    self.key = key
+    self.id = id
+    self.label = label
   }
 }

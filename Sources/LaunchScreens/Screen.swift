@@ -98,6 +98,12 @@ package enum ScreenEffect: Sendable, Hashable {
   /// A request only the app understands, named by the app (a menu entry of an app's own
   /// screen asking to open another screen, say). Screens of this module never return it.
   case app(String)
+  /// The user chose a release's "try it" action (``ReleaseAction``) on the what's-new sheet:
+  /// the app runs its own code for `id`. `dismissed` is the presentation the sheet was (nil
+  /// for one opened by hand): choosing an action dismisses it, as ``dismissed(_:)`` would
+  /// (one effect, since the stack is empty once the sheet closes and a driver may stop at
+  /// the first effect then).
+  case releaseAction(id: String, dismissed: Presentation?)
 }
 
 /// A presentation the launch decided on, named in ``ScreenEffect/dismissed(_:)``.

@@ -10,6 +10,11 @@ import TerminalRendering
 /// `l` ("later") closes it and reports ``ScreenEffect/remindLater(_:)``, and `x` ("never")
 /// closes it and reports ``ScreenEffect/stopShowing(_:)``.
 ///
+/// While a release with ``ReleaseSection/actions`` is on screen, the footer names
+/// each action first (`t Try the new export`) and its key closes the sheet with
+/// ``ScreenEffect/releaseAction(id:dismissed:)`` (which dismisses the sheet, when it is a
+/// presentation); an action on one of the sheet's own keys (``ownCharacters``) is ignored.
+///
 /// A release marked ``ReleaseSection/isBrief`` is listed by its heading alone. With
 /// ``collapsesEarlier`` the sheet opens with only the newest release and a line
 /// "…and N earlier releases"; `e` shows them all.
@@ -76,6 +81,9 @@ package struct WhatsNewSheet: Screen {
       break
     case .key(let key):
       let keys = self.keys
+      if case .char(let c) = key, let action = currentActions.first(where: { $0.key == c }) {
+        return [.releaseAction(id: action.id, dismissed: presentation), .close]
+      }
       switch key {
       case keys.close:
         if let presentation { return [.dismissed(presentation), .close] }
@@ -160,18 +168,56 @@ package struct WhatsNewSheet: Screen {
       [.char("x")], help: HelpEntry("x", "never: don't show release notes again"),
       footer: FooterHint("x", "never"), answer: TypedAnswer(["x"], label: "no more release notes"))
 
+    /// The "try it" actions of the release on screen (``ReleaseAction``), one binding each.
+    package var actions: [KeyBinding] = []
+
     /// Every binding, in the help overlay's order.
     package var all: [KeyBinding] {
-      scroll.all + [nextRelease, previousRelease, expand, close, later, never]
+      scroll.all + [nextRelease, previousRelease, expand, close, later, never] + actions
     }
 
     static let base = Keys()
+  }
+
+  /// The characters the sheet's own bindings use, with what each does: a release action on
+  /// one of them is ignored (the sheet's binding wins), and lint warns about it.
+  package static let ownCharacters: [Character: String] = {
+    var own: [Character: String] = [:]
+    for binding in Keys.base.all {
+      for case .char(let c) in binding.keys where own[c] == nil { own[c] = binding.help.action }
+    }
+    return own
+  }()
+
+  /// The actions of the releases on screen (any line of theirs in the viewport, newest
+  /// first; a brief release offers none) whose keys are not the sheet's own, each key once.
+  private var currentActions: [ReleaseAction] {
+    guard let layout else { return [] }
+    let top = scroller.offset
+    let bottom = top + max(1, scroller.viewportHeight)
+    var actions: [ReleaseAction] = []
+    for (index, start) in layout.sectionStarts.enumerated() where index < releases.count {
+      let end = index + 1 < layout.sectionStarts.count ? layout.sectionStarts[index + 1] : layout.lines.count
+      guard start < bottom, end > top, !releases[index].isBrief else { continue }
+      for action in releases[index].actions
+      where Self.ownCharacters[action.key] == nil && !actions.contains(where: { $0.key == action.key }) {
+        actions.append(action)
+      }
+    }
+    return actions
   }
 
   /// The keys in the sheet's current state.
   package var keys: Keys {
     var keys = Keys.base
     keys.expand.isEnabled = isCollapsed
+    keys.actions = currentActions.map { action in
+      let shown = String(action.key)
+      let typed = shown.lowercased() == shown ? TypedAnswer([shown], label: action.label) : nil
+      return KeyBinding(
+        [.char(action.key)], help: HelpEntry(shown, action.label), footer: FooterHint(shown, action.label),
+        answer: typed)
+    }
     if presentation != nil {
       keys.close.answer?.label = "done"
       keys.nextRelease.footer = FooterHint("]", "release")
@@ -188,7 +234,7 @@ package struct WhatsNewSheet: Screen {
   /// move, then help.
   package var footerBindings: [KeyBinding] {
     let keys = self.keys
-    var shown = [keys.close, keys.later, keys.never]
+    var shown = keys.actions + [keys.close, keys.later, keys.never]
     if !scroller.isAtBottom { shown.append(keys.scroll.pageDown) }
     if hasNextRelease { shown.append(keys.nextRelease) }
     return shown.enabled + [ScreenStack.showHelp]

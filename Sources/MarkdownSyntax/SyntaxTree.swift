@@ -44,6 +44,9 @@ package struct FrontMatter: Sendable, Equatable {
   package var malformedLines: [Int]
   /// The 1-based line of the closing `---`.
   package var endLine: Int
+  /// The list items under a `key:` without a value, by that key's line (see
+  /// ``FrontMatterParser``).
+  package var lists: [Int: [FrontMatterItem]] = [:]
 
   package init(entries: [(key: String, value: String, line: Int)], malformedLines: [Int], endLine: Int) {
     self.entries = entries
@@ -57,7 +60,7 @@ package struct FrontMatter: Sendable, Equatable {
   }
 
   package static func == (lhs: FrontMatter, rhs: FrontMatter) -> Bool {
-    lhs.endLine == rhs.endLine && lhs.malformedLines == rhs.malformedLines
+    lhs.endLine == rhs.endLine && lhs.malformedLines == rhs.malformedLines && lhs.lists == rhs.lists
       && lhs.entries.elementsEqual(rhs.entries) {
         $0.key == $1.key && $0.value == $1.value && $0.line == $1.line
       }

@@ -21,7 +21,12 @@ import MarkdownSyntax
 /// that spells a language in another form (`fr_FR`) is a warning: it is not read.
 package enum ContentLinter {
   /// Lints `directory`. Throws only when the directory itself cannot be listed.
-  package static func lint(directory: String) throws(ReleaseNotesError) -> LintReport {
+  ///
+  /// `sheetKeys` are the characters the what's-new sheet binds itself, with what each does:
+  /// a release action on one of them is a warning (the sheet ignores that action).
+  package static func lint(
+    directory: String, sheetKeys: [Character: String] = [:]
+  ) throws(ReleaseNotesError) -> LintReport {
     let catalog = try ReleaseNotesCatalog(directory: directory)
     var diagnostics: [LintDiagnostic] = []
     var checked = 0
@@ -73,7 +78,7 @@ package enum ContentLinter {
         )
         continue
       }
-      diagnostics += checkFile(name: name, path: path)
+      diagnostics += checkFile(name: name, path: path, sheetKeys: sheetKeys)
     }
     for name in names where kindOfName(name, in: catalog) == .directory && !NotesLanguage.isFolderName(name) {
       if let tag = NotesLanguage.tag(fromLocale: name) {
@@ -82,7 +87,8 @@ package enum ContentLinter {
       }
     }
     for language in try catalog.languageFolders() {
-      let result = try lintTranslations(language, catalog: catalog, index: index, names: names)
+      let result = try lintTranslations(
+        language, catalog: catalog, index: index, names: names, sheetKeys: sheetKeys)
       diagnostics += result.diagnostics
       checked += result.checked
     }
@@ -99,7 +105,8 @@ package enum ContentLinter {
   /// under the same name, is checked like any notes file, and is not older than its original
   /// (both `date:` values, when both are given).
   static func lintTranslations(
-    _ language: String, catalog: ReleaseNotesCatalog, index: VersionIndex, names: [String]
+    _ language: String, catalog: ReleaseNotesCatalog, index: VersionIndex, names: [String],
+    sheetKeys: [Character: String] = [:]
   ) throws(ReleaseNotesError) -> (diagnostics: [LintDiagnostic], checked: Int) {
     var diagnostics: [LintDiagnostic] = []
     var checked = 0
@@ -148,7 +155,7 @@ package enum ContentLinter {
           continue
         }
       }
-      let fileDiagnostics = checkFile(name: name, path: path)
+      let fileDiagnostics = checkFile(name: name, path: path, sheetKeys: sheetKeys)
       diagnostics += fileDiagnostics
       if fileDiagnostics.contains(where: { $0.severity == .error }) { continue }
       // Older than its original?
@@ -167,7 +174,8 @@ package enum ContentLinter {
 
   // MARK: - One file
 
-  static func checkFile(name: String, path: String) -> [LintDiagnostic] {
+  static func checkFile(name: String, path: String, sheetKeys: [Character: String] = [:]) -> [LintDiagnostic]
+  {
     var out: [LintDiagnostic] = []
     func add(_ severity: LintDiagnostic.Severity, _ line: Int?, _ message: String) {
       out.append(.init(severity, file: path, line: line, message))
@@ -191,6 +199,13 @@ package enum ContentLinter {
     let body = file.body
     let lineOffset = scan.bodyFirstLine - 1
     for issue in file.errors + file.warnings { add(issue.severity, issue.line, issue.message) }
+    for action in file.front.actions {
+      if let own = sheetKeys[action.key] {
+        add(
+          .warning, action.line,
+          "action \(action.id) uses the sheet's own key \(action.key) (\(own)): it is ignored")
+      }
+    }
     out.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     if file.isEmpty { return out }
 

@@ -18,6 +18,8 @@ package struct NotesFrontMatter: Sendable, Equatable {
   /// `channels:` (`[beta, nightly]` or `beta, nightly`), lowercased: the release is shown only
   /// to an app on one of them (``NotesAudience/accepts(channels:)``); nil when not given.
   package var channels: [String]?
+  /// `actions:`, the release's "try it" actions (``Action``), in order.
+  package var actions: [Action] = []
   /// The 1-based line of each known key (its first occurrence), for messages.
   package var lines: [String: Int] = [:]
   /// What is wrong with the front matter, in the order of its lines: malformed lines and bad
@@ -50,7 +52,16 @@ package struct NotesFrontMatter: Sendable, Equatable {
         continue
       }
       lines[entry.key] = entry.line
-      if let problem = field.read(entry.value, &self) {
+      let items = frontMatter.lists[entry.line] ?? []
+      if let readList = field.readList {
+        if !entry.value.isEmpty {
+          issues.append(
+            Issue(.error, line: entry.line, "\"\(entry.key):\" takes a list of \"- key: value\" items"))
+        }
+        issues += readList(items, &self)
+      } else if let item = items.first {
+        issues.append(Issue(.error, line: item.line, "\"\(entry.key):\" takes one value, not a list"))
+      } else if let problem = field.read(entry.value, &self) {
         issues.append(Issue(.error, line: entry.line, problem))
       }
     }
@@ -73,6 +84,9 @@ package struct NotesFrontMatter: Sendable, Equatable {
     package var key: String
     package var read: @Sendable (_ value: String, _ into: inout NotesFrontMatter) -> String?
     package var write: @Sendable (NotesFrontMatter) -> String?
+    /// For a key that takes a list (`actions:`): reads its items, returning what is wrong.
+    package var readList:
+      (@Sendable (_ items: [FrontMatterItem], _ into: inout NotesFrontMatter) -> [Issue])? = nil
   }
 
   /// Every key a notes file may use, in the order lint names them and ``text`` writes them.
@@ -111,6 +125,7 @@ package struct NotesFrontMatter: Sendable, Equatable {
         front.channels = names
         return nil
       }, write: { $0.channels.map { "[" + $0.joined(separator: ", ") + "]" } }),
+    Field(key: "actions", read: { _, _ in nil }, write: { _ in nil }, readList: Action.read),
   ]
 
   /// The front matter as a file starts with it (`---`, a `key: value` line per value, `---`),
@@ -147,6 +162,80 @@ package struct NotesFrontMatter: Sendable, Equatable {
       self.severity = severity
       self.line = line
       self.message = message
+    }
+  }
+}
+
+extension NotesFrontMatter {
+  /// A "try it" action of a release (`actions:`): while the release is on the what's-new
+  /// sheet, the footer names ``label`` under ``key``, and the key closes the sheet with
+  /// ``id`` for the app to act on. Nothing of a notes file is ever run: the id is a name the
+  /// app looks up in its own code.
+  ///
+  /// ```
+  /// actions:
+  ///   - key: t
+  ///     id: try-export
+  ///     label: Try the new export
+  /// ```
+  package struct Action: Sendable, Equatable {
+    /// The one character that triggers it.
+    package var key: Character
+    /// What the outcome reports: letters `a`-`z`, digits and `-`.
+    package var id: String
+    /// The footer's words for it (the id when not given).
+    package var label: String
+    /// The 1-based line of its `- `.
+    package var line: Int
+
+    package init(key: Character, id: String, label: String, line: Int) {
+      self.key = key
+      self.id = id
+      self.label = label
+      self.line = line
+    }
+
+    /// Checks an id: not empty, only `a`-`z`, `0`-`9` and `-`.
+    package static func isValidID(_ id: String) -> Bool {
+      !id.isEmpty && id.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }
+    }
+
+    /// Reads the items of `actions:`: each needs a `key:` of one printable character other
+    /// than a space and a valid `id:`; `label:` is optional. A bad item is an error and left out.
+    static func read(_ items: [FrontMatterItem], into front: inout NotesFrontMatter) -> [Issue] {
+      var issues: [Issue] = []
+      for item in items {
+        for field in item.fields where !["key", "id", "label"].contains(field.key) {
+          issues.append(
+            Issue(.warning, line: field.line, "unknown action field \"\(field.key)\" (known: key, id, label)")
+          )
+        }
+        let id = item["id"] ?? ""
+        guard isValidID(id) else {
+          issues.append(
+            Issue(
+              .error, line: item.line,
+              "bad action id \"\(id)\": expected letters a-z, digits and -, not empty"))
+          continue
+        }
+        let keyText = item["key"] ?? ""
+        guard keyText.count == 1, let key = keyText.first, key.isASCII, !key.isWhitespace,
+          key.asciiValue.map({ $0 >= 33 && $0 < 127 }) == true
+        else {
+          issues.append(
+            Issue(
+              .error, line: item.line,
+              "bad key \"\(keyText)\" for action \(id): expected one printable ASCII character"))
+          continue
+        }
+        if let other = front.actions.first(where: { $0.key == key }) {
+          issues.append(Issue(.error, line: item.line, "action \(id) uses key \(key), as \(other.id) does"))
+          continue
+        }
+        let label = item["label"].flatMap { $0.isEmpty ? nil : $0 } ?? id
+        front.actions.append(Action(key: key, id: id, label: label, line: item.line))
+      }
+      return issues
     }
   }
 }

@@ -21,6 +21,8 @@ package struct ReleaseNoteText: Sendable, Equatable {
   package var date: String?
   /// The `importance:` from the front matter, if any and valid.
   package var importance: ReleaseImportance?
+  /// `actions:` from the front matter of the file shown (a translation words its own labels).
+  package var actions: [NotesFrontMatter.Action] = []
   /// The Markdown after the front matter, as written.
   package var markdown: String
   /// The language of the translation the title and notes come from; nil for the default file.

@@ -224,6 +224,7 @@ package struct ReleaseNotesCatalog: Sendable {
       version: entry.version, fileName: entry.fileName, title: front.title, date: release.date,
       importance: release.importance, markdown: audience.filter(body), firstBodyLine: scan.bodyFirstLine)
     channels = release.channels
+    note.actions = front.actions
     note.language = localized.language
     note.isUntranslated = localized.isUntranslated
     return note

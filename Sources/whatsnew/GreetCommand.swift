@@ -192,8 +192,10 @@ struct GreetReport: Encodable {
   var shown: String?
   /// The versions the what's-new sheet covered, newest first.
   var versions: [String]
-  /// `done`, `later`, `interrupted` or `nothing-shown`.
+  /// `done`, `later`, `interrupted`, `action` or `nothing-shown`.
   var exit: String
+  /// The id of the release action the user chose (exit `action`), else null.
+  var action: String?
   var pending: [String]
   var reason: String?
   var updateSteps: [String: [String]]
@@ -228,6 +230,9 @@ struct GreetReport: Encodable {
     case .done: exit = "done"
     case .later: exit = "later"
     case .interrupted: exit = "interrupted"
+    case .action(let id):
+      exit = "action"
+      action = id
     }
     pending = outcome.pending.map(\.kind.rawValue)
     reason = outcome.reason
@@ -244,6 +249,7 @@ struct GreetReport: Encodable {
     try c.encode(shown, forKey: .shown)
     try c.encode(versions, forKey: .versions)
     try c.encode(exit, forKey: .exit)
+    try c.encode(action, forKey: .action)
     try c.encode(pending, forKey: .pending)
     try c.encode(reason, forKey: .reason)
     try c.encode(updateSteps, forKey: .updateSteps)
@@ -253,7 +259,7 @@ struct GreetReport: Encodable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case launch, shown, versions, exit, pending, reason, updateSteps, problems, settings, notesFor
+    case launch, shown, versions, exit, action, pending, reason, updateSteps, problems, settings, notesFor
   }
 
   func write(to path: String) throws {
@@ -274,7 +280,7 @@ struct GreetReport: Encodable {
       "shown:    \(shown.map { $0 + (versions.isEmpty ? "" : " " + versions.joined(separator: ", ")) } ?? "nothing")"
     )
     if let reason { lines.append("reason:   \(reason)") }
-    lines.append("left:     \(exit)")
+    lines.append("left:     \(exit)\(action.map { " " + $0 } ?? "")")
     lines.append("pending:  \(pending.isEmpty ? "nothing" : pending.joined(separator: ", "))")
     lines.append("settings: \(settings)")
     lines.append("notes:    for \(notesFor)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaunchScreens
 import ReleaseNotes
 
 /// `whatsnew lint`: checks a content directory before a release and prints each problem as
@@ -29,7 +30,7 @@ struct LintCommand: ParsableCommand {
     let directory: String
     do {
       directory = try ReleaseNotesCLI.contentDirectory(option: content)
-      report = try ContentLinter.lint(directory: directory)
+      report = try ContentLinter.lint(directory: directory, sheetKeys: WhatsNewSheet.ownCharacters)
     } catch {
       throw ReleaseNotesCLI.failure(ReleaseNotesCLI.message(error))
     }

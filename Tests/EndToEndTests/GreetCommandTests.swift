@@ -84,6 +84,37 @@ import Testing
     #expect((try state(app)["pending"] as? [[String: Any]])?.first?["kind"] as? String == "welcome-back")
   }
 
+  /// A release's action (`actions:` in its front matter) is named in the sheet's footer, and
+  /// its key ends `greet` with status 0 and the id in `--report`.
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func anActionsKeyEndsGreetWithItsIdInTheReport() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let file = app.notes + "/2.0.0.md"
+    let notes = try String(contentsOfFile: file, encoding: .utf8)
+    try notes.replacingOccurrences(
+      of: "title: Tally 2\n",
+      with: "title: Tally 2\nactions:\n  - key: t\n    id: try-export\n    label: Try the new export\n"
+    ).write(toFile: file, atomically: true, encoding: .utf8)
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let common = "greet --app-id tally --app-name Tally --content '\(app.notes)' --state-dir '\(app.state)'"
+    try tmux.start("\(common) --app-version 1.0.0")
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    #expect(try tmux.waitForExit() == 0)
+    let report = app.directory.appendingPathComponent("report.json")
+    try tmux.start("\(common) --app-version 2.0.0 --report '\(report.path)'")
+    let sheet = try tmux.waitFor("t Try the new export")
+    #expect(sheet.contains("What's new in Tally 2.0.0"))
+    try tmux.keys("t")
+    #expect(try tmux.waitForExit() == 0)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+    #expect(json["action"] as? String == "try-export" && json["exit"] as? String == "action", "\(json)")
+    #expect((json["pending"] as? [String])?.isEmpty == true)
+  }
+
   @Test func pipedItPrintsNothingAndKeepsTheSheetPending() throws {
     let app = try makeApp()
     defer { try? FileManager.default.removeItem(at: app.directory) }

@@ -53,6 +53,18 @@ import Testing
     #expect(store.state?.pending == [])
   }
 
+  /// A release action dismisses the sheet (its releases are seen) and the exit carries the id.
+  @Test func aReleaseActionIsDoneWithItsId() throws {
+    let (_, record) = try upgraded(days: 3)
+    var reducer = GreetingReducer(decision: decision(for: record), isRecorded: true)
+    #expect(
+      reducer.reduce(.releaseAction(id: "try-export", dismissed: .whatsNew(upTo: AppVersion("2.0.0")!))) == [
+        .markDismissed(.whatsNew, upTo: AppVersion("2.0.0"))
+      ])
+    #expect(reducer.reduce(.close).isEmpty)
+    #expect(reducer.exit == .action(id: "try-export"))
+  }
+
   @Test func aSheetHeadedByWelcomeBackDismissesTheWelcomeBackToo() throws {
     let (store, record) = try upgraded(days: 45)
     let decision = decision(for: record)

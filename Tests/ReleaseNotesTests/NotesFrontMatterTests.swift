@@ -40,7 +40,7 @@ import Testing
       front.issues == [
         .init(
           .warning, line: 3,
-          "unknown front matter key \"author\" (known keys: title, date, importance, channels)")
+          "unknown front matter key \"author\" (known keys: title, date, importance, channels, actions)")
       ])
   }
 

@@ -49,7 +49,8 @@ class Outcome:
     :attr:`problems`), 130 (Ctrl-C), or minus the signal that ended it."""
     exit: str
     """How the user left: `done`, `later` (closed before the end: stays pending),
-    `interrupted` or `nothing-shown` (then :attr:`reason` says why)."""
+    `interrupted`, `action` (a release's action: :attr:`action` is its id) or `nothing-shown`
+    (then :attr:`reason` says why)."""
     interrupted: bool
     """The user pressed Ctrl-C (or a signal ended the greeting): end the tool with status 130."""
     shown: str | None = None

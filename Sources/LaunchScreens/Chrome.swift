@@ -4,8 +4,9 @@ import TerminalRendering
 extension Canvas {
   /// Fills `row` with `style` and writes `left` from column 1 and `right` flush right, both
   /// in the bar's style; `left` is truncated with `…` so `right` always shows when it fits.
-  package mutating func bar(row: Int, left: String, right: String = "", style: Style, rightStyle: Style? = nil)
-  {
+  package mutating func bar(
+    row: Int, left: String, right: String = "", style: Style, rightStyle: Style? = nil
+  ) {
     guard row >= 0, row < height else { return }
     fill(row: row, column: 0, width: width, height: 1, style: style)
     let rightWidth = CellWidth.of(right)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaunchGreeter
+import ReleaseNotes
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -173,8 +174,26 @@ struct DemoLaunch: Equatable {
       stateDescription = store.path
     }
 
-    let outcome = greeter.greet(
-      host: DemoPresentation.host(version: version, stateDirectory: stateDirectory, environment: env))
+    // Greeted through the public API alone, as an adopter greets; Jot's home screen opens once
+    // the greeting has given the terminal back.
+    let outcome = greeter.greet()
+    let invocation = Invocation.current(environment: env, optOut: greeter.app.variable("NO_GREETING"))
+    var interrupted = false
+    if case .interrupted = outcome.exit { interrupted = true }
+    var homeInterrupted = false
+    if !interrupted, invocation.isInteractive, !greeter.accessible.isOn(environment: env) {
+      var versionsRun: [AppVersion] = []
+      if case .state(let state) = try? greeter.store?.read() {
+        versionsRun = state.versionHistory.map(\.version)
+      }
+      if let catalog = try? ReleaseNotesCLI.catalog(
+        option: self.content, languages: NotesLanguage.preferred(environment: env))
+      {
+        homeInterrupted = DemoPresentation.home(
+          version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
+          minimumImportance: greeter.minimumImportance, color: color, environment: env)
+      }
+    }
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }
     if explain {
       explainLaunch(
@@ -191,7 +210,7 @@ struct DemoLaunch: Equatable {
     switch outcome.exit {
     case .interrupted(let signal?): GreeterTerminal.exit(killedBy: signal)
     case .interrupted(nil): throw ExitCode(130)
-    default: break
+    default: if homeInterrupted { throw ExitCode(130) }
     }
     if let failure = outcome.updates.failed {
       throw CommandFailure(

@@ -10,10 +10,11 @@ import TerminalRendering
   import Foundation
 #endif
 
-/// The demo app, Jot, as a client of ``LaunchGreeter``: the greeter records the launch, runs
-/// the update steps and presents what the launch calls for; Jot adds its home screen under
-/// the presentation (from which the sheet, the walkthrough and a release-notes browser can be
-/// reopened) and reopens where the user left it.
+/// The demo app, Jot, as a client of ``LaunchGreeter``: it greets through the public API alone
+/// (`LaunchGreeter.greet()`, which records the launch, runs the update steps and presents what
+/// the launch calls for), then opens its own home screen (from which the sheet, the walkthrough
+/// and a release-notes browser can be reopened) and reopens where the user left it, as any
+/// adopter's app would after its greeting.
 enum DemoPresentation {
   /// The name the demo's screens show.
   static let appName = "Jot"
@@ -22,38 +23,52 @@ enum DemoPresentation {
   /// the tests can check the terminal is restored after a crash.
   static let crashVariable = "WHATSNEW_CRASH_FOR_TESTING"
 
-  /// Jot's screens around the greeting: the home screen at the bottom, the browser on top of
-  /// it when the user left from there, the screens the home screen opens, and the
-  /// restoration point saved when the user leaves (also on a termination signal).
-  static func host(version: AppVersion, stateDirectory: String?, environment: [String: String]) -> GreeterHost
-  {
+  /// Runs Jot's home screen in the terminal until the user leaves: the home screen at the
+  /// bottom, the browser on top of it when the user left from there, and the screens the home
+  /// screen opens. The restoration point is saved when the user leaves (also on a termination
+  /// signal, which is then re-raised). Returns true when the user left with Ctrl-C (the demo
+  /// then ends with status 130); false, doing nothing, when there is no terminal to drive.
+  static func home(
+    version: AppVersion, catalog: ReleaseNotesCatalog, versionsRun: [AppVersion], stateDirectory: String?,
+    minimumImportance: ReleaseImportance, color: String, environment: [String: String]
+  ) -> Bool {
     let crashArmed = environment[crashVariable] == "1"
-    return GreeterHost(
-      screens: { screens in
-        var home = HomeScreen(appName: appName, version: version, palette: screens.palette)
-        home.offersCrash = crashArmed
-        var result: [any Screen] = [home]
-        let versions = (try? screens.catalog.index())?.versions ?? []
-        if let point = RestorationFile.load(from: stateDirectory)?.validated(versions: versions),
-          point.place == .releaseNotes
-        {
-          result.append(
-            try browser(
-              screens, version: point.version, scroll: point.scroll, notesFocused: point.notesFocused))
-        }
-        return result
-      },
-      perform: { effect, stack, screens in
-        guard case .app(let request) = effect else { return }
-        if request == Destination.crashRequest {
-          if crashArmed { fatalError("deliberate crash for testing (\(crashVariable)=1)") }
-        } else if let destination = Destination(request: request),
-          let screen = try? screen(for: destination, version: version, screens: screens)
-        {
-          stack.push(screen)
-        }
-      },
-      finish: { stack, _ in RestorationFile.save(RestorationState.point(of: stack), to: stateDirectory) })
+    guard
+      let terminal = GreeterTerminal.open(
+        color: GreeterColorMode(rawValue: color) ?? .auto, noColor: environment["NO_COLOR"],
+        crashAction: .defaultAction)
+    else { return false }
+    var screens = GreetingScreens(
+      catalog: catalog, appName: appName, palette: terminal.palette, theme: terminal.theme)
+    screens.minimumImportance = minimumImportance
+    screens.versionsRun = versionsRun
+    var home = HomeScreen(appName: appName, version: version, palette: screens.palette)
+    home.offersCrash = crashArmed
+    var stack = ScreenStack([home], palette: terminal.palette)
+    let versions = (try? catalog.index())?.versions ?? []
+    if let point = RestorationFile.load(from: stateDirectory)?.validated(versions: versions),
+      point.place == .releaseNotes,
+      let browser = try? browser(
+        screens, version: point.version, scroll: point.scroll, notesFocused: point.notesFocused)
+    {
+      stack.push(browser)
+    }
+    var interrupted = false
+    let end = terminal.run(&stack) { effect, stack in
+      if effect == .interrupt { interrupted = true }
+      guard case .app(let request) = effect else { return }
+      if request == Destination.crashRequest {
+        if crashArmed { fatalError("deliberate crash for testing (\(crashVariable)=1)") }
+      } else if let destination = Destination(request: request),
+        let screen = try? screen(for: destination, version: version, screens: screens)
+      {
+        stack.push(screen)
+      }
+    }
+    terminal.close()
+    RestorationFile.save(RestorationState.point(of: stack), to: stateDirectory)
+    if case .signal(let signal) = end { GreeterTerminal.exit(killedBy: signal) }
+    return interrupted
   }
 
   /// The screen the home screen asks for.

@@ -64,6 +64,14 @@ public struct GreetOutcome: Sendable, Equatable {
   /// The user's what's-new switches after this launch (off, put off until) and the app's
   /// minimum importance, as the launch applied them.
   public var whatsNew = WhatsNewRules()
+  /// The newer version the app's update feed (``LaunchGreeter/feed``) names, from its cache;
+  /// nil without a feed, on a launch that does not check it, or when nothing is newer.
+  public var availableVersion: AppVersion?
+  /// True when this launch showed the "a newer version is available" card.
+  public var announcedUpdate = false
+  /// One line about the update feed for `--explain` (what the cache holds, a fetch started, a
+  /// download ignored and why); nil without a feed.
+  public var feedExplanation: String?
 
   /// One line for `--explain`: `whats-new on, minimum importance patch` (and `put off until
   /// ...` while a "later" lasts).

@@ -119,6 +119,13 @@ public struct LaunchGreeter: Sendable {
   /// error, prefixed with the app's name (`tally: warning: ...`).
   public var warn: (@Sendable (String) -> Void)?
 
+  /// The app's update feed, for the "a newer version is available" card (see
+  /// ``GreeterFeed``); nil: no card, nothing fetched.
+  public var feed: GreeterFeed?
+
+  /// Starts a feed fetch; nil: `curl` in the background (tests replace it).
+  var feedSpawn: (@Sendable (_ url: String, _ destination: String) -> String?)?
+
   /// The invocation to assume instead of asking the system (tests).
   var invocationOverride: Invocation?
 
@@ -372,8 +379,42 @@ public struct LaunchGreeter: Sendable {
     outcome.whatsNew = rules
 
     if text == nil, case .openNotes = decision { outcome.reason = "the notes cannot be shown" }
+    // The update feed: only on an interactive launch that is not a deep link; its card only
+    // when nothing else is shown, once per version (recorded before it is shown).
+    var announce: FeedRelease?
+    if let feed, invocation.isInteractive, invocation.deepLink == nil, record.isRecorded {
+      if env[app.variable("NO_UPDATE_CHECK")] == "1" {
+        outcome.feedExplanation = "\(app.variable("NO_UPDATE_CHECK"))=1; not checked"
+      } else {
+        var check = FeedCheck(
+          feed: feed,
+          directory: StateLocation.directory(
+            appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"),
+            environment: env),
+          running: version, now: record.launch.date)
+        if let feedSpawn { check.spawn = feedSpawn }
+        let result = check.run()
+        outcome.feedExplanation = result.explanation
+        if let available = result.available, let v = AppVersion(available.version) {
+          outcome.availableVersion = v
+          if text == nil, !decision.isPresentation, record.state.updateAnnounced.map({ $0 < v }) ?? true {
+            do {
+              try store.transaction { tx in
+                guard var state = tx.state else { return }
+                state.updateAnnounced = v
+                tx.state = state
+              }
+              announce = available
+            } catch {
+              problems.add("cannot record the update announcement: \(error)")
+            }
+          }
+        }
+      }
+    }
     let wantsHost = host != nil && invocation.isInteractive
-    guard let catalog, text != nil || wantsHost, let terminal = interactiveTerminal() else {
+    guard let catalog, text != nil || announce != nil || wantsHost, let terminal = interactiveTerminal()
+    else {
       if text != nil { outcome.reason = "no terminal could be opened" }
       return outcome
     }
@@ -387,6 +428,15 @@ public struct LaunchGreeter: Sendable {
       if let text {
         stack.push(screens.screen(for: text))
         outcome.presented = true
+        outcome.reason = nil
+      } else if let announce, let available = AppVersion(announce.version) {
+        stack.push(
+          UpdateAvailableScreen(
+            appName: app.name, current: version, available: available, date: announce.date,
+            upgradeCommand: feed?.upgradeCommand,
+            notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
+            palette: terminal.palette))
+        outcome.announcedUpdate = true
         outcome.reason = nil
       }
     } catch {
@@ -413,6 +463,7 @@ public struct LaunchGreeter: Sendable {
     terminal.close()
     if case .signal(let signal) = end { reducer.interrupt(signal: signal) }
     host?.finish(stack, end)
+    if outcome.announcedUpdate { outcome.exit = .done }
     if outcome.presented {
       outcome.exit = reducer.exit ?? .later
       if case .state(let state) = try? store.read() {

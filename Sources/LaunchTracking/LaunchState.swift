@@ -45,6 +45,10 @@ public struct LaunchState: Sendable, Equatable {
   public var whatsNewOff = false
   /// A what's-new sheet put off with "later" (`l`) is not shown before this date.
   public var whatsNewHiddenUntil: Date?
+  /// The newest version an update feed's "a newer version is available" card announced (key
+  /// `updateAnnounced`, absent until one was): each version is announced once. Schema 1
+  /// readers that do not know the key ignore it.
+  public var updateAnnounced: AppVersion?
 
   /// Whether writing this state over `previous` must survive a power loss: true unless
   /// only the launch bookkeeping changed (the count, the last launch date and its

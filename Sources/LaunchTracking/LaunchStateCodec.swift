@@ -63,6 +63,7 @@ package enum LaunchStateCodec {
     o.fields["pending"] = .array(state.pending.map(pendingValue))
     if state.whatsNewOff { o.fields["whatsNewOff"] = .bool(true) }
     if let hidden = state.whatsNewHiddenUntil { try o.date("whatsNewHiddenUntil", hidden) }
+    if let announced = state.updateAnnounced { o.version("updateAnnounced", announced) }
     try o.object("updateSteps") { (u) throws(Failure) in
       try u.array("completed", state.updateSteps.completed, stepEntry)
       try u.array("notNeeded", state.updateSteps.notNeeded, stepEntry)
@@ -116,6 +117,7 @@ package enum LaunchStateCodec {
     state.whatsNewHiddenUntil = try o.optional("whatsNewHiddenUntil") { (r, k) throws(Failure) in
       try r.date(k)
     }
+    state.updateAnnounced = try o.optional("updateAnnounced") { (r, k) throws(Failure) in try r.version(k) }
     state.updateSteps = try o.object("updateSteps") { (u) throws(Failure) in
       var log = UpdateStepLog()
       log.completed = try u.array("completed", stepEntry)

@@ -79,6 +79,16 @@ struct GreetCommand: ParsableCommand {
       valueName: "level"))
   var minImportance = "patch"
 
+  @Option(
+    help: ArgumentHelp(
+      "The app's release feed (GitHub Releases JSON or a list of {version, date, notes}), checked at most daily in the background.",
+      valueName: "url"))
+  var feed: String?
+
+  @Option(
+    help: ArgumentHelp("The command the \"newer version available\" card shows.", valueName: "command"))
+  var upgradeCommand: String?
+
   @Flag(
     help: """
       This user ran the app before it used whatsnew: a first launch is an upgrade from an unknown \
@@ -114,6 +124,10 @@ struct GreetCommand: ParsableCommand {
       throw ValidationError("--min-importance must be major, minor or patch, not \"\(minImportance)\"")
     }
     if appName == "" { throw ValidationError("--app-name: the name is empty") }
+    if let feed, !(feed.hasPrefix("https://") || feed.hasPrefix("http://")) {
+      throw ValidationError("--feed must be an http:// or https:// URL, not \"\(feed)\"")
+    }
+    if upgradeCommand != nil && feed == nil { throw ValidationError("--upgrade-command needs --feed") }
   }
 
   func run() throws {
@@ -134,6 +148,7 @@ struct GreetCommand: ParsableCommand {
     if accessible { greeter.accessible = .on }
     greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
     if existingInstall { greeter.isExistingInstall = { true } }
+    if let feed { greeter.feed = GreeterFeed(url: feed, upgradeCommand: upgradeCommand) }
     greeter.crashAction = .defaultAction
     greeter.interruptAction = .report  // the report is written first, then 130 below
     greeter.warn = { Console.error("whatsnew: " + $0) }
@@ -204,6 +219,10 @@ struct GreetReport: Encodable {
   var settings: String
   /// The platform and channel the notes were read for (`linux`, `linux, channel beta`).
   var notesFor: String
+  /// The newer version the update feed's cache names, or null.
+  var available: String?
+  /// The update feed's line for `--explain`, or nil without a feed.
+  var feed: String?
 
   init(_ outcome: GreetOutcome, audience: NotesAudience = NotesAudience()) {
     notesFor = audience.platform + (audience.channel.map { ", channel " + $0 } ?? "")
@@ -223,7 +242,9 @@ struct GreetReport: Encodable {
     case .openNotes: shown = "notes"
     case .nothing: shown = nil
     }
-    self.shown = outcome.presented ? shown : nil
+    self.shown = outcome.presented ? shown : (outcome.announcedUpdate ? "update-available" : nil)
+    available = outcome.availableVersion?.description
+    feed = outcome.feedExplanation
     self.versions = outcome.presented ? versions : []
     switch outcome.exit {
     case .nothingShown: exit = "nothing-shown"
@@ -256,10 +277,12 @@ struct GreetReport: Encodable {
     try c.encode(problems, forKey: .problems)
     try c.encode(settings, forKey: .settings)
     try c.encode(notesFor, forKey: .notesFor)
+    try c.encode(available, forKey: .available)
   }
 
   private enum CodingKeys: String, CodingKey {
-    case launch, shown, versions, exit, action, pending, reason, updateSteps, problems, settings, notesFor
+    case launch, shown, versions, exit, action, pending, reason, updateSteps, problems, settings, notesFor,
+      available
   }
 
   func write(to path: String) throws {
@@ -284,6 +307,7 @@ struct GreetReport: Encodable {
     lines.append("pending:  \(pending.isEmpty ? "nothing" : pending.joined(separator: ", "))")
     lines.append("settings: \(settings)")
     lines.append("notes:    for \(notesFor)")
+    if let feed { lines.append("feed:     \(feed)") }
     return lines.joined(separator: "\n")
   }
 }

@@ -70,6 +70,20 @@ import Testing
       (
         "update failure", UpdateFailureScreen(appName: "Jot", stepSummary: "Move notes", message: "disk full")
       ),
+      (
+        "update card",
+        UpdateAvailableScreen(
+          appName: "Jot", current: "2.0.0", available: "2.1.0", date: "2026-03-01",
+          upgradeCommand: "brew upgrade jot", notes: source("- Faster sync."))
+      ),
+      ("update card, no notes", UpdateAvailableScreen(appName: "Jot", current: "2.0.0", available: "2.1.0")),
+      (
+        "update card, notes open",
+        press(
+          [.char("n")],
+          UpdateAvailableScreen(
+            appName: "Jot", current: "2.0.0", available: "2.1.0", notes: source("- Faster sync.")))
+      ),
       ("browser", browser),
       ("browser, notes", press([.enter, .char("d")], browser)),
       ("home", HomeScreen(appName: "Jot", version: "2.1.0")),

@@ -27,6 +27,7 @@ import Testing
     state.versionHistory.append(.init(version: version("2.0.0"), firstLaunchDate: d, arrivedBy: .upgrade))
     state.whatsNewOff = true
     state.whatsNewHiddenUntil = date("2026-02-25T09:00:00Z")
+    state.updateAnnounced = version("2.1.0")
     state.lastLaunch = .init(
       kind: .upgrade, from: version("1.0.0"), to: version("2.0.0"), daysAway: 40, date: d, stateWasReset: true
     )

@@ -102,10 +102,12 @@ enum ReferenceStateDecoder {
         state.versionHistory.append(.init(version: v, firstLaunchDate: d, arrivedBy: arrivedBy))
       }
       guard let off = optional(top, "whatsNewOff", bool),
-        let hidden = optional(top, "whatsNewHiddenUntil", date)
+        let hidden = optional(top, "whatsNewHiddenUntil", date),
+        let announced = optional(top, "updateAnnounced", version)
       else { return nil }
       state.whatsNewOff = off ?? false
       state.whatsNewHiddenUntil = hidden
+      state.updateAnnounced = announced
       guard let kind = string(present(last, "kind")).flatMap(LaunchKind.init(rawValue:)),
         let from = optional(last, "from", version), let to = version(present(last, "to")),
         let days = optional(last, "daysAway", int), let d = date(present(last, "date")),

@@ -1,0 +1,221 @@
+import LaunchTracking
+import ReleaseNotes
+import TerminalRendering
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where an app publishes its releases, for the "a newer version is available" card, and how
+/// its users upgrade.
+///
+/// The feed is a URL to JSON: a GitHub Releases API array (`tag_name`, `body`,
+/// `published_at`, as `whatsnew import-changelog` reads) or a list of
+/// `{"version": "2.1.0", "date": "2026-03-01", "notes": "Markdown"}`. It is fetched at most
+/// once a day, and never while the launch waits: the launch starts the system's `curl`
+/// (which honours the user's proxy and CA settings) in its own session, writing into the
+/// state directory, and a later launch validates what it wrote and caches the newest release
+/// in `update-feed.json` with the time it was checked. Only an interactive launch checks
+/// (not under `CI`, agents, `WHATSNEW_DISABLE=1` or the app's `<PREFIX>_NO_GREETING=1`), and
+/// not with `<PREFIX>_NO_UPDATE_CHECK=1`. A feed that cannot be fetched, is over 1 MiB, is
+/// not JSON or names no usable version shows nothing; the outcome's
+/// ``GreetOutcome/feedExplanation`` says why.
+///
+/// ```swift
+/// greeter.feed = GreeterFeed(
+///   url: "https://api.github.com/repos/me/tally/releases", upgradeCommand: "brew upgrade tally")
+/// ```
+public struct GreeterFeed: Sendable, Equatable {
+  /// The feed's `http` or `https` URL.
+  public var url: String
+  /// The command the card tells the user to run, if any (`brew upgrade tally`).
+  public var upgradeCommand: String?
+
+  /// A feed at `url`, upgraded with `upgradeCommand`.
+  public init(url: String, upgradeCommand: String? = nil) {
+    self.url = url
+    self.upgradeCommand = upgradeCommand
+  }
+}
+
+/// The newest release a feed named, as cached.
+struct FeedRelease: Codable, Sendable, Equatable {
+  var version: String
+  var date: String?
+  var notes: String
+}
+
+/// The cache in the state directory: the feed's URL, when it was last checked, its newest
+/// release.
+struct FeedCache: Codable, Sendable, Equatable {
+  var url: String
+  /// Seconds since 1970 of the last check (the time a fetch was started).
+  var checked: Double
+  var latest: FeedRelease?
+}
+
+/// One launch's look at the feed: takes in a finished download, starts a new one when the
+/// cache is a day old, and says which newer release (if any) the cache holds.
+struct FeedCheck {
+  /// The biggest feed read; curl stops at it too.
+  static let maximumBytes = 1 << 20
+  /// How long a check is good for.
+  static let interval: Double = 86_400
+  static let cacheName = "update-feed.json"
+  static let downloadName = "update-feed.download"
+
+  var feed: GreeterFeed
+  var directory: String
+  var running: AppVersion
+  var now: Date
+  /// Starts the fetch; tests replace it.
+  var spawn: @Sendable (_ url: String, _ destination: String) -> String? = FeedCheck.spawnCurl
+
+  /// `POSIX_SPAWN_SETSID` (glibc defines it only under `_GNU_SOURCE`, so Swift does not see it).
+  #if canImport(Darwin)
+    static let spawnSetsid: Int16 = 0x0400
+  #else
+    static let spawnSetsid: Int16 = 0x80
+  #endif
+
+  /// The newer release the cache holds (nil if none), and one line for `--explain`.
+  mutating func run() -> (available: FeedRelease?, explanation: String) {
+    var notes: [String] = []
+    var cache = readCache()
+    if cache?.url != feed.url { cache = nil }
+    let download = directory + "/" + Self.downloadName
+    if access(download, F_OK) == 0 {
+      defer { unlink(download) }
+      switch Self.newest(inFileAt: download, running: running) {
+      case .success(let latest):
+        cache = FeedCache(url: feed.url, checked: cache?.checked ?? now.timeIntervalSince1970, latest: latest)
+        notes.append(latest.map { "fetched: newest \($0.version)" } ?? "fetched: no release")
+      case .failure(let why):
+        cache = FeedCache(url: feed.url, checked: cache?.checked ?? now.timeIntervalSince1970, latest: nil)
+        notes.append("the fetched feed is ignored: \(why)")
+      }
+      writeCache(cache)
+    }
+    let age = cache.map { now.timeIntervalSince1970 - $0.checked }
+    if let age, age >= 0, age < Self.interval {
+      notes.append("checked \(Int(age / 3600)) h ago")
+    } else {
+      if !(feed.url.hasPrefix("https://") || feed.url.hasPrefix("http://")) {
+        notes.append("\(feed.url) is not an http(s) URL; not fetched")
+      } else if let problem = spawn(feed.url, download) {
+        notes.append("cannot start curl: \(problem)")
+      } else {
+        notes.append("fetch started in the background")
+        writeCache(FeedCache(url: feed.url, checked: now.timeIntervalSince1970, latest: cache?.latest))
+      }
+    }
+    var available: FeedRelease?
+    if let latest = cache?.latest, let version = AppVersion(latest.version), version > running {
+      available = latest
+      notes.insert("\(latest.version) is available", at: 0)
+    } else {
+      notes.insert("nothing newer than \(running)", at: 0)
+    }
+    return (available, notes.joined(separator: "; "))
+  }
+
+  /// The newest usable release in a downloaded feed, or why there is none: too big, not JSON,
+  /// no usable version. Pre-releases count only when `running` is one.
+  static func newest(inFileAt path: String, running: AppVersion) -> Result<FeedRelease?, FeedError> {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .failure(FeedError("cannot be read")) }
+    guard Int(info.st_size) <= maximumBytes else { return .failure(FeedError("over \(maximumBytes) bytes")) }
+    guard let bytes = try? Platform.readFile(path) else { return .failure(FeedError("cannot be read")) }
+    return newest(in: bytes, running: running)
+  }
+
+  /// ``newest(inFileAt:running:)`` on the feed's bytes.
+  static func newest(in bytes: [UInt8], running: AppVersion) -> Result<FeedRelease?, FeedError> {
+    guard bytes.count <= maximumBytes else { return .failure(FeedError("over \(maximumBytes) bytes")) }
+    var releases: [FeedRelease] = []
+    if let list = try? JSONDecoder().decode([Simple].self, from: Data(bytes)) {
+      releases = list.map { FeedRelease(version: $0.version, date: $0.date, notes: $0.notes ?? "") }
+    } else if let imported = try? ChangelogImporter(githubReleasesJSON: bytes, source: "the feed") {
+      releases = imported.sections.map {
+        FeedRelease(
+          version: $0.version.canonical, date: $0.date,
+          notes: $0.wasEmpty ? "" : $0.markdown)
+      }
+    } else {
+      return .failure(FeedError("not a JSON list of releases"))
+    }
+    var best: (AppVersion, FeedRelease)?
+    for release in releases {
+      // A version is short and plain; anything else (escape sequences, a megabyte of digits)
+      // is not a release.
+      guard release.version.utf8.count <= 40, let version = AppVersion(release.version),
+        version.description.utf8.count <= 40, !version.isPrerelease || running.isPrerelease
+      else { continue }
+      if let b = best, b.0 >= version { continue }
+      let date = release.date.map { String($0.prefix(10)) }.flatMap {
+        NotesFrontMatter.isValidDate($0) ? $0 : nil
+      }
+      let notes = Sanitizer.sanitize(String(release.notes.prefix(65_536)), expandingTabs: false)
+      best = (version, FeedRelease(version: version.canonical, date: date, notes: notes))
+    }
+    if best == nil, !releases.isEmpty { return .failure(FeedError("no entry has a usable version")) }
+    return .success(best?.1)
+  }
+
+  struct Simple: Decodable {
+    var version: String
+    var date: String?
+    var notes: String?
+  }
+
+  struct FeedError: Error, Equatable, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  func readCache() -> FeedCache? {
+    guard let bytes = try? Platform.readFile(directory + "/" + Self.cacheName) else { return nil }
+    return try? JSONDecoder().decode(FeedCache.self, from: Data(bytes))
+  }
+
+  func writeCache(_ cache: FeedCache?) {
+    guard let cache, let data = try? JSONEncoder().encode(cache) else { return }
+    try? data.write(to: URL(fileURLWithPath: directory + "/" + Self.cacheName), options: .atomic)
+  }
+
+  /// Starts `curl` on `url` in its own session, detached (a shell that backgrounds it and
+  /// exits, so no zombie is left to the app): it writes `destination.part` and renames it to
+  /// `destination` when the transfer succeeded. Returns a problem, or nil.
+  static func spawnCurl(url: String, destination: String) -> String? {
+    let script =
+      "( curl -fsS --max-time 5 --max-filesize \(maximumBytes) --proto '=http,https' -o \"$1.part\" -- \"$2\" "
+      + "&& mv -f \"$1.part\" \"$1\"; rm -f \"$1.part\" ) </dev/null >/dev/null 2>&1 &"
+    let args = ["/bin/sh", "-c", script, "sh", destination, url]
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for fd: Int32 in 0...2 {
+      posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, spawnSetsid)
+    var cArgs = args.map { strdup($0) }
+    defer { for p in cArgs { free(p) } }
+    cArgs.append(nil)
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, environ)
+    guard result == 0 else { return Platform.errnoMessage(result) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return nil
+  }
+}

@@ -1,0 +1,166 @@
+import LaunchTracking
+import TerminalRendering
+
+/// The "a newer version is available" card, from the app's update feed: the version, the one
+/// running, the upgrade command. `n` opens the release's notes (the feed's Markdown) in a
+/// sheet over the card, and closing that sheet comes back to the card; Enter, `q`, space or Esc
+/// goes on. The card dismisses nothing: the greeter records the version as announced when it
+/// shows the card.
+package struct UpdateAvailableScreen: Screen {
+  package let appName: String
+  /// The version running.
+  package let current: AppVersion
+  /// The newer version the feed names.
+  package let available: AppVersion
+  /// The release's date (`YYYY-MM-DD`), if the feed gives it.
+  package let date: String?
+  /// What to run to upgrade, if the app named it.
+  package let upgradeCommand: String?
+  package var palette: Palette
+  /// The release's notes as a sheet; nil when the feed has none (`n` is then disabled).
+  private var notes: WhatsNewSheet?
+  /// True while the notes sheet is open over the card.
+  private var readingNotes = false
+  private var size = (width: 80, height: 24)
+
+  package init(
+    appName: String, current: AppVersion, available: AppVersion, date: String? = nil,
+    upgradeCommand: String? = nil, notes: LineSource? = nil, palette: Palette = .dark
+  ) {
+    self.appName = appName
+    self.current = current
+    self.available = available
+    self.date = date
+    self.upgradeCommand = upgradeCommand
+    self.palette = palette
+    if let notes {
+      var sheet = WhatsNewSheet(
+        appName: appName, version: available,
+        releases: [ReleaseSection(version: available, date: date, notes: notes)], palette: palette)
+      sheet.customTitle = "\(appName) \(available) release notes"
+      self.notes = sheet
+    }
+  }
+
+  package mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
+    if case .resize(let width, let height) = event { size = (width, height) }
+    if readingNotes, var sheet = notes {
+      var effects = sheet.update(event)
+      notes = sheet
+      if effects.contains(.close) || effects.contains(.quit) {
+        readingNotes = false
+        effects.removeAll { $0 == .close || $0 == .quit }
+      }
+      return effects
+    }
+    switch event {
+    case .key(Self.keys(hasNotes: notes != nil).notes):
+      guard var sheet = notes else { return [] }
+      readingNotes = true
+      _ = sheet.update(.resize(width: size.width, height: size.height))
+      notes = sheet
+    case .key(Self.keys(hasNotes: notes != nil).dismiss):
+      return [.close]
+    case .resize(let width, let height):
+      _ = notes?.update(.resize(width: width, height: height))
+    case .key, .wheel, .tick:
+      break
+    }
+    return []
+  }
+
+  package func draw(into canvas: inout Canvas) {
+    if readingNotes, let notes {
+      notes.draw(into: &canvas)
+      return
+    }
+    let h = canvas.height
+    canvas.bar(
+      row: 0, left: "\(appName) \(available) is available", right: "you have \(current)",
+      style: palette.titleBar, rightStyle: palette.titleBarDetail)
+    let width = min(canvas.width - 2, 64)
+    let inner = max(1, width - 4)
+    let lines = text(width: inner)
+    let room = h - 2
+    let height = min(room, lines.count + 4)
+    if height >= 3 {
+      let top = 1 + max(0, (room - height) / 2)
+      let left = max(0, (canvas.width - width) / 2)
+      canvas.box(row: top, column: left, width: width, height: height, style: palette.border)
+      for i in 0..<min(lines.count, max(0, height - 4)) {
+        canvas.put(line: lines[i], row: top + 2 + i, column: left + 2, maxWidth: inner)
+      }
+    }
+    canvas.footer(row: h - 1, bindings: footerBindings, right: "", palette: palette)
+  }
+
+  /// The card's keys.
+  package struct Keys: Sendable {
+    /// Opens the release's notes.
+    package var notes: KeyBinding
+    /// Goes on with the app.
+    package var dismiss = KeyBinding(
+      [.enter, .char("q"), .char(" "), .escape],
+      help: HelpEntry("q  Enter  space  Esc", "continue"),
+      footer: FooterHint("q", "continue"), answer: TypedAnswer(["", "q"], label: "continue"))
+
+    /// Every binding, in the help overlay's order.
+    package var all: [KeyBinding] { [notes, dismiss] }
+  }
+
+  /// The card's keys: `n` only when the feed gave notes.
+  package static func keys(hasNotes: Bool) -> Keys {
+    Keys(
+      notes: KeyBinding(
+        [.char("n")], help: HelpEntry("n", "read the release notes"), footer: FooterHint("n", "notes"),
+        answer: TypedAnswer(["n"], label: "notes"), isEnabled: hasNotes))
+  }
+
+  package var bindings: [KeyBinding] {
+    if readingNotes, let notes { return notes.bindings }
+    return Self.keys(hasNotes: notes != nil).all.enabled
+  }
+
+  package var footerBindings: [KeyBinding] {
+    if readingNotes, let notes { return notes.footerBindings }
+    return Self.keys(hasNotes: notes != nil).all.enabled
+  }
+
+  package var legend: [HelpEntry] {
+    if readingNotes, let notes { return notes.legend }
+    return []
+  }
+
+  /// The card as text, or the notes while they are open.
+  package var plainText: ScreenText? {
+    if readingNotes, let notes { return notes.plainText }
+    let card = self
+    return ScreenText(identity: "update-available \(available)") { width in
+      ScreenText.wrap("\(card.appName) \(card.available) is available, you have \(card.current)", width)
+        + [StyledLine()] + card.text(width: width)
+    }
+  }
+
+  package mutating func finishDeferredWork() -> Bool {
+    guard readingNotes, var sheet = notes else { return false }
+    let changed = sheet.finishDeferredWork()
+    notes = sheet
+    return changed
+  }
+
+  // MARK: - Helpers
+
+  /// The card's text at `width`: what is new, how to upgrade.
+  private func text(width: Int) -> [StyledLine] {
+    var lines = ScreenText.wrap(
+      "\(appName) \(available) is available" + (date.map { " (released \($0))" } ?? "")
+        + "; you have \(current).", width)
+    if let upgradeCommand {
+      lines.append(StyledLine())
+      lines += ScreenText.wrap("To upgrade, run:", width)
+      lines += TextWrapper.wrap(
+        StyledLine("  " + Sanitizer.sanitize(upgradeCommand), style: palette.accent), width: width)
+    }
+    return lines
+  }
+}

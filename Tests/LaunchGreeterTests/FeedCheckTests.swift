@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LaunchGreeter
+
+/// The update feed without a network: what a downloaded feed yields, and when a launch fetches.
+@Suite struct FeedCheckTests {
+  static func newest(_ json: String, running: String = "2.0.0") -> Result<FeedRelease?, FeedCheck.FeedError> {
+    FeedCheck.newest(in: Array(json.utf8), running: version(running))
+  }
+
+  @Test func aSimpleListGivesItsNewestRelease() throws {
+    let result = Self.newest(
+      #"[{"version": "2.1.0", "notes": "a"}, {"version": "3.0.0", "date": "2026-03-01T10:00:00Z", "notes": "b"}]"#
+    )
+    #expect(try result.get() == FeedRelease(version: "3.0.0", date: "2026-03-01", notes: "b"))
+  }
+
+  @Test func aGitHubReleasesArrayIsReadLikeImportChangelog() throws {
+    let json = #"""
+      [{"tag_name": "v3.1.0", "body": "# Big\n\nText", "published_at": "2026-04-01T00:00:00Z"},
+       {"tag_name": "v4.0.0", "draft": true, "body": "draft"},
+       {"tag_name": "v3.2.0-beta.1", "body": "beta"}]
+      """#
+    let release = try #require(try Self.newest(json).get())
+    #expect(release.version == "3.1.0" && release.date == "2026-04-01")
+    #expect(release.notes.contains("## Big"))
+  }
+
+  @Test func escapeSequencesAndAbsurdVersionsAreNotReleases() throws {
+    #expect(throws: FeedCheck.FeedError.self) { try Self.newest("\u{1B}]0;pwned\u{07}\u{1B}[2J").get() }
+    let absurd = String(repeating: "9", count: 500) + ".0.0"
+    #expect(throws: FeedCheck.FeedError.self) {
+      try Self.newest(#"[{"version": "\#(absurd)"}, {"version": "\u001b[31m3.0.0"}]"#).get()
+    }
+    let notes = try #require(try Self.newest(#"[{"version": "3.0.0", "notes": "a\u001b]0;x\u0007b"}]"#).get())
+    #expect(!notes.notes.contains("\u{1B}"))
+    let huge = "[" + String(repeating: " ", count: FeedCheck.maximumBytes) + "]"
+    #expect(throws: FeedCheck.FeedError.self) { try Self.newest(huge).get() }
+  }
+
+  @Test func aLaunchFetchesAtMostOnceADayAndTakesInTheDownload() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    let spawned = SpawnLog()
+    func check(_ seconds: Double) -> FeedCheck {
+      var check = FeedCheck(
+        feed: GreeterFeed(url: "https://example.invalid/feed.json"), directory: dir.path,
+        running: version("2.0.0"), now: Date(timeIntervalSince1970: 1_780_000_000 + seconds))
+      check.spawn = { _, destination in
+        spawned.add(destination)
+        return nil
+      }
+      return check
+    }
+    var first = check(0)
+    #expect(first.run().available == nil)
+    #expect(spawned.count == 1)
+    try Data(#"[{"version": "2.5.0", "notes": "n"}]"#.utf8).write(
+      to: dir.appendingPathComponent(FeedCheck.downloadName))
+    var second = check(3600)
+    let result = second.run()
+    #expect(result.available?.version == "2.5.0")
+    #expect(spawned.count == 1, "fetched again within a day")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(FeedCheck.downloadName).path))
+    var later = check(86_400 + 1)
+    #expect(later.run().available?.version == "2.5.0")
+    #expect(spawned.count == 2)
+  }
+}
+
+final class SpawnLog: @unchecked Sendable {
+  private var items: [String] = []
+  func add(_ item: String) { items.append(item) }
+  var count: Int { items.count }
+}

@@ -45,7 +45,8 @@ struct UpdateFeedTmuxTests {
     }
 
     func stop() {
-      if process.isRunning { process.terminate() }
+      // SIGKILL: the test process's blocked signals are inherited, so SIGTERM may wait.
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
     }
   }

@@ -37,15 +37,16 @@ package final class GreeterTerminal {
   package let theme: Theme
 
   /// Opens the terminal, or returns nil when standard input or output is not a terminal or
-  /// ncurses cannot drive it. `noColor` is the value of `NO_COLOR`, honoured by `auto`.
+  /// ncurses cannot drive it. `noColor` is the value of `NO_COLOR`, honoured by `auto`;
+  /// `colorFGBG` the value of `COLORFGBG`, read by the ``GreeterTheme/auto`` theme.
   package static func open(
-    color: GreeterColorMode = .auto, noColor: String? = nil,
-    crashAction: GreeterCrashAction = .previousHandler
+    color: GreeterColorMode = .auto, noColor: String? = nil, theme: GreeterTheme = .dark,
+    colorFGBG: String? = nil, crashAction: GreeterCrashAction = .previousHandler
   ) -> GreeterTerminal? {
     guard
       let session = CursesSession.open(.init(colorMode: color, noColor: noColor, crashAction: crashAction))
     else { return nil }
-    return GreeterTerminal(session: session)
+    return GreeterTerminal(session: session, theme: theme.resolved(colorFGBG: colorFGBG))
   }
 
   /// Draws `screen` once without reading keys (progress while work runs).
@@ -92,10 +93,10 @@ package final class GreeterTerminal {
 
   private let session: CursesSession
 
-  private init(session: CursesSession) {
+  private init(session: CursesSession, theme: GreeterTheme) {
     self.session = session
-    self.palette = session.usesColor ? .dark : .monochrome
-    self.theme = session.usesColor ? .dark : .monochrome
+    self.palette = session.usesColor ? theme.palette : .monochrome
+    self.theme = session.usesColor ? theme.markdown : .monochrome
   }
 }
 

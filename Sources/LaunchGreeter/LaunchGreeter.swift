@@ -74,6 +74,9 @@ public struct LaunchGreeter: Sendable {
   public var stateDirectory: String?
   /// Colours: `auto` honours `NO_COLOR`.
   public var color: GreeterColorMode = .auto
+  /// The colours for the terminal's background: `auto` reads `COLORFGBG`, else dark (see
+  /// ``GreeterTheme``). Colours off draw in attributes only, whatever this says.
+  public var theme: GreeterTheme = .auto
   /// Full screen, or plain lines for screen readers and terminal history: `auto` honours
   /// `ACCESSIBLE` (see ``GreeterAccessibleMode``).
   public var accessible: GreeterAccessibleMode = .auto
@@ -198,9 +201,11 @@ public struct LaunchGreeter: Sendable {
   var openTerminal: (GreeterColorMode, String?) -> (any GreetingTerminal)? {
     let lines = accessible.isOn(environment: environment)
     let crashAction = crashAction
+    let theme = theme.resolved(
+      colorFGBG: environment.map { $0["COLORFGBG"] } ?? ProcessEnvironment.value("COLORFGBG"))
     return { color, noColor in
       if lines { return LineTerminal.open() }
-      return GreeterTerminal.open(color: color, noColor: noColor, crashAction: crashAction)
+      return GreeterTerminal.open(color: color, noColor: noColor, theme: theme, crashAction: crashAction)
     }
   }
 

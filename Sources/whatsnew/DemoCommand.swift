@@ -62,6 +62,9 @@ struct DemoCommand: ParsableCommand {
   @Option(help: "Colour: auto, always or never.")
   var color = DemoLaunch.defaults.color
 
+  @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
+  var theme = DemoLaunch.defaults.theme
+
   @Flag(
     help: """
       Plain lines in the scrollback and answers typed line by line, for screen readers \
@@ -80,7 +83,7 @@ struct DemoCommand: ParsableCommand {
     DemoLaunch(
       simulate: simulate, from: from, away: away, appVersion: appVersion,
       state: state.settings, content: content, returningAfter: returningAfter, open: open,
-      explain: explain, color: color, accessible: accessible, minImportance: minImportance)
+      explain: explain, color: color, theme: theme, accessible: accessible, minImportance: minImportance)
   }
 
   func validate() throws { try launch.validate() }
@@ -104,6 +107,7 @@ struct DemoLaunch: Equatable {
   var open: String?
   var explain = false
   var color = "auto"
+  var theme = "auto"
   var accessible = false
   var minImportance = "patch"
 
@@ -115,6 +119,9 @@ struct DemoLaunch: Equatable {
     if away < 0 { throw ValidationError("--away must not be negative") }
     if !["auto", "always", "never"].contains(color) {
       throw ValidationError("--color must be auto, always or never, not \"\(color)\"")
+    }
+    if GreeterTheme(rawValue: theme) == nil {
+      throw ValidationError("--theme must be auto, dark, light or mono, not \"\(theme)\"")
     }
     if from != nil && simulate != .upgrade { throw ValidationError("--from needs --simulate upgrade") }
     if let appVersion, AppVersion(appVersion) == nil {
@@ -154,6 +161,7 @@ struct DemoLaunch: Equatable {
     greeter.environment = env
     greeter.clock = now
     greeter.color = GreeterColorMode(rawValue: color) ?? .auto
+    greeter.theme = GreeterTheme(rawValue: theme) ?? .auto
     if accessible { greeter.accessible = .on }
     greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
     greeter.openNotes = deepLink?.version
@@ -191,7 +199,7 @@ struct DemoLaunch: Equatable {
       {
         homeInterrupted = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
-          minimumImportance: greeter.minimumImportance, color: color, environment: env)
+          minimumImportance: greeter.minimumImportance, color: color, theme: greeter.theme, environment: env)
       }
     }
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }

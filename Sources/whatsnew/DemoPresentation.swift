@@ -30,13 +30,14 @@ enum DemoPresentation {
   /// then ends with status 130); false, doing nothing, when there is no terminal to drive.
   static func home(
     version: AppVersion, catalog: ReleaseNotesCatalog, versionsRun: [AppVersion], stateDirectory: String?,
-    minimumImportance: ReleaseImportance, color: String, environment: [String: String]
+    minimumImportance: ReleaseImportance, color: String, theme: GreeterTheme = .auto,
+    environment: [String: String]
   ) -> Bool {
     let crashArmed = environment[crashVariable] == "1"
     guard
       let terminal = GreeterTerminal.open(
-        color: GreeterColorMode(rawValue: color) ?? .auto, noColor: environment["NO_COLOR"],
-        crashAction: .defaultAction)
+        color: GreeterColorMode(rawValue: color) ?? .auto, noColor: environment["NO_COLOR"], theme: theme,
+        colorFGBG: environment["COLORFGBG"], crashAction: .defaultAction)
     else { return false }
     var screens = GreetingScreens(
       catalog: catalog, appName: appName, palette: terminal.palette, theme: terminal.theme)

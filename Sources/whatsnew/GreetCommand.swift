@@ -67,6 +67,9 @@ struct GreetCommand: ParsableCommand {
   @Option(help: "Colour: auto, always or never.")
   var color = "auto"
 
+  @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
+  var theme = "auto"
+
   @Option(
     help: ArgumentHelp(
       "The app's release channel (beta, nightly): shows the notes' <!-- only: CHANNEL --> blocks and its channels: releases.",
@@ -119,6 +122,9 @@ struct GreetCommand: ParsableCommand {
     if GreeterColorMode(rawValue: color) == nil {
       throw ValidationError("--color must be auto, always or never, not \"\(color)\"")
     }
+    if GreeterTheme(rawValue: theme) == nil {
+      throw ValidationError("--theme must be auto, dark, light or mono, not \"\(theme)\"")
+    }
     if stateDir == "" { throw ValidationError("--state-dir: the directory is empty") }
     if ReleaseImportance(rawValue: minImportance) == nil {
       throw ValidationError("--min-importance must be major, minor or patch, not \"\(minImportance)\"")
@@ -145,6 +151,7 @@ struct GreetCommand: ParsableCommand {
     greeter.channel = channel
     greeter.stateDirectory = stateDir
     greeter.color = GreeterColorMode(rawValue: color) ?? .auto
+    greeter.theme = GreeterTheme(rawValue: theme) ?? .auto
     if accessible { greeter.accessible = .on }
     greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
     if existingInstall { greeter.isExistingInstall = { true } }

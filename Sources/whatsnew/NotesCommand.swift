@@ -46,6 +46,9 @@ struct NotesCommand: ParsableCommand {
       valueName: "name"))
   var channel: String?
 
+  @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
+  var theme = NotesOptions.defaults.theme
+
   func validate() throws {
     try options.validate()
   }
@@ -58,6 +61,6 @@ struct NotesCommand: ParsableCommand {
   var options: NotesOptions {
     NotesOptions(
       version: version, from: from, to: to, list: list, format: format, width: width, content: content,
-      channel: channel)
+      channel: channel, theme: theme)
   }
 }

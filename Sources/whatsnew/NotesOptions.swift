@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaunchGreeter
 import LaunchTracking
 import MarkdownSyntax
 import ReleaseNotes
@@ -27,8 +28,13 @@ struct NotesOptions: Equatable {
   var content: String?
   /// The release channel (``ReleaseNotes/NotesAudience``); the platform is this one.
   var channel: String?
+  /// `--theme`: auto, dark, light or mono (``LaunchGreeter/GreeterTheme``).
+  var theme = "auto"
 
   func validate() throws {
+    if GreeterTheme(rawValue: theme) == nil {
+      throw ValidationError("--theme must be auto, dark, light or mono, not \"\(theme)\"")
+    }
     if let width, !(20...1000).contains(width) {
       throw ValidationError("--width must be between 20 and 1000, not \(width)")
     }
@@ -102,7 +108,9 @@ struct NotesOptions: Equatable {
       let loaded = range.map { entry in
         (version: entry.version, text: Result { () throws(ReleaseNotesError) in try catalog.noteText(entry) })
       }
-      if sheet, !loaded.isEmpty, try NotesSheet.present(loaded, since: notesSince) { return }
+      if sheet, !loaded.isEmpty, try NotesSheet.present(loaded, since: notesSince, theme: chosenTheme) {
+        return
+      }
       texts = try loaded.map { entry throws(ReleaseNotesError) in try entry.text.get() }
     }
 
@@ -115,7 +123,7 @@ struct NotesOptions: Equatable {
       ReleaseNotesCLI.printError("whatsnew: no release notes \(rangeText) in \(directory)")
       return
     }
-    if sheet, NotesSheet.present(texts, since: notesSince) {
+    if sheet, NotesSheet.present(texts, since: notesSince, theme: chosenTheme) {
       return
     }
     let notes = texts.map { $0.parsed() }
@@ -125,11 +133,15 @@ struct NotesOptions: Equatable {
       ReleaseNotesCLI.writeOut(NotesOutput.html(document))
     case .ansi:
       let noColor = ReleaseNotesCLI.environment("NO_COLOR") != nil
-      ReleaseNotesCLI.writeOut(NotesOutput.ansi(document, width: outputWidth, noColor: noColor))
+      let theme = chosenTheme.resolved(colorFGBG: ReleaseNotesCLI.environment("COLORFGBG"))
+      ReleaseNotesCLI.writeOut(NotesOutput.ansi(document, width: outputWidth, noColor: noColor, theme: theme))
     case .plain, .auto, .json:
       ReleaseNotesCLI.writeOut(NotesOutput.plain(document, width: outputWidth))
     }
   }
+
+  /// `--theme` as a value (validated already).
+  private var chosenTheme: GreeterTheme { GreeterTheme(rawValue: theme) ?? .auto }
 
   /// `auto` made concrete: ansi in a terminal (unless `TERM=dumb`), plain in a pipe.
   private var resolvedFormat: Format {

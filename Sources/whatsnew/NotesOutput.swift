@@ -1,3 +1,4 @@
+import LaunchGreeter
 import MarkdownSyntax
 import TerminalRendering
 
@@ -10,9 +11,12 @@ enum NotesOutput {
       TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: .monochrome)))
   }
 
-  /// ANSI (SGR only) text at `width` cells; `NO_COLOR` gives the monochrome theme.
-  static func ansi(_ document: MarkdownDocument, width: Int, noColor: Bool) -> String {
-    let theme: Theme = noColor ? .monochrome : .dark
+  /// ANSI (SGR only) text at `width` cells in `theme` (resolved); `NO_COLOR` gives the
+  /// monochrome theme, whatever `theme` says.
+  static func ansi(_ document: MarkdownDocument, width: Int, noColor: Bool, theme: GreeterTheme = .dark)
+    -> String
+  {
+    let theme: Theme = noColor ? .monochrome : theme.markdown
     return ANSISerializer.serialize(
       TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme)))
   }

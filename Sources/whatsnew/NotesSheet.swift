@@ -11,8 +11,10 @@ import ReleaseNotes
 enum NotesSheet {
   /// Shows `notes` (newest first, already read) in the sheet and returns true, or returns false
   /// when there is no terminal to show it in (the caller then prints plain text).
-  static func present(_ notes: [ReleaseNoteText], since: AppVersion?, color: String = "auto") -> Bool {
-    present(sections: notes.map { ($0.version, .success($0)) }, since: since, color: color)
+  static func present(
+    _ notes: [ReleaseNoteText], since: AppVersion?, color: String = "auto", theme: GreeterTheme = .auto
+  ) -> Bool {
+    present(sections: notes.map { ($0.version, .success($0)) }, since: since, color: color, theme: theme)
   }
 
   /// Shows `loaded` (newest first: each release's text, or why its file could not be read, as
@@ -22,9 +24,9 @@ enum NotesSheet {
   /// them with `noteTexts` would), so the command still fails with its message.
   static func present(
     _ loaded: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)], since: AppVersion?,
-    color: String = "auto"
+    color: String = "auto", theme: GreeterTheme = .auto
   ) throws(ReleaseNotesError) -> Bool {
-    guard present(sections: loaded, since: since, color: color) else { return false }
+    guard present(sections: loaded, since: since, color: color, theme: theme) else { return false }
     for (_, text) in loaded {
       if case .failure(let error) = text { throw error }
     }
@@ -37,9 +39,11 @@ enum NotesSheet {
   /// sheet, or returns false when there is no terminal.
   private static func present(
     sections loaded: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)],
-    since: AppVersion?, color: String
+    since: AppVersion?, color: String, theme: GreeterTheme
   ) -> Bool {
-    guard let newest = loaded.first?.version, let terminal = open(color: color) else { return false }
+    guard let newest = loaded.first?.version, let terminal = open(color: color, theme: theme) else {
+      return false
+    }
     let screens = GreetingScreens(
       catalog: ReleaseNotesCatalog(files: [:]), appName: DemoPresentation.appName, palette: terminal.palette,
       theme: terminal.theme)
@@ -47,9 +51,9 @@ enum NotesSheet {
     return true
   }
 
-  private static func open(color: String) -> GreeterTerminal? {
+  private static func open(color: String, theme: GreeterTheme) -> GreeterTerminal? {
     guard ReleaseNotesCLI.environment("TERM") != "dumb" else { return nil }
-    return TerminalUI.open(color: color)
+    return TerminalUI.open(color: color, theme: theme)
   }
 
   private static func show(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaunchGreeter
 import LaunchTracking
 import MarkdownSyntax
 import TerminalRendering
@@ -24,7 +25,8 @@ struct RenderCommand: ParsableCommand {
       The default format is 'ansi' when standard output is a terminal (and NO_COLOR and \
       TERM=dumb are unset), else 'plain'. The width is --width, else $COLUMNS, else 80; it \
       must be between 2 and 10000. With NO_COLOR set, 'ansi' uses only bold, underline, \
-      reverse and dim. --flavor commonmark reads plain CommonMark 0.31.2: no tables, \
+      reverse and dim, as --theme mono does; --theme auto (the default) is light when \
+      COLORFGBG's background is 7 or 15, else dark. --flavor commonmark reads plain CommonMark 0.31.2: no tables, \
       strikethrough, task lists, extended autolinks, footnotes, front matter or HTML tag filter.
       """
   )
@@ -42,18 +44,30 @@ struct RenderCommand: ParsableCommand {
     help: "Markdown flavor: gfm (the default: GitHub Flavored Markdown and front matter) or commonmark.")
   var flavor: String?
 
+  @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
+  var theme: String?
+
   /// The width range accepted; wider output is useless and narrower cannot hold a wide grapheme.
   static let widths = 2...10000
 
   func run() throws {
-    Self.render(file: file, format: format, width: width, flavor: flavor)
+    Self.render(file: file, format: format, width: width, flavor: flavor, theme: theme)
   }
 
   /// The command's work, given its arguments (as typed, checked here with the command's own
   /// messages). Exits the process: 0 when the output is written, 1 when the file cannot be read
   /// or the output written, 2 for a bad option value.
-  static func render(file: String, format: String?, width: String?, flavor: String? = nil) -> Never {
+  static func render(
+    file: String, format: String?, width: String?, flavor: String? = nil, theme: String? = nil
+  ) -> Never {
     let environment = Environment()
+    var chosenTheme = GreeterTheme.auto
+    if let theme {
+      guard let parsed = GreeterTheme(rawValue: theme) else {
+        fail("invalid --theme '\(theme)': expected auto, dark, light or mono", code: 2)
+      }
+      chosenTheme = parsed
+    }
     var markdownFlavor = MarkdownFlavor.gfm
     if let flavor {
       guard let parsed = MarkdownFlavor(rawValue: flavor) else {
@@ -88,7 +102,9 @@ struct RenderCommand: ParsableCommand {
       fail("cannot read \(file == "-" ? "standard input" : file): \(error.message)", code: 1)
     }
     let document = MarkdownParser.parse(bytes: bytes, flavor: markdownFlavor)
-    let theme: Theme = environment.noColor ? .monochrome : .dark
+    let theme: Theme =
+      environment.noColor
+      ? .monochrome : chosenTheme.resolved(colorFGBG: environment.value("COLORFGBG")).markdown
     let options = RenderOptions(width: columns, theme: theme)
     render(document, format: chosenFormat, options: options, tagFilter: markdownFlavor == .gfm)
   }

@@ -12,12 +12,13 @@ import LaunchScreens
 /// signal, which is re-raised once the terminal is restored).
 enum TerminalUI {
   /// Opens the terminal, or returns nil when there is none to drive.
-  static func open(color: String) -> GreeterTerminal? {
+  static func open(color: String, theme: GreeterTheme = .auto) -> GreeterTerminal? {
     let mode = GreeterColorMode(rawValue: color) ?? .auto
     // One variable read directly: the whole environment as a dictionary costs more.
     guard
       let terminal = GreeterTerminal.open(
-        color: mode, noColor: ReleaseNotesCLI.environment("NO_COLOR"), crashAction: .defaultAction)
+        color: mode, noColor: ReleaseNotesCLI.environment("NO_COLOR"), theme: theme,
+        colorFGBG: ReleaseNotesCLI.environment("COLORFGBG"), crashAction: .defaultAction)
     else { return nil }
     current = terminal
     atexit { TerminalUI.current?.close() }

@@ -37,6 +37,9 @@ import Testing
       (["render", file, "--format", "pdf"], Self.usage),
       (["notes", "--format", "pdf", "--content", content], Self.usage),
       (["demo", "--color", "purple", "--state-dir", state], Self.usage),
+      (["demo", "--theme", "pink", "--state-dir", state], Self.usage),
+      (["notes", "--theme", "pink", "--content", content], Self.usage),
+      (["render", file, "--theme", "pink"], Self.usage),
       (["demo", "--simulate", "sideways", "--content", content], Self.usage),
       (["import-changelog"], Self.usage), (["notes", "--list", "1.0.0", "--content", content], Self.usage),
       // Widths.

@@ -27,6 +27,25 @@ import Testing
     #expect(byName.stdout.contains("Release notes body"))
   }
 
+  @Test func theThemeOptionAndCOLORFGBGPickTheColours() throws {
+    func ansi(_ options: [String], colorFGBG: String = "", noColor: String = "") throws -> String {
+      let result = try Run.whatsnew(
+        ["render", "--format", "ansi"] + options, environment: ["COLORFGBG": colorFGBG, "NO_COLOR": noColor],
+        stdin: input("# Title\n\n- a `code` [link](https://example.com)\n"))
+      #expect(result.status == 0, "\(options): \(result.stderr)")
+      return result.stdout
+    }
+    let dark = try ansi(["--theme", "dark"])
+    let light = try ansi(["--theme", "light"])
+    let mono = try ansi(["--theme", "mono"])
+    #expect(dark != light && light != mono && mono != dark)
+    #expect(try ansi([]) == dark, "auto without COLORFGBG is dark")
+    #expect(try ansi([], colorFGBG: "0;15") == light)
+    #expect(try ansi([], colorFGBG: "15;0") == dark)
+    #expect(try ansi(["--theme", "dark"], colorFGBG: "0;15") == dark)
+    #expect(try ansi(["--theme", "light"], noColor: "1") == mono, "NO_COLOR wins over the theme")
+  }
+
   @Test func commonMarkFlavorTurnsEveryExtensionAndFrontMatterOff() throws {
     let source = """
       ---

@@ -15,7 +15,7 @@ import Testing
     [
       "demo", "--simulate", "upgrade", "--from", "1.0.0", "--away", "3", "--app-version", "2.0.0",
       "--app-id", "my-app", "--state-dir", "/tmp/state", "--content", "x y", "--returning-after", "7",
-      "--open", "whatsnew://notes/1.0.0", "--explain", "--color", "never", "--accessible",
+      "--open", "whatsnew://notes/1.0.0", "--explain", "--color", "never", "--theme", "light", "--accessible",
       "--min-importance", "minor",
     ],
     [
@@ -25,6 +25,8 @@ import Testing
     ["notes", "1.0.0", "--format", "plain", "--width", "40"],
     ["notes", "--from", "1.0.0", "--to", "2.0.0", "--content", "C"],
     ["notes", "--list", "--format", "json"],
+    ["notes", "--theme", "mono"],
+    ["render", "--theme", "dark", "CHANGELOG.md"],
     ["render", "CHANGELOG.md", "--format", "html", "--flavor", "commonmark"],
     ["render", "--width", "20", "--", "-file-with-a-dash.md"],
     ["render", "greet"],

@@ -3,7 +3,7 @@ import TerminalRendering
 
 /// The colours the greeting's screens are drawn in, for the terminal's background.
 ///
-/// Colours off (``GreeterColorMode/never``, or `NO_COLOR` under ``GreeterColorMode/auto``)
+/// Colours off (`GreeterColorMode.never`, or `NO_COLOR` under `GreeterColorMode.auto`)
 /// always draw in attributes only, whatever the theme: `NO_COLOR` and `--color never` win
 /// over `--theme`. ``mono`` asks for those attributes while colours are on.
 public enum GreeterTheme: String, Sendable, CaseIterable {

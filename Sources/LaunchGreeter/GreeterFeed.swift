@@ -24,9 +24,12 @@ import TerminalRendering
 /// state directory, and a later launch validates what it wrote and caches the newest release
 /// in `update-feed.json` with the time it was checked. Only an interactive launch checks
 /// (not under `CI`, agents, `WHATSNEW_DISABLE=1` or the app's `<PREFIX>_NO_GREETING=1`), and
-/// not with `<PREFIX>_NO_UPDATE_CHECK=1`. A feed that cannot be fetched, is over 1 MiB, is
-/// not JSON or names no usable version shows nothing; the outcome's
-/// ``GreetOutcome/feedExplanation`` says why.
+/// not with `<PREFIX>_NO_UPDATE_CHECK=1`. The fetch is bounded: curl gives up after 5 seconds
+/// (`--max-time`, so it never outlives that), refuses a body announced as over 1 MiB
+/// (`--max-filesize`) and cannot write more than 1 MiB of one that is not announced (a file
+/// size limit in its shell). A feed that cannot be fetched, is over 1 MiB, is not JSON or
+/// names no usable version shows nothing; the outcome's ``GreetOutcome/feedExplanation`` says
+/// why (a failed fetch until the next one starts).
 ///
 /// ```swift
 /// greeter.feed = GreeterFeed(
@@ -59,6 +62,8 @@ struct FeedCache: Codable, Sendable, Equatable {
   /// Seconds since 1970 of the last check (the time a fetch was started).
   var checked: Double
   var latest: FeedRelease?
+  /// Why the last fetch failed (`timed out after 5 s (curl exit 28)`), until the next starts.
+  var failure: String?
 }
 
 /// One launch's look at the feed: takes in a finished download, starts a new one when the
@@ -70,6 +75,10 @@ struct FeedCheck {
   static let interval: Double = 86_400
   static let cacheName = "update-feed.json"
   static let downloadName = "update-feed.download"
+  /// What the fetch's shell writes instead of the download when curl fails: its exit status.
+  static let failureName = downloadName + ".failed"
+  /// curl's `--max-time`, in seconds.
+  static let timeLimit = 5
 
   var feed: GreeterFeed
   var directory: String
@@ -103,6 +112,18 @@ struct FeedCheck {
       }
       writeCache(cache)
     }
+    let failed = directory + "/" + Self.failureName
+    if access(failed, F_OK) == 0 {
+      defer { unlink(failed) }
+      let status = (try? Platform.readFile(failed)).flatMap {
+        Int(String(decoding: $0, as: UTF8.self).filter(\.isNumber))
+      }
+      cache = FeedCache(
+        url: feed.url, checked: cache?.checked ?? now.timeIntervalSince1970, latest: cache?.latest,
+        failure: Self.curlFailure(status))
+      writeCache(cache)
+    }
+    if let failure = cache?.failure { notes.append("the last fetch failed: \(failure)") }
     let age = cache.map { now.timeIntervalSince1970 - $0.checked }
     if let age, age >= 0, age < Self.interval {
       notes.append("checked \(Int(age / 3600)) h ago")
@@ -124,6 +145,24 @@ struct FeedCheck {
       notes.insert("nothing newer than \(running)", at: 0)
     }
     return (available, notes.joined(separator: "; "))
+  }
+
+  /// Why curl failed, in words, from its exit status.
+  static func curlFailure(_ status: Int?) -> String {
+    guard let status else { return "curl failed" }
+    let why: String
+    switch status {
+    case 6: why = "cannot resolve the host"
+    case 7: why = "cannot connect"
+    case 22: why = "the server answered with an HTTP error"
+    case 28: why = "timed out after \(timeLimit) s"
+    case 63: why = "over \(maximumBytes) bytes"
+    case 23: why = "stopped at \(maximumBytes) bytes (or the disk is full)"
+    case 35, 51, 53, 54, 58, 59, 60, 66, 77, 80, 83, 90, 91: why = "TLS failed"
+    case 127: return "curl is not installed"
+    default: why = "curl failed"
+    }
+    return "\(why) (curl exit \(status))"
   }
 
   /// The newest usable release in a downloaded feed, or why there is none: too big, not JSON,
@@ -192,11 +231,18 @@ struct FeedCheck {
 
   /// Starts `curl` on `url` in its own session, detached (a shell that backgrounds it and
   /// exits, so no zombie is left to the app): it writes `destination.part` and renames it to
-  /// `destination` when the transfer succeeded. Returns a problem, or nil.
+  /// `destination` when the transfer succeeded, else writes curl's exit status to
+  /// `destination.failed` (``failureName``). curl ends within ``timeLimit`` seconds (`--max-time`), and its
+  /// shell's file size limit (`ulimit -f`, in 512-byte blocks, with SIGXFSZ ignored so no core
+  /// is dumped) stops a body of unannounced length at ``maximumBytes``: `--max-filesize` only
+  /// refuses one whose length the server announces (before curl 8.4). Returns a problem, or nil.
   static func spawnCurl(url: String, destination: String) -> String? {
     let script =
-      "( curl -fsS --max-time 5 --max-filesize \(maximumBytes) --proto '=http,https' -o \"$1.part\" -- \"$2\" "
-      + "&& mv -f \"$1.part\" \"$1\"; rm -f \"$1.part\" ) </dev/null >/dev/null 2>&1 &"
+      "( trap '' XFSZ; ulimit -f \(maximumBytes / 512); "
+      + "curl -fsS --max-time \(timeLimit) --max-filesize \(maximumBytes) --proto '=http,https' "
+      + "-o \"$1.part\" -- \"$2\"; s=$?; "
+      + "if [ $s -eq 0 ]; then mv -f \"$1.part\" \"$1\"; else echo $s > \"$1.failed\"; fi; rm -f \"$1.part\" ) "
+      + "</dev/null >/dev/null 2>&1 &"
     let args = ["/bin/sh", "-c", script, "sh", destination, url]
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

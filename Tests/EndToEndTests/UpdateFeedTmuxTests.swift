@@ -8,10 +8,15 @@ import Testing
   .serialized,
   .requires(TmuxAvailability.present, TmuxAvailability.missing),
   .requires(TestPaths.hasTool("python3"), "python3 is not installed (the feed tests serve the feed with it)"),
-  .requires(TestPaths.hasTool("curl"), "curl is not installed (the greeter fetches the feed with it)"))
+  .requires(TestPaths.hasTool("curl"), "curl is not installed (the greeter fetches the feed with it)"),
+  .requires(
+    TestPaths.hasTool("pgrep"), "pgrep is not installed (the feed tests look for fetches left running)"))
 struct UpdateFeedTmuxTests {
   /// Serves `/feed.json` (a list with a newer release, answered after 2 seconds so a launch
-  /// that waited for it would be seen waiting) and `/hostile.json` (escape sequences, not JSON).
+  /// that waited for it would be seen waiting), `/hostile.json` (escape sequences, not JSON),
+  /// `/absurd.json` (versions no release has), `/never` (accepted, never answered),
+  /// `/huge` (50 MiB, its length announced) and `/huge-streamed` (50 MiB, length not
+  /// announced); a huge body sent whole leaves `huge-sent` (or `huge-streamed-sent`).
   final class FeedServer {
     let process = Process()
     let port: Int
@@ -22,11 +27,33 @@ struct UpdateFeedTmuxTests {
       try Data(feed.utf8).write(to: directory.appendingPathComponent("feed.json"))
       try Data(String(repeating: "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}[31m", count: 200).utf8).write(
         to: directory.appendingPathComponent("hostile.json"))
+      let absurd = [
+        String(repeating: "9", count: 500) + ".0.0", "\\u001b[31m3.0.0", "99999999999999999999999.0.0",
+        "-3.0.0",
+        "3.0.0\\u0000", "3.0.0+" + String(repeating: "x", count: 100), "NaN", "",
+      ]
+      try Data(
+        ("[" + absurd.map { #"{"version": "\#($0)", "notes": "pwned"}"# }.joined(separator: ",") + "]").utf8
+      )
+      .write(to: directory.appendingPathComponent("absurd.json"))
       let script = """
-        import http.server, functools, sys, threading, time
+        import http.server, functools, os, sys, threading, time
         class H(http.server.SimpleHTTPRequestHandler):
             def do_GET(self):
                 if self.path == '/feed.json': time.sleep(2)
+                if self.path == '/never':
+                    time.sleep(600)
+                    return
+                if self.path in ('/huge', '/huge-streamed'):
+                    self.send_response(200)
+                    self.send_header('Content-Type', 'application/json')
+                    if self.path == '/huge': self.send_header('Content-Length', str(50 << 20))
+                    self.end_headers()
+                    chunk = b' ' * (1 << 16)
+                    for _ in range(800): self.wfile.write(chunk)
+                    self.wfile.flush()
+                    open(os.path.join(sys.argv[1], self.path[1:] + '-sent'), 'w').close()
+                    return
                 return super().do_GET()
             def log_message(self, *a): pass
         s = http.server.ThreadingHTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
@@ -109,9 +136,32 @@ struct UpdateFeedTmuxTests {
     #expect(third.contains(#""available" : "9.0.0""#) && third.contains(#""shown" : null"#))
   }
 
-  @Test(arguments: ["dead", "hostile"])
+  /// The processes whose command line names `text` (pgrep -f), as "pid command" lines.
+  static func processes(naming text: String) throws -> [String] {
+    let found = try Run.process(URL(fileURLWithPath: "/usr/bin/env"), ["pgrep", "-a", "-f", text])
+    return found.stdout.split(separator: "\n").map(String.init)
+  }
+
+  /// What the second launch's `--explain` says about each bad feed, after the first started
+  /// the fetch.
+  static let badFeeds: [String: String] = [
+    "dead": "the last fetch failed: cannot connect (curl exit 7)",
+    "hostile": "the fetched feed is ignored: not a JSON list of releases",
+    "absurd": "the fetched feed is ignored: no entry has a usable version",
+    "never": "the last fetch failed: timed out after 5 s (curl exit 28)",
+    "huge": "the last fetch failed: over 1048576 bytes (curl exit 63)",
+    "huge-streamed": "the last fetch failed: stopped at 1048576 bytes",
+  ]
+
+  /// A dead port, a server that never answers, 50 MiB with and without its length announced,
+  /// escape sequences and absurd versions: the launch that starts the fetch returns at once
+  /// (the fetch outlives it), the fetch ends within curl's 5 seconds leaving no process and no
+  /// partial file behind, reads at most 1 MiB, and the next launch shows nothing but a `feed:`
+  /// line in `--explain`.
+  @Test(arguments: ["dead", "hostile", "absurd", "never", "huge", "huge-streamed"])
   func aBadFeedShowsNothing(kind: String) throws {
-    let tmux = try TmuxSession()
+    // Wide, so the feed: line is not wrapped.
+    let tmux = try TmuxSession(width: 200)
     defer { tmux.kill() }
     let dir = tmux.directory
     let content = dir.appendingPathComponent("notes")
@@ -121,20 +171,39 @@ struct UpdateFeedTmuxTests {
     try #require(server.port > 0, "the feed server did not start")
     let state = dir.appendingPathComponent("state").path
     // Port 1 on 127.0.0.1 refuses the connection.
-    let url = kind == "dead" ? "http://127.0.0.1:1/feed.json" : "http://127.0.0.1:\(server.port)/hostile.json"
-    try Self.greet(tmux, content, state: state, feed: url)
+    let url =
+      switch kind {
+      case "dead": "http://127.0.0.1:1/feed.json"
+      case "hostile", "absurd": "http://127.0.0.1:\(server.port)/\(kind).json"
+      default: "http://127.0.0.1:\(server.port)/\(kind)"
+      }
+    try Self.greet(tmux, content, state: state, feed: url, extra: "--explain")
     #expect(try tmux.waitForExit() == 0)
-    if kind == "hostile" {
-      #expect(Self.waitForFile(state + "/update-feed.download"), "the hostile body was not fetched")
-    } else {
-      usleep(1_500_000)  // curl gives up on a refused connection at once
+    #expect(try tmux.waitFor("feed:").contains("fetch started in the background"))
+    if kind == "never" {
+      let fetching = try Self.processes(naming: state)
+      #expect(fetching.contains { $0.contains("curl") }, "the launch waited for a server that never answers")
     }
+    // curl gives up within its --max-time of 5 s; allow a loaded machine 10 s more.
+    let deadline = Date().addingTimeInterval(15)
+    var left = try Self.processes(naming: state)
+    while !left.isEmpty && Date() < deadline {
+      usleep(100_000)
+      left = try Self.processes(naming: state)
+    }
+    #expect(left.isEmpty, "the fetch outlived its time limit: \(left)")
+    #expect(!FileManager.default.fileExists(atPath: dir.path + "/\(kind)-sent"), "curl read the whole 50 MiB")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
+    #expect(!files.contains("update-feed.download.part"), "a partial download was left behind")
+
     try Self.greet(tmux, content, state: state, feed: url, extra: "--explain")
     #expect(try tmux.waitForExit() == 0)
     let screen = try tmux.waitFor("feed:")
     #expect(!screen.contains("is available") && !screen.contains("pwned"))
-    #expect(screen.contains("nothing newer than 2.0.0"))
-    if kind == "hostile" { #expect(screen.contains("the fetched feed is ignored: not a JSON list")) }
-    #expect(!FileManager.default.fileExists(atPath: state + "/update-feed.download"))
+    let feedLine = screen.split(separator: "\n").first { $0.hasPrefix("feed:") }.map(String.init) ?? ""
+    #expect(feedLine.hasPrefix("feed:     nothing newer than 2.0.0; "))
+    #expect(feedLine.contains(Self.badFeeds[kind] ?? "?"), "\(feedLine)")
+    let after = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
+    #expect(after.allSatisfy { !$0.hasPrefix("update-feed.download") }, "\(after)")
   }
 }

@@ -67,6 +67,39 @@ import Testing
     #expect(later.run().available?.version == "2.5.0")
     #expect(spawned.count == 2)
   }
+
+  @Test func aFailedFetchIsExplainedUntilTheNextOneStarts() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    func check(_ seconds: Double) -> FeedCheck {
+      var check = FeedCheck(
+        feed: GreeterFeed(url: "https://example.invalid/feed.json"), directory: dir.path,
+        running: version("2.0.0"), now: Date(timeIntervalSince1970: 1_780_000_000 + seconds))
+      check.spawn = { _, _ in nil }
+      return check
+    }
+    var first = check(0)
+    #expect(first.run().explanation.contains("fetch started"))
+    // What the fetch's shell writes when curl times out.
+    let failed = dir.appendingPathComponent(FeedCheck.failureName)
+    try Data("28\n".utf8).write(to: failed)
+    var second = check(60)
+    let result = second.run()
+    #expect(result.available == nil)
+    #expect(
+      result.explanation
+        == "nothing newer than 2.0.0; the last fetch failed: timed out after 5 s (curl exit 28); checked 0 h ago"
+    )
+    #expect(!FileManager.default.fileExists(atPath: failed.path))
+    var third = check(120)
+    #expect(third.run().explanation.contains("timed out after 5 s"), "the reason lasts until the next fetch")
+    var nextDay = check(86_400 + 1)
+    _ = nextDay.run()
+    var afterIt = check(86_400 + 60)
+    #expect(!afterIt.run().explanation.contains("failed"))
+    #expect(FeedCheck.curlFailure(7) == "cannot connect (curl exit 7)")
+    #expect(FeedCheck.curlFailure(63) == "over 1048576 bytes (curl exit 63)")
+    #expect(FeedCheck.curlFailure(nil) == "curl failed")
+  }
 }
 
 final class SpawnLog: @unchecked Sendable {

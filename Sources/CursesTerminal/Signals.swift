@@ -89,8 +89,9 @@ public enum Signals {
 
   /// What the handlers read and what removing them puts back, in C-layout heap memory.
   /// Written only while no handler of ours is installed (or before it is), and only read by
-  /// the handlers, which is why unchecked access is sound here.
-  struct Storage: @unchecked Sendable {
+  /// the handlers, which is why unchecked access is sound here. It owns that memory (and the
+  /// crash handler's byte buffer): it cannot be copied, and frees the memory when it ends.
+  struct Storage: ~Copyable, @unchecked Sendable {
     /// The terminal modes saved before ncurses started, restored by the crash handler.
     let modes: UnsafeMutablePointer<termios>
     /// Whether ``modes`` holds saved modes.
@@ -130,6 +131,20 @@ public enum Signals {
       storage.previousMask.initialize(to: sigset_t())
       storage.hasPreviousMask.initialize(to: false)
       return storage
+    }
+
+    deinit {
+      bytes.pointee?.deallocate()
+      modes.deallocate()
+      hasModes.deallocate()
+      fd.deallocate()
+      bytes.deallocate()
+      byteCount.deallocate()
+      previousActions.deallocate()
+      installed.deallocate()
+      chainsCrashes.deallocate()
+      previousMask.deallocate()
+      hasPreviousMask.deallocate()
     }
   }
 

@@ -25,9 +25,6 @@
 /// greeter.accessible = .on  // e.g. from the app's own --accessible flag
 /// greeter.greet()
 /// ```
-///
-/// An app's own screens under the greeting (`greet(host:)`) are full-screen
-/// UI: in the accessible mode the greeting is shown without them.
 public enum GreeterAccessibleMode: Sendable, Equatable {
   /// The accessible mode when the `ACCESSIBLE` environment variable asks for it (see
   /// ``isRequested(by:)``), the full-screen UI otherwise.

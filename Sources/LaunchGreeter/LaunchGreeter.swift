@@ -141,18 +141,7 @@ public struct LaunchGreeter: Sendable {
   /// Records this launch, presents what it calls for, and returns what happened.
   @discardableResult
   public func greet() -> GreetOutcome {
-    deliverInterruption(of: greet(host: nil, terminal: openTerminal))
-  }
-
-  /// Like ``greet()``, then keeps the terminal for the app's own screens: `host`'s screens
-  /// sit under the presentation and stay after it, until they close. Used by the `whatsnew`
-  /// demo for its home screen. In the accessible mode (``accessible``) the greeting is
-  /// shown without `host`'s screens, which are full-screen UI. Ctrl-C on `host`'s screens
-  /// interrupts the greeting as on the presentation's.
-  @discardableResult
-  package func greet(host: GreeterHost) -> GreetOutcome {
-    deliverInterruption(
-      of: greet(host: accessible.isOn(environment: environment) ? nil : host, terminal: openTerminal))
+    deliverInterruption(of: greet(terminal: openTerminal))
   }
 
   /// Turns this app's what's-new sheets on or off for the user, the switch `x` on the sheet
@@ -209,11 +198,10 @@ public struct LaunchGreeter: Sendable {
     }
   }
 
-  func greet(
-    host: GreeterHost?, terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?
-  ) -> GreetOutcome {
+  func greet(terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?) -> GreetOutcome
+  {
     let problems = ProblemLog()
-    var outcome = greet(host: host, terminal: open, problems: problems)
+    var outcome = greet(terminal: open, problems: problems)
     // One place for every way out: the outcome holds each line `warn` is given, and `warn` is
     // given them after the terminal is back.
     outcome.problems = problems.all
@@ -222,8 +210,7 @@ public struct LaunchGreeter: Sendable {
   }
 
   private func greet(
-    host: GreeterHost?, terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?,
-    problems: ProblemLog
+    terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?, problems: ProblemLog
   ) -> GreetOutcome {
     let env = environment ?? ProcessEnvironment.current()
 
@@ -417,8 +404,7 @@ public struct LaunchGreeter: Sendable {
         }
       }
     }
-    let wantsHost = host != nil && invocation.isInteractive
-    guard let catalog, text != nil || announce != nil || wantsHost, let terminal = interactiveTerminal()
+    guard let catalog, text != nil || announce != nil, let terminal = interactiveTerminal()
     else {
       if text != nil { outcome.reason = "no terminal could be opened" }
       return outcome
@@ -428,27 +414,19 @@ public struct LaunchGreeter: Sendable {
     screens.minimumImportance = minimumImportance
     screens.versionsRun = record.state.versionHistory.map(\.version)
     var stack = ScreenStack([], palette: terminal.palette)
-    do {
-      if let host { for screen in try host.screens(screens) { stack.push(screen) } }
-      if let text {
-        stack.push(screens.screen(for: text))
-        outcome.presented = true
-        outcome.reason = nil
-      } else if let announce, let available = AppVersion(announce.version) {
-        stack.push(
-          UpdateAvailableScreen(
-            appName: app.name, current: version, available: available, date: announce.date,
-            upgradeCommand: feed?.upgradeCommand,
-            notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
-            palette: terminal.palette))
-        outcome.announcedUpdate = true
-        outcome.reason = nil
-      }
-    } catch {
-      problems.add("\(error)")
-      outcome.notesProblem = "\(error)"
-      outcome.reason = "the notes cannot be shown"
-      if host == nil { return outcome }
+    if let text {
+      stack.push(screens.screen(for: text))
+      outcome.presented = true
+      outcome.reason = nil
+    } else if let announce, let available = AppVersion(announce.version) {
+      stack.push(
+        UpdateAvailableScreen(
+          appName: app.name, current: version, available: available, date: announce.date,
+          upgradeCommand: feed?.upgradeCommand,
+          notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
+          palette: terminal.palette))
+      outcome.announcedUpdate = true
+      outcome.reason = nil
     }
     if let failure = record.updates.failed, invocation.isInteractive {
       stack.push(
@@ -460,14 +438,12 @@ public struct LaunchGreeter: Sendable {
     var reducer = GreetingReducer(
       decision: outcome.presented ? decision : .nothing(reason: ""), isRecorded: record.isRecorded)
     var ctrlC = false
-    let end = terminal.run(&stack) { effect, stack in
+    let end = terminal.run(&stack) { effect, _ in
       if effect == .interrupt { ctrlC = true }
       for problem in GreetingReducer.apply(reducer.reduce(effect), to: tracker) { problems.add(problem) }
-      host?.perform(effect, &stack, screens)
     }
     terminal.close()
     if case .signal(let signal) = end { reducer.interrupt(signal: signal) }
-    host?.finish(stack, end)
     if outcome.announcedUpdate { outcome.exit = .done }
     if outcome.presented {
       outcome.exit = reducer.exit ?? .later
@@ -477,8 +453,7 @@ public struct LaunchGreeter: Sendable {
         outcome.whatsNew.hiddenUntil = state.whatsNewHiddenUntil
       }
     }
-    // The user stopped the program, also on the host's screens after the presentation was
-    // done: the exit says so, for ``interruptAction``.
+    // The user stopped the program: the exit says so, for ``interruptAction``.
     if case .signal(let signal) = end {
       outcome.exit = .interrupted(signal: signal)
     } else if ctrlC {
@@ -542,7 +517,7 @@ public struct LaunchGreeter: Sendable {
         launch: record.launch, pending: state.pending, availableNotes: versions, invocation: invocation,
         whatsNew: rules)
     }
-    let reason = (reasons + [decision.reason ?? "nothing could be shown"]).joined(separator: "; ")
+    let reason = (reasons + [decision.reason ?? "nothing could be shown"]).listed(separator: "; ")
     return (.nothing(reason: reason), nil, pending, nil)
   }
 
@@ -600,30 +575,6 @@ public struct LaunchGreeter: Sendable {
     return { message in
       Platform.writeAll(STDERR_FILENO, Sanitizer.sanitize("\(name): \(message)") + "\n")
     }
-  }
-}
-
-/// An app that keeps the terminal after its greeting, with screens of its own under the
-/// presentation (the `whatsnew` demo's home screen).
-package struct GreeterHost {
-  /// The app's screens, bottom first, built once the terminal is open.
-  package var screens: (GreetingScreens) throws -> [any Screen]
-  /// Called for every effect of every screen, after the greeter has recorded what it
-  /// means; may push screens (the home screen's `.open(destination)`).
-  package var perform: (ScreenEffect, inout ScreenStack, GreetingScreens) -> Void
-  /// Called with the final stack after the terminal is given back, and how the loop ended.
-  package var finish: (ScreenStack, GreeterTerminal.RunEnd) -> Void
-
-  /// The app's `screens`, what it does with effects (`perform`), and what it does once the
-  /// terminal is given back (`finish`).
-  package init(
-    screens: @escaping (GreetingScreens) throws -> [any Screen],
-    perform: @escaping (ScreenEffect, inout ScreenStack, GreetingScreens) -> Void = { _, _, _ in },
-    finish: @escaping (ScreenStack, GreeterTerminal.RunEnd) -> Void = { _, _ in }
-  ) {
-    self.screens = screens
-    self.perform = perform
-    self.finish = finish
   }
 }
 

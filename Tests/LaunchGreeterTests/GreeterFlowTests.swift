@@ -82,7 +82,7 @@ final class ScriptedTerminal: GreetingTerminal {
     GreetOutcome, ScriptedTerminal?
   ) {
     var terminal: ScriptedTerminal?
-    let outcome = greeter.greet(host: nil) { _, _ in
+    let outcome = greeter.greet { _, _ in
       let made = ScriptedTerminal(keys: keys)
       made.pressesCtrlCDuringSteps = ctrlCDuringSteps
       terminal = made
@@ -223,21 +223,6 @@ final class ScriptedTerminal: GreetingTerminal {
     greeter.interruptAction = .report
     _ = greeter.deliverInterruption(of: outcome) { delivered.append($0) }
     #expect(delivered == [SIGINT, SIGTERM])
-  }
-
-  /// Ctrl-C on the app's own screens, after the walkthrough was finished, still interrupts
-  /// the greeting: the user meant to stop the program.
-  @Test func ctrlCOnTheHostsScreenAfterThePresentationIsAnInterruption() {
-    let host = GreeterHost(screens: { _ in [HostScreenFixture()] })
-    var terminal: ScriptedTerminal?
-    let outcome = greeter("1.0.0").greet(host: host) { _, _ in
-      let made = ScriptedTerminal(keys: [.char("s"), .ctrlC])
-      terminal = made
-      return made
-    }
-    #expect(terminal?.shown.last?.contains("Host screen") == true)
-    #expect(outcome.exit == .interrupted(signal: nil))
-    #expect(outcome.pending == [])
   }
 
   @Test func aWalkthroughClosedEarlyResumesWhereItWasLeft() {
@@ -490,17 +475,4 @@ final class WarningSink: Sendable {
   private let lines = Mutex<[String]>([])
   var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
   var all: [String] { lines.withLock { $0 } }
-}
-
-/// An app's own screen under the greeting.
-private struct HostScreenFixture: Screen {
-  mutating func update(_ event: ScreenEvent) -> [ScreenEffect] { [] }
-
-  var bindings: [KeyBinding] { [] }
-  var footerBindings: [KeyBinding] { [] }
-  var plainText: ScreenText? { nil }
-
-  func draw(into canvas: inout Canvas) {
-    canvas.put("Host screen", row: 0, column: 0)
-  }
 }

@@ -69,7 +69,7 @@ final class ScriptedLineTerminal: GreetingTerminal {
 
     /// The full-screen UI, pressing `keys`.
     func greet(_ version: String, keys: [Key]) -> GreetOutcome {
-      greeter(version).greet(host: nil) { _, _ in ScriptedTerminal(keys: keys) }
+      greeter(version).greet { _, _ in ScriptedTerminal(keys: keys) }
     }
 
     /// The accessible mode, answering `inputs`; returns what it printed too.
@@ -77,7 +77,7 @@ final class ScriptedLineTerminal: GreetingTerminal {
       -> (GreetOutcome, String)
     {
       let terminal = ScriptedLineTerminal(inputs, width: width)
-      let outcome = greeter(version).greet(host: nil) { _, _ in terminal }
+      let outcome = greeter(version).greet { _, _ in terminal }
       return (outcome, terminal.printed)
     }
   }
@@ -326,7 +326,7 @@ final class ScriptedLineTerminal: GreetingTerminal {
       },
     ]
     let terminal = ScriptedLineTerminal([.line(""), .line("")])
-    let outcome = greeter.greet(host: nil) { _, _ in terminal }
+    let outcome = greeter.greet { _, _ in terminal }
     #expect(outcome.exit == .done && outcome.pending.isEmpty)
     #expect(
       terminal.printed == """

@@ -25,7 +25,7 @@ import Testing
 
   private func greet(_ greeter: LaunchGreeter, keys: [Key]) -> (GreetOutcome, ScriptedTerminal?) {
     var terminal: ScriptedTerminal?
-    let outcome = greeter.greet(host: nil) { _, _ in
+    let outcome = greeter.greet { _, _ in
       let made = ScriptedTerminal(keys: keys)
       terminal = made
       return made

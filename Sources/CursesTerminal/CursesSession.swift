@@ -313,10 +313,21 @@ package final class CursesSession {
   private func dispatch<S: Screen>(
     _ event: ScreenEvent, to screen: inout S, _ perform: (ScreenEffect, inout S) -> Action
   ) -> Action {
-    for effect in screen.update(event) where perform(effect, &screen) == .stop {
-      return .stop
+    Self.perform(screen.update(event), on: &screen, perform)
+  }
+
+  /// Hands every effect of one update to `perform`, in order, and then says whether the loop
+  /// stops: it does when `perform` said so for any of them. An effect after the one that ends
+  /// the loop is still performed (closing the last screen empties the stack before the
+  /// first effect of that update is performed).
+  static func perform<S: Screen>(
+    _ effects: [ScreenEffect], on screen: inout S, _ perform: (ScreenEffect, inout S) -> Action
+  ) -> Action {
+    var action = Action.continue
+    for effect in effects where perform(effect, &screen) == .stop {
+      action = .stop
     }
-    return .continue
+    return action
   }
 
   /// How long the loop waits for a key after a paint before it finishes the screen's

@@ -68,7 +68,7 @@ package final class GreeterTerminal {
 
   /// Runs `stack` until it quits (`ScreenEffect.quit` or `ScreenEffect.interrupt`), it is
   /// empty, or a termination signal arrives. `perform` sees every effect, the quitting ones
-  /// included, and may push screens.
+  /// included and those after them in the same update, and may push screens.
   package func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void) -> RunEnd {
     let outcome = session.run(&stack) { effect, stack in
       perform(effect, &stack)

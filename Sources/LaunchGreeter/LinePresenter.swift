@@ -79,11 +79,11 @@ struct LinePresenter {
         guard signal == SIGINT else { return .signal(signal) }
         effects = presenter.interrupt()
       }
-      for effect in effects {
-        perform(effect, &presenter.stack)
-        if effect == .quit || effect == .interrupt { return .finished }
+      // Every effect of the answer is performed before the loop ends.
+      for effect in effects { perform(effect, &presenter.stack) }
+      if effects.contains(.quit) || effects.contains(.interrupt) || presenter.stack.isEmpty {
+        return .finished
       }
-      if presenter.stack.isEmpty { return .finished }
     }
   }
 

@@ -89,14 +89,18 @@ package struct ScreenStack: Screen {
       break
     }
     var effects: [ScreenEffect] = []
+    var closedTheLast = false
     for effect in updateTop(event) {
       if effect == .close {
         pop()
-        if screens.isEmpty { effects.append(.quit) }
+        closedTheLast = closedTheLast || screens.isEmpty
       } else {
         effects.append(effect)
       }
     }
+    // The quit comes after the update's other effects, so a driver that stops at it has
+    // performed them all.
+    if closedTheLast { effects.append(.quit) }
     return effects
   }
 

@@ -340,3 +340,33 @@ enum ScrollHintUse: Sendable, CustomTestStringConvertible {
     }
   }
 }
+
+@Suite struct EffectDispatchTests {
+  /// The last screen answers a key with two effects and a close: the stack is empty before
+  /// any of them is performed, and the greeter's terminal stops on an empty stack, yet every
+  /// effect of that update is still carried out (the second one was dropped).
+  @Test func everyEffectOfAnUpdateIsPerformedBeforeTheLoopStops() {
+    let effects: [ScreenEffect] = [.dismissed(.welcomeBack), .onboardingProgress(page: 1), .close]
+    var stack = ScreenStack([EffectsFixture(effects: effects)])
+    var performed: [ScreenEffect] = []
+    let action = CursesSession.perform(stack.update(.key(.enter)), on: &stack) { effect, stack in
+      performed.append(effect)
+      return effect == .quit || stack.isEmpty ? .stop : .continue
+    }
+    #expect(action == .stop)
+    #expect(performed == [.dismissed(.welcomeBack), .onboardingProgress(page: 1), .quit])
+  }
+}
+
+/// A screen that answers Enter with the effects it was given.
+private struct EffectsFixture: Screen {
+  var effects: [ScreenEffect]
+
+  mutating func update(_ event: ScreenEvent) -> [ScreenEffect] { event == .key(.enter) ? effects : [] }
+
+  var bindings: [KeyBinding] { [] }
+  var footerBindings: [KeyBinding] { [] }
+  var plainText: ScreenText? { nil }
+
+  func draw(into canvas: inout Canvas) {}
+}

@@ -117,6 +117,14 @@ import Testing
     #expect(!s.showsHelp)
   }
 
+  /// Closing the last screen quits after the rest of that update's effects, whatever their
+  /// order, so a driver that stops at the quit has performed them all.
+  @Test func closingTheLastScreenQuitsAfterTheOtherEffects() {
+    var s = ScreenStack([EffectsFixture(effects: [.close, .dismissed(.welcomeBack)])])
+    #expect(s.update(.key(.enter)) == [.dismissed(.welcomeBack), .quit])
+    #expect(s.isEmpty)
+  }
+
   @Test func atTheMinimumTheScreenIsDrawn() {
     var s = stack()
     _ = s.update(.resize(width: 30, height: 8))

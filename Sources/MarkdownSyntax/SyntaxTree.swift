@@ -71,11 +71,6 @@ package struct FrontMatter: Sendable, Equatable {
 package struct UnresolvedReference: Sendable, Equatable {
   package var label: String
   package var line: Int
-
-  package init(label: String, line: Int) {
-    self.label = label
-    self.line = line
-  }
 }
 
 /// A GFM footnote: its definition's label (as written there), number and content.
@@ -88,14 +83,6 @@ package struct Footnote: Sendable, Equatable {
   package var referenceCount: Int
   /// The 1-based line of its definition.
   package var line: Int
-
-  package init(label: String, number: Int, blocks: [Block], referenceCount: Int, line: Int) {
-    self.label = label
-    self.number = number
-    self.blocks = blocks
-    self.referenceCount = referenceCount
-    self.line = line
-  }
 }
 
 /// A reference to a GFM footnote (`[^label]`).
@@ -106,12 +93,6 @@ package struct FootnoteReference: Sendable, Equatable {
   package var number: Int
   /// 1 for the first reference to this footnote, 2 for the second, and so on.
   package var occurrence: Int
-
-  package init(label: String, number: Int, occurrence: Int) {
-    self.label = label
-    self.number = number
-    self.occurrence = occurrence
-  }
 }
 
 /// A link reference definition: `[label]: destination "title"`.
@@ -120,12 +101,6 @@ package struct LinkDefinition: Sendable, Equatable {
   package var title: String?
   /// The 1-based line where it was defined.
   package var line: Int
-
-  package init(destination: String, title: String?, line: Int) {
-    self.destination = destination
-    self.title = title
-    self.line = line
-  }
 }
 
 // MARK: - Blocks

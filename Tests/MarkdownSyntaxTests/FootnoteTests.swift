@@ -1,7 +1,8 @@
 import Foundation
-import MarkdownSyntax
 import TestSupport
 import Testing
+
+@testable import MarkdownSyntax
 
 /// GFM footnotes: the tree, and HTML equal to cmark-gfm's with its footnotes extension.
 @Suite struct FootnoteTests {

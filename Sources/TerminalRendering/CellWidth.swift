@@ -22,7 +22,7 @@ package enum CellWidth {
     guard let second = iterator.next() else { return of(scalar: first) }
     let base = of(scalar: first)
     if isRegionalIndicator(first.value), isRegionalIndicator(second.value) { return 2 }
-    if contains(WidthTable.emoji, first.value) {
+    if widthClass(first.value) & emojiBase != 0 {
       var sawZWJ = false
       var next: Unicode.Scalar? = second
       while let s = next {
@@ -57,9 +57,7 @@ package enum CellWidth {
       if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
       return 1
     }
-    if contains(WidthTable.zeroWidth, v) { return 0 }
-    if v >= 0x1100, contains(WidthTable.wide, v) { return 2 }
-    return 1
+    return Int(widthClass(v) & 3)
   }
 
   // MARK: - Helpers
@@ -140,20 +138,25 @@ package enum CellWidth {
     v >= 0x1F1E6 && v <= 0x1F1FF
   }
 
-  /// Binary search in a flat table of sorted inclusive (first, last) pairs.
-  private static func contains(_ table: [UInt32], _ v: UInt32) -> Bool {
-    var lo = 0
-    var hi = table.count / 2
+  /// The class bit of ``WidthTable/classes`` set for an emoji base.
+  private static let emojiBase: UInt32 = 4
+
+  /// The class of `v` in ``WidthTable/classes`` (its width in bits 0-1, ``emojiBase``): the
+  /// last entry whose first code point is at or below `v`, by binary search.
+  private static func widthClass(_ v: UInt32) -> UInt32 {
+    let table = WidthTable.classes
+    // Every entry up to `v`'s own is at most `key`; the first entry, U+0000's, always is.
+    let key = v << 4 | 0xF
+    var lo = 1
+    var hi = table.count
     while lo < hi {
       let mid = (lo + hi) / 2
-      if v < table[2 * mid] {
-        hi = mid
-      } else if v > table[2 * mid + 1] {
+      if table[mid] <= key {
         lo = mid + 1
       } else {
-        return true
+        hi = mid
       }
     }
-    return false
+    return table[lo - 1] & 0xF
   }
 }

@@ -63,15 +63,13 @@ import Testing
     }
   }
 
-  @Test func tablesAreSortedAndDisjoint() {
-    for table in [WidthTable.zeroWidth, WidthTable.wide, WidthTable.emoji] {
-      #expect(table.count % 2 == 0)
-      var previous: UInt32? = nil
-      for i in stride(from: 0, to: table.count, by: 2) {
-        #expect(table[i] <= table[i + 1])
-        if let previous { #expect(table[i] > previous + 1, "ranges must be merged") }
-        previous = table[i + 1]
-      }
+  @Test func theTableStartsAtZeroAndIsSortedWithEveryEntryAChange() {
+    let table = WidthTable.classes
+    #expect(table.first.map { $0 >> 4 } == 0)
+    for i in table.indices.dropFirst() {
+      #expect(table[i] >> 4 > table[i - 1] >> 4, "entry \(i) is not past the one before")
+      #expect(table[i] & 0xF != table[i - 1] & 0xF, "entry \(i) should be merged with the one before")
+      #expect(table[i] & 3 != 3, "entry \(i) has no width")
     }
   }
 }

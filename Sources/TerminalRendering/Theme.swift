@@ -104,33 +104,21 @@ package struct Theme: Sendable, Hashable {
     return headings[min(max(level, 1), headings.count) - 1]
   }
 
+  // MARK: - The built-in themes
+
   /// For dark backgrounds: colour for structure, attributes for emphasis.
-  package static let dark = Theme(
+  package static let dark = builtIn(
     headings: [
-      Style(foreground: .named(13), attributes: [.bold]),
-      Style(foreground: .named(14), attributes: [.bold]),
-      Style(foreground: .named(12), attributes: [.bold]),
-      Style(foreground: .named(12)),
+      Style(foreground: .named(13), attributes: [.bold]), Style(foreground: .named(14), attributes: [.bold]),
+      Style(foreground: .named(12), attributes: [.bold]), Style(foreground: .named(12)),
     ],
-    headingDecoration: Style(foreground: .brightBlack),
-    emphasis: Style(attributes: [.italic]),
-    strong: Style(attributes: [.bold]),
-    strikethrough: Style(attributes: [.strikethrough, .dim]),
-    code: Style(foreground: .named(11)),
-    codeBlock: Style(foreground: .named(10)),
-    wrapMarkerStyle: Style(foreground: .brightBlack),
-    html: Style(foreground: .brightBlack),
-    quoteBar: Style(foreground: .brightBlack),
-    listMarker: Style(foreground: .named(11)),
-    taskDone: Style(foreground: .named(10)),
-    taskOpen: Style(foreground: .named(11)),
+    muted: Style(foreground: .brightBlack), emphasis: italic, strong: bold,
+    strikethrough: Style(attributes: [.strikethrough, .dim]), code: Style(foreground: .named(11)),
+    codeBlock: Style(foreground: .named(10)), listMarker: Style(foreground: .named(11)),
+    taskDone: Style(foreground: .named(10)), taskOpen: Style(foreground: .named(11)),
     link: Style(foreground: .named(12), attributes: [.underline]),
-    linkReference: Style(foreground: .brightBlack),
     linkDestination: Style(foreground: .named(12)),
     image: Style(foreground: .named(13)),
-    tableBorder: Style(foreground: .brightBlack),
-    tableHeader: Style(attributes: [.bold]),
-    thematicBreak: Style(foreground: .brightBlack),
     alerts: [
       .note: Style(foreground: .named(12)), .tip: Style(foreground: .named(10)),
       .important: Style(foreground: .named(13)), .warning: Style(foreground: .named(11)),
@@ -139,32 +127,17 @@ package struct Theme: Sendable, Hashable {
   )
 
   /// For light backgrounds: darker, non-bright colours.
-  package static let light = Theme(
+  package static let light = builtIn(
     headings: [
-      Style(foreground: .magenta, attributes: [.bold]),
-      Style(foreground: .blue, attributes: [.bold]),
-      Style(foreground: .cyan, attributes: [.bold]),
-      Style(foreground: .cyan),
+      Style(foreground: .magenta, attributes: [.bold]), Style(foreground: .blue, attributes: [.bold]),
+      Style(foreground: .cyan, attributes: [.bold]), Style(foreground: .cyan),
     ],
-    headingDecoration: Style(foreground: .brightBlack),
-    emphasis: Style(attributes: [.italic]),
-    strong: Style(attributes: [.bold]),
-    strikethrough: Style(attributes: [.strikethrough, .dim]),
-    code: Style(foreground: .red),
-    codeBlock: Style(foreground: .green),
-    wrapMarkerStyle: Style(foreground: .brightBlack),
-    html: Style(foreground: .brightBlack),
-    quoteBar: Style(foreground: .brightBlack),
-    listMarker: Style(foreground: .yellow),
-    taskDone: Style(foreground: .green),
-    taskOpen: Style(foreground: .yellow),
-    link: Style(foreground: .blue, attributes: [.underline]),
-    linkReference: Style(foreground: .brightBlack),
-    linkDestination: Style(foreground: .blue),
+    muted: Style(foreground: .brightBlack), emphasis: italic, strong: bold,
+    strikethrough: Style(attributes: [.strikethrough, .dim]), code: Style(foreground: .red),
+    codeBlock: Style(foreground: .green), listMarker: Style(foreground: .yellow),
+    taskDone: Style(foreground: .green), taskOpen: Style(foreground: .yellow),
+    link: Style(foreground: .blue, attributes: [.underline]), linkDestination: Style(foreground: .blue),
     image: Style(foreground: .magenta),
-    tableBorder: Style(foreground: .brightBlack),
-    tableHeader: Style(attributes: [.bold]),
-    thematicBreak: Style(foreground: .brightBlack),
     alerts: [
       .note: Style(foreground: .blue), .tip: Style(foreground: .green),
       .important: Style(foreground: .magenta),
@@ -173,33 +146,32 @@ package struct Theme: Sendable, Hashable {
   )
 
   /// No colour at all: only bold, underline, reverse and dim.
-  package static let monochrome = Theme(
-    headings: [
-      Style(attributes: [.bold, .underline]),
-      Style(attributes: [.bold]),
-      Style(attributes: [.bold]),
-      Style(attributes: [.underline]),
-    ],
-    headingDecoration: Style(attributes: [.dim]),
-    emphasis: Style(attributes: [.underline]),
-    strong: Style(attributes: [.bold]),
-    strikethrough: Style(attributes: [.dim]),
-    code: Style(attributes: [.reverse]),
-    codeBlock: Style(),
-    wrapMarkerStyle: Style(attributes: [.dim]),
-    html: Style(attributes: [.dim]),
-    quoteBar: Style(attributes: [.dim]),
-    listMarker: Style(attributes: [.bold]),
-    taskDone: Style(attributes: [.bold]),
-    taskOpen: Style(),
-    link: Style(attributes: [.underline]),
-    linkReference: Style(attributes: [.dim]),
-    linkDestination: Style(attributes: [.underline]),
-    image: Style(attributes: [.underline]),
-    tableBorder: Style(attributes: [.dim]),
-    tableHeader: Style(attributes: [.bold]),
-    thematicBreak: Style(attributes: [.dim])
-  )
+  package static let monochrome = builtIn(
+    headings: [Style(attributes: [.bold, .underline]), bold, bold, underline],
+    muted: dim, emphasis: underline, strong: bold, strikethrough: dim, code: Style(attributes: [.reverse]),
+    codeBlock: .plain, listMarker: bold, taskDone: bold, taskOpen: .plain,
+    link: underline, linkDestination: underline, image: underline)
+
+  private static let bold = Style(attributes: [.bold])
+  private static let dim = Style(attributes: [.dim])
+  private static let italic = Style(attributes: [.italic])
+  private static let underline = Style(attributes: [.underline])
+
+  /// A theme shaped as the built-in ones are: what frames the text (heading rules and `###`
+  /// marks, the wrap marker, raw HTML, the quote bar, link numbers, table borders and
+  /// thematic breaks) is drawn in `muted`, and table headers as `strong` text.
+  private static func builtIn(
+    headings: [Style], muted: Style, emphasis: Style, strong: Style, strikethrough: Style, code: Style,
+    codeBlock: Style, listMarker: Style, taskDone: Style, taskOpen: Style, link: Style,
+    linkDestination: Style, image: Style, alerts: [AlertKind: Style] = [:]
+  ) -> Theme {
+    Theme(
+      headings: headings, headingDecoration: muted, emphasis: emphasis, strong: strong,
+      strikethrough: strikethrough, code: code, codeBlock: codeBlock, wrapMarkerStyle: muted, html: muted,
+      quoteBar: muted, listMarker: listMarker, taskDone: taskDone, taskOpen: taskOpen, link: link,
+      linkReference: muted, linkDestination: linkDestination, image: image, tableBorder: muted,
+      tableHeader: strong, thematicBreak: muted, alerts: alerts)
+  }
 }
 
 extension Style {

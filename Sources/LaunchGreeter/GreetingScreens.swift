@@ -27,6 +27,9 @@ package struct GreetingScreens: Sendable {
   /// The versions this user ran, oldest first (the greeter fills it from the launch state),
   /// for screens that mark them, such as a release browser.
   package var versionsRun: [AppVersion] = []
+  /// Whether the notes' links carry their URLs, for a terminal that shows OSC 8 hyperlinks
+  /// (``GreeterHyperlinks``).
+  package var hyperlinks = false
 
   /// Screens over `catalog`'s notes, named `appName`, in `palette`'s chrome and `theme`'s
   /// Markdown colours (a ``GreeterTerminal`` has both).
@@ -164,8 +167,10 @@ package struct GreetingScreens: Sendable {
   /// Text that renders `document` at the screen's width.
   package func source(_ document: MarkdownDocument) -> LineSource {
     let theme = theme
+    let hyperlinks = hyperlinks
     return LineSource { width in
-      TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme))
+      TerminalMarkdown.render(
+        document, options: RenderOptions(width: width, theme: theme, hyperlinks: hyperlinks))
     }
   }
 
@@ -174,9 +179,11 @@ package struct GreetingScreens: Sendable {
   /// Markdown, as in `notes` and `lint`.
   package func source(parsingLazily text: String) -> LineSource {
     let theme = theme
+    let hyperlinks = hyperlinks
     let markdown = ParsedOnce(text)
     return LineSource { width in
-      TerminalMarkdown.render(markdown.document, options: RenderOptions(width: width, theme: theme))
+      TerminalMarkdown.render(
+        markdown.document, options: RenderOptions(width: width, theme: theme, hyperlinks: hyperlinks))
     }
   }
 

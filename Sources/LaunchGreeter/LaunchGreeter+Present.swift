@@ -152,6 +152,7 @@ extension LaunchGreeter {
     var screens = GreetingScreens(
       catalog: catalog, appName: app.name, palette: terminal.palette, theme: terminal.theme)
     screens.minimumImportance = minimumImportance
+    screens.hyperlinks = hyperlinks.decision(environment: env, isTerminal: true).on
     screens.versionsRun = state?.versionHistory.map(\.version) ?? []
     var stack = ScreenStack([screens.screen(for: text)], palette: terminal.palette)
     // Only a walkthrough that is pending is completed: completing drops what else is pending.

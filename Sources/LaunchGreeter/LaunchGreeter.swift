@@ -77,6 +77,14 @@ public struct LaunchGreeter: Sendable {
   /// The colours for the terminal's background: `auto` reads `COLORFGBG`, else dark (see
   /// ``GreeterTheme``). Colours off draw in attributes only, whatever this says.
   public var theme: GreeterTheme = .auto
+  /// Whether the notes' links are clickable (OSC 8 hyperlinks): `auto` where the terminal is
+  /// known to support them, never in tmux, screen or Apple's Terminal (see
+  /// ``GreeterHyperlinks``). The numbered references stay either way.
+  ///
+  /// ```swift
+  /// greeter.hyperlinks = .never
+  /// ```
+  public var hyperlinks: GreeterHyperlinks = .auto
   /// Full screen, or plain lines for screen readers and terminal history: `auto` honours
   /// `ACCESSIBLE` (see ``GreeterAccessibleMode``).
   public var accessible: GreeterAccessibleMode = .auto
@@ -412,6 +420,7 @@ public struct LaunchGreeter: Sendable {
     var screens = GreetingScreens(
       catalog: catalog, appName: app.name, palette: terminal.palette, theme: terminal.theme)
     screens.minimumImportance = minimumImportance
+    screens.hyperlinks = hyperlinks.decision(environment: env, isTerminal: true).on
     screens.versionsRun = record.state.versionHistory.map(\.version)
     var stack = ScreenStack([], palette: terminal.palette)
     if let text {

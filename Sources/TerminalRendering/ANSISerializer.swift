@@ -1,9 +1,11 @@
-/// Writes styled lines with ANSI colour: SGR sequences only (`ESC [ digits ; … m`), nothing
-/// that moves the cursor, sets a title, touches the clipboard or makes a link.
+/// Writes styled lines with ANSI colour: SGR sequences (`ESC [ digits ; … m`) and, around a
+/// run that links (``StyledRun/link``, set only when the render asked for hyperlinks), OSC 8
+/// (`ESC ] 8 ; ; URL ESC \` … `ESC ] 8 ; ; ESC \`, see ``Hyperlink``); nothing that moves the
+/// cursor, sets a title or touches the clipboard.
 ///
 /// Every styled run is opened with a full SGR (`ESC[0;…m`, so no state leaks from the run
-/// before) and lines end with `ESC[0m` when a style is active, so each line stands alone
-/// (safe to pipe into `less -R`, `head`, or `grep`).
+/// before) and lines end with `ESC[0m` when a style is active, and with the link closed when
+/// one is open, so each line stands alone (safe to pipe into `less -R`, `head`, or `grep`).
 package enum ANSISerializer {
   /// The text of `lines` with SGR sequences, each line followed by a newline.
   package static func serialize(_ lines: [StyledLine]) -> String {
@@ -11,13 +13,21 @@ package enum ANSISerializer {
     out.reserveCapacity(lines.count * 60)
     for line in lines {
       var active = Style.plain
+      var link: String?
       for run in line.runs {
+        if run.link != link {
+          if link != nil { out += Hyperlink.close }
+          // Checked again here: whoever made the run, nothing but an allowed URL is sent.
+          if let target = run.link.flatMap(Hyperlink.target(for:)) { out += Hyperlink.open(target) }
+          link = run.link
+        }
         if run.style != active {
           out += run.style == .plain ? "\u{1B}[0m" : sgr(run.style)
           active = run.style
         }
         out += Sanitizer.sanitize(run.text)
       }
+      if link != nil { out += Hyperlink.close }
       if active != .plain { out += "\u{1B}[0m" }
       out += "\n"
     }

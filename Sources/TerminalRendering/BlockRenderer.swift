@@ -37,6 +37,7 @@ struct BlockRenderer: ~Copyable {
     let minContent = min(width, max(10, width / 3))
     maxPrefix = width - minContent
     flattener = InlineFlattener(theme: theme, references: LinkReferences())
+    flattener.hyperlinks = options.hyperlinks
   }
 
   /// The prefixes of a block's lines, with their widths (which every wrapped line needs, so
@@ -464,22 +465,24 @@ struct BlockRenderer: ~Copyable {
       // when it fits.
       let plain = url.withUTF8 { CellWidth.isPrintableASCIIWithoutSpaces($0) }
       let label = StyledLine(labelText, style: theme.linkReference)
+      // With hyperlinks on, the URL listed links to itself too.
+      let target = flattener.hyperlinks ? Hyperlink.target(for: url) : nil
       if plain, labelWidth + url.utf8.count <= width {
         if url.isEmpty || theme.linkReference == theme.linkDestination {
-          emit(label.appending(url, style: theme.linkDestination))
+          emit(label.appending(url, style: theme.linkDestination, link: target))
         } else {
           // The two runs made directly, rather than the label copied and appended to.
-          emit(StyledLine([label.runs[0], StyledRun(url, style: theme.linkDestination)]))
+          emit(StyledLine([label.runs[0], StyledRun(url, style: theme.linkDestination, link: target)]))
         }
         continue
       }
       url = Sanitizer.sanitize(url)
       if !plain, labelWidth + CellWidth.of(url) <= width, !Self.containsSpace(url) {
-        emit(label.appending(url, style: theme.linkDestination))
+        emit(label.appending(url, style: theme.linkDestination, link: target))
         continue
       }
       flat.removeAll()
-      flat.append(url, theme.linkDestination)
+      flat.append(url, theme.linkDestination, link: target.map { flat.link($0) } ?? -1)
       flat.finish()
       wrapper.wrap(
         flat, 0..<flat.runs.count, width: width, first: label, firstWidth: labelWidth,
@@ -494,14 +497,14 @@ extension StyledLine {
   /// This line followed by `other`'s runs.
   func appending(_ other: StyledLine) -> StyledLine {
     var copy = uniqueCopy(extra: other.runs.count)
-    for run in other.runs { copy.append(run.text, style: run.style) }
+    for run in other.runs { copy.append(run.text, style: run.style, link: run.link) }
     return copy
   }
 
-  /// This line followed by `text` in `style`.
-  func appending(_ text: String, style: Style = .plain) -> StyledLine {
+  /// This line followed by `text` in `style`, linking to `link`.
+  func appending(_ text: String, style: Style = .plain, link: String? = nil) -> StyledLine {
     var copy = uniqueCopy(extra: 1)
-    copy.append(text, style: style)
+    copy.append(text, style: style, link: link)
     return copy
   }
 

@@ -9,15 +9,18 @@ import MarkdownSyntax
 /// ``StyledLine/append(_:style:)`` merges it). The buffers keep their storage between
 /// paragraphs (``removeAll()``).
 struct FlatText: ~Copyable {
-  /// Bytes `start..<end` of ``bytes``, in `style`.
+  /// Bytes `start..<end` of ``bytes``, in `style`, linking to ``links``[`link`] (-1: no link).
   struct Run {
     var start: Int
     var end: Int
     var style: Style
+    var link: Int32 = -1
   }
 
   var bytes = RawBytes()
   var runs: [Run] = []
+  /// The URLs runs link to (``Hyperlink/target(for:)``'s), by index.
+  var links: [String] = []
   /// For each segment, the index in ``runs`` one past its last run.
   var segmentEnds: [Int] = []
   /// The first run of the segment being written.
@@ -32,6 +35,7 @@ struct FlatText: ~Copyable {
   mutating func removeAll() {
     bytes.removeAll()
     runs.removeAll(keepingCapacity: true)
+    if !links.isEmpty { links.removeAll(keepingCapacity: true) }
     segmentEnds.removeAll(keepingCapacity: true)
     segmentStart = 0
   }
@@ -43,17 +47,23 @@ struct FlatText: ~Copyable {
   }
 
   /// Appends `text` in `style`, merging it into the last run of the segment when the style
-  /// is the same.
-  mutating func append(_ text: String, _ style: Style) {
+  /// (and link) is the same; `link` is an index in ``links`` (-1: none).
+  mutating func append(_ text: String, _ style: Style, link: Int32 = -1) {
     let start = bytes.count
     bytes.append(utf8: text)
-    extendRun(from: start, style)
+    extendRun(from: start, style, link: link)
+  }
+
+  /// The index in ``links`` of `url`, added when it is not the last one there.
+  mutating func link(_ url: String) -> Int32 {
+    if links.last != url { links.append(url) }
+    return Int32(links.count - 1)
   }
 
   /// Appends one ASCII byte in `style` (see ``append(_:_:)``).
-  mutating func append(ascii: UInt8, _ style: Style) {
+  mutating func append(ascii: UInt8, _ style: Style, link: Int32 = -1) {
     bytes.append(ascii)
-    extendRun(from: bytes.count - 1, style)
+    extendRun(from: bytes.count - 1, style, link: link)
   }
 
   /// Appends `[n]` in `style`.
@@ -86,7 +96,8 @@ struct FlatText: ~Copyable {
     var line = StyledLine()
     line.runs.reserveCapacity(range.count)
     for r in range {
-      line.runs.append(StyledRun(string(runs[r].start, runs[r].end), style: runs[r].style))
+      line.runs.append(
+        StyledRun(string(runs[r].start, runs[r].end), style: runs[r].style, link: url(of: runs[r])))
     }
     return line
   }
@@ -98,16 +109,22 @@ struct FlatText: ~Copyable {
     }
   }
 
+  /// The URL `run` links to, or nil.
+  @inline(__always)
+  func url(of run: Run) -> String? {
+    run.link < 0 ? nil : links[Int(run.link)]
+  }
+
   // MARK: - Helpers
 
   /// Makes bytes `start...` (just appended) part of the last run, or a new run.
-  private mutating func extendRun(from start: Int, _ style: Style) {
+  private mutating func extendRun(from start: Int, _ style: Style, link: Int32 = -1) {
     let end = bytes.count
     guard end > start else { return }
-    if runs.count > segmentStart, runs[runs.count - 1].style == style {
+    if runs.count > segmentStart, runs[runs.count - 1].style == style, runs[runs.count - 1].link == link {
       runs[runs.count - 1].end = end
     } else {
-      runs.append(Run(start: start, end: end, style: style))
+      runs.append(Run(start: start, end: end, style: style, link: link))
     }
   }
 }

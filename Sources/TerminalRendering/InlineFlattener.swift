@@ -7,9 +7,14 @@ import MarkdownSyntax
 /// numbered reference (`[1]`) unless the text already is the URL; images show `[alt]` and a
 /// reference to their source; a footnote reference is a number like a link's. Inline HTML is never interpreted: comments and tags are
 /// dropped, and `<br>` becomes a line break.
+///
+/// With ``hyperlinks`` on, a link's text (and an image's inside it) also links to its
+/// destination when ``Hyperlink/target(for:)`` accepts it; the `[n]` stays either way.
 struct InlineFlattener {
   let theme: Theme
   var references: LinkReferences
+  /// Whether link text carries its URL (for OSC 8 output).
+  var hyperlinks = false
   /// The stack of ``flatten(_:base:into:)``, empty between calls: kept so that each paragraph
   /// does not allocate one afresh.
   private var frames: [Frame] = []
@@ -24,6 +29,8 @@ struct InlineFlattener {
     var index: Int
     var style: Style
     var suffix: StyledRun?
+    /// The index in the flat text's links of the link the items are inside (-1: none).
+    var link: Int32 = -1
   }
 
   /// The segments of `inlines` (split at hard breaks), starting in style `base`.
@@ -46,56 +53,69 @@ struct InlineFlattener {
     while !stack.isEmpty {
       let top = stack.count - 1
       if stack[top].index >= stack[top].items.count {
-        if let suffix = stack.removeLast().suffix { flat.append(suffix.text, suffix.style) }
+        let frame = stack.removeLast()
+        if let suffix = frame.suffix {
+          // A link's `[n]` is outside the link; an image's `]` is inside the one around it.
+          let inside = frame.link >= 0 && stack.last.map({ $0.link == frame.link }) == true
+          flat.append(suffix.text, suffix.style, link: inside ? frame.link : -1)
+        }
         continue
       }
       let item = stack[top].items[stack[top].index]
       stack[top].index += 1
       let style = stack[top].style
+      let link = stack[top].link
       switch item {
       case .text(let s):
-        flat.append(s, style)
+        flat.append(s, style, link: link)
       case .softBreak:
-        flat.append(ascii: 0x20, style)
+        flat.append(ascii: 0x20, style, link: link)
       case .hardBreak:
         flat.endSegment()
       case .code(let s):
-        flat.append(s, style.overlaid(with: theme.code))
+        flat.append(s, style.overlaid(with: theme.code), link: link)
       case .emphasis(let c):
-        stack.append(Frame(items: c, index: 0, style: style.overlaid(with: theme.emphasis), suffix: nil))
+        stack.append(
+          Frame(items: c, index: 0, style: style.overlaid(with: theme.emphasis), suffix: nil, link: link))
       case .strong(let c):
-        stack.append(Frame(items: c, index: 0, style: style.overlaid(with: theme.strong), suffix: nil))
+        stack.append(
+          Frame(items: c, index: 0, style: style.overlaid(with: theme.strong), suffix: nil, link: link))
       case .strikethrough(let c):
         stack.append(
-          Frame(items: c, index: 0, style: style.overlaid(with: theme.strikethrough), suffix: nil))
+          Frame(items: c, index: 0, style: style.overlaid(with: theme.strikethrough), suffix: nil, link: link)
+        )
       case .link(let destination, _, let content):
         let linkStyle = style.overlaid(with: theme.link)
+        var target: Int32 = -1
+        if hyperlinks, let url = Hyperlink.target(for: destination) { target = flat.link(url) }
         if Self.needsReference(destination: destination, content: content) {
           let n = references.number(for: destination)
           if content.count == 1, case .text(let s) = content[0] {
             // The usual link, `[#911]`: its text and its number, without a frame.
-            flat.append(s, linkStyle)
+            flat.append(s, linkStyle, link: target)
             flat.appendReference(n, theme.linkReference)
             continue
           }
           stack.append(
             Frame(
               items: content, index: 0, style: linkStyle,
-              suffix: StyledRun("[\(n)]", style: theme.linkReference)))
+              suffix: StyledRun("[\(n)]", style: theme.linkReference), link: target))
         } else {
-          stack.append(Frame(items: content, index: 0, style: linkStyle, suffix: nil))
+          stack.append(Frame(items: content, index: 0, style: linkStyle, suffix: nil, link: target))
         }
       case .image(let source, _, let alt):
         let imageStyle = style.overlaid(with: theme.image)
         var suffixText = "]"
         if !source.isEmpty { suffixText += "[\(references.number(for: source))]" }
         if alt.isEmpty {
-          flat.append("[image", imageStyle)
+          flat.append("[image", imageStyle, link: link)
         } else {
-          flat.append("[", imageStyle)
+          flat.append("[", imageStyle, link: link)
         }
         stack.append(
-          Frame(items: alt, index: 0, style: imageStyle, suffix: StyledRun(suffixText, style: imageStyle)))
+          Frame(
+            items: alt, index: 0, style: imageStyle, suffix: StyledRun(suffixText, style: imageStyle),
+            link: link))
       case .html(let html):
         if Self.isLineBreakTag(html) { flat.endSegment() }
       case .footnoteReference(let reference):
@@ -111,7 +131,7 @@ struct InlineFlattener {
     var line = StyledLine()
     for (i, segment) in segments.enumerated() {
       if i > 0 { line.append(" ", style: base) }
-      for run in segment.runs { line.append(run.text, style: run.style) }
+      for run in segment.runs { line.append(run.text, style: run.style, link: run.link) }
     }
     return line
   }

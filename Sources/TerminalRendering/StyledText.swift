@@ -3,10 +3,14 @@
 package struct StyledRun: Sendable, Hashable {
   package var text: String
   package var style: Style
+  /// The URL the run links to (an OSC 8 hyperlink in ANSI output), or nil. Set only by the
+  /// renderer, and only to what ``Hyperlink/target(for:)`` accepted.
+  package var link: String?
 
-  package init(_ text: String, style: Style = .plain) {
+  package init(_ text: String, style: Style = .plain, link: String? = nil) {
     self.text = text
     self.style = style
+    self.link = link
   }
 }
 
@@ -36,14 +40,16 @@ package struct StyledLine: Sendable, Hashable {
     return total
   }
 
-  package mutating func append(_ text: String, style: Style = .plain) {
+  /// Appends `text` in `style`, linking to `link`; merged into the last run when that has the
+  /// same style and link.
+  package mutating func append(_ text: String, style: Style = .plain, link: String? = nil) {
     guard !text.isEmpty else { return }
     // Index the last run rather than binding a copy of it: a copy would hold a second
     // reference to its text and make the append below copy the whole string.
-    if !runs.isEmpty, runs[runs.count - 1].style == style {
+    if !runs.isEmpty, runs[runs.count - 1].style == style, runs[runs.count - 1].link == link {
       runs[runs.count - 1].text += text
     } else {
-      runs.append(StyledRun(text, style: style))
+      runs.append(StyledRun(text, style: style, link: link))
     }
   }
 }

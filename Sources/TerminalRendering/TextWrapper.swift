@@ -21,7 +21,8 @@ package enum TextWrapper {
     for run in line.runs where !run.text.isEmpty {
       let start = flat.bytes.count
       flat.bytes.append(utf8: Sanitizer.sanitize(run.text))
-      flat.runs.append(FlatText.Run(start: start, end: flat.bytes.count, style: run.style))
+      let link = run.link.map { flat.link($0) } ?? -1
+      flat.runs.append(FlatText.Run(start: start, end: flat.bytes.count, style: run.style, link: link))
     }
     var wrapper = Wrapper()
     wrapper.wrap(
@@ -38,7 +39,7 @@ package enum TextWrapper {
     for run in line.runs {
       let w = CellWidth.of(run.text)
       if used + w <= width {
-        out.append(run.text, style: run.style)
+        out.append(run.text, style: run.style, link: run.link)
         used += w
         continue
       }
@@ -49,7 +50,7 @@ package enum TextWrapper {
         piece.append(ch)
         used += cw
       }
-      out.append(piece, style: run.style)
+      out.append(piece, style: run.style, link: run.link)
       break
     }
     return out
@@ -127,7 +128,7 @@ struct Wrapper {
     flat.bytes.withBytes { text in
       flat.runs.withUnsafeBufferPointer { runs in
         var pass = WrapPass(
-          text: text, runs: runs, firstIndent: firstIndent, restIndent: restIndent,
+          text: text, runs: runs, links: flat.links, firstIndent: firstIndent, restIndent: restIndent,
           firstLimit: width - firstWidth, restLimit: width - restWidth)
         swap(&pass.buffers, &buffers)
         pass.run(runRange, minimum: minimum)
@@ -162,6 +163,8 @@ private struct WrapPass {
   var buffers = Buffers()
   private let text: UnsafeBufferPointer<UInt8>
   private let runs: UnsafeBufferPointer<FlatText.Run>
+  /// The URLs the runs link to (``FlatText/links``).
+  private let links: [String]
   private let firstIndent: StyledLine
   private let restIndent: StyledLine
   private let firstLimit: Int
@@ -179,11 +182,12 @@ private struct WrapPass {
   private var afterWide = false
 
   init(
-    text: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<FlatText.Run>, firstIndent: StyledLine,
-    restIndent: StyledLine, firstLimit: Int, restLimit: Int
+    text: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<FlatText.Run>, links: [String],
+    firstIndent: StyledLine, restIndent: StyledLine, firstLimit: Int, restLimit: Int
   ) {
     self.text = text
     self.runs = runs
+    self.links = links
     self.firstIndent = firstIndent
     self.restIndent = restIndent
     self.firstLimit = firstLimit
@@ -495,9 +499,15 @@ private struct WrapPass {
     var k = 0
     while k < count {
       let style = runs[buffers.line[k].run].style
+      let linkIndex = runs[buffers.line[k].run].link
       var group = k + 1
-      while group < count, runs[buffers.line[group].run].style == style { group += 1 }
-      let mergesIndent = k == 0 && out.last?.style == style
+      while group < count, runs[buffers.line[group].run].style == style,
+        runs[buffers.line[group].run].link == linkIndex
+      {
+        group += 1
+      }
+      let link = linkIndex < 0 ? nil : links[Int(linkIndex)]
+      let mergesIndent = k == 0 && out.last?.style == style && out.last?.link == link
       if group == k + 1, !mergesIndent, buffers.line[k].spaces == 0 {
         // One range: its string straight from the text.
         out.append(
@@ -505,7 +515,7 @@ private struct WrapPass {
             String(
               decoding: UnsafeBufferPointer(rebasing: text[buffers.line[k].start..<buffers.line[k].end]),
               as: UTF8.self),
-            style: style))
+            style: style, link: link))
         k = group
         continue
       }
@@ -523,7 +533,7 @@ private struct WrapPass {
         }
         k += 1
       }
-      out.append(StyledRun(String(decoding: buffers.scratch, as: UTF8.self), style: style))
+      out.append(StyledRun(String(decoding: buffers.scratch, as: UTF8.self), style: style, link: link))
     }
     return StyledLine(out)
   }

@@ -65,6 +65,8 @@ struct DemoCommand: ParsableCommand {
   @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
   var theme = DemoLaunch.defaults.theme
 
+  @OptionGroup var links: HyperlinkOption
+
   @Flag(
     help: """
       Plain lines in the scrollback and answers typed line by line, for screen readers \
@@ -83,7 +85,8 @@ struct DemoCommand: ParsableCommand {
     DemoLaunch(
       simulate: simulate, from: from, away: away, appVersion: appVersion,
       state: state.settings, content: content, returningAfter: returningAfter, open: open,
-      explain: explain, color: color, theme: theme, accessible: accessible, minImportance: minImportance)
+      explain: explain, color: color, theme: theme, hyperlinks: links.hyperlinks, accessible: accessible,
+      minImportance: minImportance)
   }
 
   func validate() throws { try launch.validate() }
@@ -108,6 +111,7 @@ struct DemoLaunch: Equatable {
   var explain = false
   var color = "auto"
   var theme = "auto"
+  var hyperlinks = GreeterHyperlinks.auto
   var accessible = false
   var minImportance = "patch"
 
@@ -162,6 +166,7 @@ struct DemoLaunch: Equatable {
     greeter.clock = now
     greeter.color = GreeterColorMode(rawValue: color) ?? .auto
     greeter.theme = GreeterTheme(rawValue: theme) ?? .auto
+    greeter.hyperlinks = hyperlinks
     if accessible { greeter.accessible = .on }
     greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
     greeter.openNotes = deepLink?.version
@@ -199,7 +204,8 @@ struct DemoLaunch: Equatable {
       {
         homeInterrupted = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
-          minimumImportance: greeter.minimumImportance, color: color, theme: greeter.theme, environment: env)
+          minimumImportance: greeter.minimumImportance, color: color, theme: greeter.theme,
+          hyperlinks: hyperlinks, environment: env)
       }
     }
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }
@@ -289,6 +295,7 @@ struct DemoLaunch: Equatable {
       "pending:      "
         + (outcome.pending.isEmpty ? "nothing" : outcome.pending.map(\.summary).joined(separator: ", ")),
       "settings:     \(outcome.whatsNewSummary)",
+      "links:        \(hyperlinks.explanation(environment: processEnvironment, isTerminal: isatty(1) == 1))",
     ]
     if case .nothing(let reason) = outcome.decision {
       lines.append("decision:     nothing")

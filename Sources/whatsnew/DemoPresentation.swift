@@ -31,7 +31,7 @@ enum DemoPresentation {
   static func home(
     version: AppVersion, catalog: ReleaseNotesCatalog, versionsRun: [AppVersion], stateDirectory: String?,
     minimumImportance: ReleaseImportance, color: String, theme: GreeterTheme = .auto,
-    environment: [String: String]
+    hyperlinks: GreeterHyperlinks = .auto, environment: [String: String]
   ) -> Bool {
     let crashArmed = environment[crashVariable] == "1"
     guard
@@ -42,6 +42,7 @@ enum DemoPresentation {
     var screens = GreetingScreens(
       catalog: catalog, appName: appName, palette: terminal.palette, theme: terminal.theme)
     screens.minimumImportance = minimumImportance
+    screens.hyperlinks = hyperlinks.decision(environment: environment, isTerminal: true).on
     screens.versionsRun = versionsRun
     var home = HomeScreen(appName: appName, version: version, palette: screens.palette)
     home.offersCrash = crashArmed

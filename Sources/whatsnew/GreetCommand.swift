@@ -70,6 +70,8 @@ struct GreetCommand: ParsableCommand {
   @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
   var theme = "auto"
 
+  @OptionGroup var links: HyperlinkOption
+
   @Option(
     help: ArgumentHelp(
       "The app's release channel (beta, nightly): shows the notes' <!-- only: CHANNEL --> blocks and its channels: releases.",
@@ -152,6 +154,7 @@ struct GreetCommand: ParsableCommand {
     greeter.stateDirectory = stateDir
     greeter.color = GreeterColorMode(rawValue: color) ?? .auto
     greeter.theme = GreeterTheme(rawValue: theme) ?? .auto
+    greeter.hyperlinks = links.hyperlinks
     if accessible { greeter.accessible = .on }
     greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
     if existingInstall { greeter.isExistingInstall = { true } }
@@ -172,7 +175,11 @@ struct GreetCommand: ParsableCommand {
         Console.error("whatsnew: cannot write the report \(report): \(error)")
       }
     }
-    if explain { Console.out(GreetReport(outcome, audience: NotesAudience(channel: channel)).explanation) }
+    if explain {
+      var report = GreetReport(outcome, audience: NotesAudience(channel: channel))
+      report.links = links.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
+      Console.out(report.explanation)
+    }
     switch outcome.exit {
     case .interrupted(let signal?): GreeterTerminal.exit(killedBy: signal)
     case .interrupted(nil): throw ExitCode(130)
@@ -230,6 +237,8 @@ struct GreetReport: Encodable {
   var available: String?
   /// The update feed's line for `--explain`, or nil without a feed.
   var feed: String?
+  /// Whether the notes' links are clickable and why, for `--explain` (not in the report).
+  var links: String?
 
   init(_ outcome: GreetOutcome, audience: NotesAudience = NotesAudience()) {
     notesFor = audience.platform + (audience.channel.map { ", channel " + $0 } ?? "")
@@ -314,6 +323,7 @@ struct GreetReport: Encodable {
     lines.append("pending:  \(pending.isEmpty ? "nothing" : pending.joined(separator: ", "))")
     lines.append("settings: \(settings)")
     lines.append("notes:    for \(notesFor)")
+    if let links { lines.append("links:    \(links)") }
     if let feed { lines.append("feed:     \(feed)") }
     return lines.joined(separator: "\n")
   }

@@ -49,6 +49,8 @@ struct NotesCommand: ParsableCommand {
   @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
   var theme = NotesOptions.defaults.theme
 
+  @OptionGroup var links: HyperlinkOption
+
   func validate() throws {
     try options.validate()
   }
@@ -61,6 +63,6 @@ struct NotesCommand: ParsableCommand {
   var options: NotesOptions {
     NotesOptions(
       version: version, from: from, to: to, list: list, format: format, width: width, content: content,
-      channel: channel, theme: theme)
+      channel: channel, theme: theme, hyperlinks: links.hyperlinks)
   }
 }

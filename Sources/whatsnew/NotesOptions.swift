@@ -30,6 +30,8 @@ struct NotesOptions: Equatable {
   var channel: String?
   /// `--theme`: auto, dark, light or mono (``LaunchGreeter/GreeterTheme``).
   var theme = "auto"
+  /// `--hyperlinks`: OSC 8 links in ansi output and the sheet.
+  var hyperlinks = GreeterHyperlinks.auto
 
   func validate() throws {
     if GreeterTheme(rawValue: theme) == nil {
@@ -108,7 +110,10 @@ struct NotesOptions: Equatable {
       let loaded = range.map { entry in
         (version: entry.version, text: Result { () throws(ReleaseNotesError) in try catalog.noteText(entry) })
       }
-      if sheet, !loaded.isEmpty, try NotesSheet.present(loaded, since: notesSince, theme: chosenTheme) {
+      if sheet, !loaded.isEmpty,
+        try NotesSheet.present(
+          loaded, since: notesSince, theme: chosenTheme, hyperlinks: links(isTerminal: true))
+      {
         return
       }
       texts = try loaded.map { entry throws(ReleaseNotesError) in try entry.text.get() }
@@ -123,7 +128,9 @@ struct NotesOptions: Equatable {
       ReleaseNotesCLI.printError("whatsnew: no release notes \(rangeText) in \(directory)")
       return
     }
-    if sheet, NotesSheet.present(texts, since: notesSince, theme: chosenTheme) {
+    if sheet,
+      NotesSheet.present(texts, since: notesSince, theme: chosenTheme, hyperlinks: links(isTerminal: true))
+    {
       return
     }
     let notes = texts.map { $0.parsed() }
@@ -134,10 +141,18 @@ struct NotesOptions: Equatable {
     case .ansi:
       let noColor = ReleaseNotesCLI.environment("NO_COLOR") != nil
       let theme = chosenTheme.resolved(colorFGBG: ReleaseNotesCLI.environment("COLORFGBG"))
-      ReleaseNotesCLI.writeOut(NotesOutput.ansi(document, width: outputWidth, noColor: noColor, theme: theme))
+      ReleaseNotesCLI.writeOut(
+        NotesOutput.ansi(
+          document, width: outputWidth, noColor: noColor, theme: theme,
+          hyperlinks: links(isTerminal: ReleaseNotesCLI.stdoutIsTerminal)))
     case .plain, .auto, .json:
       ReleaseNotesCLI.writeOut(NotesOutput.plain(document, width: outputWidth))
     }
+  }
+
+  /// Whether `--hyperlinks` turns links on, output going to a terminal or not.
+  private func links(isTerminal: Bool) -> Bool {
+    hyperlinks.decision(variable: ReleaseNotesCLI.environment, isTerminal: isTerminal).on
   }
 
   /// `--theme` as a value (validated already).

@@ -11,14 +11,16 @@ enum NotesOutput {
       TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: .monochrome)))
   }
 
-  /// ANSI (SGR only) text at `width` cells in `theme` (resolved); `NO_COLOR` gives the
-  /// monochrome theme, whatever `theme` says.
-  static func ansi(_ document: MarkdownDocument, width: Int, noColor: Bool, theme: GreeterTheme = .dark)
-    -> String
-  {
+  /// ANSI (SGR, and OSC 8 links when `hyperlinks`) text at `width` cells in `theme`
+  /// (resolved); `NO_COLOR` gives the monochrome theme, whatever `theme` says.
+  static func ansi(
+    _ document: MarkdownDocument, width: Int, noColor: Bool, theme: GreeterTheme = .dark,
+    hyperlinks: Bool = false
+  ) -> String {
     let theme: Theme = noColor ? .monochrome : theme.markdown
     return ANSISerializer.serialize(
-      TerminalMarkdown.render(document, options: RenderOptions(width: width, theme: theme)))
+      TerminalMarkdown.render(
+        document, options: RenderOptions(width: width, theme: theme, hyperlinks: hyperlinks)))
   }
 
   /// HTML (raw HTML in the notes is filtered as GFM's tagfilter does), with terminal

@@ -12,9 +12,12 @@ enum NotesSheet {
   /// Shows `notes` (newest first, already read) in the sheet and returns true, or returns false
   /// when there is no terminal to show it in (the caller then prints plain text).
   static func present(
-    _ notes: [ReleaseNoteText], since: AppVersion?, color: String = "auto", theme: GreeterTheme = .auto
+    _ notes: [ReleaseNoteText], since: AppVersion?, color: String = "auto", theme: GreeterTheme = .auto,
+    hyperlinks: Bool = false
   ) -> Bool {
-    present(sections: notes.map { ($0.version, .success($0)) }, since: since, color: color, theme: theme)
+    present(
+      sections: notes.map { ($0.version, .success($0)) }, since: since, color: color, theme: theme,
+      hyperlinks: hyperlinks)
   }
 
   /// Shows `loaded` (newest first: each release's text, or why its file could not be read, as
@@ -24,9 +27,11 @@ enum NotesSheet {
   /// them with `noteTexts` would), so the command still fails with its message.
   static func present(
     _ loaded: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)], since: AppVersion?,
-    color: String = "auto", theme: GreeterTheme = .auto
+    color: String = "auto", theme: GreeterTheme = .auto, hyperlinks: Bool = false
   ) throws(ReleaseNotesError) -> Bool {
-    guard present(sections: loaded, since: since, color: color, theme: theme) else { return false }
+    guard present(sections: loaded, since: since, color: color, theme: theme, hyperlinks: hyperlinks) else {
+      return false
+    }
     for (_, text) in loaded {
       if case .failure(let error) = text { throw error }
     }
@@ -39,14 +44,15 @@ enum NotesSheet {
   /// sheet, or returns false when there is no terminal.
   private static func present(
     sections loaded: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)],
-    since: AppVersion?, color: String, theme: GreeterTheme
+    since: AppVersion?, color: String, theme: GreeterTheme, hyperlinks: Bool
   ) -> Bool {
     guard let newest = loaded.first?.version, let terminal = open(color: color, theme: theme) else {
       return false
     }
-    let screens = GreetingScreens(
+    var screens = GreetingScreens(
       catalog: ReleaseNotesCatalog(files: [:]), appName: DemoPresentation.appName, palette: terminal.palette,
       theme: terminal.theme)
+    screens.hyperlinks = hyperlinks
     show(loaded.map { screens.section($0, loaded: $1) }, newest: newest, since: since, on: terminal)
     return true
   }

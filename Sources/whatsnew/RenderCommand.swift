@@ -26,7 +26,9 @@ struct RenderCommand: ParsableCommand {
       TERM=dumb are unset), else 'plain'. The width is --width, else $COLUMNS, else 80; it \
       must be between 2 and 10000. With NO_COLOR set, 'ansi' uses only bold, underline, \
       reverse and dim, as --theme mono does; --theme auto (the default) is light when \
-      COLORFGBG's background is 7 or 15, else dark. --flavor commonmark reads plain CommonMark 0.31.2: no tables, \
+      COLORFGBG's background is 7 or 15, else dark. With --hyperlinks always (or auto in a \
+      terminal known to show them), 'ansi' makes each http, https or mailto link's text an \
+      OSC 8 hyperlink; the numbered references stay. --flavor commonmark reads plain CommonMark 0.31.2: no tables, \
       strikethrough, task lists, extended autolinks, footnotes, front matter or HTML tag filter.
       """
   )
@@ -47,18 +49,22 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
   var theme: String?
 
+  @OptionGroup var links: HyperlinkOption
+
   /// The width range accepted; wider output is useless and narrower cannot hold a wide grapheme.
   static let widths = 2...10000
 
   func run() throws {
-    Self.render(file: file, format: format, width: width, flavor: flavor, theme: theme)
+    Self.render(
+      file: file, format: format, width: width, flavor: flavor, theme: theme, hyperlinks: links.hyperlinks)
   }
 
   /// The command's work, given its arguments (as typed, checked here with the command's own
   /// messages). Exits the process: 0 when the output is written, 1 when the file cannot be read
   /// or the output written, 2 for a bad option value.
   static func render(
-    file: String, format: String?, width: String?, flavor: String? = nil, theme: String? = nil
+    file: String, format: String?, width: String?, flavor: String? = nil, theme: String? = nil,
+    hyperlinks: GreeterHyperlinks = .auto
   ) -> Never {
     let environment = Environment()
     var chosenTheme = GreeterTheme.auto
@@ -105,7 +111,11 @@ struct RenderCommand: ParsableCommand {
     let theme: Theme =
       environment.noColor
       ? .monochrome : chosenTheme.resolved(colorFGBG: environment.value("COLORFGBG")).markdown
-    let options = RenderOptions(width: columns, theme: theme)
+    // Links only in ansi output, and with `auto` only where the terminal shows them.
+    let links =
+      chosenFormat == .ansi
+      && hyperlinks.decision(variable: environment.value, isTerminal: environment.stdoutIsTerminal).on
+    let options = RenderOptions(width: columns, theme: theme, hyperlinks: links)
     render(document, format: chosenFormat, options: options, tagFilter: markdownFlavor == .gfm)
   }
 

@@ -40,6 +40,9 @@ import Testing
       (["demo", "--theme", "pink", "--state-dir", state], Self.usage),
       (["notes", "--theme", "pink", "--content", content], Self.usage),
       (["render", file, "--theme", "pink"], Self.usage),
+      (["render", file, "--hyperlinks", "sometimes"], Self.usage),
+      (["demo", "--hyperlinks", "yes", "--state-dir", state], Self.usage),
+      (["notes", "--hyperlinks", "", "--content", content], Self.usage),
       (["demo", "--simulate", "sideways", "--content", content], Self.usage),
       (["import-changelog"], Self.usage), (["notes", "--list", "1.0.0", "--content", content], Self.usage),
       // Widths.

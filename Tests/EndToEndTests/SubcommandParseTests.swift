@@ -16,6 +16,7 @@ import Testing
       "demo", "--simulate", "upgrade", "--from", "1.0.0", "--away", "3", "--app-version", "2.0.0",
       "--app-id", "my-app", "--state-dir", "/tmp/state", "--content", "x y", "--returning-after", "7",
       "--open", "whatsnew://notes/1.0.0", "--explain", "--color", "never", "--theme", "light", "--accessible",
+      "--hyperlinks", "never",
       "--min-importance", "minor",
     ],
     [
@@ -26,6 +27,8 @@ import Testing
     ["notes", "--from", "1.0.0", "--to", "2.0.0", "--content", "C"],
     ["notes", "--list", "--format", "json"],
     ["notes", "--theme", "mono"],
+    ["notes", "--hyperlinks", "always", "--format", "ansi"],
+    ["render", "--hyperlinks", "never", "CHANGELOG.md"],
     ["render", "--theme", "dark", "CHANGELOG.md"],
     ["render", "CHANGELOG.md", "--format", "html", "--flavor", "commonmark"],
     ["render", "--width", "20", "--", "-file-with-a-dash.md"],

@@ -56,7 +56,8 @@ struct GreetingText: Sendable {
   }
 
   /// The what's-new sheet's text for the releases after `since` up to `version`, leaving out
-  /// each release that cannot be used; throws when none is left.
+  /// each release that cannot be used or whose `channels:` exclude the catalog's audience;
+  /// throws when none is left.
   static func sheet(
     since: AppVersion?, upTo version: AppVersion, welcomeBackDays: Int?, catalog: ReleaseNotesCatalog,
     minimum: ReleaseImportance
@@ -66,14 +67,22 @@ struct GreetingText: Sendable {
     var skipped: [ReleaseNotesError] = []
     var greetingSkipped: ReleaseNotesError?
     var notes: [ReleaseNoteText] = []
+    var otherChannels: [AppVersion] = []
     for entry in entries {
       do {
-        notes.append(try catalog.noteText(entry))
+        var channels: [String]?
+        let text = try catalog.noteText(entry, channels: &channels)
+        if catalog.audience.accepts(channels: channels) {
+          notes.append(text)
+        } else {
+          otherChannels.append(entry.version)
+        }
       } catch {
         skipped.append(error)
       }
     }
     if notes.isEmpty, let first = skipped.first { throw first }
+    if notes.isEmpty, !otherChannels.isEmpty { throw .onlyForOtherChannels(otherChannels) }
     var greeting: String?
     if let days = welcomeBackDays {
       do {

@@ -489,9 +489,10 @@ public struct LaunchGreeter: Sendable {
     var pending: [PendingPresentation]?
     var reasons: [String] = []
     func report(_ error: ReleaseNotesError, _ consequence: String) {
-      if case .missingFile = error {
+      switch error {
+      case .missingFile, .onlyForOtherChannels:
         reasons.append("\(error): \(consequence)")
-      } else {
+      default:
         problems.add("\(error); \(consequence)")
       }
     }

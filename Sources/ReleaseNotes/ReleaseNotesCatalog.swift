@@ -215,7 +215,9 @@ package struct ReleaseNotesCatalog: Sendable {
 
   /// ``noteText(_:)``, also giving the release's `channels:`. Only the blocks for ``audience``
   /// are in its Markdown.
-  func noteText(_ entry: Entry, channels: inout [String]?) throws(ReleaseNotesError) -> ReleaseNoteText {
+  package func noteText(_ entry: Entry, channels: inout [String]?) throws(ReleaseNotesError)
+    -> ReleaseNoteText
+  {
     let localized = localizedFile(entry.fileName)
     let file = try readUsable(localized.path)
     let (scan, body, front) = (file.split, file.body, file.front)

@@ -24,6 +24,8 @@ package enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConverti
   /// A file breaks a rule of ``NotesFile/errors``, which lint
   /// reports as an error: `line` is where.
   case invalid(path: String, line: Int, reason: String)
+  /// Every release of a range is limited (`channels:`) to channels the app is not on.
+  case onlyForOtherChannels([AppVersion])
 
   package var description: String {
     switch self {
@@ -55,6 +57,10 @@ package enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConverti
       return "\(directory) holds no release notes (files named like 1.2.0.md)"
     case .invalid(let path, let line, let reason):
       return "\(path):\(line): \(reason)"
+    case .onlyForOtherChannels(let versions):
+      let names = versions.map(\.description).joined(separator: ", ")
+      return
+        "\(names) \(versions.count == 1 ? "is" : "are") only for other channels (channels: in front matter)"
     }
   }
 }

@@ -24,6 +24,8 @@ static inline chtype whatsnew_a_italic(void) { return A_ITALIC; }
 static inline chtype whatsnew_a_normal(void) { return A_NORMAL; }
 static inline int whatsnew_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int whatsnew_getmaxx(WINDOW *w) { return getmaxx(w); }
+static inline int whatsnew_getcury(WINDOW *w) { return getcury(w); }
+static inline int whatsnew_getcurx(WINDOW *w) { return getcurx(w); }
 
 /// `stdscr` and `curscr` are C globals, which Swift 6 will not touch; these return them.
 static inline WINDOW *whatsnew_stdscr(void) { return stdscr; }

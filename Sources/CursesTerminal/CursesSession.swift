@@ -414,7 +414,43 @@ package final class CursesSession {
     // The last frame's canvas is handed back next: it must not stay shared with this one.
     canvas.reuseRows(of: nil)
     spare = painter.paint(canvas)
+    let links = painter.linkSequences
+    if !links.isEmpty, !linksInUse {
+      // ncurses would otherwise shift the rest of a row sideways (insert or delete a
+      // character) where it can, taking a link's cells with them.
+      idcok(whatsnew_stdscr(), false)
+      linksInUse = true
+    }
     wrefresh(whatsnew_stdscr())
+    if !links.isEmpty { sendLinks(links) }
+  }
+
+  /// Whether a frame has shown links (OSC 8) yet.
+  private var linksInUse = false
+
+  /// Sends `links` (``Painter/linkSequences``) after ncurses' refresh, then puts the cursor back
+  /// where ncurses left it.
+  private func sendLinks(_ links: String) {
+    guard let output else { return }
+    let screen = whatsnew_curscr()
+    let text = links + "\u{1B}[\(whatsnew_getcury(screen) + 1);\(whatsnew_getcurx(screen) + 1)H"
+    fflush(output)
+    let fd = fileno(output)
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let n = write(fd, base + offset, buffer.count - offset)
+        if n > 0 {
+          offset += n
+        } else if n < 0 && errno == EINTR {
+          continue
+        } else {
+          return
+        }
+      }
+    }
   }
 
   private func updateSize() {

@@ -48,6 +48,11 @@ struct Painter {
   private var lastStyleBytes: UInt64 = 0
   /// How many cells the last ``paint(_:)`` wrote.
   private(set) var cellsWritten = 0
+  /// The link spans last sent to the terminal: where it may hold OSC 8 links now.
+  private var linksShown: [CanvasLink] = []
+  /// What the last ``paint(_:)`` leaves to send once ncurses has refreshed the terminal (see
+  /// ``linkSequences``); empty when the frame and the one before show no links.
+  private(set) var linkSequences = ""
 
   /// A painter for a `stdscr` of `width` x `height` blank cells (as `newterm` leaves it).
   init(usesColor: Bool, colorCount: Int, pairLimit: Int, width: Int, height: Int) {
@@ -96,6 +101,8 @@ struct Painter {
     }
     copy(canvas, over: before, shift: shift)
     before = nil
+    linkSequences = ""
+    if !canvas.links.isEmpty || !linksShown.isEmpty { prepareLinks(canvas, shift: shift) }
     painted = canvas
     return last
   }
@@ -106,6 +113,101 @@ struct Painter {
   /// Forgets what `stdscr` holds, so the next paint writes every cell.
   mutating func invalidate() {
     painted = nil
+  }
+
+  // MARK: - Links
+
+  /// Prepares ``linkSequences`` for `canvas`: the cells of each of its links, written again
+  /// inside an OSC 8 hyperlink, after the cells where the terminal may still hold a link that
+  /// the frame no longer shows (where one was sent, and where a scroll of `shift` moved it)
+  /// written again without one. ncurses cannot send the sequence (a cell holds no bytes but its
+  /// character), so the painter writes the cells itself after ncurses' refresh, with the same
+  /// characters and attributes ncurses sent: ncurses' record of the screen stays true, and the
+  /// terminal keeps the link on each cell until something is written there. Every cell goes
+  /// to an absolute position (after a character that is not ASCII too, in case the terminal
+  /// gives it another width); the caller puts the cursor back where ncurses left it.
+  private mutating func prepareLinks(_ canvas: Canvas, shift: Shift?) {
+    var stale: [CanvasLink] = []
+    for link in linksShown {
+      stale.append(link)
+      if let shift, shift.rows.contains(link.row) {
+        let moved = link.row - shift.lines
+        if shift.rows.contains(moved) {
+          stale.append(CanvasLink(row: moved, columns: link.columns, url: link.url))
+        }
+      }
+    }
+    var out = ""
+    for link in stale where !canvas.links.contains(link) {
+      writeCells(canvas, row: link.row, columns: link.columns, url: nil, into: &out)
+    }
+    for link in canvas.links {
+      writeCells(canvas, row: link.row, columns: link.columns, url: link.url, into: &out)
+    }
+    linksShown = canvas.links
+    linkSequences = out
+  }
+
+  /// Appends the cells `columns` of `row` of `canvas` (clipped to it) as terminal output, in a
+  /// link to `url` when it is not nil.
+  private mutating func writeCells(
+    _ canvas: Canvas, row: Int, columns: Range<Int>, url: String?, into out: inout String
+  ) {
+    guard row >= 0, row < canvas.height else { return }
+    let columns = columns.clamped(to: 0..<canvas.width)
+    guard !columns.isEmpty else { return }
+    if let url { out += Hyperlink.open(url) }
+    var moveTo = true
+    var style: Style?
+    for column in columns {
+      let slot = canvas.slots[row * canvas.width + column]
+      if slot.isContinuation { continue }
+      if moveTo { out += "\u{1B}[\(row + 1);\(column + 1)H" }
+      if slot.style != style {
+        out += sgr(for: slot.style)
+        style = slot.style
+      }
+      let grapheme = column + Int(slot.width) > canvas.width ? " " : canvas.grapheme(of: slot)
+      // Written as ``Canvas/put`` left it (sanitised); a control scalar would be a blank.
+      if slot.isScalar, slot.code < 0x20 || slot.code == 0x7F {
+        out += " "
+      } else {
+        out.append(grapheme)
+      }
+      moveTo = !(slot.isScalar && slot.code >= 0x20 && slot.code < 0x7F)
+    }
+    if url != nil { out += Hyperlink.close }
+    out += "\u{1B}[0m"
+  }
+
+  /// The SGR sequence for what ncurses shows of `style`: the attributes and the colours of the
+  /// pair ``paint(_:)`` gave it.
+  private mutating func sgr(for style: Style) -> String {
+    let look = look(for: style)
+    var codes = ["0"]
+    let t = style.attributes
+    if t.contains(.bold) { codes.append("1") }
+    if t.contains(.dim) { codes.append("2") }
+    if t.contains(.italic) { codes.append("3") }
+    if t.contains(.underline) { codes.append("4") }
+    if t.contains(.reverse) { codes.append("7") }
+    if look.pair > 0, Int(look.pair) <= pairs.count {
+      let key = pairs[Int(look.pair) - 1]
+      if key.foreground >= 0 {
+        codes.append(Self.colorCode(key.foreground, base: 30, bright: 90, extended: 38))
+      }
+      if key.background >= 0 {
+        codes.append(Self.colorCode(key.background, base: 40, bright: 100, extended: 48))
+      }
+    }
+    return "\u{1B}[" + codes.joined(separator: ";") + "m"
+  }
+
+  /// The SGR parameter for ncurses colour `n` (as `setaf`/`setab` of xterm's entries send it).
+  private static func colorCode(_ n: Int16, base: Int, bright: Int, extended: Int) -> String {
+    if n < 8 { return String(base + Int(n)) }
+    if n < 16 { return String(bright + Int(n) - 8) }
+    return "\(extended);5;\(n)"
   }
 
   // MARK: - Helpers

@@ -71,6 +71,22 @@ package struct ScrollHint: Sendable, Hashable {
   }
 }
 
+/// Cells of one row of a ``Canvas`` that show a link's text: an OSC 8 hyperlink to ``url``
+/// where the terminal shows them. The cells themselves hold no URL (a slot stays plain data):
+/// a driver reads the spans, and ncurses, which cannot send the sequence, never sees them.
+package struct CanvasLink: Sendable, Hashable {
+  package var row: Int
+  package var columns: Range<Int>
+  /// The URL (``Hyperlink/target(for:)``'s).
+  package var url: String
+
+  package init(row: Int, columns: Range<Int>, url: String) {
+    self.row = row
+    self.columns = columns
+    self.url = url
+  }
+}
+
 /// A fixed-size grid of ``Cell``s.
 package struct Canvas: Sendable, Equatable {
   package private(set) var width: Int
@@ -81,6 +97,10 @@ package struct Canvas: Sendable, Equatable {
   private var clusters: [Character] = []
   /// Set by a screen whose rows show a scrolled text (see ``ScrollHint``).
   package var scrollHint: ScrollHint?
+  /// The cells that show links (put by ``put(line:row:column:maxWidth:)`` from runs with a
+  /// ``StyledRun/link``), in the order they were put; writing over a cell takes it out of its
+  /// span.
+  package private(set) var links: [CanvasLink] = []
   /// The style in which every cell is a blank, while that is known (as made, or after a fill
   /// of the whole canvas); nil once anything else is written.
   private var blankStyle: Style?
@@ -117,6 +137,7 @@ package struct Canvas: Sendable, Equatable {
     rowSource = nil
     rowsCopied = 0
     clusters.removeAll(keepingCapacity: true)
+    if !links.isEmpty { links.removeAll(keepingCapacity: true) }
     if rowContents.count == height {
       for row in 0..<height { rowContents[row] = .blank(style) }
     } else {
@@ -186,9 +207,11 @@ package struct Canvas: Sendable, Equatable {
       && grapheme(of: slot) == canvas.grapheme(of: other)
   }
 
-  /// Equal sizes, scroll hints and cells.
+  /// Equal sizes, scroll hints, cells and links.
   package static func == (a: Canvas, b: Canvas) -> Bool {
-    guard a.width == b.width, a.height == b.height, a.scrollHint == b.scrollHint else { return false }
+    guard a.width == b.width, a.height == b.height, a.scrollHint == b.scrollHint, a.links == b.links else {
+      return false
+    }
     for i in a.slots.indices where !a.same(a.slots[i], as: b.slots[i], of: b) { return false }
     return true
   }
@@ -201,6 +224,15 @@ package struct Canvas: Sendable, Equatable {
     guard top < bottom, lines != 0 else { return }
     blankStyle = nil
     for row in top..<bottom { rowContents[row] = .other }
+    if !links.isEmpty {
+      // Links in the rows move with them; those that leave the rows are gone.
+      links = links.compactMap { link in
+        guard (top..<bottom).contains(link.row) else { return link }
+        var moved = link
+        moved.row -= lines
+        return (top..<bottom).contains(moved.row) ? moved : nil
+      }
+    }
     let blank = Slot.blank(.plain)
     let width = self.width
     slots.withUnsafeMutableBufferPointer { slots in
@@ -243,6 +275,7 @@ package struct Canvas: Sendable, Equatable {
     blankStyle = whole ? style : nil
     let rowContent: RowContent = c0 == 0 && c1 == width && blank.code == 0x20 ? .blank(style) : .other
     for r in r0..<r1 { rowContents[r] = rowContent }
+    if !links.isEmpty { for r in r0..<r1 { removeLinks(row: r, columns: c0..<c1) } }
     slots.withUnsafeMutableBufferPointer { slots in
       guard let base = slots.baseAddress else { return }
       if c0 == 0 && c1 == width {
@@ -264,6 +297,8 @@ package struct Canvas: Sendable, Equatable {
     rowContents[row] = .other
     let limit = min(width, column + (maxWidth ?? width))
     var c = column
+    // The cells written show no link (a link's run records its own after this).
+    defer { if !links.isEmpty, c > column { removeLinks(row: row, columns: max(0, column)..<min(width, c)) } }
     for ch in Sanitizer.sanitize(text) {
       let w = CellWidth.of(ch)
       if w == 0 {
@@ -308,7 +343,11 @@ package struct Canvas: Sendable, Equatable {
     var used = 0
     for run in line.runs {
       guard used < limit else { break }
-      used += put(run.text, row: row, column: column + used, style: run.style, maxWidth: limit - used)
+      let start = column + used
+      used += put(run.text, row: row, column: start, style: run.style, maxWidth: limit - used)
+      if let url = run.link {
+        addLink(row: row, columns: max(0, start)..<min(width, column + used), url: url)
+      }
     }
     // A row that names graphemes of this canvas's list is not copied to another canvas.
     if let blankRow, clusters.count == clusterCount {
@@ -327,7 +366,7 @@ package struct Canvas: Sendable, Equatable {
       rowSource = nil
       return
     }
-    rowSource = RowSource(slots: canvas.slots, rows: canvas.rowContents, shift: 0)
+    rowSource = RowSource(slots: canvas.slots, rows: canvas.rowContents, links: canvas.links, shift: 0)
   }
 
   /// The text of each row, trailing blanks trimmed, joined by newlines: the golden-file form.
@@ -382,6 +421,7 @@ package struct Canvas: Sendable, Equatable {
   private struct RowSource: Sendable {
     var slots: [Slot]
     var rows: [RowContent]
+    var links: [CanvasLink]
     /// How far from the row being written the last copied row was: where to look first.
     var shift: Int
   }
@@ -420,11 +460,47 @@ package struct Canvas: Sendable, Equatable {
       }
     }
     blankStyle = nil
+    for link in source.links where link.row == from {
+      links.append(CanvasLink(row: row, columns: link.columns, url: link.url))
+    }
     rowContents[row] = .line(
       RowLine(line: line, column: column, maxWidth: maxWidth, style: style, used: found))
     rowSource?.shift = from - row
     rowsCopied += 1
     return found
+  }
+
+  /// Records cells `columns` of `row` as showing a link to `url`, joined to the span before
+  /// when it ends where this starts with the same URL.
+  private mutating func addLink(row: Int, columns: Range<Int>, url: String) {
+    guard !columns.isEmpty else { return }
+    if let last = links.last, last.row == row, last.columns.upperBound == columns.lowerBound, last.url == url
+    {
+      links[links.count - 1].columns = last.columns.lowerBound..<columns.upperBound
+    } else {
+      links.append(CanvasLink(row: row, columns: columns, url: url))
+    }
+  }
+
+  /// Takes cells `columns` of `row` out of the links that cover them.
+  private mutating func removeLinks(row: Int, columns: Range<Int>) {
+    guard links.contains(where: { $0.row == row && $0.columns.overlaps(columns) }) else { return }
+    var kept: [CanvasLink] = []
+    for link in links {
+      guard link.row == row, link.columns.overlaps(columns) else {
+        kept.append(link)
+        continue
+      }
+      if link.columns.lowerBound < columns.lowerBound {
+        kept.append(
+          CanvasLink(row: row, columns: link.columns.lowerBound..<columns.lowerBound, url: link.url))
+      }
+      if link.columns.upperBound > columns.upperBound {
+        kept.append(
+          CanvasLink(row: row, columns: columns.upperBound..<link.columns.upperBound, url: link.url))
+      }
+    }
+    links = kept
   }
 
   private func cell(of slot: Slot) -> Cell {

@@ -298,7 +298,9 @@ package struct Canvas: Sendable, Equatable {
     let limit = min(width, column + (maxWidth ?? width))
     var c = column
     // The cells written show no link (a link's run records its own after this).
-    defer { if !links.isEmpty, c > column { removeLinks(row: row, columns: max(0, column)..<min(width, c)) } }
+    defer {
+      if !links.isEmpty, let cells = Self.cells(column, c, width) { removeLinks(row: row, columns: cells) }
+    }
     for ch in Sanitizer.sanitize(text) {
       let w = CellWidth.of(ch)
       if w == 0 {
@@ -346,7 +348,7 @@ package struct Canvas: Sendable, Equatable {
       let start = column + used
       used += put(run.text, row: row, column: start, style: run.style, maxWidth: limit - used)
       if let url = run.link {
-        addLink(row: row, columns: max(0, start)..<min(width, column + used), url: url)
+        if let cells = Self.cells(start, column + used, width) { addLink(row: row, columns: cells, url: url) }
       }
     }
     // A row that names graphemes of this canvas's list is not copied to another canvas.
@@ -468,6 +470,13 @@ package struct Canvas: Sendable, Equatable {
     rowSource?.shift = from - row
     rowsCopied += 1
     return found
+  }
+
+  /// Columns `from..<to` within `0..<width`, or nil when none of them is.
+  private static func cells(_ from: Int, _ to: Int, _ width: Int) -> Range<Int>? {
+    let lower = max(0, from)
+    let upper = min(width, to)
+    return lower < upper ? lower..<upper : nil
   }
 
   /// Records cells `columns` of `row` as showing a link to `url`, joined to the span before

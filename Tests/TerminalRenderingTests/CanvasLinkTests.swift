@@ -59,6 +59,18 @@ import Testing
     #expect(next.links.isEmpty)
   }
 
+  @Test func aLineStartingLeftOfTheCanvasKeepsWhatShows() {
+    var canvas = Canvas(width: 20, height: 2)
+    canvas.put(line: line, row: 0, column: 2)
+    canvas.put(line: line, row: 1, column: -6)
+    canvas.put(line: line, row: 1, column: -30)
+    canvas.put("x", row: 0, column: -3)
+    #expect(
+      canvas.links == [
+        CanvasLink(row: 0, columns: 6..<14, url: url), CanvasLink(row: 1, columns: 0..<6, url: url),
+      ])
+  }
+
   @Test func linesWithoutLinksRecordNone() {
     var canvas = Canvas(width: 20, height: 2)
     canvas.put(line: StyledLine("See the docs[1]"), row: 0, column: 0)

@@ -28,15 +28,19 @@ package final class CursesSession {
     package var mouse: Bool
     /// What a crash does once the terminal is restored.
     package var crashAction: Signals.CrashAction
+    /// Whether to ask the terminal for its background (``BackgroundQuery``) before ncurses
+    /// starts; the answer is ``CursesSession/background``.
+    package var asksBackground: Bool
 
     package init(
       colorMode: ColorMode = .auto, noColor: String? = nil, mouse: Bool = true,
-      crashAction: Signals.CrashAction = .previousHandler
+      crashAction: Signals.CrashAction = .previousHandler, asksBackground: Bool = false
     ) {
       self.colorMode = colorMode
       self.noColor = noColor
       self.mouse = mouse
       self.crashAction = crashAction
+      self.asksBackground = asksBackground
     }
   }
 
@@ -57,6 +61,8 @@ package final class CursesSession {
 
   /// True when colours are painted.
   package let usesColor: Bool
+  /// What the terminal said of its background, when ``Options/asksBackground`` asked it.
+  package private(set) var background: BackgroundQuery.Answer.Reply?
   /// The terminal's current size.
   package private(set) var width: Int
   package private(set) var height: Int
@@ -228,6 +234,10 @@ package final class CursesSession {
     // Our handlers first, so ncurses leaves SIGINT/SIGTERM, and SIGTSTP, to us.
     Signals.installTerminationHandlers()
     _ = Signals.installSuspendHandler()
+    // Asked with the handlers in place (a signal meanwhile is a flag the loop reads) and
+    // before ncurses saves the modes it restores.
+    let answer = options.asksBackground ? BackgroundQuery.ask() : nil
+    self.background = answer?.reply
     guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
       Signals.removeTerminationHandlers()
       Signals.removeSuspendHandler()
@@ -246,6 +256,8 @@ package final class CursesSession {
     self.input = input
     self.screenPointer = screen
     set_term(screen)
+    // Keys typed while the query waited are read first (pushed back last to first).
+    for byte in (answer?.typed ?? []).reversed() { ungetch(Int32(byte)) }
     self.hasAlternateScreen = whatsnew_tigetstr("rmcup") != nil
     Self.leaveInitialState()
     // No typeahead check: ncurses would poll the keyboard before and during every refresh

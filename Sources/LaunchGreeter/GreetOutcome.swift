@@ -72,6 +72,9 @@ public struct GreetOutcome: Sendable, Equatable {
   /// One line about the update feed for `--explain` (what the cache holds, a fetch started, a
   /// download ignored and why); nil without a feed.
   public var feedExplanation: String?
+  /// The theme the screens were drawn in and where it came from; nil when no screen was
+  /// shown in colour.
+  package var themeChoice: GreeterThemeChoice?
 
   /// One line for `--explain`: `whats-new on, minimum importance patch` (and `put off until
   /// ...` while a "later" lasts).

@@ -3,6 +3,12 @@ import LaunchScreens
 import LaunchTracking
 import TerminalRendering
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// How the greeter's screens are coloured: `auto` (colours unless `NO_COLOR` is set),
 /// `always` or `never` (attributes only).
 public typealias GreeterColorMode = ColorMode
@@ -36,17 +42,37 @@ package final class GreeterTerminal {
   /// The Markdown theme that matches ``palette``.
   package let theme: Theme
 
+  /// The theme drawn in and where it came from.
+  package let themeChoice: GreeterThemeChoice?
+
   /// Opens the terminal, or returns nil when standard input or output is not a terminal or
   /// ncurses cannot drive it. `noColor` is the value of `NO_COLOR`, honoured by `auto`;
-  /// `colorFGBG` the value of `COLORFGBG`, read by the ``GreeterTheme/auto`` theme.
+  /// `colorFGBG` the value of `COLORFGBG`, read by the ``GreeterTheme/auto`` theme. With
+  /// `asking`, ``GreeterTheme/auto`` first asks the terminal for its background (OSC 11, see
+  /// `BackgroundQuery`) when ``GreeterTheme/reasonNotToAsk(colorsOn:environment:stdinIsTerminal:stdoutIsTerminal:remembersNoAnswer:)``
+  /// allows, before ncurses starts; a terminal that does not answer in time is remembered in
+  /// `asking`'s memory.
   package static func open(
     color: GreeterColorMode = .auto, noColor: String? = nil, theme: GreeterTheme = .dark,
-    colorFGBG: String? = nil, crashAction: GreeterCrashAction = .previousHandler
+    colorFGBG: String? = nil, asking: BackgroundAsking? = nil,
+    crashAction: GreeterCrashAction = .previousHandler
   ) -> GreeterTerminal? {
+    var notAsked: String? = "the terminal was not asked"
+    var key = ""
+    if let asking {
+      key = UnansweringTerminals.key(environment: asking.environment)
+      notAsked = theme.reasonNotToAsk(
+        colorsOn: color.wantsColor(noColor: noColor), environment: asking.environment,
+        stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+        remembersNoAnswer: theme == .auto && asking.memory.contains(key))
+    }
     guard
-      let session = CursesSession.open(.init(colorMode: color, noColor: noColor, crashAction: crashAction))
+      let session = CursesSession.open(
+        .init(colorMode: color, noColor: noColor, crashAction: crashAction, asksBackground: notAsked == nil))
     else { return nil }
-    return GreeterTerminal(session: session, theme: theme.resolved(colorFGBG: colorFGBG))
+    if session.background == .noAnswer { asking?.memory.remember(key) }
+    let choice = theme.choice(reply: session.background, notAsked: notAsked, colorFGBG: colorFGBG)
+    return GreeterTerminal(session: session, choice: choice)
   }
 
   /// Draws `screen` once without reading keys (progress while work runs).
@@ -93,8 +119,10 @@ package final class GreeterTerminal {
 
   private let session: CursesSession
 
-  private init(session: CursesSession, theme: GreeterTheme) {
+  private init(session: CursesSession, choice: GreeterThemeChoice) {
     self.session = session
+    self.themeChoice = choice
+    let theme = choice.theme
     self.palette = session.usesColor ? theme.palette : .monochrome
     self.theme = session.usesColor ? theme.markdown : .monochrome
   }
@@ -105,12 +133,18 @@ package final class GreeterTerminal {
 protocol GreetingTerminal: AnyObject {
   var palette: Palette { get }
   var theme: Theme { get }
+  /// The theme drawn in and where it came from; nil for a terminal without colours to pick.
+  var themeChoice: GreeterThemeChoice? { get }
   func show(_ screen: some Screen)
   /// Ctrl-C or a termination signal since the last call, while update steps run.
   func pollInterrupt() -> UpdateInterrupt?
   func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void)
     -> GreeterTerminal.RunEnd
   func close()
+}
+
+extension GreetingTerminal {
+  var themeChoice: GreeterThemeChoice? { nil }
 }
 
 extension GreeterTerminal: GreetingTerminal {}

@@ -7,8 +7,12 @@ import TerminalRendering
 /// always draw in attributes only, whatever the theme: `NO_COLOR` and `--color never` win
 /// over `--theme`. ``mono`` asks for those attributes while colours are on.
 public enum GreeterTheme: String, Sendable, CaseIterable {
-  /// ``light`` when `COLORFGBG` (`fg;bg`, set by rxvt, Konsole and others) names background
-  /// colour 7 or 15, else ``dark`` (background 0 to 6 or 8, any other value, or unset).
+  /// The terminal's background: when a screen is about to be shown to a person at the
+  /// terminal, the greeter asks it (OSC 11, waiting at most 150 ms, once per process; a
+  /// terminal that does not answer in time is remembered in the app's state directory and not
+  /// asked again) and picks ``light`` when dark text contrasts more with the colour it reports.
+  /// Without an answer, ``light`` when `COLORFGBG` (`fg;bg`, set by rxvt, Konsole and others)
+  /// names background colour 7 or 15, else ``dark``.
   case auto
   /// Bright colours, for dark backgrounds.
   case dark

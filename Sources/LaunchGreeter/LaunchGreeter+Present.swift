@@ -149,6 +149,7 @@ extension LaunchGreeter {
       outcome.reason = "no terminal could be opened"
       return outcome
     }
+    outcome.themeChoice = terminal.themeChoice
     var screens = GreetingScreens(
       catalog: catalog, appName: app.name, palette: terminal.palette, theme: terminal.theme)
     screens.minimumImportance = minimumImportance

@@ -74,8 +74,9 @@ public struct LaunchGreeter: Sendable {
   public var stateDirectory: String?
   /// Colours: `auto` honours `NO_COLOR`.
   public var color: GreeterColorMode = .auto
-  /// The colours for the terminal's background: `auto` reads `COLORFGBG`, else dark (see
-  /// ``GreeterTheme``). Colours off draw in attributes only, whatever this says.
+  /// The colours for the terminal's background: `auto` asks the terminal, else reads
+  /// `COLORFGBG`, else dark (see ``GreeterTheme/auto``); any other theme asks nothing. Colours
+  /// off draw in attributes only, whatever this says.
   public var theme: GreeterTheme = .auto
   /// Whether the notes' links are clickable (OSC 8 hyperlinks): `auto` where the terminal is
   /// known to support them, never in tmux, screen or Apple's Terminal (see
@@ -198,11 +199,27 @@ public struct LaunchGreeter: Sendable {
   var openTerminal: (GreeterColorMode, String?) -> (any GreetingTerminal)? {
     let lines = accessible.isOn(environment: environment)
     let crashAction = crashAction
-    let theme = theme.resolved(
-      colorFGBG: environment.map { $0["COLORFGBG"] } ?? ProcessEnvironment.value("COLORFGBG"))
+    let theme = theme
+    let app = app
+    let stateDirectory = stateDirectory
+    let ownsState = store == nil
+    let environment = environment
     return { color, noColor in
       if lines { return LineTerminal.open() }
-      return GreeterTerminal.open(color: color, noColor: noColor, theme: theme, crashAction: crashAction)
+      // Read when a screen is about to be shown, not on a launch that shows nothing.
+      let env = environment ?? ProcessEnvironment.current()
+      // Remembered where the greeter keeps the app's state (an app that passes its own store
+      // and no directory remembers nothing).
+      let memory =
+        ownsState
+        ? StateLocation.directory(
+          appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"), environment: env
+        )
+        : stateDirectory
+      return GreeterTerminal.open(
+        color: color, noColor: noColor, theme: theme, colorFGBG: env["COLORFGBG"],
+        asking: BackgroundAsking(environment: env, memory: UnansweringTerminals(directory: memory)),
+        crashAction: crashAction)
     }
   }
 
@@ -417,6 +434,7 @@ public struct LaunchGreeter: Sendable {
       if text != nil { outcome.reason = "no terminal could be opened" }
       return outcome
     }
+    outcome.themeChoice = terminal.themeChoice
     var screens = GreetingScreens(
       catalog: catalog, appName: app.name, palette: terminal.palette, theme: terminal.theme)
     screens.minimumImportance = minimumImportance

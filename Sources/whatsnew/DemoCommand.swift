@@ -62,7 +62,9 @@ struct DemoCommand: ParsableCommand {
   @Option(help: "Colour: auto, always or never.")
   var color = DemoLaunch.defaults.color
 
-  @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
+  @Option(
+    help:
+      "Colours for the background: auto (asks the terminal, else COLORFGBG, else dark), dark, light or mono.")
   var theme = DemoLaunch.defaults.theme
 
   @OptionGroup var links: HyperlinkOption
@@ -182,6 +184,7 @@ struct DemoLaunch: Equatable {
       let store = state.makeStore(now: now)
       stateDirectory = store.directory
       greeter.store = store
+      greeter.stateDirectory = store.directory  // where a terminal that did not answer is remembered
       greeter.updateSteps = DemoUpdateSteps.make(
         directory: store.directory, version: version, environment: env)
       stateDescription = store.path
@@ -194,6 +197,7 @@ struct DemoLaunch: Equatable {
     var interrupted = false
     if case .interrupted = outcome.exit { interrupted = true }
     var homeInterrupted = false
+    var homeTheme: GreeterThemeChoice?
     if !interrupted, invocation.isInteractive, !greeter.accessible.isOn(environment: env) {
       var versionsRun: [AppVersion] = []
       if case .state(let state) = try? greeter.store?.read() {
@@ -202,7 +206,7 @@ struct DemoLaunch: Equatable {
       if let catalog = try? ReleaseNotesCLI.catalog(
         option: self.content, languages: NotesLanguage.preferred(environment: env))
       {
-        homeInterrupted = DemoPresentation.home(
+        (homeInterrupted, homeTheme) = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
           minimumImportance: greeter.minimumImportance, color: color, theme: greeter.theme,
           hyperlinks: hyperlinks, environment: env)
@@ -211,7 +215,8 @@ struct DemoLaunch: Equatable {
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }
     if explain {
       explainLaunch(
-        outcome, state: stateDescription, content: content, interactive: Invocation.current(environment: env))
+        outcome, state: stateDescription, content: content, interactive: Invocation.current(environment: env),
+        theme: outcome.themeChoice ?? homeTheme)
     }
     if outcome.decision.isPresentation, !outcome.presented, outcome.reason == "no terminal could be opened" {
       let term = env["TERM"] ?? "unset"
@@ -276,7 +281,8 @@ struct DemoLaunch: Equatable {
   // MARK: - Explain
 
   private func explainLaunch(
-    _ outcome: GreetOutcome, state stateDescription: String, content: DemoContent, interactive: Invocation
+    _ outcome: GreetOutcome, state stateDescription: String, content: DemoContent, interactive: Invocation,
+    theme: GreeterThemeChoice?
   ) {
     guard let launch = outcome.launch else { return }
     var kind = launch.kind.rawValue
@@ -309,6 +315,7 @@ struct DemoLaunch: Equatable {
     } else {
       lines.append("decision:     \(outcome.decision.summary)")
     }
+    if let theme { lines.append("theme:        \(theme.explanation(setBy: "--theme"))") }
     Console.out(lines.joined(separator: "\n"))
   }
 

@@ -27,18 +27,22 @@ enum DemoPresentation {
   /// bottom, the browser on top of it when the user left from there, and the screens the home
   /// screen opens. The restoration point is saved when the user leaves (also on a termination
   /// signal, which is then re-raised). Returns true when the user left with Ctrl-C (the demo
-  /// then ends with status 130); false, doing nothing, when there is no terminal to drive.
+  /// then ends with status 130), and the theme drawn in; false and nil, doing nothing, when
+  /// there is no terminal to drive.
   static func home(
     version: AppVersion, catalog: ReleaseNotesCatalog, versionsRun: [AppVersion], stateDirectory: String?,
     minimumImportance: ReleaseImportance, color: String, theme: GreeterTheme = .auto,
     hyperlinks: GreeterHyperlinks = .auto, environment: [String: String]
-  ) -> Bool {
+  ) -> (interrupted: Bool, theme: GreeterThemeChoice?) {
     let crashArmed = environment[crashVariable] == "1"
     guard
       let terminal = GreeterTerminal.open(
         color: GreeterColorMode(rawValue: color) ?? .auto, noColor: environment["NO_COLOR"], theme: theme,
-        colorFGBG: environment["COLORFGBG"], crashAction: .defaultAction)
-    else { return false }
+        colorFGBG: environment["COLORFGBG"],
+        asking: BackgroundAsking(
+          environment: environment, memory: UnansweringTerminals(directory: stateDirectory)),
+        crashAction: .defaultAction)
+    else { return (false, nil) }
     var screens = GreetingScreens(
       catalog: catalog, appName: appName, palette: terminal.palette, theme: terminal.theme)
     screens.minimumImportance = minimumImportance
@@ -70,7 +74,7 @@ enum DemoPresentation {
     terminal.close()
     RestorationFile.save(RestorationState.point(of: stack), to: stateDirectory)
     if case .signal(let signal) = end { GreeterTerminal.exit(killedBy: signal) }
-    return interrupted
+    return (interrupted, terminal.themeChoice)
   }
 
   /// The screen the home screen asks for.

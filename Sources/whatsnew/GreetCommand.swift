@@ -67,7 +67,9 @@ struct GreetCommand: ParsableCommand {
   @Option(help: "Colour: auto, always or never.")
   var color = "auto"
 
-  @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
+  @Option(
+    help:
+      "Colours for the background: auto (asks the terminal, else COLORFGBG, else dark), dark, light or mono.")
   var theme = "auto"
 
   @OptionGroup var links: HyperlinkOption
@@ -239,6 +241,9 @@ struct GreetReport: Encodable {
   var feed: String?
   /// Whether the notes' links are clickable and why, for `--explain` (not in the report).
   var links: String?
+  /// The theme's line for `--explain` (which theme and where it came from), or nil when no
+  /// screen was drawn in colour. Not in the JSON.
+  var theme: String?
 
   init(_ outcome: GreetOutcome, audience: NotesAudience = NotesAudience()) {
     notesFor = audience.platform + (audience.channel.map { ", channel " + $0 } ?? "")
@@ -261,6 +266,7 @@ struct GreetReport: Encodable {
     self.shown = outcome.presented ? shown : (outcome.announcedUpdate ? "update-available" : nil)
     available = outcome.availableVersion?.description
     feed = outcome.feedExplanation
+    theme = outcome.themeChoice?.explanation(setBy: "--theme")
     self.versions = outcome.presented ? versions : []
     switch outcome.exit {
     case .nothingShown: exit = "nothing-shown"
@@ -325,6 +331,7 @@ struct GreetReport: Encodable {
     lines.append("notes:    for \(notesFor)")
     if let links { lines.append("links:    \(links)") }
     if let feed { lines.append("feed:     \(feed)") }
+    if let theme { lines.append("theme:    \(theme)") }
     return lines.joined(separator: "\n")
   }
 }

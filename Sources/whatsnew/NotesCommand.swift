@@ -46,7 +46,9 @@ struct NotesCommand: ParsableCommand {
       valueName: "name"))
   var channel: String?
 
-  @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
+  @Option(
+    help:
+      "Colours for the background: auto (asks the terminal, else COLORFGBG, else dark), dark, light or mono.")
   var theme = NotesOptions.defaults.theme
 
   @OptionGroup var links: HyperlinkOption

@@ -14,11 +14,16 @@ enum TerminalUI {
   /// Opens the terminal, or returns nil when there is none to drive.
   static func open(color: String, theme: GreeterTheme = .auto) -> GreeterTerminal? {
     let mode = GreeterColorMode(rawValue: color) ?? .auto
+    // The tool keeps no state for `notes`: a terminal that does not answer costs the wait once
+    // per run.
+    var variables: [String: String] = [:]
+    for name in BackgroundAsking.variables { variables[name] = ReleaseNotesCLI.environment(name) }
+    let asking = BackgroundAsking(environment: variables)
     // One variable read directly: the whole environment as a dictionary costs more.
     guard
       let terminal = GreeterTerminal.open(
         color: mode, noColor: ReleaseNotesCLI.environment("NO_COLOR"), theme: theme,
-        colorFGBG: ReleaseNotesCLI.environment("COLORFGBG"), crashAction: .defaultAction)
+        colorFGBG: ReleaseNotesCLI.environment("COLORFGBG"), asking: asking, crashAction: .defaultAction)
     else { return nil }
     current = terminal
     atexit { TerminalUI.current?.close() }

@@ -34,6 +34,11 @@ struct ThemeTmuxTests {
     let screen = try tmux.captureWithColours()
     try tmux.keys("q")
     #expect(try tmux.waitForExit() == 0)
+    return Self.colours(in: screen)
+  }
+
+  /// The colour SGR parameters in a `capture-pane -e` screen.
+  static func colours(in screen: String) -> Set<String> {
     // A colour is an SGR parameter 30-37, 40-47, 90-97, 100-107, or 38;5 / 48;5 (39 and 49
     // are the defaults).
     let colour = #/\x1B\[[0-9;]*m/#

@@ -1,0 +1,94 @@
+import CursesTerminal
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LaunchGreeter
+
+/// When `--theme auto` asks the terminal for its background, and what it makes of the answer:
+/// decided without a terminal.
+@Suite struct ThemeQueryTests {
+  private let interactive = ["TERM": "xterm-256color"]
+
+  private func reason(
+    _ theme: GreeterTheme = .auto, colorsOn: Bool = true, environment: [String: String]? = nil,
+    stdin: Bool = true, stdout: Bool = true, remembered: Bool = false
+  ) -> String? {
+    theme.reasonNotToAsk(
+      colorsOn: colorsOn, environment: environment ?? interactive, stdinIsTerminal: stdin,
+      stdoutIsTerminal: stdout, remembersNoAnswer: remembered)
+  }
+
+  @Test func autoAsksAnInteractiveTerminal() {
+    #expect(reason() == nil)
+    #expect(reason(environment: ["TERM": "xterm", "CI": "false", "CLAUDECODE": "0"]) == nil)
+  }
+
+  @Test func nothingElseAsks() {
+    for theme in [GreeterTheme.dark, .light, .mono] { #expect(reason(theme) == "the theme is set") }
+    #expect(reason(colorsOn: false) == "colours are off")
+    #expect(reason(stdin: false) == "not asked: standard input is not a terminal")
+    #expect(reason(stdout: false) == "not asked: standard output is not a terminal")
+    #expect(reason(environment: ["TERM": "xterm", "CI": "1"]) == "not asked: CI is set")
+    for agent in Invocation.agentVariables {
+      #expect(
+        reason(environment: ["TERM": "xterm", agent: "1"]) == "not asked: coding agent: \(agent) is set")
+    }
+    #expect(reason(environment: ["TERM": "dumb"]) == "not asked: TERM is dumb")
+    #expect(reason(environment: [:]) == "not asked: TERM is unset")
+    #expect(
+      reason(environment: ["TERM": "xterm", "WHATSNEW_DISABLE": "1"]) == "not asked: WHATSNEW_DISABLE=1")
+    #expect(reason(remembered: true) == "not asked: no answer from this terminal before")
+  }
+
+  @Test func theTerminalsAnswerComesFirst() {
+    let white = BackgroundColor(red: 1, green: 1, blue: 1)
+    let black = BackgroundColor(red: 0, green: 0, blue: 0)
+    #expect(GreeterTheme.auto.choice(reply: .color(white), notAsked: nil, colorFGBG: "15;0").theme == .light)
+    #expect(GreeterTheme.auto.choice(reply: .color(black), notAsked: nil, colorFGBG: "0;15").theme == .dark)
+    #expect(
+      GreeterTheme.auto.choice(reply: .color(white), notAsked: nil, colorFGBG: nil).explanation()
+        == "light, from the terminal's background #ffffff")
+  }
+
+  @Test func thenCOLORFGBGThenDark() {
+    let fromVariable = GreeterTheme.auto.choice(reply: .noColor, notAsked: nil, colorFGBG: "0;15")
+    #expect(fromVariable.theme == .light)
+    #expect(
+      fromVariable.explanation() == "light, from COLORFGBG=0;15 (the terminal did not say its background)")
+    let silent = GreeterTheme.auto.choice(reply: .noAnswer, notAsked: nil, colorFGBG: nil)
+    #expect(silent.theme == .dark)
+    #expect(
+      silent.explanation()
+        == "dark, the default (no answer from the terminal in \(BackgroundQuery.timeoutMilliseconds) ms; COLORFGBG says nothing)"
+    )
+    let notAsked = GreeterTheme.auto.choice(reply: nil, notAsked: "colours are off", colorFGBG: "0;x")
+    #expect(notAsked.explanation() == "dark, the default (colours are off; COLORFGBG says nothing)")
+  }
+
+  @Test func aSetThemeIsItself() {
+    let white = BackgroundColor(red: 1, green: 1, blue: 1)
+    for theme in [GreeterTheme.dark, .light, .mono] {
+      let choice = theme.choice(reply: .color(white), notAsked: nil, colorFGBG: "0;15")
+      #expect(choice == GreeterThemeChoice(theme: theme, source: .set))
+      #expect(choice.explanation(setBy: "--theme") == "\(theme.rawValue), --theme")
+    }
+  }
+
+  @Test func aTerminalThatDidNotAnswerIsRememberedByTERMAndTERMPROGRAM() throws {
+    let directory = try TestPaths.makeTemporaryDirectory("theme-memory")
+    defer { TestPaths.removeTree(directory.path) }
+    let memory = UnansweringTerminals(directory: directory.path + "/state")
+    let slow = UnansweringTerminals.key(environment: ["TERM": "xterm", "TERM_PROGRAM": "Slow\nTerm"])
+    let other = UnansweringTerminals.key(environment: ["TERM": "xterm"])
+    #expect(!memory.contains(slow))
+    memory.remember(slow)
+    memory.remember(slow)
+    #expect(memory.contains(slow))
+    #expect(!memory.contains(other))
+    let file = try String(
+      contentsOfFile: directory.path + "/state/" + UnansweringTerminals.fileName, encoding: .utf8)
+    #expect(file == "xterm\tSlowTerm\n")
+    #expect(!UnansweringTerminals(directory: nil).contains(slow))
+  }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaunchGreeter
 import LaunchTracking
 
 #if canImport(FoundationEssentials)
@@ -43,8 +44,9 @@ struct ResetCommand: ParsableCommand {
     try store.reset()
     var removed = [StateLocation.fileName]
     // Everything else the launches wrote here: the lock file, the output of `greet --steps`,
-    // and the demo's restoration point and data files.
-    var others = [StateLocation.fileName + ".lock", ShellSteps.logFileName]
+    // the terminals that did not answer the background query, and the demo's restoration
+    // point and data files.
+    var others = [StateLocation.fileName + ".lock", ShellSteps.logFileName, UnansweringTerminals.fileName]
     if state.appID == StateSettings().appID {
       others += [RestorationFile.fileName] + DemoUpdateSteps.dataFiles
     }

@@ -108,7 +108,7 @@ struct BackgroundQueryTmuxTests {
     #expect(
       first.contains(
         "theme:    dark, the default (no answer from the terminal in 150 ms; COLORFGBG says nothing)"))
-    let remembered = try String(contentsOfFile: state + "/terminals-without-background", encoding: .utf8)
+    let remembered = try String(contentsOfFile: state + "/" + UnansweringTerminalsFile.name, encoding: .utf8)
     // TERM and TERM_PROGRAM (tmux sets it; script(1) passes it on).
     #expect(remembered == "xterm-256color\ttmux\n")
     // The next launch on this terminal does not ask.
@@ -118,6 +118,11 @@ struct BackgroundQueryTmuxTests {
       second.contains(
         "theme:    dark, the default (not asked: no answer from this terminal before; COLORFGBG says nothing)"
       ))
+    // `reset` forgets it with the rest of the app's state.
+    let reset = try Run.whatsnew(["reset", "--app-id", "silent", "--state-dir", state, "--yes"])
+    #expect(reset.status == 0)
+    #expect(reset.stdout.contains(UnansweringTerminalsFile.name), "\(reset.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: state + "/" + UnansweringTerminalsFile.name))
   }
 
   /// The colours of the `notes` sheet's first screen in a pane with `paneStyle`
@@ -135,4 +140,9 @@ struct BackgroundQueryTmuxTests {
     #expect(try tmux.waitForExit() == 0)
     return ThemeTmuxTests.colours(in: screen)
   }
+}
+
+/// The file the greeter remembers unanswering terminals in (`UnansweringTerminals.fileName`).
+private enum UnansweringTerminalsFile {
+  static let name = "terminals-without-background"
 }

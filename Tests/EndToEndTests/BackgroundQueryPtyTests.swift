@@ -1,0 +1,112 @@
+import Foundation
+import LaunchTracking
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The background query on a pseudo-terminal the test plays the terminal of: it answers the
+/// query with bytes of its choosing, so what the greeter makes of them is checked exactly.
+@Suite struct BackgroundQueryPtyTests {
+  @Test func aKeyTypedAmongTheRepliesReachesTheScreenAndTheColourPicksTheTheme() throws {
+    let terminal = try PseudoTerminal()
+    let directory = try TestPaths.makeTemporaryDirectory("background-pty")
+    defer { TestPaths.removeTree(directory.path) }
+    var environment = KillableProcess.environment(["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    for name in Invocation.agentVariables + ["COLORFGBG", "NO_COLOR", "TERM_PROGRAM", "TMUX"] {
+      environment.removeValue(forKey: name)
+    }
+    let process = try KillableProcess(
+      TestPaths.whatsnewBinary,
+      [
+        "greet", "--app-id", "pty", "--app-version", "1.0.0", "--content", TestPaths.content.path,
+        "--state-dir", directory.path, "--explain",
+      ],
+      environment: environment, outputFile: terminal.childPath, inputFile: terminal.childPath)
+    var output = try terminal.read(until: Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8), process: process)
+    // Solarized Light's background, then `q` typed before the DA1 reply: the query takes the
+    // replies and hands the `q` to the walkthrough, which closes on it.
+    terminal.write(Array("\u{1B}]11;rgb:fdfd/f6f6/e3e3\u{1B}\\q\u{1B}[?64;1c".utf8))
+    output += try terminal.read(until: Array("theme:".utf8), process: process)
+    output += terminal.drain(process: process)
+    #expect(process.wait(timeout: 10) == .exited(0))
+    let text = String(decoding: output, as: UTF8.self)
+    #expect(text.contains("theme:    light, from the terminal's background #fdf6e3"), "\(text)")
+    #expect(text.contains("left:     later"), "\(text)")
+  }
+}
+
+/// A pseudo-terminal pair: the test holds the parent side, the program gets the child's path.
+private final class PseudoTerminal {
+  let parent: Int32
+  let childPath: String
+
+  init() throws {
+    // `posix_openpt` and friends are hidden from Swift by the C library's feature macros.
+    typealias IntCall = @convention(c) (Int32) -> Int32
+    typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+    func lookUp<F>(_ name: String, as type: F.Type) throws -> F {
+      unsafeBitCast(try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)), to: F.self)
+    }
+    parent = try lookUp("posix_openpt", as: IntCall.self)(O_RDWR | O_NOCTTY)
+    try #require(parent >= 0)
+    try #require(try lookUp("grantpt", as: IntCall.self)(parent) == 0)
+    try #require(try lookUp("unlockpt", as: IntCall.self)(parent) == 0)
+    childPath = String(cString: try #require(try lookUp("ptsname", as: NameCall.self)(parent)))
+    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(parent, UInt(TIOCSWINSZ), &size)
+  }
+
+  deinit { close(parent) }
+
+  func write(_ bytes: [UInt8]) {
+    _ = bytes.withUnsafeBytes { Glibc.write(parent, $0.baseAddress, $0.count) }
+  }
+
+  /// Reads what the program writes until it contains `marker`; fails after 20 seconds.
+  func read(until marker: [UInt8], process: KillableProcess) throws -> [UInt8] {
+    var got: [UInt8] = []
+    let deadline = Date().addingTimeInterval(20)
+    while !contains(got, marker) {
+      guard Date() < deadline, let chunk = readChunk(waiting: 100) else {
+        process.send(SIGKILL)
+        throw KillableProcessError(
+          message: "no \(String(decoding: marker, as: UTF8.self).debugDescription) in: "
+            + String(decoding: got, as: UTF8.self).debugDescription)
+      }
+      got += chunk
+    }
+    return got
+  }
+
+  /// Reads what is left until the program closes the terminal (or 10 seconds pass).
+  func drain(process: KillableProcess) -> [UInt8] {
+    var got: [UInt8] = []
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, let chunk = readChunk(waiting: 100) {
+      if chunk.isEmpty, kill(process.pid, 0) != 0 { break }
+      got += chunk
+    }
+    return got
+  }
+
+  // MARK: - Helpers
+
+  /// Up to 4 KiB, or empty when nothing came in `waiting` ms; nil once the child side is closed.
+  private func readChunk(waiting milliseconds: Int32) -> [UInt8]? {
+    var poller = pollfd(fd: parent, events: Int16(POLLIN), revents: 0)
+    guard poll(&poller, 1, milliseconds) > 0 else { return [] }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = buffer.withUnsafeMutableBytes { Glibc.read(parent, $0.baseAddress, $0.count) }
+    return n > 0 ? Array(buffer[0..<n]) : nil
+  }
+
+  private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard haystack.count >= needle.count else { return false }
+    return (0...(haystack.count - needle.count)).contains {
+      haystack[$0..<$0 + needle.count].elementsEqual(needle)
+    }
+  }
+}

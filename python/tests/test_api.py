@@ -113,6 +113,16 @@ def test_steps_it_cannot_use_are_a_problem_in_the_outcome_not_an_exception(insta
         ("'greeted', '1.0.0', NOTES, accessible='yes'", "accessible must be True, False or None"),
         ("'greeted', '1.0.0', NOTES, steps=[1]", "steps must be a file path or a list of step mappings"),
         ("'greeted', '1.0.0', NOTES, app_name=''", "app_name must be a non-empty string"),
+        ("'greeted', '1.0.0', NOTES, theme='sepia'", "theme must be 'auto', 'dark', 'light' or 'mono'"),
+        ("'greeted', '1.0.0', NOTES, hyperlinks='sometimes'", "hyperlinks must be 'auto', 'always' or 'never'"),
+        ("'greeted', '1.0.0', NOTES, channel=''", "channel must be a channel name"),
+        ("'greeted', '1.0.0', NOTES, channel='my beta'", "channel must be a channel name"),
+        ("'greeted', '1.0.0', NOTES, channel=3", "channel must be a channel name"),
+        ("'greeted', '1.0.0', NOTES, feed='ftp://example.com/f.json'", "feed must be an http:// or https:// URL"),
+        ("'greeted', '1.0.0', NOTES, feed='https://'", "feed must be an http:// or https:// URL"),
+        ("'greeted', '1.0.0', NOTES, feed='https://example.com/\\x1b[2J'", "feed must be an http:// or https:// URL"),
+        ("'greeted', '1.0.0', NOTES, upgrade_command='pip install -U greeted'", "upgrade_command needs feed"),
+        ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', upgrade_command=' '", "upgrade_command must be a non-empty string"),
     ],
 )
 def test_arguments_it_cannot_use_raise_a_value_error_naming_the_parameter(installed: Venv, arguments: str, message: str) -> None:
@@ -120,6 +130,25 @@ def test_arguments_it_cannot_use_raise_a_value_error_naming_the_parameter(instal
     assert error["type"] == "ValueError", error
     assert message in error["message"], error
     assert "--" not in error["message"] and "whatsnew greet --help" not in error["message"], error
+
+
+def test_the_choices_reach_the_binary_and_nothing_is_fetched_without_a_terminal(installed: Venv, tmp_path: Path) -> None:
+    # A feed is fetched only by an interactive launch (test_tmux.py shows its card).
+    outcome = api(
+        installed,
+        f"""
+        import whatsnew_greet
+        outcome = whatsnew_greet.greet(
+            "greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(tmp_path)!r}, channel="beta", theme="light",
+            hyperlinks="never", feed="http://127.0.0.1:1/releases.json", upgrade_command="pip install -U greeted")
+        show(outcome)
+        print(json.dumps(dict(notesFor=outcome.report["notesFor"], **dataclasses.asdict(outcome) | dict(report=None))))
+        """,
+    )
+    assert outcome["status"] == 0 and outcome["exit"] == "nothing-shown" and outcome["problems"] == []
+    assert outcome["notesFor"].endswith(", channel beta"), outcome
+    assert outcome["available"] is None
+    assert not [path.name for path in tmp_path.iterdir() if path.name.startswith("update-feed")]
 
 
 @pytest.mark.parametrize(
@@ -164,6 +193,9 @@ def test_an_outcome_takes_reports_with_keys_absent_or_unknown(installed: Venv) -
         """,
     )
     assert outcome["exit"] == "done" and outcome["action"] == "open-docs" and outcome["shown"] == "whats-new"
+    assert outcome["available"] is None  # not a version string: not taken
+    announced = api(installed, "from whatsnew_greet import Outcome\nshow(Outcome.from_report({'shown': 'update-available', 'available': '9.0.0'}))")
+    assert announced["available"] == "9.0.0" and announced["shown"] == "update-available"
     assert outcome["launch"] is None and outcome["pending"] == [] and outcome["settings"] is None
     interrupted = api(installed, "from whatsnew_greet import Outcome\nshow(Outcome.from_report({}, 130))")
     assert interrupted["exit"] == "interrupted" and interrupted["interrupted"]

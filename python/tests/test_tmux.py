@@ -4,10 +4,14 @@ after an upgrade, nothing when piped, and Ctrl-C ending with status 130 and no t
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import re
 import shlex
 import shutil
+import threading
+import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,6 +41,24 @@ with open(sys.argv[1], "w") as file:
 if outcome.interrupted:
     sys.exit(130)
 print("driven: done")
+"""
+
+
+# Calls greet() with the update feed in argv[5] (and the other choices) and writes the outcome's
+# fields to the file in argv[1].
+FEED_DRIVER = """
+import dataclasses, json, sys
+import whatsnew_greet
+
+outcome = whatsnew_greet.greet(
+    "fed", sys.argv[2], sys.argv[3], app_name="Fed", state_dir=sys.argv[4], feed=sys.argv[5],
+    upgrade_command="pip install -U fed", channel="beta", theme="light", hyperlinks="never",
+)
+fields = dataclasses.asdict(outcome)
+fields.pop("report")
+with open(sys.argv[1], "w") as file:
+    json.dump(fields, file)
+print("fed: done")
 """
 
 
@@ -188,3 +210,47 @@ def test_the_outcome_of_ctrl_c_in_the_accessible_mode(installed: Venv, tmux: Tmu
     screen = tmux.capture()
     assert "Traceback" not in screen and "KeyboardInterrupt" not in screen and "driven: done" not in screen
     assert_terminal_as_it_was(tmux)
+
+
+def test_a_newer_version_from_the_feed_is_announced_and_in_the_outcome(installed: Venv, tmux: Tmux, tmp_path: Path) -> None:
+    served = tmp_path / "served"
+    served.mkdir()
+    (served / "releases.json").write_text(json.dumps([{"version": "9.0.0", "date": "2026-03-01", "notes": "- Faster."}]))
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(served))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        notes, state = tmp_path / "notes", tmp_path / "state"
+        notes.mkdir()
+        driver = tmp_path / "feed-driver.py"
+        driver.write_text(FEED_DRIVER)
+        url = f"http://127.0.0.1:{server.server_address[1]}/releases.json"
+
+        def launch(outcome: Path) -> None:
+            command = [str(installed.python), str(driver), str(outcome), "2.0.0", str(notes), str(state), url]
+            tmux.start(" ".join(shlex.quote(part) for part in command))
+
+        # Nothing is due: this launch starts the fetch in the background and returns.
+        launch(tmp_path / "first.json")
+        assert tmux.wait_exit() == 0
+        first = json.loads((tmp_path / "first.json").read_text())
+        assert first["exit"] == "nothing-shown" and first["available"] is None, first
+        download = state / "update-feed.download"
+        deadline = time.monotonic() + 30
+        while not download.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert download.exists(), "the background fetch wrote nothing"
+
+        # The next launch shows the card with the upgrade command; the outcome names the version.
+        launch(tmp_path / "second.json")
+        card = tmux.wait_for("Fed 9.0.0 is available")
+        assert "pip install -U fed" in card
+        tmux.keys("q")
+        assert tmux.wait_exit() == 0
+        second = json.loads((tmp_path / "second.json").read_text())
+        assert (second["shown"], second["available"], second["problems"]) == ("update-available", "9.0.0", []), second
+        assert "Traceback" not in tmux.wait_for("fed: done")
+    finally:
+        server.shutdown()
+        server.server_close()

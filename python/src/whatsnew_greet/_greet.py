@@ -6,6 +6,7 @@ import contextlib
 import importlib.resources
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import tempfile
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from ._outcome import Outcome
 
@@ -28,8 +29,16 @@ if TYPE_CHECKING:
 
 __all__ = ["BinaryError", "binary_path", "greet"]
 
+Theme = Literal["auto", "dark", "light", "mono"]
+Hyperlinks = Literal["auto", "always", "never"]
+
 _IMPORTANCES = ("major", "minor", "patch")
 _COLORS = ("auto", "always", "never")
+_THEMES = ("auto", "dark", "light", "mono")
+_HYPERLINKS = ("auto", "always", "never")
+# A channel as notes name it in `<!-- only: NAMES -->` (commas or spaces between names).
+_CHANNEL = re.compile(r"[A-Za-z0-9._-]+")
+_FEED = re.compile(r"https?://[^\x00-\x20\x7f]+")
 # The binary's option names in its usage errors, as greet()'s parameters.
 _PARAMETERS = {
     "--app-id": "app_id",
@@ -41,6 +50,11 @@ _PARAMETERS = {
     "--min-importance": "min_importance",
     "--returning-after": "returning_after",
     "--color": "color",
+    "--theme": "theme",
+    "--hyperlinks": "hyperlinks",
+    "--channel": "channel",
+    "--feed": "feed",
+    "--upgrade-command": "upgrade_command",
 }
 _CRASH_SIGNALS = frozenset(
     {signal.SIGSEGV, signal.SIGBUS, signal.SIGILL, signal.SIGTRAP, signal.SIGABRT, signal.SIGFPE, signal.SIGKILL}
@@ -82,6 +96,11 @@ def greet(
     accessible: bool | None = None,
     returning_after: int | None = None,
     color: str | None = None,
+    theme: Theme | None = None,
+    hyperlinks: Hyperlinks | None = None,
+    channel: str | None = None,
+    feed: str | None = None,
+    upgrade_command: str | None = None,
     existing_install: bool = False,
     env: Mapping[str, str] | None = None,
 ) -> Outcome:
@@ -95,8 +114,16 @@ def greet(
     `notes` is the notes folder (`<version>.md`, `onboarding.md`, `welcome-back.md`): a path,
     or a traversable from `importlib.resources.files(...)` for notes inside the tool's own
     package. `steps` is a steps file or the list of steps itself (`id`, `version`, `summary`,
-    `run`). `accessible` None follows `ACCESSIBLE`; True or False forces it. `env` is the
-    binary's environment (default: this process's).
+    `run`). `accessible` None follows `ACCESSIBLE`; True or False forces it. `theme` is
+    `auto` (from `COLORFGBG`, else dark), `dark`, `light` or `mono`. `hyperlinks` makes the
+    notes' links clickable: `auto` (only where the terminal is known to show them), `always`
+    or `never`. `channel` is the tool's
+    release channel (`beta`): the notes' `<!-- only: beta -->` blocks and `channels: [beta]`
+    releases are shown only on it. `feed` is an `http(s)` URL of the tool's releases (GitHub
+    Releases JSON or a list of `{version, date, notes}`), checked at most daily in the
+    background without delaying the launch; when it names a newer version, a card says so
+    once, with `upgrade_command` (:attr:`Outcome.available` names it). `env` is the binary's
+    environment (default: this process's).
 
     While the screen is up, Ctrl-C does not raise `KeyboardInterrupt` here: the outcome says
     `interrupted`, and the tool should then end with status 130.
@@ -108,6 +135,7 @@ def greet(
     arguments = _arguments(
         app_id, version, app_name, state_dir, min_importance, returning_after, color, existing_install
     )
+    arguments += _choices(theme, hyperlinks, channel, feed, upgrade_command)
     environment = dict(os.environ if env is None else env)
     if accessible is True:
         arguments.append("--accessible")
@@ -168,6 +196,33 @@ def _arguments(
         raise ValueError(f"existing_install must be True or False, not {existing_install!r}")
     if existing_install:
         arguments.append("--existing-install")
+    return arguments
+
+
+def _choices(theme: object, hyperlinks: object, channel: object, feed: object, upgrade_command: object) -> list[str]:
+    arguments: list[str] = []
+    if theme is not None:
+        if theme not in _THEMES:
+            raise ValueError(f"theme must be 'auto', 'dark', 'light' or 'mono', not {theme!r}")
+        arguments += ["--theme", str(theme)]
+    if hyperlinks is not None:
+        if hyperlinks not in _HYPERLINKS:
+            raise ValueError(f"hyperlinks must be 'auto', 'always' or 'never', not {hyperlinks!r}")
+        arguments += ["--hyperlinks", str(hyperlinks)]
+    if channel is not None:
+        if not isinstance(channel, str) or not _CHANNEL.fullmatch(channel):
+            raise ValueError(f"channel must be a channel name (letters, digits, '.', '-' or '_'), not {channel!r}")
+        arguments += ["--channel", channel]
+    if feed is not None:
+        if not isinstance(feed, str) or not _FEED.fullmatch(feed):
+            raise ValueError(f"feed must be an http:// or https:// URL without spaces, not {feed!r}")
+        arguments += ["--feed", feed]
+    if upgrade_command is not None:
+        if not isinstance(upgrade_command, str) or not upgrade_command.strip():
+            raise ValueError(f"upgrade_command must be a non-empty string, not {upgrade_command!r}")
+        if feed is None:
+            raise ValueError("upgrade_command needs feed")
+        arguments += ["--upgrade-command", upgrade_command]
     return arguments
 
 

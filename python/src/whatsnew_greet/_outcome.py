@@ -54,7 +54,8 @@ class Outcome:
     interrupted: bool
     """The user pressed Ctrl-C (or a signal ended the greeting): end the tool with status 130."""
     shown: str | None = None
-    """`onboarding`, `whats-new`, `welcome-back`, `notes`, or None when nothing was shown."""
+    """`onboarding`, `whats-new`, `welcome-back`, `notes`, `update-available` (the feed's
+    card: see :attr:`available`), or None when nothing was shown."""
     versions: tuple[str, ...] = ()
     """The versions the what's-new sheet covered, newest first."""
     pending: tuple[str, ...] = ()
@@ -71,6 +72,9 @@ class Outcome:
     update_steps: UpdateSteps = field(default_factory=UpdateSteps)
     settings: str | None = None
     """The app's what's-new settings in words (`whats-new on, minimum importance patch`)."""
+    available: str | None = None
+    """A newer version the update feed (`feed=`) named, or None: the card announces it once,
+    this says so on every launch until the tool is upgraded."""
     report: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """The whole report as the binary wrote it (empty when it wrote none)."""
 
@@ -108,6 +112,7 @@ class Outcome:
                 failed=_texts(steps.get("failed")),
             ),
             settings=_text(report.get("settings")),
+            available=_text(report.get("available")),
             report=dict(report),
         )
 

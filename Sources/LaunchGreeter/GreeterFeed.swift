@@ -49,7 +49,7 @@ public struct GreeterFeed: Sendable, Equatable {
 }
 
 /// The newest release a feed named, as cached.
-struct FeedRelease: Codable, Sendable, Equatable {
+struct FeedRelease: Sendable, Equatable {
   var version: String
   var date: String?
   var notes: String
@@ -57,7 +57,7 @@ struct FeedRelease: Codable, Sendable, Equatable {
 
 /// The cache in the state directory: the feed's URL, when it was last checked, its newest
 /// release.
-struct FeedCache: Codable, Sendable, Equatable {
+struct FeedCache: Sendable, Equatable {
   var url: String
   /// Seconds since 1970 of the last check (the time a fetch was started).
   var checked: Double
@@ -219,14 +219,39 @@ struct FeedCheck {
     init(_ description: String) { self.description = description }
   }
 
+  /// The cache, read with `StateJSON` as the state file is: every launch with a feed reads
+  /// it, and `JSONDecoder`'s first use in a process costs more than the rest of a launch
+  /// (`scripts/bench` case 8a).
   func readCache() -> FeedCache? {
-    guard let bytes = try? Platform.readFile(directory + "/" + Self.cacheName) else { return nil }
-    return try? JSONDecoder().decode(FeedCache.self, from: Data(bytes))
+    guard let bytes = try? Platform.readFile(directory + "/" + Self.cacheName),
+      case .object(let fields)? = try? StateJSON.parse(bytes), let url = fields["url"]?.string,
+      case .number(let checkedText)? = fields["checked"], let checked = Double(checkedText)
+    else { return nil }
+    var latest: FeedRelease?
+    if case .object(let release)? = fields["latest"], let version = release["version"]?.string {
+      latest = FeedRelease(
+        version: version, date: release["date"]?.string, notes: release["notes"]?.string ?? "")
+    }
+    return FeedCache(url: url, checked: checked, latest: latest, failure: fields["failure"]?.string)
   }
 
+  /// Writes the cache (a temporary file renamed over it), with `StateJSON` like ``readCache()``.
   func writeCache(_ cache: FeedCache?) {
-    guard let cache, let data = try? JSONEncoder().encode(cache) else { return }
-    try? data.write(to: URL(fileURLWithPath: directory + "/" + Self.cacheName), options: .atomic)
+    guard let cache else { return }
+    var fields: [String: StateJSON] = ["url": .string(cache.url), "checked": .number("\(cache.checked)")]
+    if let latest = cache.latest {
+      var release: [String: StateJSON] = ["version": .string(latest.version), "notes": .string(latest.notes)]
+      if let date = latest.date { release["date"] = .string(date) }
+      fields["latest"] = .object(release)
+    }
+    if let failure = cache.failure { fields["failure"] = .string(failure) }
+    let path = directory + "/" + Self.cacheName
+    let temporary = path + ".tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard fd >= 0 else { return }
+    let problem = Platform.writeAll(fd, StateJSON.object(fields).serialized() + [0x0A])
+    close(fd)
+    if problem == nil { rename(temporary, path) } else { unlink(temporary) }
   }
 
   /// Starts `curl` on `url` in its own session, detached (a shell that backgrounds it and

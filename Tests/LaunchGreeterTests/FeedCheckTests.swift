@@ -100,6 +100,37 @@ import Testing
     #expect(FeedCheck.curlFailure(63) == "over 1048576 bytes (curl exit 63)")
     #expect(FeedCheck.curlFailure(nil) == "curl failed")
   }
+
+  /// 0.3.0 wrote the cache with JSONEncoder (compact, `\/` escapes, whole seconds as integers);
+  /// the StateJSON reader takes it, and what it writes reads back the same.
+  @Test func theCacheOfTheLastReleaseIsReadAndWrittenBack() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    let old =
+      #"{"url":"https:\/\/example.invalid\/feed.json","checked":1780000000,"latest":{"version":"2.5.0","notes":"- n\u001b"}}"#
+    try Data(old.utf8).write(to: dir.appendingPathComponent(FeedCheck.cacheName))
+    let spawned = SpawnLog()
+    var check = FeedCheck(
+      feed: GreeterFeed(url: "https://example.invalid/feed.json"), directory: dir.path,
+      running: version("2.0.0"), now: Date(timeIntervalSince1970: 1_780_000_000 + 60))
+    check.spawn = { _, destination in
+      spawned.add(destination)
+      return nil
+    }
+    let cache = try #require(check.readCache())
+    #expect(
+      cache
+        == FeedCache(
+          url: "https://example.invalid/feed.json", checked: 1_780_000_000,
+          latest: FeedRelease(version: "2.5.0", date: nil, notes: "- n\u{1B}")))
+    #expect(check.run().available?.version == "2.5.0")
+    #expect(spawned.count == 0, "a fresh cache was not read")
+    let written = FeedCache(
+      url: "https://example.invalid/feed.json", checked: 1_780_000_123.5,
+      latest: FeedRelease(version: "3.0.0", date: "2026-03-01", notes: "quote \" and \\"),
+      failure: "timed out")
+    check.writeCache(written)
+    #expect(check.readCache() == written)
+  }
 }
 
 final class SpawnLog: @unchecked Sendable {

@@ -88,17 +88,21 @@ extension KeyDecoder {
   /// closes a screen) and stray characters.
   ///
   /// What follows the Escape: `[` starts a CSI sequence (parameter and intermediate bytes
-  /// `0x20...0x3F`, up to a final byte `0x40...0x7E`); `O` an SS3 one (one byte more); another
+  /// `0x20...0x3F`, up to a final byte `0x40...0x7E`); `O` an SS3 one (one byte more); `]` an
+  /// OSC string up to BEL or `ESC \` (a terminal's reply that came after its query gave up, such
+  /// as the background colour's, so its text is not read as keys); another
   /// Escape an Alt-modified sequence (the Escape sequence that follows); anything else is
   /// Alt and that character. A function key ncurses decoded ends the sequence before it (Alt
   /// and an arrow acts as the arrow), as does a control character (Ctrl-C is never lost). The session
   /// reads the keys only while they come at once (an Escape alone is the Escape key).
   struct EscapeSequence {
-    private enum State { case start, csi, ss3 }
+    private enum State { case start, csi, ss3, osc, oscEscape }
     private var state = State.start
     private var length = 0
     /// A sequence longer than this is garbage: it ends, so input cannot be swallowed forever.
     static let maximumLength = 32
+    /// The same for an OSC string (`rgba:ffff/ffff/ffff/ffff` and its frame fit).
+    static let maximumStringLength = 64
 
     init() {}
 
@@ -106,7 +110,9 @@ extension KeyDecoder {
     mutating func next(_ code: Int32, isFunctionKey: Bool) -> EscapeStep {
       if isFunctionKey { return .endBefore }
       length += 1
-      if length >= Self.maximumLength { return .end }
+      if length >= (state == .osc || state == .oscEscape ? Self.maximumStringLength : Self.maximumLength) {
+        return .end
+      }
       switch state {
       case .start:
         switch code {
@@ -115,6 +121,9 @@ extension KeyDecoder {
           return .more
         case 0x4F:  // O
           state = .ss3
+          return .more
+        case 0x5D:  // ]
+          state = .osc
           return .more
         case 27:
           // ESC ESC: Alt with a sequence (or Alt-Escape, which nothing follows).
@@ -128,6 +137,18 @@ extension KeyDecoder {
         }
       case .ss3:
         return .end
+      case .osc:
+        switch code {
+        case 0x07: return .end  // BEL
+        case 27:
+          state = .oscEscape
+          return .more
+        case 0..<0x20, 0x7F: return .endBefore  // a control key typed: acted on
+        default: return .more
+        }
+      case .oscEscape:
+        // `ESC \` ends the string; anything else after the Escape is a key of its own.
+        return code == 0x5C ? .end : .endBefore
       case .csi:
         switch code {
         case 0x20...0x3F: return .more

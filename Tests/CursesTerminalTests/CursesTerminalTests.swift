@@ -295,6 +295,19 @@ enum ScrollHintUse: Sendable, CustomTestStringConvertible {
     #expect(steps("[ q") == [.more, .more, .end])
   }
 
+  @Test func oscStringsRunToBELOrST() {
+    // A background reply that came after the query stopped waiting: dropped whole.
+    #expect(steps("]11;rgb:ffff/ffff/ffff\u{07}") == Array(repeating: .more, count: 22) + [.end])
+    #expect(steps("]11;rgb:0/0/0\u{1B}\\") == Array(repeating: .more, count: 14) + [.end])
+    #expect(steps("]11;rgba:ffff/ffff/ffff/ffff\u{1B}\\").last == .end)
+    #expect(steps("]11;rgba:ffff/ffff/ffff/ffff\u{1B}\\").dropLast().allSatisfy { $0 == .more })
+    // Ctrl-C is acted on; an Escape and another key ends the string before the key.
+    #expect(steps("]11\u{03}") == [.more, .more, .more, .endBefore])
+    #expect(steps("]11\u{1B}j") == [.more, .more, .more, .more, .endBefore])
+    let run = steps("]" + String(repeating: "1", count: 100))
+    #expect(run.firstIndex(of: .end) == KeyDecoder.EscapeSequence.maximumStringLength - 1)
+  }
+
   @Test func ss3TakesOneByte() {
     #expect(steps("Oz") == [.more, .end])
     #expect(steps("OP") == [.more, .end])

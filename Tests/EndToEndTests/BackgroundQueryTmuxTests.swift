@@ -44,6 +44,20 @@ struct BackgroundQueryTmuxTests {
     for reply in ["rgb:", "11;", "[?", "^["] { #expect(!after.contains(reply), "\(reply) in\n\(after)") }
   }
 
+  @Test func aReplyThatComesAfterTheWaitIsNotReadAsKeys() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start("notes --from 1.0.0 --content \(tmux.content)")
+    _ = try tmux.waitUntil("the footer's total") { $0.contains(#/1–20/\d+  Top/#) }
+    // A slow terminal's reply, after the query gave up: its `b` and `f`s would page the sheet.
+    try tmux.bytes(Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\".utf8))
+    try tmux.keys("j")
+    let screen = try tmux.waitUntil("the sheet to move") { !$0.contains("1–20/") }
+    #expect(screen.contains("2–21/"), "\(screen)")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+  }
+
   @Test func explainSaysWhereTheThemeCameFrom() throws {
     let tmux = try TmuxSession(width: 120)
     defer { tmux.kill() }

@@ -115,7 +115,8 @@ def greet(
     or a traversable from `importlib.resources.files(...)` for notes inside the tool's own
     package. `steps` is a steps file or the list of steps itself (`id`, `version`, `summary`,
     `run`). `accessible` None follows `ACCESSIBLE`; True or False forces it. `theme` is
-    `auto` (from `COLORFGBG`, else dark), `dark`, `light` or `mono`. `hyperlinks` makes the
+    `auto` (the terminal's background as it answers, else `COLORFGBG`, else dark), `dark`,
+    `light` or `mono`. `hyperlinks` makes the
     notes' links clickable: `auto` (only where the terminal is known to show them), `always`
     or `never`. `channel` is the tool's
     release channel (`beta`): the notes' `<!-- only: beta -->` blocks and `channels: [beta]`

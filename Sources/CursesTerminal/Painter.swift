@@ -180,34 +180,24 @@ struct Painter {
     out += "\u{1B}[0m"
   }
 
-  /// The SGR sequence for what ncurses shows of `style`: the attributes and the colours of the
-  /// pair ``paint(_:)`` gave it.
+  /// The SGR sequence for what ncurses shows of `style`: its attributes but strikethrough (a
+  /// cell has none), and the colours of the pair ``paint(_:)`` gave it.
   private mutating func sgr(for style: Style) -> String {
     let look = look(for: style)
-    var codes = ["0"]
-    let t = style.attributes
-    if t.contains(.bold) { codes.append("1") }
-    if t.contains(.dim) { codes.append("2") }
-    if t.contains(.italic) { codes.append("3") }
-    if t.contains(.underline) { codes.append("4") }
-    if t.contains(.reverse) { codes.append("7") }
+    var shown = Style(attributes: style.attributes.subtracting(.strikethrough))
     if look.pair > 0, Int(look.pair) <= pairs.count {
       let key = pairs[Int(look.pair) - 1]
-      if key.foreground >= 0 {
-        codes.append(Self.colorCode(key.foreground, base: 30, bright: 90, extended: 38))
-      }
-      if key.background >= 0 {
-        codes.append(Self.colorCode(key.background, base: 40, bright: 100, extended: 48))
-      }
+      shown.foreground = Self.color(key.foreground)
+      shown.background = Self.color(key.background)
     }
-    return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    return ANSISerializer.sgr(shown)
   }
 
-  /// The SGR parameter for ncurses colour `n` (as `setaf`/`setab` of xterm's entries send it).
-  private static func colorCode(_ n: Int16, base: Int, bright: Int, extended: Int) -> String {
-    if n < 8 { return String(base + Int(n)) }
-    if n < 16 { return String(bright + Int(n) - 8) }
-    return "\(extended);5;\(n)"
+  /// The colour ncurses colour `n` is (-1: the terminal's default), which its SGR parameter
+  /// names as `setaf`/`setab` of xterm's entries send it.
+  private static func color(_ n: Int16) -> TerminalColor {
+    if n < 0 { return .default }
+    return n < 16 ? .named(UInt8(n)) : .indexed(UInt8(clamping: n))
   }
 
   // MARK: - Helpers

@@ -20,6 +20,7 @@ import LaunchTracking
 struct ResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reset",
+    _superCommandName: WhatsNew.commandName,
     abstract: "Forgets the recorded launch state."
   )
 

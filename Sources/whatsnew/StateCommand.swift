@@ -17,6 +17,7 @@ import LaunchTracking
 struct StateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "state",
+    _superCommandName: WhatsNew.commandName,
     abstract: "Prints the recorded launch state."
   )
 

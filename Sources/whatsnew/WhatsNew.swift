@@ -17,8 +17,16 @@ import TerminalRendering
 /// its own file; the work is done by the library targets.
 @main
 struct WhatsNew: ParsableCommand {
+  /// The root's name. Every subcommand's configuration names it as its `_superCommandName`:
+  /// ArgumentParser then skips, when ``parseNamedSubcommand(_:)`` parses that subcommand
+  /// alone, its check for `--generate-completion-script`, which only the root answers (the
+  /// subcommand's parse refuses the option and leaves it to the root anyway). The check
+  /// reflected over two more commands on every launch. Nothing else reads a subcommand's
+  /// `_superCommandName`: help and completion scripts read the root's configuration.
+  static let commandName = "whatsnew"
+
   static let configuration = CommandConfiguration(
-    commandName: "whatsnew",
+    commandName: commandName,
     abstract: "Greets terminal users: onboarding, what's new, welcome back.",
     version: WhatsNewVersion.current,
     subcommands: [

@@ -43,6 +43,7 @@ import Testing
     ["greet", "--help"], ["render", "-h"], ["notes", "--version"], ["demo", "--no-such-option"],
     ["demo", "--simulate", "sideways"], ["notes", "--width", "5"], ["render", "a.md", "b.md"],
     ["greet", "--app-id", "tool"], ["demo", "--generate-completion-script", "bash"],
+    ["greet", "--generate-completion-script"],
     ["render", "--experimental-dump-help"], ["help", "greet"], ["--help"], [], ["--color", "never"],
   ]
 
@@ -57,6 +58,17 @@ import Testing
   @Test(arguments: leftToTheRoot)
   func theRootReadsTheRest(_ arguments: [String]) {
     #expect(WhatsNew.parseNamedSubcommand(["whatsnew"] + arguments) == nil)
+  }
+
+  /// Each subcommand names the root as its super-command, so that parsing it alone skips the
+  /// completion-script check only the root answers (a launch's cost: scripts/budget). A
+  /// subcommand added without it would parse correctly and only be slower.
+  @Test func everySubcommandNamesTheRoot() {
+    for subcommand in WhatsNew.configuration.subcommands {
+      #expect(
+        subcommand.configuration._superCommandName == WhatsNew.commandName,
+        "\(subcommand.configuration.commandName ?? "?")")
+    }
   }
 
   /// Every stored value of a command, property wrappers included.

@@ -55,8 +55,14 @@ struct GreetCommand: ParsableCommand {
       "The state directory (default: $<PREFIX>_STATE_DIR, else $XDG_STATE_HOME/<app-id>).", valueName: "dir"))
   var stateDir: String?
 
-  @Option(help: ArgumentHelp("Days of absence after which a launch is returning.", valueName: "days"))
-  var returningAfter = LaunchTracker.defaultReturningThresholdDays
+  /// Optional, with the default in the help text: ArgumentParser describes a declared default
+  /// with `"\(value)"` after an `as? CaseIterable` cast, and their first use for `Int` in a
+  /// process scans the binary's conformance records (scripts/budget's greet case).
+  @Option(
+    help: ArgumentHelp(
+      "Days of absence after which a launch is returning. (default: \(LaunchTracker.defaultReturningThresholdDays))",
+      valueName: "days"))
+  var returningAfter: Int?
 
   @Option(help: ArgumentHelp("Update steps to run once each (a JSON list; see README).", valueName: "file"))
   var steps: String?
@@ -123,7 +129,9 @@ struct GreetCommand: ParsableCommand {
         throw ValidationError("--app-version: \(error)")
       }
     }
-    if returningAfter < 1 { throw ValidationError("--returning-after must be at least 1 day") }
+    if let returningAfter, returningAfter < 1 {
+      throw ValidationError("--returning-after must be at least 1 day")
+    }
     if GreeterColorMode(rawValue: color) == nil {
       throw ValidationError("--color must be auto, always or never, not \"\(color)\"")
     }
@@ -152,7 +160,7 @@ struct GreetCommand: ParsableCommand {
     let env = processEnvironment
     var greeter = LaunchGreeter(app: app, notes: .directory(content))
     greeter.environment = env
-    greeter.returningAfterDays = returningAfter
+    greeter.returningAfterDays = returningAfter ?? LaunchTracker.defaultReturningThresholdDays
     greeter.channel = channel
     greeter.stateDirectory = stateDir
     greeter.color = GreeterColorMode(rawValue: color) ?? .auto

@@ -441,7 +441,10 @@ package struct ReleaseNotesCatalog: Sendable {
   /// (``ReleaseNotesError/invalid(path:line:reason:)``) when it has ``NotesFile/errors``: what
   /// lint calls an error is never shown.
   func readUsable(_ fileName: String, required: Bool = false) throws(ReleaseNotesError) -> NotesFile {
-    let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
+    let name =
+      fileName.utf8.lastIndex(of: UInt8(ascii: "/")).map {
+        String(fileName[fileName.utf8.index(after: $0)...])
+      } ?? fileName
     let file = NotesFile(text: try readText(fileName, required: required), fileName: name)
     if let error = file.errors.first {
       throw .invalid(path: path(of: fileName), line: error.line, reason: error.message)

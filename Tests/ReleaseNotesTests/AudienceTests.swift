@@ -66,6 +66,20 @@ import Testing
     #expect(NotesFrontMatter(text: "---\nchannels: []\n---\n").errors.count == 1)
   }
 
+  /// A marker is found wherever its `<!--` starts, also after `<`s that begin no comment (the
+  /// search reads eight bytes at a time, and `<` ends a word at any of its bytes).
+  @Test(arguments: 0..<20)
+  func aMarkerIsFoundAtAnyOffset(_ length: Int) {
+    for filler in ["x", "<", "<!", "<!-", "é"] {
+      var first = ""
+      while first.utf8.count < length { first += filler }
+      let body = first + "\n<!-- end only -->\nx"
+      let problems = NotesAudience.markerProblems(body)
+      #expect(problems.map(\.line) == [2], "\(filler) x \(length)")
+      #expect(NotesAudience(channel: "beta").filter(body) == first + "\n\nx")
+    }
+  }
+
   @Test func lintChecksTheMarkersPairUp() throws {
     let dir = try SeededDirectory([
       "onboarding.md": LintTests.onboarding, "welcome-back.md": LintTests.welcomeBack,

@@ -154,6 +154,17 @@ import Testing
     #expect(!NotesFrontMatter.isValidDate("2025-13-01"))
     #expect(!NotesFrontMatter.isValidDate("2025-1-01"))
     #expect(!NotesFrontMatter.isValidDate("March 3"))
+    #expect(NotesFrontMatter.isValidDate("2000-02-29"))
+    #expect(!NotesFrontMatter.isValidDate("1900-02-29"))
+    #expect(!NotesFrontMatter.isValidDate("2024-04-31"))
+    #expect(NotesFrontMatter.isValidDate("2024-12-31"))
+    #expect(!NotesFrontMatter.isValidDate("2024-00-10"))
+    #expect(!NotesFrontMatter.isValidDate("2024-01-00"))
+    #expect(!NotesFrontMatter.isValidDate("２０２４-01-01"))  // digits, but not ASCII ones
+    #expect(!NotesFrontMatter.isValidDate("2024/01/01"))
+    #expect(!NotesFrontMatter.isValidDate("2024-01-1a"))
+    #expect(!NotesFrontMatter.isValidDate(" 2024-01-01"))
+    #expect(!NotesFrontMatter.isValidDate(""))
   }
 
   @Test func summariesListEveryVersionWithTitleAndDate() throws {

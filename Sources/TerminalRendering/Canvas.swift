@@ -516,10 +516,12 @@ package struct Canvas: Sendable, Equatable {
     Cell(grapheme: grapheme(of: slot), width: slot.width, style: slot.style)
   }
 
-  /// The slot of `character` (width 1; the caller sets the width).
+  /// The slot of `character` (width 1; the caller sets the width). The scalars are read with
+  /// an iterator, as `CellWidth.of` reads them: indexing the view (`first`, `index(after:)`)
+  /// validated each index and cost about three times as much per cell.
   private mutating func slot(for character: Character, style: Style) -> Slot {
-    let scalars = character.unicodeScalars
-    if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+    var scalars = character.unicodeScalars.makeIterator()
+    if let first = scalars.next(), scalars.next() == nil {
       return Slot(scalar: first.value, style: style)
     }
     var slot = Slot(scalar: 0, style: style)

@@ -29,7 +29,7 @@ struct DemoCommand: ParsableCommand {
   )
 
   /// A QA scenario built in memory.
-  enum Scenario: String, ExpressibleByArgument, CaseIterable {
+  enum Scenario: String, EnumArgument {
     case first, upgrade, returning
   }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import LaunchGreeter
 
-extension GreeterHyperlinks: ExpressibleByArgument {}
+extension GreeterHyperlinks: EnumArgument {}
 
 /// `--hyperlinks auto|always|never`, which `greet`, `demo`, `notes` and `render` share: one
 /// declaration, read into ``LaunchGreeter/GreeterHyperlinks`` (whose `auto` detection the

@@ -15,7 +15,7 @@ struct NotesCommand: ParsableCommand {
   )
 
   /// How the notes are printed.
-  enum Format: String, ExpressibleByArgument, CaseIterable {
+  enum Format: String, EnumArgument {
     case auto, plain, ansi, html, json
   }
 

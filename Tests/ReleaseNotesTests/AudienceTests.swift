@@ -67,7 +67,7 @@ import Testing
   }
 
   /// A marker is found wherever its `<!--` starts, also after `<`s that begin no comment (the
-  /// search reads eight bytes at a time, and `<` ends a word at any of its bytes).
+  /// search jumps from one `<` to the next).
   @Test(arguments: 0..<20)
   func aMarkerIsFoundAtAnyOffset(_ length: Int) {
     for filler in ["x", "<", "<!", "<!-", "é"] {

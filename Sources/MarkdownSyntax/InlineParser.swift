@@ -38,13 +38,15 @@ struct InlineParser {
     }
   }
 
+  /// An entry of the delimiter stack (cmark's `delimiter`): what the run is never changes
+  /// once it is pushed; only its links in the stack do, as entries are removed.
   struct Delimiter {
-    var node: Int
-    var char: UInt8
-    var canOpen: Bool
-    var canClose: Bool
-    var length: Int
-    var position: Int
+    let node: Int
+    let char: UInt8
+    let canOpen: Bool
+    let canClose: Bool
+    let length: Int
+    let position: Int
     var prev: Int
     var next: Int
   }

@@ -51,8 +51,7 @@ struct DemoCommand: ParsableCommand {
     help: ArgumentHelp("The content directory (default: the notes built into the binary).", valueName: "dir"))
   var content: String?
 
-  @Option(help: ArgumentHelp("Days of absence after which a launch is returning.", valueName: "days"))
-  var returningAfter = DemoLaunch.defaults.returningAfter
+  var returningAfter = SharedOptions.returningAfter
 
   @Option(help: ArgumentHelp("Open a deep link, e.g. whatsnew://notes/1.1.0.", valueName: "url"))
   var open: String?
@@ -60,13 +59,9 @@ struct DemoCommand: ParsableCommand {
   @Flag(help: "Print the launch classification, the update steps and the decision.")
   var explain = false
 
-  @Option(help: "Colour: auto, always or never.")
-  var color = DemoLaunch.defaults.color
+  var color = SharedOptions.color
 
-  @Option(
-    help:
-      "Colours for the background: auto (asks the terminal, else COLORFGBG, else dark), dark, light or mono.")
-  var theme = DemoLaunch.defaults.theme
+  var theme = SharedOptions.theme
 
   @OptionGroup var links: HyperlinkOption
 
@@ -77,19 +72,16 @@ struct DemoCommand: ParsableCommand {
       """)
   var accessible = false
 
-  @Option(
-    help: ArgumentHelp(
-      "List releases below this importance (major, minor or patch) by one line; show nothing when none reaches it.",
-      valueName: "level"))
-  var minImportance = DemoLaunch.defaults.minImportance
+  var minImportance = SharedOptions.minImportance
 
   /// The options as plain values, which is what runs.
   var launch: DemoLaunch {
     DemoLaunch(
       simulate: simulate, from: from, away: away, appVersion: appVersion,
-      state: state.settings, content: content, returningAfter: returningAfter, open: open,
-      explain: explain, color: color, theme: theme, hyperlinks: links.hyperlinks, accessible: accessible,
-      minImportance: minImportance)
+      state: state.settings, content: content, returningAfter: returningAfter.wrappedValue, open: open,
+      explain: explain, color: color.wrappedValue, theme: theme.wrappedValue, hyperlinks: links.hyperlinks,
+      accessible: accessible,
+      minImportance: minImportance.wrappedValue)
   }
 
   func validate() throws { try launch.validate() }
@@ -109,27 +101,23 @@ struct DemoLaunch: Equatable {
   var appVersion: String?
   var state = StateSettings()
   var content: String?
-  var returningAfter = LaunchTracker.defaultReturningThresholdDays
+  /// `--returning-after`, `--color`, `--theme` and `--min-importance` as given (nil: not given),
+  /// read by ``SharedOptions``.
+  var returningAfter: Int?
   var open: String?
   var explain = false
-  var color = "auto"
-  var theme = "auto"
+  var color: String?
+  var theme: String?
   var hyperlinks = GreeterHyperlinks.auto
   var accessible = false
-  var minImportance = "patch"
+  var minImportance: String?
 
   func validate() throws {
-    if ReleaseImportance(rawValue: minImportance) == nil {
-      throw ValidationError("--min-importance must be major, minor or patch, not \"\(minImportance)\"")
-    }
-    if returningAfter < 1 { throw ValidationError("--returning-after must be at least 1 day") }
+    _ = try SharedOptions.minImportance(minImportance)
+    _ = try SharedOptions.returningAfter(returningAfter)
     if away < 0 { throw ValidationError("--away must not be negative") }
-    if !["auto", "always", "never"].contains(color) {
-      throw ValidationError("--color must be auto, always or never, not \"\(color)\"")
-    }
-    if GreeterTheme(rawValue: theme) == nil {
-      throw ValidationError("--theme must be auto, dark, light or mono, not \"\(theme)\"")
-    }
+    _ = try SharedOptions.color(color)
+    _ = try SharedOptions.theme(theme)
     if from != nil && simulate != .upgrade { throw ValidationError("--from needs --simulate upgrade") }
     if let appVersion, AppVersion(appVersion) == nil {
       throw ValidationError("--app-version: \(invalid(appVersion))")
@@ -164,14 +152,14 @@ struct DemoLaunch: Equatable {
         id: state.appID, name: DemoPresentation.appName, version: version.description,
         environmentPrefix: "WHATSNEW"),
       notes: content.notes)
-    greeter.returningAfterDays = returningAfter
+    greeter.returningAfterDays = try SharedOptions.returningAfter(returningAfter)
     greeter.environment = env
     greeter.clock = now
-    greeter.color = GreeterColorMode(rawValue: color) ?? .auto
-    greeter.theme = GreeterTheme(rawValue: theme) ?? .auto
+    greeter.color = try SharedOptions.color(color)
+    greeter.theme = try SharedOptions.theme(theme)
     greeter.hyperlinks = hyperlinks
     if accessible { greeter.accessible = .on }
-    greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
+    greeter.minimumImportance = try SharedOptions.minImportance(minImportance)
     greeter.openNotes = deepLink?.version
     greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
     greeter.interruptAction = .report  // --explain first; then 130 as `greet`
@@ -209,7 +197,7 @@ struct DemoLaunch: Equatable {
       {
         (homeInterrupted, homeTheme) = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
-          minimumImportance: greeter.minimumImportance, color: color, theme: greeter.theme,
+          minimumImportance: greeter.minimumImportance, color: greeter.color, theme: greeter.theme,
           hyperlinks: hyperlinks, environment: env)
       }
     }
@@ -249,6 +237,7 @@ struct DemoLaunch: Equatable {
   ) throws -> InMemoryLaunchStore {
     let store = InMemoryLaunchStore()
     let then = now().addingTimeInterval(-Double(away) * 86_400)
+    let returningAfter = try SharedOptions.returningAfter(returningAfter)
     func tracker(_ v: AppVersion) -> LaunchTracker {
       LaunchTracker(
         appID: state.appID, version: v, store: store, returningThresholdDays: returningAfter, now: { then })

@@ -31,13 +31,13 @@ enum DemoPresentation {
   /// there is no terminal to drive.
   static func home(
     version: AppVersion, catalog: ReleaseNotesCatalog, versionsRun: [AppVersion], stateDirectory: String?,
-    minimumImportance: ReleaseImportance, color: String, theme: GreeterTheme = .auto,
+    minimumImportance: ReleaseImportance, color: GreeterColorMode, theme: GreeterTheme = .auto,
     hyperlinks: GreeterHyperlinks = .auto, environment: [String: String]
   ) -> (interrupted: Bool, theme: GreeterThemeChoice?) {
     let crashArmed = environment[crashVariable] == "1"
     guard
       let terminal = GreeterTerminal.open(
-        color: GreeterColorMode(rawValue: color) ?? .auto, noColor: environment["NO_COLOR"], theme: theme,
+        color: color, noColor: environment["NO_COLOR"], theme: theme,
         colorFGBG: environment["COLORFGBG"],
         asking: BackgroundAsking(
           environment: environment, memory: UnansweringTerminals(directory: stateDirectory)),

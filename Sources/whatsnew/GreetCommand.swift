@@ -55,14 +55,7 @@ struct GreetCommand: ParsableCommand {
       "The state directory (default: $<PREFIX>_STATE_DIR, else $XDG_STATE_HOME/<app-id>).", valueName: "dir"))
   var stateDir: String?
 
-  /// Optional, with the default in the help text: ArgumentParser describes a declared default
-  /// with `"\(value)"` after an `as? CaseIterable` cast, and their first use for `Int` in a
-  /// process scans the binary's conformance records (scripts/budget's greet case).
-  @Option(
-    help: ArgumentHelp(
-      "Days of absence after which a launch is returning. (default: \(LaunchTracker.defaultReturningThresholdDays))",
-      valueName: "days"))
-  var returningAfter: Int?
+  var returningAfter = SharedOptions.returningAfter
 
   @Option(help: ArgumentHelp("Update steps to run once each (a JSON list; see README).", valueName: "file"))
   var steps: String?
@@ -71,27 +64,15 @@ struct GreetCommand: ParsableCommand {
     help: ArgumentHelp("Write the outcome as JSON here, after the terminal is restored.", valueName: "file"))
   var report: String?
 
-  @Option(help: "Colour: auto, always or never.")
-  var color = "auto"
+  var color = SharedOptions.color
 
-  @Option(
-    help:
-      "Colours for the background: auto (asks the terminal, else COLORFGBG, else dark), dark, light or mono.")
-  var theme = "auto"
+  var theme = SharedOptions.theme
 
   @OptionGroup var links: HyperlinkOption
 
-  @Option(
-    help: ArgumentHelp(
-      "The app's release channel (beta, nightly): shows the notes' <!-- only: CHANNEL --> blocks and its channels: releases.",
-      valueName: "name"))
-  var channel: String?
+  var channel = SharedOptions.channel
 
-  @Option(
-    help: ArgumentHelp(
-      "List releases below this importance (major, minor or patch) by one line; show nothing when none reaches it.",
-      valueName: "level"))
-  var minImportance = "patch"
+  var minImportance = SharedOptions.minImportance
 
   @Option(
     help: ArgumentHelp(
@@ -129,19 +110,11 @@ struct GreetCommand: ParsableCommand {
         throw ValidationError("--app-version: \(error)")
       }
     }
-    if let returningAfter, returningAfter < 1 {
-      throw ValidationError("--returning-after must be at least 1 day")
-    }
-    if GreeterColorMode(rawValue: color) == nil {
-      throw ValidationError("--color must be auto, always or never, not \"\(color)\"")
-    }
-    if GreeterTheme(rawValue: theme) == nil {
-      throw ValidationError("--theme must be auto, dark, light or mono, not \"\(theme)\"")
-    }
+    _ = try SharedOptions.returningAfter(returningAfter.wrappedValue)
+    _ = try SharedOptions.color(color.wrappedValue)
+    _ = try SharedOptions.theme(theme.wrappedValue)
     if stateDir == "" { throw ValidationError("--state-dir: the directory is empty") }
-    if ReleaseImportance(rawValue: minImportance) == nil {
-      throw ValidationError("--min-importance must be major, minor or patch, not \"\(minImportance)\"")
-    }
+    _ = try SharedOptions.minImportance(minImportance.wrappedValue)
     if appName == "" { throw ValidationError("--app-name: the name is empty") }
     if let feed, !(feed.hasPrefix("https://") || feed.hasPrefix("http://")) {
       throw ValidationError("--feed must be an http:// or https:// URL, not \"\(feed)\"")
@@ -160,14 +133,14 @@ struct GreetCommand: ParsableCommand {
     let env = processEnvironment
     var greeter = LaunchGreeter(app: app, notes: .directory(content))
     greeter.environment = env
-    greeter.returningAfterDays = returningAfter ?? LaunchTracker.defaultReturningThresholdDays
-    greeter.channel = channel
+    greeter.returningAfterDays = try SharedOptions.returningAfter(returningAfter.wrappedValue)
+    greeter.channel = channel.wrappedValue
     greeter.stateDirectory = stateDir
-    greeter.color = GreeterColorMode(rawValue: color) ?? .auto
-    greeter.theme = GreeterTheme(rawValue: theme) ?? .auto
+    greeter.color = try SharedOptions.color(color.wrappedValue)
+    greeter.theme = try SharedOptions.theme(theme.wrappedValue)
     greeter.hyperlinks = links.hyperlinks
     if accessible { greeter.accessible = .on }
-    greeter.minimumImportance = ReleaseImportance(rawValue: minImportance) ?? .patch
+    greeter.minimumImportance = try SharedOptions.minImportance(minImportance.wrappedValue)
     if existingInstall { greeter.isExistingInstall = { true } }
     if let feed { greeter.feed = GreeterFeed(url: feed, upgradeCommand: upgradeCommand) }
     greeter.crashAction = .defaultAction
@@ -181,13 +154,13 @@ struct GreetCommand: ParsableCommand {
     let outcome = greeter.greet()
     if let report {
       do {
-        try GreetReport(outcome, audience: NotesAudience(channel: channel)).write(to: report)
+        try GreetReport(outcome, audience: NotesAudience(channel: channel.wrappedValue)).write(to: report)
       } catch {
         Console.error("whatsnew: cannot write the report \(report): \(error)")
       }
     }
     if explain {
-      var report = GreetReport(outcome, audience: NotesAudience(channel: channel))
+      var report = GreetReport(outcome, audience: NotesAudience(channel: channel.wrappedValue))
       report.links = links.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
       Console.out(report.explanation)
     }

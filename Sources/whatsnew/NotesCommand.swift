@@ -41,16 +41,9 @@ struct NotesCommand: ParsableCommand {
     help: ArgumentHelp("The content directory (default: the notes built into the binary).", valueName: "dir"))
   var content: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "The release channel to show notes for (beta, nightly): its <!-- only: CHANNEL --> blocks and channels: releases.",
-      valueName: "name"))
-  var channel: String?
+  var channel = SharedOptions.channel
 
-  @Option(
-    help:
-      "Colours for the background: auto (asks the terminal, else COLORFGBG, else dark), dark, light or mono.")
-  var theme = NotesOptions.defaults.theme
+  var theme = SharedOptions.theme
 
   @OptionGroup var links: HyperlinkOption
 
@@ -66,6 +59,6 @@ struct NotesCommand: ParsableCommand {
   var options: NotesOptions {
     NotesOptions(
       version: version, from: from, to: to, list: list, format: format, width: width, content: content,
-      channel: channel, theme: theme, hyperlinks: links.hyperlinks)
+      channel: channel.wrappedValue, theme: theme.wrappedValue, hyperlinks: links.hyperlinks)
   }
 }

@@ -28,15 +28,13 @@ struct NotesOptions: Equatable {
   var content: String?
   /// The release channel (``ReleaseNotes/NotesAudience``); the platform is this one.
   var channel: String?
-  /// `--theme`: auto, dark, light or mono (``LaunchGreeter/GreeterTheme``).
-  var theme = "auto"
+  /// `--theme` as given (nil: not given), read by ``SharedOptions/theme(_:)``.
+  var theme: String?
   /// `--hyperlinks`: OSC 8 links in ansi output and the sheet.
   var hyperlinks = GreeterHyperlinks.auto
 
   func validate() throws {
-    if GreeterTheme(rawValue: theme) == nil {
-      throw ValidationError("--theme must be auto, dark, light or mono, not \"\(theme)\"")
-    }
+    _ = try SharedOptions.theme(theme)
     if let width, !(20...1000).contains(width) {
       throw ValidationError("--width must be between 20 and 1000, not \(width)")
     }
@@ -156,7 +154,7 @@ struct NotesOptions: Equatable {
   }
 
   /// `--theme` as a value (validated already).
-  private var chosenTheme: GreeterTheme { GreeterTheme(rawValue: theme) ?? .auto }
+  private var chosenTheme: GreeterTheme { (try? SharedOptions.theme(theme)) ?? .auto }
 
   /// `auto` made concrete: ansi in a terminal (unless `TERM=dumb`), plain in a pipe.
   private var resolvedFormat: Format {

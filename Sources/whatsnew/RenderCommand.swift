@@ -47,34 +47,30 @@ struct RenderCommand: ParsableCommand {
     help: "Markdown flavor: gfm (the default: GitHub Flavored Markdown and front matter) or commonmark.")
   var flavor: String?
 
-  @Option(help: "Colours for the background: auto (from COLORFGBG, else dark), dark, light or mono.")
-  var theme: String?
+  var theme = SharedOptions.theme
 
   @OptionGroup var links: HyperlinkOption
 
   /// The width range accepted; wider output is useless and narrower cannot hold a wide grapheme.
   static let widths = 2...10000
 
+  func validate() throws { _ = try SharedOptions.theme(theme.wrappedValue) }
+
   func run() throws {
     Self.render(
-      file: file, format: format, width: width, flavor: flavor, theme: theme, hyperlinks: links.hyperlinks)
+      file: file, format: format, width: width, flavor: flavor,
+      theme: try SharedOptions.theme(theme.wrappedValue),
+      hyperlinks: links.hyperlinks)
   }
 
-  /// The command's work, given its arguments (as typed, checked here with the command's own
-  /// messages). Exits the process: 0 when the output is written, 1 when the file cannot be read
+  /// The command's work, given its arguments (`format`, `width` and `flavor` as typed, checked
+  /// here with the command's own messages). Exits the process: 0 when the output is written, 1 when the file cannot be read
   /// or the output written, 2 for a bad option value.
   static func render(
-    file: String, format: String?, width: String?, flavor: String? = nil, theme: String? = nil,
+    file: String, format: String?, width: String?, flavor: String? = nil, theme: GreeterTheme = .auto,
     hyperlinks: GreeterHyperlinks = .auto
   ) -> Never {
     let environment = Environment()
-    var chosenTheme = GreeterTheme.auto
-    if let theme {
-      guard let parsed = GreeterTheme(rawValue: theme) else {
-        fail("invalid --theme '\(theme)': expected auto, dark, light or mono", code: 2)
-      }
-      chosenTheme = parsed
-    }
     var markdownFlavor = MarkdownFlavor.gfm
     if let flavor {
       guard let parsed = MarkdownFlavor(rawValue: flavor) else {
@@ -109,14 +105,14 @@ struct RenderCommand: ParsableCommand {
       fail("cannot read \(file == "-" ? "standard input" : file): \(error.message)", code: 1)
     }
     let document = MarkdownParser.parse(bytes: bytes, flavor: markdownFlavor)
-    let theme: Theme =
+    let markdownTheme: Theme =
       environment.noColor
-      ? .monochrome : chosenTheme.resolved(colorFGBG: environment.value("COLORFGBG")).markdown
+      ? .monochrome : theme.resolved(colorFGBG: environment.value("COLORFGBG")).markdown
     // Links only in ansi output, and with `auto` only where the terminal shows them.
     let links =
       chosenFormat == .ansi
       && hyperlinks.decision(variable: environment.value, isTerminal: environment.stdoutIsTerminal).on
-    let options = RenderOptions(width: columns, theme: theme, hyperlinks: links)
+    let options = RenderOptions(width: columns, theme: markdownTheme, hyperlinks: links)
     render(document, format: chosenFormat, options: options, tagFilter: markdownFlavor == .gfm)
   }
 

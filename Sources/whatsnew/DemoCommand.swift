@@ -63,7 +63,7 @@ struct DemoCommand: ParsableCommand {
 
   var theme = SharedOptions.theme
 
-  @OptionGroup var links: HyperlinkOption
+  var hyperlinks = SharedOptions.hyperlinks
 
   @Flag(
     help: """
@@ -79,7 +79,8 @@ struct DemoCommand: ParsableCommand {
     DemoLaunch(
       simulate: simulate, from: from, away: away, appVersion: appVersion,
       state: state.settings, content: content, returningAfter: returningAfter.wrappedValue, open: open,
-      explain: explain, color: color.wrappedValue, theme: theme.wrappedValue, hyperlinks: links.hyperlinks,
+      explain: explain, color: color.wrappedValue, theme: theme.wrappedValue,
+      hyperlinks: hyperlinks.wrappedValue,
       accessible: accessible,
       minImportance: minImportance.wrappedValue)
   }
@@ -108,7 +109,7 @@ struct DemoLaunch: Equatable {
   var explain = false
   var color: String?
   var theme: String?
-  var hyperlinks = GreeterHyperlinks.auto
+  var hyperlinks: String?
   var accessible = false
   var minImportance: String?
 
@@ -118,6 +119,7 @@ struct DemoLaunch: Equatable {
     if away < 0 { throw ValidationError("--away must not be negative") }
     _ = try SharedOptions.color(color)
     _ = try SharedOptions.theme(theme)
+    _ = try SharedOptions.hyperlinks(hyperlinks)
     if from != nil && simulate != .upgrade { throw ValidationError("--from needs --simulate upgrade") }
     if let appVersion, AppVersion(appVersion) == nil {
       throw ValidationError("--app-version: \(invalid(appVersion))")
@@ -157,7 +159,7 @@ struct DemoLaunch: Equatable {
     greeter.clock = now
     greeter.color = try SharedOptions.color(color)
     greeter.theme = try SharedOptions.theme(theme)
-    greeter.hyperlinks = hyperlinks
+    greeter.hyperlinks = try SharedOptions.hyperlinks(hyperlinks)
     if accessible { greeter.accessible = .on }
     greeter.minimumImportance = try SharedOptions.minImportance(minImportance)
     greeter.openNotes = deepLink?.version
@@ -198,14 +200,14 @@ struct DemoLaunch: Equatable {
         (homeInterrupted, homeTheme) = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
           minimumImportance: greeter.minimumImportance, color: greeter.color, theme: greeter.theme,
-          hyperlinks: hyperlinks, environment: env)
+          hyperlinks: greeter.hyperlinks, environment: env)
       }
     }
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }
     if explain {
       explainLaunch(
         outcome, state: stateDescription, content: content, interactive: Invocation.current(environment: env),
-        theme: outcome.themeChoice ?? homeTheme)
+        theme: outcome.themeChoice ?? homeTheme, links: greeter.hyperlinks)
     }
     if outcome.decision.isPresentation, !outcome.presented, outcome.reason == "no terminal could be opened" {
       let term = env["TERM"] ?? "unset"
@@ -272,7 +274,7 @@ struct DemoLaunch: Equatable {
 
   private func explainLaunch(
     _ outcome: GreetOutcome, state stateDescription: String, content: DemoContent, interactive: Invocation,
-    theme: GreeterThemeChoice?
+    theme: GreeterThemeChoice?, links: GreeterHyperlinks
   ) {
     guard let launch = outcome.launch else { return }
     var kind = launch.kind.rawValue
@@ -291,7 +293,7 @@ struct DemoLaunch: Equatable {
       "pending:      "
         + (outcome.pending.isEmpty ? "nothing" : outcome.pending.map(\.summary).joined(separator: ", ")),
       "settings:     \(outcome.whatsNewSummary)",
-      "links:        \(hyperlinks.explanation(environment: processEnvironment, isTerminal: isatty(1) == 1))",
+      "links:        \(links.explanation(environment: processEnvironment, isTerminal: isatty(1) == 1))",
     ]
     if case .nothing(let reason) = outcome.decision {
       lines.append("decision:     nothing")

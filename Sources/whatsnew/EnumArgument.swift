@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// An option whose values are an enum's cases, written as their raw values (`--hyperlinks
-/// always`, `--format plain`).
+/// An option whose values are an enum's cases, written as their raw values (`--format
+/// plain`, `--simulate upgrade`).
 ///
 /// ArgumentParser's own descriptions of such values (for help, completion and the `(default:
 /// auto)` note) come from `"\(rawValue)"` for each case, through the standard library's generic

@@ -68,7 +68,7 @@ struct GreetCommand: ParsableCommand {
 
   var theme = SharedOptions.theme
 
-  @OptionGroup var links: HyperlinkOption
+  var hyperlinks = SharedOptions.hyperlinks
 
   var channel = SharedOptions.channel
 
@@ -113,6 +113,7 @@ struct GreetCommand: ParsableCommand {
     _ = try SharedOptions.returningAfter(returningAfter.wrappedValue)
     _ = try SharedOptions.color(color.wrappedValue)
     _ = try SharedOptions.theme(theme.wrappedValue)
+    _ = try SharedOptions.hyperlinks(hyperlinks.wrappedValue)
     if stateDir == "" { throw ValidationError("--state-dir: the directory is empty") }
     _ = try SharedOptions.minImportance(minImportance.wrappedValue)
     if appName == "" { throw ValidationError("--app-name: the name is empty") }
@@ -138,7 +139,7 @@ struct GreetCommand: ParsableCommand {
     greeter.stateDirectory = stateDir
     greeter.color = try SharedOptions.color(color.wrappedValue)
     greeter.theme = try SharedOptions.theme(theme.wrappedValue)
-    greeter.hyperlinks = links.hyperlinks
+    greeter.hyperlinks = try SharedOptions.hyperlinks(hyperlinks.wrappedValue)
     if accessible { greeter.accessible = .on }
     greeter.minimumImportance = try SharedOptions.minImportance(minImportance.wrappedValue)
     if existingInstall { greeter.isExistingInstall = { true } }
@@ -161,7 +162,7 @@ struct GreetCommand: ParsableCommand {
     }
     if explain {
       var report = GreetReport(outcome, audience: NotesAudience(channel: channel.wrappedValue))
-      report.links = links.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
+      report.links = greeter.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
       Console.out(report.explanation)
     }
     switch outcome.exit {

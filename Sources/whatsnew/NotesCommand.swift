@@ -45,7 +45,7 @@ struct NotesCommand: ParsableCommand {
 
   var theme = SharedOptions.theme
 
-  @OptionGroup var links: HyperlinkOption
+  var hyperlinks = SharedOptions.hyperlinks
 
   func validate() throws {
     try options.validate()
@@ -59,6 +59,6 @@ struct NotesCommand: ParsableCommand {
   var options: NotesOptions {
     NotesOptions(
       version: version, from: from, to: to, list: list, format: format, width: width, content: content,
-      channel: channel.wrappedValue, theme: theme.wrappedValue, hyperlinks: links.hyperlinks)
+      channel: channel.wrappedValue, theme: theme.wrappedValue, hyperlinks: hyperlinks.wrappedValue)
   }
 }

@@ -30,11 +30,13 @@ struct NotesOptions: Equatable {
   var channel: String?
   /// `--theme` as given (nil: not given), read by ``SharedOptions/theme(_:)``.
   var theme: String?
-  /// `--hyperlinks`: OSC 8 links in ansi output and the sheet.
-  var hyperlinks = GreeterHyperlinks.auto
+  /// `--hyperlinks` as given (nil: not given), read by ``SharedOptions/hyperlinks(_:)``: OSC 8
+  /// links in ansi output and the sheet.
+  var hyperlinks: String?
 
   func validate() throws {
     _ = try SharedOptions.theme(theme)
+    _ = try SharedOptions.hyperlinks(hyperlinks)
     if let width, !(20...1000).contains(width) {
       throw ValidationError("--width must be between 20 and 1000, not \(width)")
     }
@@ -150,7 +152,8 @@ struct NotesOptions: Equatable {
 
   /// Whether `--hyperlinks` turns links on, output going to a terminal or not.
   private func links(isTerminal: Bool) -> Bool {
-    hyperlinks.decision(variable: ReleaseNotesCLI.environment, isTerminal: isTerminal).on
+    let chosen = (try? SharedOptions.hyperlinks(hyperlinks)) ?? .auto  // validated already
+    return chosen.decision(variable: ReleaseNotesCLI.environment, isTerminal: isTerminal).on
   }
 
   /// `--theme` as a value (validated already).

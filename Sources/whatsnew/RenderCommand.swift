@@ -49,18 +49,21 @@ struct RenderCommand: ParsableCommand {
 
   var theme = SharedOptions.theme
 
-  @OptionGroup var links: HyperlinkOption
+  var hyperlinks = SharedOptions.hyperlinks
 
   /// The width range accepted; wider output is useless and narrower cannot hold a wide grapheme.
   static let widths = 2...10000
 
-  func validate() throws { _ = try SharedOptions.theme(theme.wrappedValue) }
+  func validate() throws {
+    _ = try SharedOptions.theme(theme.wrappedValue)
+    _ = try SharedOptions.hyperlinks(hyperlinks.wrappedValue)
+  }
 
   func run() throws {
     Self.render(
       file: file, format: format, width: width, flavor: flavor,
       theme: try SharedOptions.theme(theme.wrappedValue),
-      hyperlinks: links.hyperlinks)
+      hyperlinks: try SharedOptions.hyperlinks(hyperlinks.wrappedValue))
   }
 
   /// The command's work, given its arguments (`format`, `width` and `flavor` as typed, checked

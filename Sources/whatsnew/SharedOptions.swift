@@ -12,7 +12,8 @@ import LaunchTracking
 /// scans the binary's conformance records. A group is such a type, and so is an `Option` of an
 /// enum; `Option<String?>` is one every command has already. As groups (`ThemeOption`,
 /// `ColorOption`, `ChannelOption`) --theme, --color and --channel cost greet 8.57 M -> 11.11 M
-/// instructions and render 21.05 M -> 22.02 M (scripts/budget, 2026-11-25); declared here, nothing.
+/// instructions and render 21.05 M -> 22.02 M (scripts/budget, 2026-11-25); declared here, nothing,
+/// and --hyperlinks' group (`HyperlinkOption`) moved here saved greet and render more still.
 /// Each is optional, its default in its help text, for the same reason: ArgumentParser describes
 /// a declared default with `"\(value)"` after an `as? CaseIterable` cast.
 enum SharedOptions {
@@ -24,6 +25,16 @@ enum SharedOptions {
       help: ArgumentHelp(
         "Colours for the background: auto (a screen asks the terminal; else COLORFGBG, else dark), dark, light or mono. (default: auto)",
         valueName: "theme"))
+  }
+
+  /// `--hyperlinks auto|always|never` (`greet`, `demo`, `notes`, `render`), read into
+  /// ``LaunchGreeter/GreeterHyperlinks`` (whose `auto` detection the library uses too).
+  static var hyperlinks: Option<String?> {
+    Option(
+      name: .customLong("hyperlinks"),
+      help: ArgumentHelp(
+        "Clickable links (OSC 8): auto (where the terminal is known to show them; never in tmux or screen), always or never. (default: auto)",
+        valueName: "when"))
   }
 
   /// `--color auto|always|never` (`greet`, `demo`).
@@ -66,6 +77,11 @@ enum SharedOptions {
   /// `--theme`'s value (auto when not given).
   static func theme(_ text: String?) throws(ValidationError) -> GreeterTheme {
     try choice(text, of: "--theme", among: GreeterTheme.allCases, default: .auto)
+  }
+
+  /// `--hyperlinks`' value (auto when not given).
+  static func hyperlinks(_ text: String?) throws(ValidationError) -> GreeterHyperlinks {
+    try choice(text, of: "--hyperlinks", among: GreeterHyperlinks.allCases, default: .auto)
   }
 
   /// `--color`'s value (auto when not given).

@@ -24,7 +24,8 @@ struct DemoCommand: ParsableCommand {
     discussion: """
       A launch is interactive only when stdin and stdout are terminals, CI is unset (or 0 or \
       false), TERM is not dumb and WHATSNEW_DISABLE is not 1; otherwise nothing is presented \
-      and everything stays pending. WHATSNEW_NOW (ISO 8601) overrides the clock.
+      and everything stays pending. WHATSNEW_NOW (ISO 8601) overrides the clock. With \
+      --accessible (or ACCESSIBLE set) there is no home screen.
       """
   )
 
@@ -47,17 +48,14 @@ struct DemoCommand: ParsableCommand {
 
   @OptionGroup var state: StateOptions
 
-  @Option(
-    help: ArgumentHelp("The content directory (default: the notes built into the binary).", valueName: "dir"))
-  var content: String?
+  var content = SharedOptions.content
 
   var returningAfter = SharedOptions.returningAfter
 
   @Option(help: ArgumentHelp("Open a deep link, e.g. whatsnew://notes/1.1.0.", valueName: "url"))
   var open: String?
 
-  @Flag(help: "Print the launch classification, the update steps and the decision.")
-  var explain = false
+  var explain = SharedOptions.explain
 
   var color = SharedOptions.color
 
@@ -65,12 +63,7 @@ struct DemoCommand: ParsableCommand {
 
   var hyperlinks = SharedOptions.hyperlinks
 
-  @Flag(
-    help: """
-      Plain lines in the scrollback and answers typed line by line, for screen readers \
-      (also when ACCESSIBLE is set, except to 0 or false); no home screen.
-      """)
-  var accessible = false
+  var accessible = SharedOptions.accessible
 
   var minImportance = SharedOptions.minImportance
 
@@ -78,10 +71,11 @@ struct DemoCommand: ParsableCommand {
   var launch: DemoLaunch {
     DemoLaunch(
       simulate: simulate, from: from, away: away, appVersion: appVersion,
-      state: state.settings, content: content, returningAfter: returningAfter.wrappedValue, open: open,
-      explain: explain, color: color.wrappedValue, theme: theme.wrappedValue,
+      state: state.settings, content: content.wrappedValue, returningAfter: returningAfter.wrappedValue,
+      open: open,
+      explain: explain.wrappedValue, color: color.wrappedValue, theme: theme.wrappedValue,
       hyperlinks: hyperlinks.wrappedValue,
-      accessible: accessible,
+      accessible: accessible.wrappedValue,
       minImportance: minImportance.wrappedValue)
   }
 

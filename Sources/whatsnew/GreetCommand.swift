@@ -91,15 +91,9 @@ struct GreetCommand: ParsableCommand {
       """)
   var existingInstall = false
 
-  @Flag(help: "Print the launch, the decision and what stays pending (after the terminal is restored).")
-  var explain = false
+  var explain = SharedOptions.explain
 
-  @Flag(
-    help: """
-      Plain lines in the scrollback and answers typed line by line, for screen readers \
-      (also when ACCESSIBLE is set, except to 0 or false).
-      """)
-  var accessible = false
+  var accessible = SharedOptions.accessible
 
   func validate() throws {
     if let problem = StateLocation.problem(withAppID: appID) { throw ValidationError("--app-id: \(problem)") }
@@ -140,7 +134,7 @@ struct GreetCommand: ParsableCommand {
     greeter.color = try SharedOptions.color(color.wrappedValue)
     greeter.theme = try SharedOptions.theme(theme.wrappedValue)
     greeter.hyperlinks = try SharedOptions.hyperlinks(hyperlinks.wrappedValue)
-    if accessible { greeter.accessible = .on }
+    if accessible.wrappedValue { greeter.accessible = .on }
     greeter.minimumImportance = try SharedOptions.minImportance(minImportance.wrappedValue)
     if existingInstall { greeter.isExistingInstall = { true } }
     if let feed { greeter.feed = GreeterFeed(url: feed, upgradeCommand: upgradeCommand) }
@@ -160,7 +154,7 @@ struct GreetCommand: ParsableCommand {
         Console.error("whatsnew: cannot write the report \(report): \(error)")
       }
     }
-    if explain {
+    if explain.wrappedValue {
       var report = GreetReport(outcome, audience: NotesAudience(channel: channel.wrappedValue))
       report.links = greeter.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
       Console.out(report.explanation)

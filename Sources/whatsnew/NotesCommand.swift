@@ -37,9 +37,7 @@ struct NotesCommand: ParsableCommand {
   @Option(help: "The width in terminal cells (default: the terminal's, or 80).")
   var width: Int?
 
-  @Option(
-    help: ArgumentHelp("The content directory (default: the notes built into the binary).", valueName: "dir"))
-  var content: String?
+  var content = SharedOptions.content
 
   var channel = SharedOptions.channel
 
@@ -58,7 +56,8 @@ struct NotesCommand: ParsableCommand {
   /// The parsed command line as a plain value, which does the work.
   var options: NotesOptions {
     NotesOptions(
-      version: version, from: from, to: to, list: list, format: format, width: width, content: content,
+      version: version, from: from, to: to, list: list, format: format, width: width,
+      content: content.wrappedValue,
       channel: channel.wrappedValue, theme: theme.wrappedValue, hyperlinks: hyperlinks.wrappedValue)
   }
 }

@@ -72,6 +72,34 @@ enum SharedOptions {
         valueName: "days"))
   }
 
+  /// `--content DIR` (`demo`, `notes`): the notes to read, else `WHATSNEW_CONTENT_DIR`,
+  /// `./Content` or beside the executable, else the notes built in
+  /// (``ReleaseNotesCLI/catalog(option:languages:)``). `greet`'s `--content` (required, the
+  /// app's notes) and `lint`'s (no built-in notes) are other options.
+  static var content: Option<String?> {
+    Option(
+      name: .customLong("content"),
+      help: ArgumentHelp(
+        "The content directory (default: the notes built into the binary).", valueName: "dir"))
+  }
+
+  /// `--explain` (`greet`, `demo`).
+  static var explain: Flag<Bool> {
+    Flag(
+      wrappedValue: false, name: .customLong("explain"),
+      help: "Print the launch, the decision and what stays pending (after the terminal is restored).")
+  }
+
+  /// `--accessible` (`greet`, `demo`).
+  static var accessible: Flag<Bool> {
+    Flag(
+      wrappedValue: false, name: .customLong("accessible"),
+      help: """
+        Plain lines in the scrollback and answers typed line by line, for screen readers \
+        (also when ACCESSIBLE is set, except to 0 or false).
+        """)
+  }
+
   // MARK: - The values
 
   /// `--theme`'s value (auto when not given).

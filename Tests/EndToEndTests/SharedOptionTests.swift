@@ -18,6 +18,9 @@ import Testing
     ("--min-importance", "huge", [greet, ["demo"]]),
     ("--returning-after", "0", [greet, ["demo"]]),
     ("--channel", nil, [greet, ["notes"]]),
+    ("--content", nil, [["demo"], ["notes"]]),
+    ("--explain", nil, [greet, ["demo"]]),
+    ("--accessible", nil, [greet, ["demo"]]),
   ]
 
   @Test(arguments: shared.map(\.option))

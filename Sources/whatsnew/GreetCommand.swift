@@ -96,7 +96,9 @@ struct GreetCommand: ParsableCommand {
   var accessible = SharedOptions.accessible
 
   func validate() throws {
-    if let problem = StateLocation.problem(withAppID: appID) { throw ValidationError("--app-id: \(problem)") }
+    // --app-id and --state-dir are greet's own (the app's; its <PREFIX>_STATE_DIR) but their
+    // values are checked as `state`'s and `demo`'s are.
+    try StateSettings(appID: appID, stateDir: stateDir).validate()
     if AppVersion(appVersion) == nil {
       do {
         _ = try AppVersion(parsing: appVersion)
@@ -108,7 +110,6 @@ struct GreetCommand: ParsableCommand {
     _ = try SharedOptions.color(color.wrappedValue)
     _ = try SharedOptions.theme(theme.wrappedValue)
     _ = try SharedOptions.hyperlinks(hyperlinks.wrappedValue)
-    if stateDir == "" { throw ValidationError("--state-dir: the directory is empty") }
     _ = try SharedOptions.minImportance(minImportance.wrappedValue)
     if appName == "" { throw ValidationError("--app-name: the name is empty") }
     if let feed, !(feed.hasPrefix("https://") || feed.hasPrefix("http://")) {

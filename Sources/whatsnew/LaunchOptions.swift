@@ -40,6 +40,8 @@ struct StateSettings: Equatable {
   var appID = "whatsnew-demo"
   var stateDir: String?
 
+  /// Checks `--app-id` and `--state-dir` (also `greet`'s, which are declared apart: the app's
+  /// own id, no default, and `<PREFIX>_STATE_DIR`).
   func validate() throws {
     if let problem = StateLocation.problem(withAppID: appID) {
       throw ValidationError("--app-id: \(problem)")

@@ -7,15 +7,13 @@ import LaunchTracking
 /// what it accepts). A command stores the declaration as it is, `var theme = SharedOptions.theme`:
 /// ArgumentParser reads a stored `Option` as it reads an `@Option`, which is one.
 ///
-/// Not option groups: ArgumentParser casts every property of a command, and of each group, to
-/// its own protocols on each launch, and the first cast of a type the process has not cast yet
-/// scans the binary's conformance records. A group is such a type, and so is an `Option` of an
-/// enum; `Option<String?>` is one every command has already. As groups (`ThemeOption`,
-/// `ColorOption`, `ChannelOption`) --theme, --color and --channel cost greet 8.57 M -> 11.11 M
-/// instructions and render 21.05 M -> 22.02 M (scripts/budget, 2026-11-25); declared here, nothing,
-/// and --hyperlinks' group (`HyperlinkOption`) moved here saved greet and render more still.
-/// Each is optional, its default in its help text, for the same reason: ArgumentParser describes
-/// a declared default with `"\(value)"` after an `as? CaseIterable` cast.
+/// Not option groups, nor options of an enum type: ArgumentParser casts every property of a
+/// command, and of each group, to its own protocols on each launch, and the first cast of a type
+/// the process has not cast yet scans the binary's conformance records. A group, or an `Option`
+/// of an enum, is such a type; `Option<String?>` and `Flag<Bool>` are types every command has
+/// already (docs/benchmarks.md has the counts). Each `Option` is optional, its default in its help
+/// text, for the same reason: ArgumentParser describes a declared default with `"\(value)"` after
+/// an `as? CaseIterable` cast.
 enum SharedOptions {
   /// `--theme auto|dark|light|mono` (`greet`, `demo`, `notes`, `render`). Only a command that
   /// shows a screen asks the terminal; `render` and ansi `notes` go by `COLORFGBG`.

@@ -14,7 +14,10 @@ import Synchronization
 /// terminal is in non-canonical mode without echo or signals, so no reply is shown or reaches
 /// the shell, and it is put back as it was before returning. Bytes are read one at a time
 /// until the DA1 reply ends, so nothing after it is consumed; keys typed before it (Ctrl-C
-/// included) come back in ``Answer/typed`` for the screen to read. A terminal that answers
+/// included) come back in ``Answer/typed`` for the screen to read. ``send()`` and
+/// ``Sent/collect()`` split the query so a launch can send it as soon as it knows a screen
+/// will be shown, load what the screen shows while the terminal answers, and read the reply
+/// just before the first paint. A terminal that answers
 /// neither within ``timeoutMilliseconds`` costs that long, once: the answer is kept for the
 /// rest of the process. A reply that comes later reaches the screen's key loop, which drops
 /// escape sequences it does not know.
@@ -48,15 +51,38 @@ package enum BackgroundQuery {
   package static let request: [UInt8] = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
 
   /// Asks the terminal on standard input and output, or returns what this process was told
-  /// before. Nil when either is not a terminal or its modes cannot be set.
+  /// before: ``send()`` and ``Sent/collect()`` at once. Nil when either is not a terminal,
+  /// its modes cannot be set, or a query sent earlier has not been collected.
   package static func ask() -> Answer? {
-    if let asked = cache.withLock({ $0 }) {
-      // Keys typed during the first query were handed on then.
-      return Answer(reply: asked.reply)
-    }
+    if let asked = answered() { return asked }
+    return send()?.collect()
+  }
+
+  /// What this process was told before (keys typed then were handed on then), or nil.
+  package static func answered() -> Answer? {
+    guard case .answered(let asked) = state.withLock({ $0 }) else { return nil }
+    return Answer(reply: asked.reply)
+  }
+
+  /// Writes the query and leaves the reply to be read by ``Sent/collect()`` (or drained when
+  /// the ``Sent`` ends uncollected), so work can go on while the terminal answers. From here
+  /// until then the terminal is in non-canonical mode without echo or signals (Ctrl-C is a
+  /// key), and the termination signals are flags: one that arrives meanwhile is delivered
+  /// again once the modes are back. Nil, changing nothing, when standard input or output is
+  /// not a terminal, its modes cannot be set, or this process has asked before.
+  package static func send() -> Sent? {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
+    let first = state.withLock { state -> Bool in
+      guard case .none = state else { return false }
+      state = .sent
+      return true
+    }
+    guard first else { return nil }
     var saved = termios()
-    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+      state.withLock { $0 = .none }
+      return nil
+    }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
     quiet.c_iflag &= ~tcflag_t(ICRNL | IXON)
@@ -64,21 +90,65 @@ package enum BackgroundQuery {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    guard tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0 else { return nil }
-    defer { _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-    let answer = exchange()
-    cache.withLock { $0 = answer }
-    return answer
+    Signals.installTerminationHandlers()
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0 else {
+      Signals.removeTerminationHandlers()
+      state.withLock { $0 = .none }
+      return nil
+    }
+    let written = writeAll(request)
+    return Sent(saved: saved, written: written, deadline: now() + Double(timeoutMilliseconds) / 1000)
+  }
+
+  /// A query written to the terminal whose reply is still to be read: ``collect()`` it once
+  /// (it cannot be copied or collected twice); one that ends uncollected drains the reply, so
+  /// it never reaches the shell, and puts the terminal back just the same.
+  package struct Sent: ~Copyable {
+    fileprivate let saved: termios
+    fileprivate let written: Bool
+    fileprivate let deadline: Double
+
+    /// Reads the reply, waiting only for what is left of ``timeoutMilliseconds`` since the
+    /// query was sent, then puts the terminal's modes and the termination signals back (a
+    /// termination signal received meanwhile is delivered again now) and remembers the answer
+    /// for the rest of the process.
+    package consuming func collect() -> Answer {
+      let answer = finish()
+      discard self
+      return answer
+    }
+
+    deinit {
+      // Nothing is shown: keys typed meanwhile have nowhere to go, but a Ctrl-C still stops.
+      let answer = finish()
+      if answer.typed.contains(3) { Signals.redeliver(SIGINT) }
+    }
+
+    private func finish() -> Answer {
+      let answer = written ? BackgroundQuery.readReply(until: deadline) : Answer(reply: .noAnswer)
+      var saved = saved
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      let signal = Signals.takePending()
+      Signals.removeTerminationHandlers()
+      BackgroundQuery.state.withLock { $0 = .answered(answer) }
+      if let signal { Signals.redeliver(signal) }
+      return answer
+    }
   }
 
   // MARK: - Helpers
 
-  private static let cache = Mutex<Answer?>(nil)
+  private enum State {
+    case none
+    case sent
+    case answered(Answer)
+  }
 
-  /// Writes the request and reads until the DA1 reply or the timeout.
-  private static func exchange() -> Answer {
-    var scanner = BackgroundReplyScanner()
-    let sent = request.withUnsafeBytes { bytes in
+  private static let state = Mutex<State>(.none)
+
+  /// Writes all of `bytes` to standard output; false when it cannot.
+  private static func writeAll(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         let n = write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
@@ -88,8 +158,11 @@ package enum BackgroundQuery {
       }
       return true
     }
-    guard sent else { return Answer(reply: .noAnswer) }
-    let deadline = now() + Double(timeoutMilliseconds) / 1000
+  }
+
+  /// Reads until the DA1 reply or `deadline`.
+  fileprivate static func readReply(until deadline: Double) -> Answer {
+    var scanner = BackgroundReplyScanner()
     while !scanner.isComplete {
       let left = Int32(((deadline - now()) * 1000).rounded(.up))
       guard left > 0 else { break }
@@ -112,7 +185,7 @@ package enum BackgroundQuery {
     return Answer(reply: reply, typed: scanner.typed)
   }
 
-  private static func now() -> Double {
+  fileprivate static func now() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_MONOTONIC, &t)
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9

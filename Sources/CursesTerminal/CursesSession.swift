@@ -29,7 +29,8 @@ package final class CursesSession {
     /// What a crash does once the terminal is restored.
     package var crashAction: Signals.CrashAction
     /// Whether to ask the terminal for its background (``BackgroundQuery``) before ncurses
-    /// starts; the answer is ``CursesSession/background``.
+    /// starts, when no query sent earlier is handed to ``CursesSession/open(_:query:)``; the
+    /// answer is ``CursesSession/background``.
     package var asksBackground: Bool
 
     package init(
@@ -69,9 +70,13 @@ package final class CursesSession {
 
   /// Sets up the terminal, or returns nil when standard input or output is not a terminal or
   /// ncurses cannot drive it (the app then falls back to plain output).
-  package static func open(_ options: Options = Options()) -> CursesSession? {
+  /// A `query` sent earlier (``BackgroundQuery/send()``) is collected here, before ncurses
+  /// starts, whatever ``Options/asksBackground`` says, or drained when there is no terminal.
+  package static func open(
+    _ options: Options = Options(), query: consuming BackgroundQuery.Sent? = nil
+  ) -> CursesSession? {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
-    return CursesSession(options)
+    return CursesSession(options, query: query)
   }
 
   /// Draws `screen` once, without reading keys (for progress while work runs).
@@ -224,8 +229,12 @@ package final class CursesSession {
   /// The character-type locale (`LC_CTYPE`) before the session changed it, put back on close.
   private let previousLocale: String?
 
-  private init?(_ options: Options) {
+  private init?(_ options: Options, query: consuming BackgroundQuery.Sent?) {
     self.options = options
+    // A query sent early is read first, so the modes saved below are the terminal's own; one
+    // not sent yet is asked below, with the handlers in place (a signal meanwhile is a flag)
+    // and before ncurses saves the modes it restores.
+    let early = query.take()?.collect()
     self.previousLocale = setlocale(LC_CTYPE, nil).map { String(cString: $0) }
     Self.useUTF8Locale()
     // The terminal modes before ncurses touches them, for the crash handler.
@@ -234,9 +243,7 @@ package final class CursesSession {
     // Our handlers first, so ncurses leaves SIGINT/SIGTERM, and SIGTSTP, to us.
     Signals.installTerminationHandlers()
     _ = Signals.installSuspendHandler()
-    // Asked with the handlers in place (a signal meanwhile is a flag the loop reads) and
-    // before ncurses saves the modes it restores.
-    let answer = options.asksBackground ? BackgroundQuery.ask() : nil
+    let answer = early ?? (options.asksBackground ? BackgroundQuery.ask() : nil)
     self.background = answer?.reply
     guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
       Signals.removeTerminationHandlers()

@@ -57,20 +57,28 @@ package final class GreeterTerminal {
     colorFGBG: String? = nil, asking: BackgroundAsking? = nil,
     crashAction: GreeterCrashAction = .previousHandler
   ) -> GreeterTerminal? {
-    var notAsked: String? = "the terminal was not asked"
-    var key = ""
-    if let asking {
-      key = UnansweringTerminals.key(environment: asking.environment)
-      notAsked = theme.reasonNotToAsk(
-        colorsOn: color.wantsColor(noColor: noColor), environment: asking.environment,
-        stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
-        remembersNoAnswer: theme == .auto && asking.memory.contains(key))
-    }
+    open(
+      color: color, noColor: noColor, theme: theme, colorFGBG: colorFGBG,
+      query: GreeterBackgroundQuery.send(color: color, noColor: noColor, theme: theme, asking: asking),
+      crashAction: crashAction)
+  }
+
+  /// Opens the terminal as ``open(color:noColor:theme:colorFGBG:asking:crashAction:)`` does,
+  /// with the background query already sent (``GreeterBackgroundQuery/send(color:noColor:theme:asking:)``,
+  /// given the same colours and theme): its reply is read here, before ncurses starts, waiting
+  /// only for what is left of the 150 ms; with no terminal to open, it is drained.
+  package static func open(
+    color: GreeterColorMode = .auto, noColor: String? = nil, theme: GreeterTheme = .dark,
+    colorFGBG: String? = nil, query: consuming GreeterBackgroundQuery,
+    crashAction: GreeterCrashAction = .previousHandler
+  ) -> GreeterTerminal? {
+    let notAsked = query.notAsked
     guard
       let session = CursesSession.open(
-        .init(colorMode: color, noColor: noColor, crashAction: crashAction, asksBackground: notAsked == nil))
+        .init(colorMode: color, noColor: noColor, crashAction: crashAction, asksBackground: notAsked == nil),
+        query: query.sent.take())
     else { return nil }
-    if session.background == .noAnswer { asking?.memory.remember(key) }
+    if session.background == .noAnswer, let memory = query.memory { memory.remember(query.key) }
     let choice = theme.choice(reply: session.background, notAsked: notAsked, colorFGBG: colorFGBG)
     return GreeterTerminal(session: session, choice: choice)
   }

@@ -140,3 +140,38 @@ package struct BackgroundAsking: Sendable {
   package static let variables =
     ["TERM", "TERM_PROGRAM", "CI", Invocation.packageOptOutVariable] + Invocation.agentVariables
 }
+
+/// The background query of a launch about to show a screen, sent as early as the launch knows
+/// it will (``send(color:noColor:theme:asking:)``) so the terminal answers while the launch
+/// loads what the screen shows; ``GreeterTerminal/open(color:noColor:theme:colorFGBG:query:crashAction:)``
+/// reads the reply. It cannot be copied; one that ends unopened drains the reply (it never
+/// reaches the shell) and gives the terminal its modes back. Holds nothing when ``GreeterTheme/auto``
+/// does not ask.
+package struct GreeterBackgroundQuery: ~Copyable {
+  /// Why the terminal was not asked, or nil when it was.
+  let notAsked: String?
+  /// This terminal's line in the memory of terminals that did not answer.
+  let key: String
+  let memory: UnansweringTerminals?
+  /// The query on its way, when it was sent now.
+  var sent: BackgroundQuery.Sent?
+
+  /// Sends the query when ``GreeterTheme/reasonNotToAsk(colorsOn:environment:stdinIsTerminal:stdoutIsTerminal:remembersNoAnswer:)``
+  /// allows (nil `asking`: not asked). Give ``GreeterTerminal/open(color:noColor:theme:colorFGBG:query:crashAction:)``
+  /// the same colours and theme.
+  package static func send(
+    color: GreeterColorMode, noColor: String?, theme: GreeterTheme, asking: BackgroundAsking?
+  ) -> GreeterBackgroundQuery {
+    guard let asking else {
+      return GreeterBackgroundQuery(notAsked: "the terminal was not asked", key: "", memory: nil, sent: nil)
+    }
+    let key = UnansweringTerminals.key(environment: asking.environment)
+    let notAsked = theme.reasonNotToAsk(
+      colorsOn: color.wantsColor(noColor: noColor), environment: asking.environment,
+      stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+      remembersNoAnswer: theme == .auto && asking.memory.contains(key))
+    // Sent unless this process asked before (``GreeterTerminal`` then reads the answer it got).
+    let sent = notAsked == nil && BackgroundQuery.answered() == nil ? BackgroundQuery.send() : nil
+    return GreeterBackgroundQuery(notAsked: notAsked, key: key, memory: asking.memory, sent: sent)
+  }
+}

@@ -7,8 +7,9 @@ import TerminalRendering
 /// always draw in attributes only, whatever the theme: `NO_COLOR` and `--color never` win
 /// over `--theme`. ``mono`` asks for those attributes while colours are on.
 public enum GreeterTheme: String, Sendable, CaseIterable {
-  /// The terminal's background: when a screen is about to be shown to a person at the
-  /// terminal, the greeter asks it (OSC 11, waiting at most 150 ms, once per process; a
+  /// The terminal's background: when a screen is going to be shown to a person at the
+  /// terminal, the greeter asks it (OSC 11, sent as soon as that is known and read just before
+  /// the first frame, waiting at most 150 ms from sending, once per process; a
   /// terminal that does not answer in time is remembered in the app's state directory and not
   /// asked again) and picks ``light`` when dark text contrasts more with the colour it reports.
   /// Without an answer, ``light`` when `COLORFGBG` (`fg;bg`, set by rxvt, Konsole and others)

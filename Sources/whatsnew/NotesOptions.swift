@@ -61,6 +61,11 @@ struct NotesOptions: Equatable {
   // MARK: - Helpers
 
   private func show() throws {
+    // Sent before any note is read, so the terminal answers while they are; read or drained
+    // (on every way out, errors included) before this returns.
+    var query: GreeterBackgroundQuery? =
+      NotesSheet.willShow(format: self.format, list: list)
+      ? TerminalUI.sendQuery(color: "auto", theme: chosenTheme) : nil
     let catalog = try ReleaseNotesCLI.catalog(
       option: content, languages: NotesLanguage.preferred(environment: ReleaseNotesCLI.languageEnvironment)
     ).with(audience: NotesAudience(channel: channel))
@@ -112,7 +117,7 @@ struct NotesOptions: Equatable {
       }
       if sheet, !loaded.isEmpty,
         try NotesSheet.present(
-          loaded, since: notesSince, theme: chosenTheme, hyperlinks: links(isTerminal: true))
+          loaded, since: notesSince, theme: chosenTheme, hyperlinks: links(isTerminal: true), query: &query)
       {
         return
       }
@@ -129,7 +134,8 @@ struct NotesOptions: Equatable {
       return
     }
     if sheet,
-      NotesSheet.present(texts, since: notesSince, theme: chosenTheme, hyperlinks: links(isTerminal: true))
+      NotesSheet.present(
+        texts, since: notesSince, theme: chosenTheme, hyperlinks: links(isTerminal: true), query: &query)
     {
       return
     }

@@ -10,14 +10,16 @@ import ReleaseNotes
 /// sheet lays out the rest after painting it.
 enum NotesSheet {
   /// Shows `notes` (newest first, already read) in the sheet and returns true, or returns false
-  /// when there is no terminal to show it in (the caller then prints plain text).
+  /// when there is no terminal to show it in (the caller then prints plain text). `query` is
+  /// the background query the command sent before reading the notes (``willShow(format:list:)``),
+  /// read or drained here; nil asks now.
   static func present(
     _ notes: [ReleaseNoteText], since: AppVersion?, color: String = "auto", theme: GreeterTheme = .auto,
-    hyperlinks: Bool = false
+    hyperlinks: Bool = false, query: inout GreeterBackgroundQuery?
   ) -> Bool {
     present(
       sections: notes.map { ($0.version, .success($0)) }, since: since, color: color, theme: theme,
-      hyperlinks: hyperlinks)
+      hyperlinks: hyperlinks, query: &query)
   }
 
   /// Shows `loaded` (newest first: each release's text, or why its file could not be read, as
@@ -27,9 +29,13 @@ enum NotesSheet {
   /// them with `noteTexts` would), so the command still fails with its message.
   static func present(
     _ loaded: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)], since: AppVersion?,
-    color: String = "auto", theme: GreeterTheme = .auto, hyperlinks: Bool = false
+    color: String = "auto", theme: GreeterTheme = .auto, hyperlinks: Bool = false,
+    query: inout GreeterBackgroundQuery?
   ) throws(ReleaseNotesError) -> Bool {
-    guard present(sections: loaded, since: since, color: color, theme: theme, hyperlinks: hyperlinks) else {
+    guard
+      present(
+        sections: loaded, since: since, color: color, theme: theme, hyperlinks: hyperlinks, query: &query)
+    else {
       return false
     }
     for (_, text) in loaded {
@@ -38,15 +44,26 @@ enum NotesSheet {
     return true
   }
 
+  /// Whether `notes` will show the sheet (a terminal on both ends, the format left to choose,
+  /// not `--list`, `TERM` not `dumb`), known before any note is read: the command then sends the
+  /// background query at once (``TerminalUI/sendQuery(color:theme:)``) and the terminal answers
+  /// while the notes are read; the sheet reads the reply just before its first frame.
+  static func willShow(format: NotesCommand.Format, list: Bool) -> Bool {
+    format == .auto && !list && ReleaseNotesCLI.stdoutIsTerminal && ReleaseNotesCLI.stdinIsTerminal
+      && ReleaseNotesCLI.environment("TERM") != "dumb"
+  }
+
   // MARK: - Helpers
 
   /// Shows `loaded` (newest first: each release's text, or why it could not be read) in the
   /// sheet, or returns false when there is no terminal.
   private static func present(
     sections loaded: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)],
-    since: AppVersion?, color: String, theme: GreeterTheme, hyperlinks: Bool
+    since: AppVersion?, color: String, theme: GreeterTheme, hyperlinks: Bool,
+    query: inout GreeterBackgroundQuery?
   ) -> Bool {
-    guard let newest = loaded.first?.version, let terminal = open(color: color, theme: theme) else {
+    guard let newest = loaded.first?.version, let terminal = open(color: color, theme: theme, query: &query)
+    else {
       return false
     }
     var screens = GreetingScreens(
@@ -57,9 +74,11 @@ enum NotesSheet {
     return true
   }
 
-  private static func open(color: String, theme: GreeterTheme) -> GreeterTerminal? {
+  private static func open(color: String, theme: GreeterTheme, query: inout GreeterBackgroundQuery?)
+    -> GreeterTerminal?
+  {
     guard ReleaseNotesCLI.environment("TERM") != "dumb" else { return nil }
-    return TerminalUI.open(color: color, theme: theme)
+    return TerminalUI.open(color: color, theme: theme, query: &query)
   }
 
   private static func show(

@@ -36,6 +36,38 @@ import Testing
     #expect(text.contains("theme:    light, from the terminal's background #fdf6e3"), "\(text)")
     #expect(text.contains("left:     later"), "\(text)")
   }
+
+  /// `notes` knows it will open the sheet before it reads a note, and sends the query then: a
+  /// content directory with no notes fails only after the query is out, and the reply is still
+  /// read (never left for the shell) and the terminal's modes given back.
+  @Test func notesSendsTheQueryBeforeReadingTheNotesAndDrainsItWhenNothingIsShown() throws {
+    let terminal = try PseudoTerminal()
+    let directory = try TestPaths.makeTemporaryDirectory("background-pty-empty")
+    defer { TestPaths.removeTree(directory.path) }
+    var environment = KillableProcess.environment(["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    for name in Invocation.agentVariables + ["COLORFGBG", "NO_COLOR", "TERM_PROGRAM", "TMUX", "CI"] {
+      environment.removeValue(forKey: name)
+    }
+    let process = try KillableProcess(
+      TestPaths.whatsnewBinary, ["notes", "--content", directory.path],
+      environment: environment, outputFile: terminal.childPath, inputFile: terminal.childPath)
+    var output = try terminal.read(until: Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8), process: process)
+    terminal.write(Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?64;1c".utf8))
+    output += terminal.drain(process: process)
+    let end = process.wait(timeout: 10)
+    let text = String(decoding: output, as: UTF8.self)
+    #expect(end != .exited(0), "\(text)")
+    #expect(text.contains("holds no release notes"), "\(text)")
+    #expect(!text.contains("\u{1B}[?1049h"), "no screen was opened: \(text)")
+    // The modes are the terminal's again: echo and line editing on.
+    let child = open(terminal.childPath, O_RDWR | O_NOCTTY)
+    try #require(child >= 0)
+    defer { close(child) }
+    var modes = termios()
+    try #require(tcgetattr(child, &modes) == 0)
+    #expect(modes.c_lflag & tcflag_t(ECHO) != 0)
+    #expect(modes.c_lflag & tcflag_t(ICANON) != 0)
+  }
 }
 
 /// A pseudo-terminal pair: the test holds the parent side, the program gets the child's path.

@@ -38,14 +38,44 @@ struct InlineParser {
     }
   }
 
-  /// An entry of the delimiter stack (cmark's `delimiter`): what the run is never changes
-  /// once it is pushed; only its links in the stack do, as entries are removed.
-  struct Delimiter {
-    let node: Int
+  /// A run of `*`, `_` or `~` as the CommonMark spec classifies it (section 6.2): its
+  /// character, its length, and whether it can open or close emphasis.
+  struct DelimiterRun {
+    let length: Int
     let char: UInt8
     let canOpen: Bool
     let canClose: Bool
-    let length: Int
+
+    /// The run of `length` times `char` between the code points `before` and `after` (a
+    /// newline, 10, at either end of the text): left- and right-flanking as the spec
+    /// defines them, with `_`'s intraword rule and GFM's limit of two `~`.
+    init(_ char: UInt8, length: Int, before: UInt32, after: UInt32) {
+      let beforeSpace = Scan.isUnicodeWhitespace(before)
+      let afterSpace = Scan.isUnicodeWhitespace(after)
+      let beforePunct = Scan.isUnicodePunct(before)
+      let afterPunct = Scan.isUnicodePunct(after)
+      let leftFlanking = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+      let rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+      self.char = char
+      self.length = length
+      if char == ASCII.tilde && length > 2 {
+        canOpen = false
+        canClose = false
+      } else if char == ASCII.underscore {
+        canOpen = leftFlanking && (!rightFlanking || beforePunct)
+        canClose = rightFlanking && (!leftFlanking || afterPunct)
+      } else {
+        canOpen = leftFlanking
+        canClose = rightFlanking
+      }
+    }
+  }
+
+  /// An entry of the delimiter stack (cmark's `delimiter`): the run and where it stands never
+  /// change once it is pushed; only its links in the stack do, as entries are removed.
+  struct Delimiter {
+    let run: DelimiterRun
+    let node: Int
     let position: Int
     var prev: Int
     var next: Int
@@ -583,33 +613,13 @@ struct InlineParser {
   mutating func handleDelimiter(_ c: UInt8) {
     let start = pos
     while pos < end, p[pos] == c { pos += 1 }
-    let count = pos - start
-    let before: UInt32 = start > begin ? Scan.scalar(p, before: start, start: begin) : 10
-    let after: UInt32 = pos < end ? Scan.scalar(p, at: pos, end: end) : 10
-    let beforeSpace = Scan.isUnicodeWhitespace(before)
-    let afterSpace = Scan.isUnicodeWhitespace(after)
-    let beforePunct = Scan.isUnicodePunct(before)
-    let afterPunct = Scan.isUnicodePunct(after)
-    let leftFlanking = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
-    let rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
-    var canOpen: Bool
-    var canClose: Bool
-    if c == ASCII.underscore {
-      canOpen = leftFlanking && (!rightFlanking || beforePunct)
-      canClose = rightFlanking && (!leftFlanking || afterPunct)
-    } else {
-      canOpen = leftFlanking
-      canClose = rightFlanking
-    }
-    if c == ASCII.tilde && count > 2 {
-      canOpen = false
-      canClose = false
-    }
-    let node = appendText(start, pos, frozen: canOpen || canClose)
-    if canOpen || canClose {
-      let d = Delimiter(
-        node: node, char: c, canOpen: canOpen, canClose: canClose, length: count, position: start,
-        prev: lastDelimiter, next: -1)
+    let run = DelimiterRun(
+      c, length: pos - start,
+      before: start > begin ? Scan.scalar(p, before: start, start: begin) : 10,
+      after: pos < end ? Scan.scalar(p, at: pos, end: end) : 10)
+    let node = appendText(start, pos, frozen: run.canOpen || run.canClose)
+    if run.canOpen || run.canClose {
+      let d = Delimiter(run: run, node: node, position: start, prev: lastDelimiter, next: -1)
       delimiters.append(d)
       let index = delimiters.count - 1
       if lastDelimiter >= 0 { delimiters[lastDelimiter].next = index }
@@ -633,17 +643,17 @@ struct InlineParser {
       candidate = delimiters[candidate].prev
     }
     while closer >= 0 {
-      let cd = delimiters[closer]
+      let cd = delimiters[closer].run
       guard cd.canClose else {
-        closer = cd.next
+        closer = delimiters[closer].next
         continue
       }
       let charIndex = cd.char == ASCII.asterisk ? 0 : cd.char == ASCII.underscore ? 1 : 2
       let bottomIndex = charIndex * 6 + (cd.canOpen ? 3 : 0) + cd.length % 3
-      var opener = cd.prev
+      var opener = delimiters[closer].prev
       var found = false
       while opener >= 0 && delimiters[opener].position >= openersBottom[bottomIndex] {
-        let od = delimiters[opener]
+        let od = delimiters[opener].run
         if od.canOpen && od.char == cd.char {
           if cd.char == ASCII.tilde {
             if od.length == cd.length {
@@ -655,14 +665,14 @@ struct InlineParser {
             break
           }
         }
-        opener = od.prev
+        opener = delimiters[opener].prev
       }
       let oldCloser = closer
       if found {
         closer = insertEmphasis(opener: opener, closer: closer)
       } else {
-        closer = cd.next
-        openersBottom[bottomIndex] = cd.position
+        openersBottom[bottomIndex] = delimiters[closer].position
+        closer = delimiters[closer].next
         if !cd.canOpen { removeDelimiter(oldCloser) }
       }
     }
@@ -676,7 +686,7 @@ struct InlineParser {
     let closerNode = delimiters[closer].node
     var openerChars = nodes[openerNode].end - nodes[openerNode].start
     var closerChars = nodes[closerNode].end - nodes[closerNode].start
-    let char = delimiters[closer].char
+    let char = delimiters[closer].run.char
     let use = (closerChars >= 2 && openerChars >= 2) ? 2 : 1
     openerChars -= use
     closerChars -= use

@@ -131,6 +131,26 @@ import Testing
     check.writeCache(written)
     #expect(check.readCache() == written)
   }
+
+  /// The launch that starts a fetch does not wait for the fetch's shell (it used to, in
+  /// `waitpid`: most of what starting a fetch cost a launch), and the shell is still reaped
+  /// when it ends, not left as a zombie. The shell here waits (at most 20 s) for the test to
+  /// let it go; a launch that waited for it would find `done` written.
+  @Test func startingAFetchDoesNotWaitForItsShellAndStillReapsIt() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    let release = dir.appendingPathComponent("release").path
+    let done = dir.appendingPathComponent("done").path
+    let script =
+      #"i=0; while [ ! -e "$1" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done; : > "$2""#
+    let pid = try FeedCheck.spawnShell(script, arguments: [release, done]).get()
+    #expect(!FileManager.default.fileExists(atPath: done), "the launch waited for the fetch's shell")
+    #expect(FileManager.default.createFile(atPath: release, contents: nil))
+    // kill(pid, 0) succeeds on a zombie too: the process is gone only once it is reaped.
+    let deadline = Date().addingTimeInterval(30)
+    while kill(pid, 0) == 0 && Date() < deadline { usleep(20_000) }
+    #expect(kill(pid, 0) != 0 && errno == ESRCH, "the shell was not reaped")
+    #expect(FileManager.default.fileExists(atPath: done))
+  }
 }
 
 final class SpawnLog: @unchecked Sendable {

@@ -231,10 +231,10 @@ package final class CursesSession {
 
   private init?(_ options: Options, query: consuming BackgroundQuery.Sent?) {
     self.options = options
-    // A query sent early is read first, so the modes saved below are the terminal's own; one
-    // not sent yet is asked below, with the handlers in place (a signal meanwhile is a flag)
-    // and before ncurses saves the modes it restores.
-    let early = query.take()?.collect()
+    // The background query first (a query sent early is read now, waiting only for what is
+    // left of its time), so the modes saved below and by ncurses are the terminal's own; while
+    // it waits, termination signals are flags, delivered again once the modes are back.
+    let answer = query.take()?.collect() ?? (options.asksBackground ? BackgroundQuery.ask() : nil)
     self.previousLocale = setlocale(LC_CTYPE, nil).map { String(cString: $0) }
     Self.useUTF8Locale()
     // The terminal modes before ncurses touches them, for the crash handler.
@@ -243,7 +243,6 @@ package final class CursesSession {
     // Our handlers first, so ncurses leaves SIGINT/SIGTERM, and SIGTSTP, to us.
     Signals.installTerminationHandlers()
     _ = Signals.installSuspendHandler()
-    let answer = early ?? (options.asksBackground ? BackgroundQuery.ask() : nil)
     self.background = answer?.reply
     guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
       Signals.removeTerminationHandlers()

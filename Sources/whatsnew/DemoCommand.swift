@@ -184,6 +184,10 @@ struct DemoLaunch: Equatable {
     var homeInterrupted = false
     var homeTheme: GreeterThemeChoice?
     if !interrupted, invocation.isInteractive, !greeter.accessible.isOn(environment: env) {
+      // The home screen will be shown: the background query goes now (unless the greeting
+      // asked already), and the terminal answers while the state and the notes are read.
+      let query = DemoPresentation.sendQuery(
+        stateDirectory: stateDirectory, color: greeter.color, theme: greeter.theme, environment: env)
       var versionsRun: [AppVersion] = []
       if case .state(let state) = try? greeter.store?.read() {
         versionsRun = state.versionHistory.map(\.version)
@@ -194,7 +198,7 @@ struct DemoLaunch: Equatable {
         (homeInterrupted, homeTheme) = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
           minimumImportance: greeter.minimumImportance, color: greeter.color, theme: greeter.theme,
-          hyperlinks: greeter.hyperlinks, environment: env)
+          hyperlinks: greeter.hyperlinks, environment: env, query: query)
       }
     }
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }

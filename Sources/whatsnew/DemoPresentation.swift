@@ -32,16 +32,20 @@ enum DemoPresentation {
   static func home(
     version: AppVersion, catalog: ReleaseNotesCatalog, versionsRun: [AppVersion], stateDirectory: String?,
     minimumImportance: ReleaseImportance, color: GreeterColorMode, theme: GreeterTheme = .auto,
-    hyperlinks: GreeterHyperlinks = .auto, environment: [String: String]
+    hyperlinks: GreeterHyperlinks = .auto, environment: [String: String],
+    query: consuming GreeterBackgroundQuery? = nil
   ) -> (interrupted: Bool, theme: GreeterThemeChoice?) {
     let crashArmed = environment[crashVariable] == "1"
+    // Read while the terminal answers the background query (``sendQuery``), before it opens.
+    let versions = (try? catalog.index())?.versions ?? []
+    let restored = RestorationFile.load(from: stateDirectory)?.validated(versions: versions)
+    let sent =
+      query.take()
+      ?? sendQuery(stateDirectory: stateDirectory, color: color, theme: theme, environment: environment)
     guard
       let terminal = GreeterTerminal.open(
-        color: color, noColor: environment["NO_COLOR"], theme: theme,
-        colorFGBG: environment["COLORFGBG"],
-        asking: BackgroundAsking(
-          environment: environment, memory: UnansweringTerminals(directory: stateDirectory)),
-        crashAction: .defaultAction)
+        color: color, noColor: environment["NO_COLOR"], theme: theme, colorFGBG: environment["COLORFGBG"],
+        query: sent, crashAction: .defaultAction)
     else { return (false, nil) }
     var screens = GreetingScreens(
       catalog: catalog, appName: appName, palette: terminal.palette, theme: terminal.theme)
@@ -51,9 +55,7 @@ enum DemoPresentation {
     var home = HomeScreen(appName: appName, version: version, palette: screens.palette)
     home.offersCrash = crashArmed
     var stack = ScreenStack([home], palette: terminal.palette)
-    let versions = (try? catalog.index())?.versions ?? []
-    if let point = RestorationFile.load(from: stateDirectory)?.validated(versions: versions),
-      point.place == .releaseNotes,
+    if let point = restored, point.place == .releaseNotes,
       let browser = try? browser(
         screens, version: point.version, scroll: point.scroll, notesFocused: point.notesFocused)
     {
@@ -75,6 +77,17 @@ enum DemoPresentation {
     RestorationFile.save(RestorationState.point(of: stack), to: stateDirectory)
     if case .signal(let signal) = end { GreeterTerminal.exit(killedBy: signal) }
     return (interrupted, terminal.themeChoice)
+  }
+
+  /// Sends the background query for the home screen (see ``GreeterBackgroundQuery``): nothing
+  /// when the theme is set, nobody is at the terminal, or the greeting asked already.
+  static func sendQuery(
+    stateDirectory: String?, color: GreeterColorMode, theme: GreeterTheme, environment: [String: String]
+  ) -> GreeterBackgroundQuery {
+    GreeterBackgroundQuery.send(
+      color: color, noColor: environment["NO_COLOR"], theme: theme,
+      asking: BackgroundAsking(
+        environment: environment, memory: UnansweringTerminals(directory: stateDirectory)))
   }
 
   /// The screen the home screen asks for.

@@ -24,21 +24,3 @@ package enum ScreenRender {
     return canvas
   }
 }
-
-/// A screen that answers Enter with the effects it was given: for the tests of what the screen
-/// stack and the terminal's run loop do with an update's effects.
-package struct EffectsFixture: Screen {
-  package var effects: [ScreenEffect]
-
-  package init(effects: [ScreenEffect]) { self.effects = effects }
-
-  package mutating func update(_ event: ScreenEvent) -> [ScreenEffect] {
-    event == .key(.enter) ? effects : []
-  }
-
-  package var bindings: [KeyBinding] { [] }
-  package var footerBindings: [KeyBinding] { [] }
-  package var plainText: ScreenText? { nil }
-
-  package func draw(into canvas: inout Canvas) {}
-}

@@ -6,6 +6,11 @@
 //   swiftc -O -static-executable -static-stdlib -use-ld=lld -Xclang-linker -static-pie \
 //     -Xlinker -z -Xlinker pack-relative-relocs -I Benchmarks/NcursesFloor \
 //     Benchmarks/NcursesFloor/pager.swift -o pager-swift
+//
+// Built again with ArgumentParser importable (scripts/bench adds the release build's modules and
+// ArgumentParser's objects), it reads its one argument through ArgumentParser, the grammar every
+// whatsnew command is parsed by: that floor is what the Swift runtime, ncurses and the parse of
+// a command line cost together, before any of whatsnew's own work.
 
 import CNcursesFloor
 
@@ -15,14 +20,33 @@ import CNcursesFloor
   import Musl
 #endif
 
-guard CommandLine.arguments.count == 2 else {
-  fputs("usage: pager-swift FILE\n", stderr)
-  exit(2)
-}
+#if canImport(ArgumentParser)
+  import ArgumentParser
+
+  /// The pager's command line, declared as whatsnew declares its commands.
+  struct PagerCommand: ParsableCommand {
+    @Argument(help: "The text file to page.")
+    var file: String
+  }
+
+  let path: String
+  do {
+    guard let command = try PagerCommand.parseAsRoot() as? PagerCommand else { exit(0) }
+    path = command.file
+  } catch {
+    PagerCommand.exit(withError: error)
+  }
+#else
+  guard CommandLine.arguments.count == 2 else {
+    fputs("usage: pager-swift FILE\n", stderr)
+    exit(2)
+  }
+  let path = CommandLine.arguments[1]
+#endif
 setlocale(LC_CTYPE, "")
-let descriptor = open(CommandLine.arguments[1], O_RDONLY)
+let descriptor = open(path, O_RDONLY)
 guard descriptor >= 0 else {
-  perror(CommandLine.arguments[1])
+  perror(path)
   exit(1)
 }
 var status = stat()

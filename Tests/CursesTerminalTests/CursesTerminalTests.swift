@@ -370,16 +370,3 @@ enum ScrollHintUse: Sendable, CustomTestStringConvertible {
     #expect(performed == [.dismissed(.welcomeBack), .onboardingProgress(page: 1), .quit])
   }
 }
-
-/// A screen that answers Enter with the effects it was given.
-private struct EffectsFixture: Screen {
-  var effects: [ScreenEffect]
-
-  mutating func update(_ event: ScreenEvent) -> [ScreenEffect] { event == .key(.enter) ? effects : [] }
-
-  var bindings: [KeyBinding] { [] }
-  var footerBindings: [KeyBinding] { [] }
-  var plainText: ScreenText? { nil }
-
-  func draw(into canvas: inout Canvas) {}
-}

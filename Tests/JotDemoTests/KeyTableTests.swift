@@ -108,7 +108,8 @@ import Testing
     let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
     let conformance = /(?:struct|class|enum|extension)\s+(\w+)\s*:[^{]*\bScreen\b/
     var found: [String] = []
-    for file in files where file.hasSuffix(".swift") {
+    // TestSupport holds test doubles (EffectsFixture), not screens an app shows.
+    for file in files where file.hasSuffix(".swift") && !file.hasPrefix("TestSupport/") {
       let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
       for match in text.matches(of: conformance) { found.append(String(match.1)) }
     }

@@ -97,16 +97,3 @@ struct MenuFixture: Screen {
     canvas.put("Menu  w What's new  Esc Quit", row: 0, column: 0)
   }
 }
-
-/// A screen that answers Enter with the effects it was given.
-struct EffectsFixture: Screen {
-  var effects: [ScreenEffect]
-
-  mutating func update(_ event: ScreenEvent) -> [ScreenEffect] { event == .key(.enter) ? effects : [] }
-
-  var bindings: [KeyBinding] { [] }
-  var footerBindings: [KeyBinding] { [] }
-  var plainText: ScreenText? { nil }
-
-  func draw(into canvas: inout Canvas) {}
-}

@@ -15,7 +15,7 @@ struct NotesCommand: ParsableCommand {
   )
 
   /// How the notes are printed.
-  enum Format: String, EnumArgument {
+  enum Format: String, CaseIterable {
     case auto, plain, ansi, html, json
   }
 
@@ -31,11 +31,20 @@ struct NotesCommand: ParsableCommand {
   @Flag(help: "List the versions with their titles and dates, newest first.")
   var list = false
 
-  @Option(help: "auto (a terminal gets ansi, a pipe plain), plain, ansi, html or json.")
-  var format = NotesOptions.defaults.format
+  // `--format` and `--width` are read as text, like every other option here, and their values
+  // checked by NotesOptions with ArgumentParser's own wording: an `Option<Format>` or an
+  // `Option<Int?>` is a property-wrapper type no other option of the command has, and
+  // ArgumentParser's first cast of each such type scans the binary's conformance records
+  // (scripts/budget's sheet-first-frame). The help states the values and the default, as
+  // ArgumentParser wrote them for the enum.
+  @Option(
+    help:
+      "auto (a terminal gets ansi, a pipe plain), plain, ansi, html or json. (values: auto, plain, ansi, html, json; default: auto)",
+    completion: .list(Format.allCases.map(\.rawValue)))
+  var format: String?
 
   @Option(help: "The width in terminal cells (default: the terminal's, or 80).")
-  var width: Int?
+  var width: String?
 
   var content = SharedOptions.content
 
@@ -46,18 +55,38 @@ struct NotesCommand: ParsableCommand {
   var hyperlinks = SharedOptions.hyperlinks
 
   func validate() throws {
-    try options.validate()
+    try options().validate()
   }
 
   func run() throws {
-    try options.run()
+    try options().run()
   }
 
-  /// The parsed command line as a plain value, which does the work.
-  var options: NotesOptions {
+  /// The parsed command line as a plain value, which does the work; throws the usage error of a
+  /// `--format` or `--width` ArgumentParser would have refused, in its words.
+  func options() throws(ValidationError) -> NotesOptions {
     NotesOptions(
-      version: version, from: from, to: to, list: list, format: format, width: width,
-      content: content.wrappedValue,
+      version: version, from: from, to: to, list: list, format: try Self.format(format),
+      width: try Self.width(width), content: content.wrappedValue,
       channel: channel.wrappedValue, theme: theme.wrappedValue, hyperlinks: hyperlinks.wrappedValue)
+  }
+
+  /// `--format`'s value (auto when not given).
+  static func format(_ text: String?) throws(ValidationError) -> Format {
+    guard let text else { return NotesOptions.defaults.format }
+    if let format = Format(rawValue: text) { return format }
+    let names = Format.allCases.map { "'\($0.rawValue)'" }
+    let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    throw ValidationError(
+      "The value '\(text)' is invalid for '--format <format>'. Please provide one of \(list).")
+  }
+
+  /// `--width`'s number, read as ArgumentParser reads an `Int` (range checked by NotesOptions).
+  static func width(_ text: String?) throws(ValidationError) -> Int? {
+    guard let text else { return nil }
+    guard let width = Int(text) else {
+      throw ValidationError("The value '\(text)' is invalid for '--width <width>'")
+    }
+    return width
   }
 }

@@ -12,9 +12,10 @@ import Synchronization
 /// (`ESC [ c`) as a sentinel: nearly every terminal answers DA1, and answers come in order, so
 /// a DA1 reply without an OSC 11 reply before it ends the wait at once. While it waits, the
 /// terminal is in non-canonical mode without echo or signals, so no reply is shown or reaches
-/// the shell, and it is put back as it was before returning. Bytes are read one at a time
-/// until the DA1 reply ends, so nothing after it is consumed; keys typed before it (Ctrl-C
-/// included) come back in ``Answer/typed`` for the screen to read. ``send()`` and
+/// the shell, and it is put back as it was before returning. Bytes are read a few at a time
+/// (never more than ``BackgroundReplyScanner/safeReadCount``, the fewest that must still come
+/// before the DA1 reply can end) until the DA1 reply ends, so nothing after it is consumed;
+/// keys typed before it (Ctrl-C included) come back in ``Answer/typed`` for the screen to read. ``send()`` and
 /// ``Sent/collect()`` split the query so a launch can send it as soon as it knows a screen
 /// will be shown, load what the screen shows while the terminal answers, and read the reply
 /// just before the first paint. A terminal that answers
@@ -86,8 +87,9 @@ package enum BackgroundQuery {
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
     quiet.c_iflag &= ~tcflag_t(ICRNL | IXON)
+    // A read returns at once with what has come (none: 0), and poll waits for more.
     withUnsafeMutableBytes(of: &quiet.c_cc) { cc in
-      cc[Int(VMIN)] = 1
+      cc[Int(VMIN)] = 0
       cc[Int(VTIME)] = 0
     }
     Signals.installTerminationHandlers()
@@ -125,7 +127,8 @@ package enum BackgroundQuery {
     }
 
     private func finish() -> Answer {
-      let answer = written ? BackgroundQuery.readReply(until: deadline) : Answer(reply: .noAnswer)
+      let answer =
+        written ? BackgroundQuery.readReply(from: STDIN_FILENO, until: deadline) : Answer(reply: .noAnswer)
       var saved = saved
       _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
       let signal = Signals.takePending()
@@ -160,21 +163,31 @@ package enum BackgroundQuery {
     }
   }
 
-  /// Reads until the DA1 reply or `deadline`.
-  fileprivate static func readReply(until deadline: Double) -> Answer {
+  /// Reads `fd` (a terminal whose modes make a read return at once: `VMIN` and `VTIME` 0) until
+  /// the DA1 reply or `deadline`, at most ``BackgroundReplyScanner/safeReadCount`` bytes a read,
+  /// so nothing after the reply is consumed; poll waits only when nothing has come yet.
+  package static func readReply(from fd: Int32, until deadline: Double) -> Answer {
     var scanner = BackgroundReplyScanner()
+    var buffer: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+    // True right after poll said the terminal is readable: a read of nothing then is its end.
+    var readable = false
     while !scanner.isComplete {
+      let count = min(scanner.safeReadCount, MemoryLayout.size(ofValue: buffer))
+      let n = withUnsafeMutableBytes(of: &buffer) { read(fd, $0.baseAddress, count) }
+      if n > 0 {
+        _ = withUnsafeBytes(of: buffer) { scanner.feed($0.prefix(n)) }
+        readable = false
+        continue
+      }
+      if n < 0, errno == EINTR { continue }
+      guard n == 0 || errno == EAGAIN, !readable else { break }
       let left = Int32(((deadline - now()) * 1000).rounded(.up))
       guard left > 0 else { break }
-      var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       let ready = poll(&poller, 1, left)
       if ready < 0, errno == EINTR { continue }
       guard ready > 0 else { break }
-      var byte: UInt8 = 0
-      let n = read(STDIN_FILENO, &byte, 1)
-      if n < 0, errno == EINTR || errno == EAGAIN { continue }
-      guard n == 1 else { break }
-      scanner.feed(byte)
+      readable = true
     }
     let reply: Answer.Reply
     if let color = scanner.color {
@@ -185,7 +198,7 @@ package enum BackgroundQuery {
     return Answer(reply: reply, typed: scanner.typed)
   }
 
-  fileprivate static func now() -> Double {
+  package static func now() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_MONOTONIC, &t)
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9

@@ -85,7 +85,7 @@ package struct BackgroundColor: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// Reads a terminal's answers to the background query, byte by byte: the OSC 11 reply
+/// Reads a terminal's answers to the background query: the OSC 11 reply
 /// (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB`, ended by BEL or `ESC \`), then the Primary Device
 /// Attributes reply (`ESC [ ? … c`) sent after it as a sentinel. Terminals answer in order, so
 /// the DA1 reply ends the wait whether or not an OSC 11 reply came first.
@@ -161,6 +161,21 @@ package struct BackgroundReplyScanner: Sendable {
       }
     }
     return isComplete
+  }
+
+  /// How many bytes can be read next without reading past the end of the DA1 reply: the fewest
+  /// that must still come before it can end (`ESC [ ? c` is the shortest), given what was fed.
+  /// Reading that many at once consumes nothing that follows the reply, whatever comes; 0 once
+  /// it is complete.
+  package var safeReadCount: Int {
+    guard !isComplete else { return 0 }
+    switch state {
+    case .ground: return 4
+    // An OSC string is ended by the DA1 reply's own ESC at the soonest.
+    case .osc: return 4
+    case .escape, .oscEscape: return 3
+    case .csi: return sequence.isEmpty ? 2 : 1
+    }
   }
 
   /// Feeds `bytes` in order; returns ``isComplete``.

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import CursesTerminal
@@ -10,35 +11,14 @@ import Testing
 /// The crash handler's saved terminal modes and the guest rules, checked on a real
 /// pseudo-terminal. These tests change process-wide signal state, so they run one at a time.
 @Suite(.serialized) struct SignalsTests {
-  /// Opens a pseudo-terminal pair; the child side is what the handler restores.
-  /// (`posix_openpt` and friends are hidden from Swift by the C library's feature macros, so
-  /// they are looked up by name.)
-  private func openPseudoTerminal() throws -> (parent: Int32, child: Int32) {
-    typealias IntCall = @convention(c) (Int32) -> Int32
-    typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-    func lookUp<F>(_ name: String, as type: F.Type) throws -> F {
-      unsafeBitCast(try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)), to: F.self)
-    }
-    let parent = try lookUp("posix_openpt", as: IntCall.self)(O_RDWR | O_NOCTTY)
-    try #require(parent >= 0)
-    try #require(try lookUp("grantpt", as: IntCall.self)(parent) == 0)
-    try #require(try lookUp("unlockpt", as: IntCall.self)(parent) == 0)
-    let name = try #require(try lookUp("ptsname", as: NameCall.self)(parent))
-    let child = open(name, O_RDWR | O_NOCTTY)
-    try #require(child >= 0)
-    return (parent, child)
-  }
-
   private func bytes(of modes: termios) -> [UInt8] {
     withUnsafeBytes(of: modes) { Array($0) }
   }
 
   @Test func theModesSavedAtStartAreRestoredBitForBit() throws {
-    let (parent, child) = try openPseudoTerminal()
-    defer {
-      close(child)
-      close(parent)
-    }
+    // The child side is what the handler restores.
+    let terminal = try PseudoTerminalPair()
+    let child = terminal.child
     // Unusual but valid modes, so a partial copy could not pass by luck.
     var start = termios()
     try #require(tcgetattr(child, &start) == 0)

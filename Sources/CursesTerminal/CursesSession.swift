@@ -112,17 +112,31 @@ package final class CursesSession {
 
   /// Runs `screen` until `perform` says stop or a termination signal arrives. `perform` gets
   /// every effect the screen returns and may change the screen (push another one).
+  /// `afterFirstPaint` is the caller's work put off until the first frame is out (reading what
+  /// later frames show, given to the screen as values): it runs once, after the terminal has
+  /// had a moment to show that frame or at once when a key comes, and before any event after
+  /// the first one reaches the screen.
   @discardableResult
-  package func run<S: Screen>(_ screen: inout S, perform: (ScreenEffect, inout S) -> Action) -> Outcome {
+  package func run<S: Screen>(
+    _ screen: inout S, afterFirstPaint: (inout S) -> Void = { _ in },
+    perform: (ScreenEffect, inout S) -> Action
+  ) -> Outcome {
     guard screenPointer != nil else { return .finished }
     if dispatch(.resize(width: width, height: height), to: &screen, perform) == .stop { return .finished }
     paint(screen)
     enableKeypad()
+    var firstPaintFollowedUp = false
+    func followUpFirstPaint() {
+      guard !firstPaintFollowedUp else { return }
+      firstPaintFollowedUp = true
+      afterFirstPaint(&screen)
+    }
     // After each paint the screen may have work it put off to get that frame out sooner.
     var painted = true
     while true {
       if let signal = Signals.takePending() { return .interrupted(signal: signal) }
       if Signals.takeSuspendRequest() {
+        followUpFirstPaint()
         // A SIGTSTP from outside: suspend as for Ctrl-Z.
         suspend()
         painter.invalidate()
@@ -138,6 +152,7 @@ package final class CursesSession {
         // work, at once if a key comes first (so the key sees the finished screen).
         painted = false
         status = waitForKey(&code, milliseconds: Self.deferredWorkDelay)
+        followUpFirstPaint()
         // A resize lays the screen out afresh, so the work is not finished for it.
         let resizing =
           status != ERR

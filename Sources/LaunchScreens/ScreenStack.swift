@@ -133,6 +133,14 @@ package struct ScreenStack: Screen {
   /// The keys every screen has, which the stack (and the driver) handle.
   package static let commonBindings = [showHelp, interrupt, suspend]
 
+  /// Changes the topmost screen of type `T` in place (nothing when there is none): how a
+  /// driver gives a screen what it read for it (``WhatsNewSheet/provide(_:)``).
+  package mutating func modify<T: Screen>(_ type: T.Type, _ change: (inout T) -> Void) {
+    guard let index = screens.lastIndex(where: { $0 is T }), var screen = screens[index] as? T else { return }
+    change(&screen)
+    screens[index] = screen
+  }
+
   /// Finishes the deferred work of the top screen, the only one shown.
   package mutating func finishDeferredWork() -> Bool {
     guard var top = screens.popLast() else { return false }

@@ -112,15 +112,24 @@ struct NotesOptions: Equatable {
       format != .json && self.format == .auto && ReleaseNotesCLI.stdoutIsTerminal
       && ReleaseNotesCLI.stdinIsTerminal
     if let range {
-      let loaded = range.map { entry in
+      let read = { (entry: ReleaseNotesCatalog.Entry) in
         (version: entry.version, text: Result { () throws(ReleaseNotesError) in try catalog.noteText(entry) })
       }
-      if sheet, !loaded.isEmpty,
+      // The sheet gets first what its first frame can show; the rest is read once that frame
+      // is out.
+      let first =
+        sheet ? NotesSheet.releasesBeforeFirstFrame(rows: ReleaseNotesCLI.terminalHeight()) : range.count
+      var loaded = range.prefix(first).map(read)
+      let later = range.dropFirst(first)
+      if sheet, !range.isEmpty,
         try NotesSheet.present(
-          loaded, since: notesSince, theme: chosenTheme, hyperlinks: links(isTerminal: true), query: &query)
+          loaded, later: later.map(\.version), reading: { later.map(read) }, since: notesSince,
+          theme: chosenTheme,
+          hyperlinks: links(isTerminal: true), query: &query)
       {
         return
       }
+      loaded += later.map(read)
       texts = try loaded.map { entry throws(ReleaseNotesError) in try entry.text.get() }
     }
 

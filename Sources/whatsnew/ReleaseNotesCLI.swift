@@ -102,6 +102,14 @@ enum ReleaseNotesCLI {
   /// True when stdout is a terminal.
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+  /// The terminal's rows (`LINES`, else the tty's, else 24), as ncurses reads them.
+  static func terminalHeight() -> Int {
+    if let lines = environment("LINES"), let n = Int(lines), n > 0 { return n }
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+    return 24
+  }
+
   /// The terminal's width in cells (`COLUMNS`, else the tty's, else 80).
   static func terminalWidth() -> Int {
     if let columns = environment("COLUMNS"), let n = Int(columns), n > 0 { return n }

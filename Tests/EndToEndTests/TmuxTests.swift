@@ -146,7 +146,7 @@ struct TmuxTests {
   }
 
   @Test func aBadFileInARangeShowsItsErrorInTheSheetAndStillFailsTheCommand() throws {
-    // The command reads every file before the sheet is built: a file that is not UTF-8 shows
+    // The command reads the files of the releases it shows: a file that is not UTF-8 shows
     // its error in the sheet in place of its notes, and the command still ends with the
     // message and status 1 once the sheet is closed.
     let tmux = try TmuxSession()
@@ -168,6 +168,35 @@ struct TmuxTests {
     _ = try tmux.waitUntil("the error message") {
       $0.replacingOccurrences(of: "\n", with: "").contains(
         "whatsnew: \(content.path)/1.1.0.md:4: not valid UTF-8")
+    }
+    try expectRestored(tmux)
+  }
+
+  @Test func releasesReadAfterTheFirstFrameAreShownAndTheirErrorsStillFailTheCommand() throws {
+    // `notes` reads before the sheet only the releases its first frame can show (10 on 24
+    // rows) and the rest once that frame is out: with 30 releases, the oldest one's notes and
+    // a bad file among the late ones are shown all the same, and the command still fails.
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let content = tmux.directory.appendingPathComponent("Content")
+    try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+    for minor in 1...30 {
+      try Data("---\ntitle: Release \(minor)\n---\n\nChange of 1.\(minor).0.\n".utf8)
+        .write(to: content.appendingPathComponent("1.\(minor).0.md"))
+    }
+    try Data([0x2D, 0x2D, 0x2D, 0x0A, 0x2D, 0x2D, 0x2D, 0x0A, 0x0A, 0xC3, 0x28, 0x0A])
+      .write(to: content.appendingPathComponent("1.3.0.md"))
+    try tmux.start("notes --from 1.0.0 --content '\(content.path)'")
+    try tmux.waitFor("Release notes after 1.0.0 up to 1.30.0")
+    try tmux.keys("G")
+    let bottom = try tmux.waitFor("Change of 1.1.0.")
+    #expect(bottom.contains("1.2.0 — Release 2"), "\(bottom)")
+    #expect(bottom.filter { !$0.isWhitespace }.contains("1.3.0.md:4:notvalidUTF-8"), "\(bottom)")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 1)
+    _ = try tmux.waitUntil("the error message") {
+      $0.replacingOccurrences(of: "\n", with: "").contains(
+        "whatsnew: \(content.path)/1.3.0.md:4: not valid UTF-8")
     }
     try expectRestored(tmux)
   }

@@ -102,13 +102,9 @@ package struct WelcomeBackScreen: Screen {
   /// blank line above and below it when there is room), centred between the bars.
   private struct Card {
     let lines: [StyledLine]
-    let width: Int
-    let inner: Int
-    let height: Int
-    let top: Int
-    let left: Int
-    let padding: Int
-    let visible: Int
+    /// Outer and inner width, height, where it stands, the blank lines around the greeting
+    /// and how many of its lines show.
+    let width: Int, inner: Int, height: Int, top: Int, left: Int, padding: Int, visible: Int
 
     init(greeting: LineSource, width w: Int, height h: Int) {
       width = min(w - 2, 64)

@@ -68,6 +68,27 @@ import Testing
     #expect(spawned.count == 2)
   }
 
+  /// Where the check cannot be recorded (a state directory that is missing or read-only), no
+  /// fetch is started, or every launch would start one.
+  @Test func aCacheThatCannotBeWrittenStartsNoFetch() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    let spawned = SpawnLog()
+    var check = FeedCheck(
+      feed: GreeterFeed(url: "https://example.invalid/feed.json"),
+      directory: dir.appendingPathComponent("missing").path, running: version("2.0.0"),
+      now: Date(timeIntervalSince1970: 1_780_000_000))
+    check.spawn = { _, destination in
+      spawned.add(destination)
+      return nil
+    }
+    #expect(check.run().explanation.hasSuffix("the state directory cannot be written; not fetched"))
+    #expect(spawned.count == 0)
+    check.directory = dir.path
+    #expect(check.run().explanation.hasSuffix("fetch started in the background"))
+    #expect(spawned.count == 1)
+    #expect(check.readCache()?.checked == 1_780_000_000, "the check was recorded")
+  }
+
   @Test func aFailedFetchIsExplainedUntilTheNextOneStarts() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
     func check(_ seconds: Double) -> FeedCheck {
@@ -130,6 +151,10 @@ import Testing
       failure: "timed out")
     check.writeCache(written)
     #expect(check.readCache() == written)
+    // Written in place: a shorter cache leaves nothing of the longer one behind.
+    let shorter = FeedCache(url: "https://example.invalid/feed.json", checked: 1_780_000_200, latest: nil)
+    #expect(check.writeCache(shorter))
+    #expect(check.readCache() == shorter)
   }
 
   /// The launch that starts a fetch does not wait for the fetch's shell (it used to, in

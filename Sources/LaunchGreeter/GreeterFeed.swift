@@ -94,14 +94,30 @@ struct FeedCheck {
     static let spawnSetsid: Int16 = 0x80
   #endif
 
+  /// What a launch's look at the feed found. A type of its own, not a tuple: the launch keeps
+  /// it while it reads the notes, and an optional tuple there costs the runtime the tuple's
+  /// metadata on every launch, one with no feed too (`scripts/budget`'s host-greet, +4%).
+  struct Outcome: Equatable {
+    /// The newer release the cache holds, if any.
+    var available: FeedRelease?
+    /// One line for `--explain`.
+    var explanation: String
+  }
+
   /// The newer release the cache holds (nil if none), and one line for `--explain`.
-  mutating func run() -> (available: FeedRelease?, explanation: String) {
+  mutating func run() -> Outcome {
     var notes: [String] = []
     var cache = readCache()
+    let download = directory + "/" + Self.downloadName
+    let failed = directory + "/" + Self.failureName
+    if let other = cache?.url, other != feed.url {
+      // The app names another feed now: what a fetch of the old one left is not this feed's.
+      unlink(download)
+      unlink(failed)
+    }
     if cache?.url != feed.url { cache = nil }
     // The cache is written once, at the end.
     var changed = false
-    let download = directory + "/" + Self.downloadName
     if access(download, F_OK) == 0 {
       defer { unlink(download) }
       switch Self.newest(inFileAt: download, running: running) {
@@ -114,7 +130,6 @@ struct FeedCheck {
       }
       changed = true
     }
-    let failed = directory + "/" + Self.failureName
     if access(failed, F_OK) == 0 {
       defer { unlink(failed) }
       let status = (try? Platform.readFile(failed)).flatMap {
@@ -151,7 +166,7 @@ struct FeedCheck {
     } else {
       notes.insert("nothing newer than \(running)", at: 0)
     }
-    return (available, notes.joined(separator: "; "))
+    return Outcome(available: available, explanation: notes.joined(separator: "; "))
   }
 
   /// Why curl failed, in words, from its exit status.

@@ -321,10 +321,10 @@ public struct LaunchGreeter: Sendable {
     // recorded (in the directory the feed's cache shares). Checked before the notes are read,
     // so that a fetch it starts (from a thread of its own) gets under way while the launch
     // goes on.
-    var feedCheck: (available: FeedRelease?, explanation: String)?
+    var feedCheck: FeedCheck.Outcome?
     if let feed, invocation.isInteractive, invocation.deepLink == nil, record.isRecorded {
       if env[app.variable("NO_UPDATE_CHECK")] == "1" {
-        feedCheck = (nil, "\(app.variable("NO_UPDATE_CHECK"))=1; not checked")
+        feedCheck = FeedCheck.Outcome(explanation: "\(app.variable("NO_UPDATE_CHECK"))=1; not checked")
       } else {
         var check = FeedCheck(
           feed: feed,

@@ -68,6 +68,30 @@ import Testing
     #expect(spawned.count == 2)
   }
 
+  /// A download (or a failure) left by a fetch of the feed the app named before is not taken
+  /// for the feed it names now.
+  @Test func whatAnotherFeedLeftIsNotTakenIn() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    func check(_ url: String) -> FeedCheck {
+      var check = FeedCheck(
+        feed: GreeterFeed(url: url), directory: dir.path, running: version("2.0.0"),
+        now: Date(timeIntervalSince1970: 1_780_000_000))
+      check.spawn = { _, _ in nil }
+      return check
+    }
+    var old = check("https://example.invalid/old.json")
+    _ = old.run()
+    try Data(#"[{"version": "9.0.0", "notes": "old feed"}]"#.utf8).write(
+      to: dir.appendingPathComponent(FeedCheck.downloadName))
+    try Data("7\n".utf8).write(to: dir.appendingPathComponent(FeedCheck.failureName))
+    var new = check("https://example.invalid/new.json")
+    let outcome = new.run()
+    #expect(outcome.available == nil)
+    #expect(outcome.explanation == "nothing newer than 2.0.0; fetch started in the background")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(FeedCheck.downloadName).path))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(FeedCheck.failureName).path))
+  }
+
   /// Where the check cannot be recorded (a state directory that is missing or read-only), no
   /// fetch is started, or every launch would start one.
   @Test func aCacheThatCannotBeWrittenStartsNoFetch() throws {

@@ -94,9 +94,7 @@ struct FeedCheck {
     static let spawnSetsid: Int16 = 0x80
   #endif
 
-  /// What a launch's look at the feed found. A type of its own, not a tuple: the launch keeps
-  /// it while it reads the notes, and an optional tuple there costs the runtime the tuple's
-  /// metadata on every launch, one with no feed too (`scripts/budget`'s host-greet, +4%).
+  /// What a launch's look at the feed found.
   struct Outcome: Equatable {
     /// The newer release the cache holds, if any.
     var available: FeedRelease?

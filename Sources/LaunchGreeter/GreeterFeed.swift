@@ -108,12 +108,12 @@ struct FeedCheck {
     var cache = readCache()
     let download = directory + "/" + Self.downloadName
     let failed = directory + "/" + Self.failureName
-    if let other = cache?.url, other != feed.url {
+    if let cached = cache, cached.url != feed.url {
       // The app names another feed now: what a fetch of the old one left is not this feed's.
       unlink(download)
       unlink(failed)
+      cache = nil
     }
-    if cache?.url != feed.url { cache = nil }
     // The cache is written once, at the end.
     var changed = false
     if access(download, F_OK) == 0 {

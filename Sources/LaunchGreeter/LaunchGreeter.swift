@@ -317,32 +317,6 @@ public struct LaunchGreeter: Sendable {
         problems: problems.all)
     }
 
-    // The update feed: only on an interactive launch that is not a deep link, once it is
-    // recorded (in the directory the feed's cache shares). Checked before the notes are read,
-    // so that a fetch it starts (from a thread of its own) gets under way while the launch
-    // goes on.
-    // Kept while the notes are read, as two optionals of types the launch has anyway: an
-    // optional of the check's own type (or a tuple) there made the runtime build its metadata
-    // on every launch, one with no feed too (`scripts/budget`'s host-greet, +1.5% to +4%).
-    var feedExplanation: String?
-    var feedAvailable: FeedRelease?
-    if let feed, invocation.isInteractive, invocation.deepLink == nil, record.isRecorded {
-      if env[app.variable("NO_UPDATE_CHECK")] == "1" {
-        feedExplanation = "\(app.variable("NO_UPDATE_CHECK"))=1; not checked"
-      } else {
-        var check = FeedCheck(
-          feed: feed,
-          directory: StateLocation.directory(
-            appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"),
-            environment: env),
-          running: version, now: record.launch.date)
-        if let feedSpawn { check.spawn = feedSpawn }
-        let checked = check.run()
-        feedExplanation = checked.explanation
-        feedAvailable = checked.available
-      }
-    }
-
     var catalog: ReleaseNotesCatalog?
     var notesProblem: String?
     do {
@@ -422,23 +396,35 @@ public struct LaunchGreeter: Sendable {
     outcome.whatsNew = rules
 
     if text == nil, case .openNotes = decision { outcome.reason = "the notes cannot be shown" }
-    // The feed's card only when nothing else is shown, once per version (recorded before it
-    // is shown).
+    // The update feed: only on an interactive launch that is not a deep link; its card only
+    // when nothing else is shown, once per version (recorded before it is shown).
     var announce: FeedRelease?
-    if let feedExplanation {
-      outcome.feedExplanation = feedExplanation
-      if let available = feedAvailable, let v = AppVersion(available.version) {
-        outcome.availableVersion = v
-        if text == nil, !decision.isPresentation, record.state.updateAnnounced.map({ $0 < v }) ?? true {
-          do {
-            try store.transaction { tx in
-              guard var state = tx.state else { return }
-              state.updateAnnounced = v
-              tx.state = state
+    if let feed, invocation.isInteractive, invocation.deepLink == nil, record.isRecorded {
+      if env[app.variable("NO_UPDATE_CHECK")] == "1" {
+        outcome.feedExplanation = "\(app.variable("NO_UPDATE_CHECK"))=1; not checked"
+      } else {
+        var check = FeedCheck(
+          feed: feed,
+          directory: StateLocation.directory(
+            appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"),
+            environment: env),
+          running: version, now: record.launch.date)
+        if let feedSpawn { check.spawn = feedSpawn }
+        let result = check.run()
+        outcome.feedExplanation = result.explanation
+        if let available = result.available, let v = AppVersion(available.version) {
+          outcome.availableVersion = v
+          if text == nil, !decision.isPresentation, record.state.updateAnnounced.map({ $0 < v }) ?? true {
+            do {
+              try store.transaction { tx in
+                guard var state = tx.state else { return }
+                state.updateAnnounced = v
+                tx.state = state
+              }
+              announce = available
+            } catch {
+              problems.add("cannot record the update announcement: \(error)")
             }
-            announce = available
-          } catch {
-            problems.add("cannot record the update announcement: \(error)")
           }
         }
       }

@@ -59,8 +59,11 @@ struct FeedRelease: Sendable, Equatable {
 /// release.
 struct FeedCache: Sendable, Equatable {
   var url: String
-  /// Seconds since 1970 of the last check (the time a fetch was started).
-  var checked: Double
+  /// Whole seconds since 1970 of the last check (the time a fetch was started), as 0.3.0 wrote
+  /// them. Whole, so every launch with a feed reads the cache with an integer parse:
+  /// `Double(String)` runs the C library's `strtod_l` and makes a C locale, four more 64 KB
+  /// windows of code faulted in. A cache with a fraction does not read; the feed is fetched.
+  var checked: Int
   var latest: FeedRelease?
   /// Why the last fetch failed (`timed out after 5 s (curl exit 28)`), until the next starts.
   var failure: String?
@@ -72,7 +75,7 @@ struct FeedCheck {
   /// The biggest feed read; curl stops at it too.
   static let maximumBytes = 1 << 20
   /// How long a check is good for.
-  static let interval: Double = 86_400
+  static let interval = 86_400
   static let cacheName = "update-feed.json"
   static let downloadName = "update-feed.download"
   /// What the fetch's shell writes instead of the download when curl fails: its exit status.
@@ -84,6 +87,8 @@ struct FeedCheck {
   var directory: String
   var running: AppVersion
   var now: Date
+  /// `now` in whole seconds since 1970, as the cache keeps it.
+  var nowSeconds: Int { Int(exactly: now.timeIntervalSince1970.rounded(.down)) ?? 0 }
   /// Starts the fetch; tests replace it.
   var spawn: @Sendable (_ url: String, _ destination: String) -> String? = FeedCheck.spawnCurl
 
@@ -120,10 +125,10 @@ struct FeedCheck {
       defer { unlink(download) }
       switch Self.newest(inFileAt: download, running: running) {
       case .success(let latest):
-        cache = FeedCache(url: feed.url, checked: cache?.checked ?? now.timeIntervalSince1970, latest: latest)
+        cache = FeedCache(url: feed.url, checked: cache?.checked ?? nowSeconds, latest: latest)
         notes.append(latest.map { "fetched: newest \($0.version)" } ?? "fetched: no release")
       case .failure(let why):
-        cache = FeedCache(url: feed.url, checked: cache?.checked ?? now.timeIntervalSince1970, latest: nil)
+        cache = FeedCache(url: feed.url, checked: cache?.checked ?? nowSeconds, latest: nil)
         notes.append("the fetched feed is ignored: \(why)")
       }
       changed = true
@@ -134,14 +139,14 @@ struct FeedCheck {
         Int(String(decoding: $0, as: UTF8.self).filter(\.isNumber))
       }
       cache = FeedCache(
-        url: feed.url, checked: cache?.checked ?? now.timeIntervalSince1970, latest: cache?.latest,
+        url: feed.url, checked: cache?.checked ?? nowSeconds, latest: cache?.latest,
         failure: Self.curlFailure(status))
       changed = true
     }
     if let failure = cache?.failure { notes.append("the last fetch failed: \(failure)") }
-    let age = cache.map { now.timeIntervalSince1970 - $0.checked }
+    let age = cache.map { nowSeconds - $0.checked }
     if let age, age >= 0, age < Self.interval {
-      notes.append("checked \(Int(age / 3600)) h ago")
+      notes.append("checked \(age / 3600) h ago")
     } else {
       if !(feed.url.hasPrefix("https://") || feed.url.hasPrefix("http://")) {
         notes.append("\(feed.url) is not an http(s) URL; not fetched")
@@ -152,7 +157,7 @@ struct FeedCheck {
         notes.append("cannot start curl: \(problem)")
       } else {
         notes.append("fetch started in the background")
-        cache = FeedCache(url: feed.url, checked: now.timeIntervalSince1970, latest: cache?.latest)
+        cache = FeedCache(url: feed.url, checked: nowSeconds, latest: cache?.latest)
         changed = true
       }
     }
@@ -164,7 +169,7 @@ struct FeedCheck {
     } else {
       notes.insert("nothing newer than \(running)", at: 0)
     }
-    return Outcome(available: available, explanation: notes.joined(separator: "; "))
+    return Outcome(available: available, explanation: notes.listed(separator: "; "))
   }
 
   /// Why curl failed, in words, from its exit status.
@@ -245,7 +250,7 @@ struct FeedCheck {
   func readCache() -> FeedCache? {
     guard let bytes = try? Platform.readFile(directory + "/" + Self.cacheName),
       case .object(let fields)? = try? StateJSON.parse(bytes), let url = fields["url"]?.string,
-      case .number(let checkedText)? = fields["checked"], let checked = Double(checkedText)
+      case .number(let checkedText)? = fields["checked"], let checked = Int(checkedText)
     else { return nil }
     var latest: FeedRelease?
     if case .object(let release)? = fields["latest"], let version = release["version"]?.string {

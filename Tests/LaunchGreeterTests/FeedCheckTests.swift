@@ -146,6 +146,28 @@ import Testing
     #expect(FeedCheck.curlFailure(nil) == "curl failed")
   }
 
+  /// The check's time is whole seconds: a cache whose time has a fraction is not read (so the
+  /// feed is fetched again), and the time written is whole.
+  @Test func theCheckIsKeptInWholeSeconds() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    let fractional = #"{"url":"https://example.invalid/feed.json","checked":1780000000.5}"#
+    try Data(fractional.utf8).write(to: dir.appendingPathComponent(FeedCheck.cacheName))
+    let spawned = SpawnLog()
+    var check = FeedCheck(
+      feed: GreeterFeed(url: "https://example.invalid/feed.json"), directory: dir.path,
+      running: version("2.0.0"), now: Date(timeIntervalSince1970: 1_780_000_060.75))
+    check.spawn = { _, destination in
+      spawned.add(destination)
+      return nil
+    }
+    #expect(check.readCache() == nil)
+    #expect(check.run().explanation.contains("fetch started"))
+    #expect(spawned.count == 1)
+    #expect(check.readCache()?.checked == 1_780_000_060)
+    let written = try String(contentsOf: dir.appendingPathComponent(FeedCheck.cacheName), encoding: .utf8)
+    #expect(written.contains("1780000060") && !written.contains("1780000060."), "\(written)")
+  }
+
   /// 0.3.0 wrote the cache with JSONEncoder (compact, `\/` escapes, whole seconds as integers);
   /// the StateJSON reader takes it, and what it writes reads back the same.
   @Test func theCacheOfTheLastReleaseIsReadAndWrittenBack() throws {
@@ -170,7 +192,7 @@ import Testing
     #expect(check.run().available?.version == "2.5.0")
     #expect(spawned.count == 0, "a fresh cache was not read")
     let written = FeedCache(
-      url: "https://example.invalid/feed.json", checked: 1_780_000_123.5,
+      url: "https://example.invalid/feed.json", checked: 1_780_000_123,
       latest: FeedRelease(version: "3.0.0", date: "2026-03-01", notes: "quote \" and \\"),
       failure: "timed out")
     check.writeCache(written)

@@ -46,6 +46,12 @@ public struct GreeterFeed: Sendable, Equatable {
     self.url = url
     self.upgradeCommand = upgradeCommand
   }
+
+  /// Whether `url` is one a feed may name: it starts with `http://` or `https://`. Compared as
+  /// bytes (`String.hasPrefix` checks grapheme boundaries, code a launch runs for nothing else).
+  package static func isFetchable(_ url: String) -> Bool {
+    url.utf8.starts(with: "https://".utf8) || url.utf8.starts(with: "http://".utf8)
+  }
 }
 
 /// The newest release a feed named, as cached.
@@ -135,8 +141,10 @@ struct FeedCheck {
     }
     if access(failed, F_OK) == 0 {
       defer { unlink(failed) }
+      // The shell's `echo $s`: ASCII digits, read as bytes (Character.isNumber would load the
+      // Unicode tables and grapheme breaking for a number the shell wrote).
       let status = (try? Platform.readFile(failed)).flatMap {
-        Int(String(decoding: $0, as: UTF8.self).filter(\.isNumber))
+        Int(String(decoding: $0.filter { (0x30...0x39).contains($0) }, as: UTF8.self))
       }
       cache = FeedCache(
         url: feed.url, checked: cache?.checked ?? nowSeconds, latest: cache?.latest,
@@ -148,7 +156,7 @@ struct FeedCheck {
     if let age, age >= 0, age < Self.interval {
       notes.append("checked \(age / 3600) h ago")
     } else {
-      if !(feed.url.hasPrefix("https://") || feed.url.hasPrefix("http://")) {
+      if !GreeterFeed.isFetchable(feed.url) {
         notes.append("\(feed.url) is not an http(s) URL; not fetched")
       } else if access(directory, W_OK) != 0 {
         // Where the check cannot be recorded, every launch would start a fetch.

@@ -112,7 +112,7 @@ struct GreetCommand: ParsableCommand {
     _ = try SharedOptions.hyperlinks(hyperlinks.wrappedValue)
     _ = try SharedOptions.minImportance(minImportance.wrappedValue)
     if appName == "" { throw ValidationError("--app-name: the name is empty") }
-    if let feed, !(feed.hasPrefix("https://") || feed.hasPrefix("http://")) {
+    if let feed, !GreeterFeed.isFetchable(feed) {
       throw ValidationError("--feed must be an http:// or https:// URL, not \"\(feed)\"")
     }
     if upgradeCommand != nil && feed == nil { throw ValidationError("--upgrade-command needs --feed") }

@@ -146,6 +146,26 @@ import Testing
     #expect(FeedCheck.curlFailure(nil) == "curl failed")
   }
 
+  /// Only an http or https URL is fetched; any other is named in `--explain` and left alone.
+  @Test func onlyAnHTTPFeedIsFetched() throws {
+    #expect(GreeterFeed.isFetchable("https://example.invalid/feed.json"))
+    #expect(GreeterFeed.isFetchable("http://127.0.0.1:8080/feed.json"))
+    for url in ["file:///etc/passwd", "ftp://example.invalid/feed.json", "httpx://a", "http:/a", ""] {
+      #expect(!GreeterFeed.isFetchable(url), "\(url)")
+    }
+    let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    let spawned = SpawnLog()
+    var check = FeedCheck(
+      feed: GreeterFeed(url: "file:///etc/passwd"), directory: dir.path, running: version("2.0.0"),
+      now: Date(timeIntervalSince1970: 1_780_000_000))
+    check.spawn = { _, destination in
+      spawned.add(destination)
+      return nil
+    }
+    #expect(check.run().explanation.contains("file:///etc/passwd is not an http(s) URL; not fetched"))
+    #expect(spawned.count == 0)
+  }
+
   /// The check's time is whole seconds: a cache whose time has a fraction is not read (so the
   /// feed is fetched again), and the time written is whole.
   @Test func theCheckIsKeptInWholeSeconds() throws {

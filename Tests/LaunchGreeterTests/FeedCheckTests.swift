@@ -10,6 +10,22 @@ import Testing
     FeedCheck.newest(in: Array(json.utf8), running: version(running))
   }
 
+  /// A launch of 2.0.0 looking at the feed at `url` from `directory`, `seconds` after
+  /// 1_780_000_000; the fetches it starts are only counted, in `spawned`.
+  static func check(
+    _ url: String = "https://example.invalid/feed.json", in directory: String, at seconds: Double = 0,
+    spawned: SpawnLog = SpawnLog()
+  ) -> FeedCheck {
+    var check = FeedCheck(
+      feed: GreeterFeed(url: url), directory: directory, running: version("2.0.0"),
+      now: Date(timeIntervalSince1970: 1_780_000_000 + seconds))
+    check.spawn = { _, destination in
+      spawned.add(destination)
+      return nil
+    }
+    return check
+  }
+
   @Test func aSimpleListGivesItsNewestRelease() throws {
     let result = Self.newest(
       #"[{"version": "2.1.0", "notes": "a"}, {"version": "3.0.0", "date": "2026-03-01T10:00:00Z", "notes": "b"}]"#
@@ -43,16 +59,7 @@ import Testing
   @Test func aLaunchFetchesAtMostOnceADayAndTakesInTheDownload() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
     let spawned = SpawnLog()
-    func check(_ seconds: Double) -> FeedCheck {
-      var check = FeedCheck(
-        feed: GreeterFeed(url: "https://example.invalid/feed.json"), directory: dir.path,
-        running: version("2.0.0"), now: Date(timeIntervalSince1970: 1_780_000_000 + seconds))
-      check.spawn = { _, destination in
-        spawned.add(destination)
-        return nil
-      }
-      return check
-    }
+    func check(_ seconds: Double) -> FeedCheck { Self.check(in: dir.path, at: seconds, spawned: spawned) }
     var first = check(0)
     #expect(first.run().available == nil)
     #expect(spawned.count == 1)
@@ -72,19 +79,12 @@ import Testing
   /// for the feed it names now.
   @Test func whatAnotherFeedLeftIsNotTakenIn() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
-    func check(_ url: String) -> FeedCheck {
-      var check = FeedCheck(
-        feed: GreeterFeed(url: url), directory: dir.path, running: version("2.0.0"),
-        now: Date(timeIntervalSince1970: 1_780_000_000))
-      check.spawn = { _, _ in nil }
-      return check
-    }
-    var old = check("https://example.invalid/old.json")
+    var old = Self.check("https://example.invalid/old.json", in: dir.path)
     _ = old.run()
     try Data(#"[{"version": "9.0.0", "notes": "old feed"}]"#.utf8).write(
       to: dir.appendingPathComponent(FeedCheck.downloadName))
     try Data("7\n".utf8).write(to: dir.appendingPathComponent(FeedCheck.failureName))
-    var new = check("https://example.invalid/new.json")
+    var new = Self.check("https://example.invalid/new.json", in: dir.path)
     let outcome = new.run()
     #expect(outcome.available == nil)
     #expect(outcome.explanation == "nothing newer than 2.0.0; fetch started in the background")
@@ -97,14 +97,7 @@ import Testing
   @Test func aCacheThatCannotBeWrittenStartsNoFetch() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
     let spawned = SpawnLog()
-    var check = FeedCheck(
-      feed: GreeterFeed(url: "https://example.invalid/feed.json"),
-      directory: dir.appendingPathComponent("missing").path, running: version("2.0.0"),
-      now: Date(timeIntervalSince1970: 1_780_000_000))
-    check.spawn = { _, destination in
-      spawned.add(destination)
-      return nil
-    }
+    var check = Self.check(in: dir.appendingPathComponent("missing").path, spawned: spawned)
     #expect(check.run().explanation.hasSuffix("the state directory cannot be written; not fetched"))
     #expect(spawned.count == 0)
     check.directory = dir.path
@@ -115,13 +108,7 @@ import Testing
 
   @Test func aFailedFetchIsExplainedUntilTheNextOneStarts() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
-    func check(_ seconds: Double) -> FeedCheck {
-      var check = FeedCheck(
-        feed: GreeterFeed(url: "https://example.invalid/feed.json"), directory: dir.path,
-        running: version("2.0.0"), now: Date(timeIntervalSince1970: 1_780_000_000 + seconds))
-      check.spawn = { _, _ in nil }
-      return check
-    }
+    func check(_ seconds: Double) -> FeedCheck { Self.check(in: dir.path, at: seconds) }
     var first = check(0)
     #expect(first.run().explanation.contains("fetch started"))
     // What the fetch's shell writes when curl times out.
@@ -155,13 +142,7 @@ import Testing
     }
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
     let spawned = SpawnLog()
-    var check = FeedCheck(
-      feed: GreeterFeed(url: "file:///etc/passwd"), directory: dir.path, running: version("2.0.0"),
-      now: Date(timeIntervalSince1970: 1_780_000_000))
-    check.spawn = { _, destination in
-      spawned.add(destination)
-      return nil
-    }
+    var check = Self.check("file:///etc/passwd", in: dir.path, spawned: spawned)
     #expect(check.run().explanation.contains("file:///etc/passwd is not an http(s) URL; not fetched"))
     #expect(spawned.count == 0)
   }
@@ -173,13 +154,7 @@ import Testing
     let fractional = #"{"url":"https://example.invalid/feed.json","checked":1780000000.5}"#
     try Data(fractional.utf8).write(to: dir.appendingPathComponent(FeedCheck.cacheName))
     let spawned = SpawnLog()
-    var check = FeedCheck(
-      feed: GreeterFeed(url: "https://example.invalid/feed.json"), directory: dir.path,
-      running: version("2.0.0"), now: Date(timeIntervalSince1970: 1_780_000_060.75))
-    check.spawn = { _, destination in
-      spawned.add(destination)
-      return nil
-    }
+    var check = Self.check(in: dir.path, at: 60.75, spawned: spawned)
     #expect(check.readCache() == nil)
     #expect(check.run().explanation.contains("fetch started"))
     #expect(spawned.count == 1)
@@ -196,13 +171,7 @@ import Testing
       #"{"url":"https:\/\/example.invalid\/feed.json","checked":1780000000,"latest":{"version":"2.5.0","notes":"- n\u001b"}}"#
     try Data(old.utf8).write(to: dir.appendingPathComponent(FeedCheck.cacheName))
     let spawned = SpawnLog()
-    var check = FeedCheck(
-      feed: GreeterFeed(url: "https://example.invalid/feed.json"), directory: dir.path,
-      running: version("2.0.0"), now: Date(timeIntervalSince1970: 1_780_000_000 + 60))
-    check.spawn = { _, destination in
-      spawned.add(destination)
-      return nil
-    }
+    var check = Self.check(in: dir.path, at: 60, spawned: spawned)
     let cache = try #require(check.readCache())
     #expect(
       cache

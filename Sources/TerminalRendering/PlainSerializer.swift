@@ -15,6 +15,10 @@ package enum PlainSerializer {
     for line in lines {
       for run in line.runs { capacity += run.text.utf8.count }
     }
+    // No lines, no bytes: `Array(unsafeUninitializedCapacity: 0)` writes the count into the
+    // standard library's shared empty-array storage, a race ThreadSanitizer reports when
+    // another thread reads an empty array at the same time.
+    guard capacity > 0 else { return [] }
     // Each run's bytes go in with one memcpy into a buffer sized exactly up front.
     let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
       var i = 0

@@ -79,58 +79,35 @@ extension LaunchGreeter {
   ) -> GreetOutcome {
     let env = environment ?? ProcessEnvironment.current()
     guard let version = launchedVersion(env, problems) else { return .failed(problems.all) }
-    func parse(_ text: String) -> AppVersion? {
-      guard let parsed = AppVersion(text) else {
-        problems.add("\"\(text)\" is not a version; nothing shown")
-        return nil
-      }
-      return parsed
-    }
     let catalog: ReleaseNotesCatalog
     do {
-      catalog = try notes.catalog(
-        origin: "\(app.name) notes", languages: languages ?? NotesLanguage.preferred(environment: env)
-      ).with(audience: NotesAudience(channel: channel))
+      catalog = try self.catalog(env)
     } catch {
       problems.add("\(error)")
-      var failed = GreetOutcome.failed(problems.all)
-      failed.notesProblem = "\(error)"
-      return failed
+      return .failed(problems.all, notesProblem: "\(error)")
     }
     let now = clock ?? systemClock(env, problems)
     let store = resolvedStore(env, now: now, warn: { problems.add($0) })
     var state: LaunchState?
     if case .state(let read)? = try? store.read() { state = read }
-    let tracker = LaunchTracker(
-      appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays, now: now)
+    let context = LaunchContext(
+      environment: env, version: version, now: now, store: store,
+      tracker: LaunchTracker(
+        appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays, now: now),
+      invocation: invocationOverride
+        ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING")),
+      problems: problems)
 
     // What the screen stands for, so that its keys and dismissals are a launch's.
     let text: GreetingText
     do throws(ReleaseNotesError) {
-      switch screen.kind {
-      case .walkthrough:
-        text = try GreetingText.read(.onboarding(resumeAtPage: 0), from: catalog).orNothing()
-      case .notes(let written):
-        guard let shown = parse(written) else { return .failed(problems.all) }
-        text = try GreetingText.read(.openNotes(shown), from: catalog).orNothing()
-      case .range(let from, let to):
-        var since: AppVersion?
-        if let from { guard let parsed = parse(from) else { return .failed(problems.all) }; since = parsed }
-        var upTo = version
-        if let to { guard let parsed = parse(to) else { return .failed(problems.all) }; upTo = parsed }
-        if let since, since > upTo { throw .invalidRange(from: since, to: upTo) }
-        text = try GreetingText.sheet(
-          since: since, upTo: upTo, welcomeBackDays: nil, catalog: catalog, minimum: minimumImportance)
-      case .welcomeBack:
-        var days = state?.lastLaunch.daysAway ?? 0
-        if case .welcomeBack(let pending)? = state?.pending(.welcomeBack) { days = pending }
-        text = try GreetingText.read(.welcomeBack(days: days), from: catalog).orNothing()
+      guard let read = try readText(of: screen, from: catalog, state: state, context) else {
+        return .failed(problems.all)
       }
+      text = read
     } catch {
       problems.add("\(error); nothing shown")
-      var failed = GreetOutcome.failed(problems.all)
-      failed.notesProblem = "\(error)"
-      return failed
+      return .failed(problems.all, notesProblem: "\(error)")
     }
     for error in text.skipped { problems.add("\(error); left off the what's-new sheet") }
 
@@ -139,9 +116,7 @@ extension LaunchGreeter {
       presented: false,
       exit: .nothingShown, pending: state?.pending ?? [], reason: nil, updates: UpdateRunReport(),
       isRecorded: state != nil, problems: [])
-    let invocation =
-      invocationOverride ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING"))
-    if let why = invocation.nonInteractiveReason {
+    if let why = context.invocation.nonInteractiveReason {
       outcome.reason = "not interactive (\(why))"
       return outcome
     }
@@ -150,28 +125,55 @@ extension LaunchGreeter {
       return outcome
     }
     outcome.themeChoice = terminal.themeChoice
-    var screens = GreetingScreens(
-      catalog: catalog, appName: app.name, palette: terminal.palette, theme: terminal.theme)
-    screens.minimumImportance = minimumImportance
-    screens.hyperlinks = hyperlinks.decision(environment: env, isTerminal: true).on
-    screens.versionsRun = state?.versionHistory.map(\.version) ?? []
+    let screens = greetingScreens(
+      catalog: catalog, on: terminal, versionsRun: state?.versionHistory.map(\.version) ?? [], env)
     var stack = ScreenStack([screens.screen(for: text)], palette: terminal.palette)
     // Only a walkthrough that is pending is completed: completing drops what else is pending.
     let onboardingPending = state?.pending(.onboarding) != nil
-    var reducer = GreetingReducer(decision: text.decision, isRecorded: state != nil)
-    let end = terminal.run(&stack) { effect, _ in
-      let commands = reducer.reduce(effect).filter { $0 != .completeOnboarding || onboardingPending }
-      for problem in GreetingReducer.apply(commands, to: tracker) { problems.add(problem) }
-    }
+    let run = runScreens(
+      &stack, on: terminal, reducer: GreetingReducer(decision: text.decision, isRecorded: state != nil),
+      context,
+      keep: { $0 != .completeOnboarding || onboardingPending })
     terminal.close()
-    if case .signal(let signal) = end { reducer.interrupt(signal: signal) }
     outcome.presented = true
-    outcome.exit = reducer.exit ?? .later
+    outcome.exit = run.reducer.exit ?? .later
     if case .state(let after)? = try? store.read() {
       outcome.pending = after.pending
       outcome.whatsNew = WhatsNewRules(state: after, now: now(), minimumImportance: minimumImportance)
     }
     return outcome
+  }
+
+  /// The text `screen` shows; nil, with a problem line, when a version it names is not one.
+  func readText(
+    of screen: GreeterScreen, from catalog: ReleaseNotesCatalog, state: LaunchState?, _ context: LaunchContext
+  ) throws(ReleaseNotesError) -> GreetingText? {
+    func parse(_ text: String) -> AppVersion? {
+      guard let parsed = AppVersion(text) else {
+        context.problems.add("\"\(text)\" is not a version; nothing shown")
+        return nil
+      }
+      return parsed
+    }
+    switch screen.kind {
+    case .walkthrough:
+      return try GreetingText.read(.onboarding(resumeAtPage: 0), from: catalog).orNothing()
+    case .notes(let written):
+      guard let shown = parse(written) else { return nil }
+      return try GreetingText.read(.openNotes(shown), from: catalog).orNothing()
+    case .range(let from, let to):
+      var since: AppVersion?
+      if let from { guard let parsed = parse(from) else { return nil }; since = parsed }
+      var upTo = context.version
+      if let to { guard let parsed = parse(to) else { return nil }; upTo = parsed }
+      if let since, since > upTo { throw .invalidRange(from: since, to: upTo) }
+      return try GreetingText.sheet(
+        since: since, upTo: upTo, welcomeBackDays: nil, catalog: catalog, minimum: minimumImportance)
+    case .welcomeBack:
+      var days = state?.lastLaunch.daysAway ?? 0
+      if case .welcomeBack(let pending)? = state?.pending(.welcomeBack) { days = pending }
+      return try GreetingText.read(.welcomeBack(days: days), from: catalog).orNothing()
+    }
   }
 }
 

@@ -234,342 +234,60 @@ public struct LaunchGreeter: Sendable {
     return outcome
   }
 
+  /// One launch's greeting, stage by stage (each stage is a function of its own, in
+  /// `LaunchGreeter+Stages.swift`, tested on its own): identify the launch, record it and run
+  /// the update steps, decide what it calls for, read the text that shows, look at the update
+  /// feed, present, and record each dismissal as it happens.
   private func greet(
     terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?, problems: ProblemLog
   ) -> GreetOutcome {
-    let env = environment ?? ProcessEnvironment.current()
-
     // Identity and clock first: nothing is recorded for an app that cannot be named.
-    guard let version = launchedVersion(env, problems) else { return .failed(problems.all) }
-    if store == nil, let problem = StateLocation.problem(withAppID: app.id) {
-      problems.add("\(problem); nothing recorded")
+    guard let context = identify(environment ?? ProcessEnvironment.current(), problems) else {
       return .failed(problems.all)
     }
-    let now = clock ?? systemClock(env, problems)
-    let store = resolvedStore(env, now: now, warn: { problems.add($0) })
-    let tracker = LaunchTracker(
-      appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays,
-      isExistingInstall: isExistingInstall, now: now)
-    let deepLink = openNotes.map { DeepLink(version: $0, scheme: app.id) }
-    let invocation =
-      invocationOverride.map { Invocation(nonInteractiveReason: $0.nonInteractiveReason, deepLink: deepLink) }
-      ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING"), deepLink: deepLink)
-
     // The terminal opens on first need: step progress, or a presentation.
-    var terminal: (any GreetingTerminal)?
-    var triedTerminal = false
-    func interactiveTerminal() -> (any GreetingTerminal)? {
-      guard invocation.isInteractive || invocation.deepLink != nil else { return nil }
-      if !triedTerminal {
-        triedTerminal = true
-        terminal = open(color, env["NO_COLOR"])
-      }
-      return terminal
-    }
-    defer { terminal?.close() }
+    let terminal = TerminalOnDemand(
+      allowed: context.invocation.isInteractive || context.invocation.deepLink != nil
+    ) { [color] in open(color, context.environment["NO_COLOR"]) }
+    defer { terminal.close() }
 
-    // Ctrl-C and termination signals stop a running step: the open terminal reports them;
-    // without one (no terminal will be opened), handlers watch for them while steps may run
-    // and the host's are put back after.
-    let steps = updateSteps.filter { step in
-      guard let text = step.unparsedVersion else { return true }
-      problems.add("update step \"\(step.id)\": \"\(text)\" is not a version; not run")
-      return false
-    }
-    let watchesSignals = !steps.isEmpty && !invocation.isInteractive && invocation.deepLink == nil
-    if watchesSignals { Signals.installTerminationHandlers() }
-    var unseenSignal: Int32?  // one that came when no step was running
     let record: LaunchRecord
-    do {
-      defer {
-        if watchesSignals {
-          unseenSignal = Signals.takePending()
-          Signals.removeTerminationHandlers()
-        }
-      }
-      record = try tracker.recordLaunch(
-        updateSteps: steps,
-        progress: { progress in
-          guard let terminal = interactiveTerminal() else { return }
-          let done = progress.phase == .started ? progress.index - 1 : progress.index
-          terminal.show(
-            UpdateProgressScreen(
-              appName: app.name, version: version, step: progress.index, total: progress.total,
-              summary: progress.summary, completed: Double(done), palette: terminal.palette))
-        },
-        interrupt: {
-          if let terminal { return terminal.pollInterrupt() }
-          guard watchesSignals, let signal = Signals.takePending() else { return nil }
-          return UpdateInterrupt(signal: signal)
-        })
-    } catch {
-      problems.add("cannot record the launch: \(error)")
-      return .failed(problems.all)
-    }
-    if let interrupted = record.updates.interrupted ?? unseenSignal.map({ UpdateInterrupt(signal: $0) }) {
+    switch recordAndRunSteps(context, terminal: terminal) {
+    case .failed: return .failed(problems.all)
+    case .interrupted(let stopped, let interrupt):
       // The running step is recorded as failed and retried next launch; nothing is shown.
-      terminal?.close()
-      return GreetOutcome(
-        launch: record.launch, launchCount: record.state.launchCount,
-        decision: .nothing(reason: "the update steps were interrupted"), presented: false,
-        exit: .interrupted(signal: interrupted.signal), pending: record.state.pending,
-        reason: "the update steps were interrupted", updates: record.updates, isRecorded: record.isRecorded,
-        problems: problems.all)
+      terminal.close()
+      return .interruptedDuringSteps(stopped, signal: interrupt.signal, problems: problems.all)
+    case .recorded(let recorded): record = recorded
     }
 
-    var catalog: ReleaseNotesCatalog?
-    var notesProblem: String?
-    do {
-      catalog = try notes.catalog(
-        origin: "\(app.name) notes", languages: languages ?? NotesLanguage.preferred(environment: env)
-      ).with(audience: NotesAudience(channel: channel))
-    } catch {
-      notesProblem = "\(error)"
-      problems.add("\(error)")
-    }
-    var decision: PresentationDecision
-    var pendingAfterDecision = record.state.pending
-    var rules = WhatsNewRules(
-      state: record.state, now: record.launch.date, minimumImportance: minimumImportance)
-    var versions: [AppVersion] = []
-    if let catalog {
-      // Only a what's-new sheet needs the list of versions (and its importance, when the app
-      // asks for a minimum). A list that cannot be read is a problem, not an empty list.
-      var index: VersionIndex?
-      if record.state.pending(.whatsNew) != nil && (invocation.isInteractive || minimumImportance > .patch) {
-        do {
-          index = try catalog.index()
-        } catch {
-          problems.add("\(error); the what's-new sheet stays pending")
-        }
-      }
-      versions = invocation.isInteractive ? (index?.versions ?? []) : []
-      rules = whatsNewRules(record: record, now: record.launch.date, catalog: catalog, index: index, problems)
-      decision = PresentationDecision.decide(
-        launch: record.launch, pending: record.state.pending, availableNotes: versions,
-        invocation: invocation,
-        whatsNew: rules)
-      if record.isRecorded,
-        let seen = PresentationDecision.rangeCountedAsSeen(
-          launch: record.launch, pending: record.state.pending, availableNotes: versions,
-          invocation: invocation,
-          whatsNew: rules)
-      {
-        for problem in GreetingReducer.apply([.markDismissed(.whatsNew, upTo: seen)], to: tracker) {
-          problems.add(problem)
-        }
-        if case .state(let state) = try? store.read() { pendingAfterDecision = state.pending }
-      }
-    } else {
-      decision = .nothing(reason: "the notes cannot be read")
-    }
-    if record.lockWasBusy, invocation.deepLink == nil {
-      // Another launch is inside the state (its update steps running, say): this one neither
-      // waits for it nor shows what it may be about to record as seen.
-      decision = .nothing(
-        reason: "another launch of \(app.name) holds the state lock (its update steps may be running), "
-          + "so this launch was neither recorded nor shown anything")
-    } else if !record.isRecorded, decision.isPresentation, invocation.deepLink == nil {
-      decision = .nothing(
-        reason: "the launch cannot be recorded (\(record.notRecordedReason ?? "read-only")), "
-          + "so a presentation would return on every launch")
-    }
+    var decided = decide(record, context)
     // What is shown is read before the terminal is opened, so a presentation whose text
     // cannot be used is skipped while the terminal is still the app's.
-    var text: GreetingText?
-    if let catalog, decision.isPresentation {
-      let read = readShown(
-        decision, catalog: catalog, record: record, tracker: tracker, store: store, versions: versions,
-        invocation: invocation, rules: rules, problems: problems)
-      decision = read.decision
-      text = read.text
-      if let pending = read.pending { pendingAfterDecision = pending }
-      if text == nil, case .openNotes = decision, let problem = read.problem { notesProblem = problem }
-    }
+    let text = readText(&decided, record: record, context)
+    var outcome = GreetOutcome(record: record, decided: decided, shows: text != nil)
+    let feed = lookAtFeed(
+      record, context, nothingElseShown: text == nil && !decided.decision.isPresentation)
+    outcome.feedExplanation = feed.explanation
+    outcome.availableVersion = feed.available
 
-    var outcome = GreetOutcome(
-      launch: record.launch, launchCount: record.state.launchCount, decision: decision, presented: false,
-      exit: .nothingShown, pending: pendingAfterDecision, reason: decision.reason, updates: record.updates,
-      isRecorded: record.isRecorded, problems: [])
-    outcome.notesProblem = notesProblem
-    outcome.lockWasBusy = record.lockWasBusy
-    outcome.whatsNew = rules
-
-    if text == nil, case .openNotes = decision { outcome.reason = "the notes cannot be shown" }
-    // The update feed: only on an interactive launch that is not a deep link; its card only
-    // when nothing else is shown, once per version (recorded before it is shown).
-    var announce: FeedRelease?
-    if let feed, invocation.isInteractive, invocation.deepLink == nil, record.isRecorded {
-      if env[app.variable("NO_UPDATE_CHECK")] == "1" {
-        outcome.feedExplanation = "\(app.variable("NO_UPDATE_CHECK"))=1; not checked"
-      } else {
-        var check = FeedCheck(
-          feed: feed,
-          directory: StateLocation.directory(
-            appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"),
-            environment: env),
-          running: version, now: record.launch.date)
-        if let feedSpawn { check.spawn = feedSpawn }
-        let result = check.run()
-        outcome.feedExplanation = result.explanation
-        if let available = result.available, let v = AppVersion(available.version) {
-          outcome.availableVersion = v
-          if text == nil, !decision.isPresentation, record.state.updateAnnounced.map({ $0 < v }) ?? true {
-            do {
-              try store.transaction { tx in
-                guard var state = tx.state else { return }
-                state.updateAnnounced = v
-                tx.state = state
-              }
-              announce = available
-            } catch {
-              problems.add("cannot record the update announcement: \(error)")
-            }
-          }
-        }
-      }
-    }
-    guard let catalog, text != nil || announce != nil, let terminal = interactiveTerminal()
+    guard let catalog = decided.catalog, text != nil || feed.announce != nil, let screen = terminal.get()
     else {
       if text != nil { outcome.reason = "no terminal could be opened" }
       return outcome
     }
-    outcome.themeChoice = terminal.themeChoice
-    var screens = GreetingScreens(
-      catalog: catalog, appName: app.name, palette: terminal.palette, theme: terminal.theme)
-    screens.minimumImportance = minimumImportance
-    screens.hyperlinks = hyperlinks.decision(environment: env, isTerminal: true).on
-    screens.versionsRun = record.state.versionHistory.map(\.version)
-    var stack = ScreenStack([], palette: terminal.palette)
-    if let text {
-      stack.push(screens.screen(for: text))
-      outcome.presented = true
-      outcome.reason = nil
-    } else if let announce, let available = AppVersion(announce.version) {
-      stack.push(
-        UpdateAvailableScreen(
-          appName: app.name, current: version, available: available, date: announce.date,
-          upgradeCommand: feed?.upgradeCommand,
-          notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
-          palette: terminal.palette))
-      outcome.announcedUpdate = true
-      outcome.reason = nil
-    }
-    if let failure = record.updates.failed, invocation.isInteractive {
-      stack.push(
-        UpdateFailureScreen(
-          appName: app.name, stepSummary: "\(failure.id) (\(failure.version))", message: failure.message,
-          palette: terminal.palette))
-    }
-
-    var reducer = GreetingReducer(
-      decision: outcome.presented ? decision : .nothing(reason: ""), isRecorded: record.isRecorded)
-    var ctrlC = false
-    let end = terminal.run(&stack) { effect, _ in
-      if effect == .interrupt { ctrlC = true }
-      for problem in GreetingReducer.apply(reducer.reduce(effect), to: tracker) { problems.add(problem) }
-    }
-    terminal.close()
-    if case .signal(let signal) = end { reducer.interrupt(signal: signal) }
-    if outcome.announcedUpdate { outcome.exit = .done }
-    if outcome.presented {
-      outcome.exit = reducer.exit ?? .later
-      if case .state(let state) = try? store.read() {
-        outcome.pending = state.pending
-        outcome.whatsNew.isOff = state.whatsNewOff
-        outcome.whatsNew.hiddenUntil = state.whatsNewHiddenUntil
-      }
-    }
-    // The user stopped the program: the exit says so, for ``interruptAction``.
-    if case .signal(let signal) = end {
-      outcome.exit = .interrupted(signal: signal)
-    } else if ctrlC {
-      outcome.exit = .interrupted(signal: nil)
-    }
+    outcome.themeChoice = screen.themeChoice
+    var stack = screenStack(
+      text: text, announce: feed.announce, catalog: catalog, record: record, on: screen, context,
+      outcome: &outcome)
+    let run = runScreens(
+      &stack, on: screen,
+      reducer: GreetingReducer(
+        decision: outcome.presented ? decided.decision : .nothing(reason: ""), isRecorded: record.isRecorded),
+      context)
+    screen.close()
+    finish(&outcome, after: run, context)
     return outcome
-  }
-
-  /// Reads the text `first` shows. A walkthrough, sheet or welcome-back card whose text is
-  /// missing or cannot be used (what lint calls an error) is skipped and counted as seen, so it
-  /// does not come back on every launch, and the next thing due is decided and read; a release
-  /// or greeting left off a sheet is one problem line each. A missing `onboarding.md` or
-  /// `welcome-back.md` is no problem (lint only warns: an app may do without those screens),
-  /// only the reason nothing was shown; anything else skipped is one problem line. A deep
-  /// link's notes that cannot be read are `problem`, and nothing is shown.
-  private func readShown(
-    _ first: PresentationDecision, catalog: ReleaseNotesCatalog, record: LaunchRecord, tracker: LaunchTracker,
-    store: any LaunchStore, versions: [AppVersion], invocation: Invocation, rules: WhatsNewRules,
-    problems: ProblemLog
-  ) -> (
-    decision: PresentationDecision, text: GreetingText?, pending: [PendingPresentation]?, problem: String?
-  ) {
-    var decision = first
-    var pending: [PendingPresentation]?
-    var reasons: [String] = []
-    func report(_ error: ReleaseNotesError, _ consequence: String) {
-      switch error {
-      case .missingFile, .onlyForOtherChannels:
-        reasons.append("\(error): \(consequence)")
-      default:
-        problems.add("\(error); \(consequence)")
-      }
-    }
-    // Each skip clears one kind of pending presentation, so this ends.
-    for _ in 0...PendingPresentation.Kind.allCases.count {
-      let skipped: (consequence: String, commands: [GreetingReducer.TrackerCommand])
-      do {
-        guard let text = try GreetingText.read(decision, from: catalog, minimumImportance: minimumImportance)
-        else { break }
-        for error in text.skipped { report(error, "left off the what's-new sheet") }
-        if let error = text.greetingSkipped {
-          report(error, "the sheet is shown without its welcome-back greeting")
-        }
-        return (text.decision, text, pending, nil)
-      } catch {
-        switch decision {
-        case .onboarding: skipped = ("the walkthrough is skipped", [.completeOnboarding])
-        case .whatsNew: skipped = ("the what's-new sheet is skipped", [.markDismissed(.whatsNew, upTo: nil)])
-        case .welcomeBack:
-          skipped = ("the welcome-back card is skipped", [.markDismissed(.welcomeBack, upTo: nil)])
-        case .openNotes, .nothing:
-          problems.add("\(error)")
-          return (decision, nil, pending, "\(error)")
-        }
-        report(error, skipped.consequence)
-      }
-      let failed = GreetingReducer.apply(skipped.commands, to: tracker)
-      for problem in failed { problems.add(problem) }
-      guard failed.isEmpty, case .state(let state) = try? store.read() else { break }
-      pending = state.pending
-      decision = PresentationDecision.decide(
-        launch: record.launch, pending: state.pending, availableNotes: versions, invocation: invocation,
-        whatsNew: rules)
-    }
-    let reason = (reasons + [decision.reason ?? "nothing could be shown"]).listed(separator: "; ")
-    return (.nothing(reason: reason), nil, pending, nil)
-  }
-
-  /// The what's-new rules of this launch: the user's switches from the state and, when the
-  /// app asks for a minimum importance and a sheet is pending, the importance of the versions
-  /// in the sheet's range (also on a launch that shows nothing, so the outcome can say what an
-  /// interactive one would do).
-  private func whatsNewRules(
-    record: LaunchRecord, now: Date, catalog: ReleaseNotesCatalog, index: VersionIndex?,
-    _ problems: ProblemLog
-  ) -> WhatsNewRules {
-    var importance: [(version: AppVersion, importance: ReleaseImportance)] = []
-    if minimumImportance > .patch, case .whatsNew(let since)? = record.state.pending(.whatsNew), let index {
-      for v in PresentationDecision.notes(after: since, upTo: record.launch.to, in: index.versions) {
-        do {
-          importance.append((v, try catalog.effectiveImportance(of: v)))
-        } catch {
-          problems.add("\(error); \(v) counts as a patch release")
-          importance.append((v, .patch))
-        }
-      }
-    }
-    return WhatsNewRules(
-      state: record.state, now: now, minimumImportance: minimumImportance, importance: importance)
   }
 
   /// The version this launch runs as: `<PREFIX>_PRETEND_VERSION` when it is set to a version
@@ -622,11 +340,13 @@ extension PresentationDecision {
 
 extension GreetOutcome {
   /// The outcome when the greeter could not start.
-  static func failed(_ problems: [String]) -> GreetOutcome {
-    GreetOutcome(
+  static func failed(_ problems: [String], notesProblem: String? = nil) -> GreetOutcome {
+    var outcome = GreetOutcome(
       launch: nil, launchCount: 0, decision: .nothing(reason: problems.first ?? "failed"), presented: false,
       exit: .nothingShown, pending: [], reason: problems.first, updates: UpdateRunReport(), isRecorded: false,
       problems: problems)
+    outcome.notesProblem = notesProblem
+    return outcome
   }
 }
 

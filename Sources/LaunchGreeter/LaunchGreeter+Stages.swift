@@ -1,0 +1,548 @@
+import CursesTerminal
+import LaunchScreens
+import LaunchTracking
+import ReleaseNotes
+import TerminalRendering
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// The stages of `greet()`, in the order a launch goes through them. Each takes what the
+// stages before it produced and returns what the next ones need; problems go to the launch's
+// `ProblemLog`, never out as errors.
+
+/// Who is launching and how: what every stage after ``LaunchGreeter/identify(_:_:)`` starts
+/// from.
+struct LaunchContext {
+  /// The environment the launch reads.
+  let environment: [String: String]
+  /// The version the launch runs as (`<PREFIX>_PRETEND_VERSION` or the app's).
+  let version: AppVersion
+  /// The launch's clock.
+  let now: @Sendable () -> Date
+  /// Where the launch is recorded.
+  let store: any LaunchStore
+  /// The tracker over ``store``.
+  let tracker: LaunchTracker
+  /// Whether a person is at the terminal, and the app's deep link.
+  let invocation: Invocation
+  /// Where every stage puts its problem lines.
+  let problems: ProblemLog
+}
+
+/// The terminal a launch opens on first need (an update step's progress, or a presentation),
+/// at most once, and never when nobody would see it.
+final class TerminalOnDemand {
+  private let allowed: Bool
+  private let open: () -> (any GreetingTerminal)?
+  private var tried = false
+  /// The terminal, once one was opened.
+  private(set) var opened: (any GreetingTerminal)?
+
+  /// A terminal `open` makes when first asked for, if `allowed`.
+  init(allowed: Bool, open: @escaping () -> (any GreetingTerminal)?) {
+    self.allowed = allowed
+    self.open = open
+  }
+
+  /// The terminal, opened on the first call; nil when not allowed or it cannot be opened.
+  func get() -> (any GreetingTerminal)? {
+    guard allowed else { return nil }
+    if !tried {
+      tried = true
+      opened = open()
+    }
+    return opened
+  }
+
+  /// Gives the terminal back, if one was opened.
+  func close() { opened?.close() }
+}
+
+/// How recording the launch and running its update steps ended.
+enum StepsEnd {
+  /// The launch is recorded (or only read, when it cannot be written) and its steps ran.
+  case recorded(LaunchRecord)
+  /// Ctrl-C or a termination signal stopped the steps; the running one is retried next launch.
+  case interrupted(LaunchRecord, UpdateInterrupt)
+  /// The state could not be read; a problem line says why.
+  case failed
+}
+
+/// What a launch decided to show, with the notes and rules the decision used.
+struct LaunchDecision {
+  /// The app's notes; nil when they cannot be read (``notesProblem`` says why).
+  var catalog: ReleaseNotesCatalog?
+  /// What the launch shows.
+  var decision: PresentationDecision
+  /// What stays pending once the decision is taken (a range counted as seen, a skip).
+  var pending: [PendingPresentation]
+  /// The what's-new rules the decision applied.
+  var rules: WhatsNewRules
+  /// The versions with notes, as the decision saw them (empty on a launch that shows nothing).
+  var versions: [AppVersion]
+  /// The problem with the notes that kept something from being shown.
+  var notesProblem: String?
+}
+
+/// What the update feed says on this launch.
+struct FeedLook: Equatable {
+  /// One line for `--explain`; nil without a feed or on a launch that does not look at it.
+  var explanation: String?
+  /// The newer version the feed names.
+  var available: AppVersion?
+  /// The release to announce on this launch (recorded as announced already).
+  var announce: FeedRelease?
+}
+
+/// How the user left the screens.
+struct ScreensRun {
+  /// What ended the terminal's loop.
+  var end: GreeterTerminal.RunEnd
+  /// The dismissal rules, as the user left them.
+  var reducer: GreetingReducer
+  /// Whether a screen reported Ctrl-C.
+  var ctrlC: Bool
+}
+
+extension LaunchGreeter {
+  // MARK: Identify
+
+  /// The launch's identity: its version, clock, store and invocation; nil, with a problem
+  /// line, when the app cannot be named (an invalid version, an app id that is no file name).
+  func identify(_ env: [String: String], _ problems: ProblemLog) -> LaunchContext? {
+    guard let version = launchedVersion(env, problems) else { return nil }
+    if store == nil, let problem = StateLocation.problem(withAppID: app.id) {
+      problems.add("\(problem); nothing recorded")
+      return nil
+    }
+    let now = clock ?? systemClock(env, problems)
+    let store = resolvedStore(env, now: now, warn: { problems.add($0) })
+    let tracker = LaunchTracker(
+      appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays,
+      isExistingInstall: isExistingInstall, now: now)
+    let deepLink = openNotes.map { DeepLink(version: $0, scheme: app.id) }
+    let invocation =
+      invocationOverride.map { Invocation(nonInteractiveReason: $0.nonInteractiveReason, deepLink: deepLink) }
+      ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING"), deepLink: deepLink)
+    return LaunchContext(
+      environment: env, version: version, now: now, store: store, tracker: tracker, invocation: invocation,
+      problems: problems)
+  }
+
+  // MARK: Record and run steps
+
+  /// Records the launch and runs the app's update steps, their progress on `terminal`. Ctrl-C
+  /// and termination signals stop a running step: the open terminal reports them; without one
+  /// (no terminal will be opened), handlers watch for them while steps may run and the host's
+  /// are put back after.
+  func recordAndRunSteps(_ context: LaunchContext, terminal: TerminalOnDemand) -> StepsEnd {
+    let steps = runnableSteps(context.problems)
+    let invocation = context.invocation
+    let watchesSignals = !steps.isEmpty && !invocation.isInteractive && invocation.deepLink == nil
+    if watchesSignals { Signals.installTerminationHandlers() }
+    var unseenSignal: Int32?  // one that came when no step was running
+    let record: LaunchRecord
+    do {
+      defer {
+        if watchesSignals {
+          unseenSignal = Signals.takePending()
+          Signals.removeTerminationHandlers()
+        }
+      }
+      record = try context.tracker.recordLaunch(
+        updateSteps: steps,
+        progress: { progress in
+          guard let screen = terminal.get() else { return }
+          let done = progress.phase == .started ? progress.index - 1 : progress.index
+          screen.show(
+            UpdateProgressScreen(
+              appName: app.name, version: context.version, step: progress.index, total: progress.total,
+              summary: progress.summary, completed: Double(done), palette: screen.palette))
+        },
+        interrupt: {
+          if let screen = terminal.opened { return screen.pollInterrupt() }
+          guard watchesSignals, let signal = Signals.takePending() else { return nil }
+          return UpdateInterrupt(signal: signal)
+        })
+    } catch {
+      context.problems.add("cannot record the launch: \(error)")
+      return .failed
+    }
+    if let interrupted = record.updates.interrupted ?? unseenSignal.map({ UpdateInterrupt(signal: $0) }) {
+      return .interrupted(record, interrupted)
+    }
+    return .recorded(record)
+  }
+
+  /// The update steps that can run: one whose version is not one is left out, with a problem
+  /// line.
+  func runnableSteps(_ problems: ProblemLog) -> [UpdateStep] {
+    updateSteps.filter { step in
+      guard let text = step.unparsedVersion else { return true }
+      problems.add("update step \"\(step.id)\": \"\(text)\" is not a version; not run")
+      return false
+    }
+  }
+
+  // MARK: Decide
+
+  /// What the launch calls for, from its record and the notes there are. A range of releases
+  /// below the app's minimum importance is counted as seen here, on a recorded launch.
+  func decide(_ record: LaunchRecord, _ context: LaunchContext) -> LaunchDecision {
+    var decided = LaunchDecision(
+      catalog: nil, decision: .nothing(reason: "the notes cannot be read"), pending: record.state.pending,
+      rules: WhatsNewRules(
+        state: record.state, now: record.launch.date, minimumImportance: minimumImportance),
+      versions: [], notesProblem: nil)
+    do {
+      decided.catalog = try catalog(context.environment)
+    } catch {
+      decided.notesProblem = "\(error)"
+      context.problems.add("\(error)")
+    }
+    if let catalog = decided.catalog {
+      decide(&decided, from: catalog, record, context)
+    }
+    decided.decision = vetoed(decided.decision, record: record, invocation: context.invocation)
+    return decided
+  }
+
+  /// The app's notes for this user's languages and the app's channel.
+  func catalog(_ env: [String: String]) throws(ReleaseNotesError) -> ReleaseNotesCatalog {
+    try notes.catalog(
+      origin: "\(app.name) notes", languages: languages ?? NotesLanguage.preferred(environment: env)
+    ).with(audience: NotesAudience(channel: channel))
+  }
+
+  private func decide(
+    _ decided: inout LaunchDecision, from catalog: ReleaseNotesCatalog, _ record: LaunchRecord,
+    _ context: LaunchContext
+  ) {
+    let invocation = context.invocation
+    // Only a what's-new sheet needs the list of versions (and its importance, when the app
+    // asks for a minimum). A list that cannot be read is a problem, not an empty list.
+    var index: VersionIndex?
+    if record.state.pending(.whatsNew) != nil && (invocation.isInteractive || minimumImportance > .patch) {
+      do {
+        index = try catalog.index()
+      } catch {
+        context.problems.add("\(error); the what's-new sheet stays pending")
+      }
+    }
+    decided.versions = invocation.isInteractive ? (index?.versions ?? []) : []
+    decided.rules = whatsNewRules(
+      record: record, now: record.launch.date, catalog: catalog, index: index, context.problems)
+    decided.decision = PresentationDecision.decide(
+      launch: record.launch, pending: record.state.pending, availableNotes: decided.versions,
+      invocation: invocation, whatsNew: decided.rules)
+    if record.isRecorded,
+      let seen = PresentationDecision.rangeCountedAsSeen(
+        launch: record.launch, pending: record.state.pending, availableNotes: decided.versions,
+        invocation: invocation, whatsNew: decided.rules)
+    {
+      for problem in GreetingReducer.apply([.markDismissed(.whatsNew, upTo: seen)], to: context.tracker) {
+        context.problems.add(problem)
+      }
+      if case .state(let state) = try? context.store.read() { decided.pending = state.pending }
+    }
+  }
+
+  /// `decision`, unless the launch cannot remember what it shows: another launch holds the
+  /// state lock (its update steps running, say: this one neither waits for it nor shows what
+  /// it may be about to record as seen), or the state cannot be written. A deep link is
+  /// shown either way.
+  func vetoed(_ decision: PresentationDecision, record: LaunchRecord, invocation: Invocation)
+    -> PresentationDecision
+  {
+    guard invocation.deepLink == nil else { return decision }
+    if record.lockWasBusy {
+      return .nothing(
+        reason: "another launch of \(app.name) holds the state lock (its update steps may be running), "
+          + "so this launch was neither recorded nor shown anything")
+    }
+    if !record.isRecorded, decision.isPresentation {
+      return .nothing(
+        reason: "the launch cannot be recorded (\(record.notRecordedReason ?? "read-only")), "
+          + "so a presentation would return on every launch")
+    }
+    return decision
+  }
+
+  /// The what's-new rules of this launch: the user's switches from the state and, when the
+  /// app asks for a minimum importance and a sheet is pending, the importance of the versions
+  /// in the sheet's range (also on a launch that shows nothing, so the outcome can say what an
+  /// interactive one would do).
+  func whatsNewRules(
+    record: LaunchRecord, now: Date, catalog: ReleaseNotesCatalog, index: VersionIndex?,
+    _ problems: ProblemLog
+  ) -> WhatsNewRules {
+    var importance: [(version: AppVersion, importance: ReleaseImportance)] = []
+    if minimumImportance > .patch, case .whatsNew(let since)? = record.state.pending(.whatsNew), let index {
+      for v in PresentationDecision.notes(after: since, upTo: record.launch.to, in: index.versions) {
+        do {
+          importance.append((v, try catalog.effectiveImportance(of: v)))
+        } catch {
+          problems.add("\(error); \(v) counts as a patch release")
+          importance.append((v, .patch))
+        }
+      }
+    }
+    return WhatsNewRules(
+      state: record.state, now: now, minimumImportance: minimumImportance, importance: importance)
+  }
+
+  // MARK: Read text
+
+  /// Reads the text the decision shows, before any terminal is opened; `decided` is updated
+  /// when something is skipped (see ``readShown(_:catalog:record:versions:rules:_:)``). Nil
+  /// when nothing will be shown.
+  func readText(_ decided: inout LaunchDecision, record: LaunchRecord, _ context: LaunchContext)
+    -> GreetingText?
+  {
+    guard let catalog = decided.catalog, decided.decision.isPresentation else { return nil }
+    let read = readShown(
+      decided.decision, catalog: catalog, record: record, versions: decided.versions, rules: decided.rules,
+      context)
+    decided.decision = read.decision
+    if let pending = read.pending { decided.pending = pending }
+    if read.text == nil, case .openNotes = read.decision, let problem = read.problem {
+      decided.notesProblem = problem
+    }
+    return read.text
+  }
+
+  /// Reads the text `first` shows. A walkthrough, sheet or welcome-back card whose text is
+  /// missing or cannot be used (what lint calls an error) is skipped and counted as seen, so it
+  /// does not come back on every launch, and the next thing due is decided and read; a release
+  /// or greeting left off a sheet is one problem line each. A missing `onboarding.md` or
+  /// `welcome-back.md` is no problem (lint only warns: an app may do without those screens),
+  /// only the reason nothing was shown; anything else skipped is one problem line. A deep
+  /// link's notes that cannot be read are `problem`, and nothing is shown.
+  func readShown(
+    _ first: PresentationDecision, catalog: ReleaseNotesCatalog, record: LaunchRecord, versions: [AppVersion],
+    rules: WhatsNewRules, _ context: LaunchContext
+  ) -> (
+    decision: PresentationDecision, text: GreetingText?, pending: [PendingPresentation]?, problem: String?
+  ) {
+    let problems = context.problems
+    var decision = first
+    var pending: [PendingPresentation]?
+    var reasons: [String] = []
+    func report(_ error: ReleaseNotesError, _ consequence: String) {
+      switch error {
+      case .missingFile, .onlyForOtherChannels:
+        reasons.append("\(error): \(consequence)")
+      default:
+        problems.add("\(error); \(consequence)")
+      }
+    }
+    // Each skip clears one kind of pending presentation, so this ends.
+    for _ in 0...PendingPresentation.Kind.allCases.count {
+      let skipped: (consequence: String, commands: [GreetingReducer.TrackerCommand])
+      do {
+        guard let text = try GreetingText.read(decision, from: catalog, minimumImportance: minimumImportance)
+        else { break }
+        for error in text.skipped { report(error, "left off the what's-new sheet") }
+        if let error = text.greetingSkipped {
+          report(error, "the sheet is shown without its welcome-back greeting")
+        }
+        return (text.decision, text, pending, nil)
+      } catch {
+        guard let skip = Self.skip(decision) else {
+          problems.add("\(error)")
+          return (decision, nil, pending, "\(error)")
+        }
+        skipped = skip
+        report(error, skipped.consequence)
+      }
+      let failed = GreetingReducer.apply(skipped.commands, to: context.tracker)
+      for problem in failed { problems.add(problem) }
+      guard failed.isEmpty, case .state(let state) = try? context.store.read() else { break }
+      pending = state.pending
+      decision = PresentationDecision.decide(
+        launch: record.launch, pending: state.pending, availableNotes: versions,
+        invocation: context.invocation,
+        whatsNew: rules)
+    }
+    let reason = (reasons + [decision.reason ?? "nothing could be shown"]).listed(separator: "; ")
+    return (.nothing(reason: reason), nil, pending, nil)
+  }
+
+  /// How a presentation whose text cannot be used is skipped: what the problem line says and
+  /// what is recorded so it does not come back; nil for a deep link (or nothing), which is
+  /// not skipped but not shown.
+  static func skip(_ decision: PresentationDecision) -> (
+    consequence: String, commands: [GreetingReducer.TrackerCommand]
+  )? {
+    switch decision {
+    case .onboarding: ("the walkthrough is skipped", [.completeOnboarding])
+    case .whatsNew: ("the what's-new sheet is skipped", [.markDismissed(.whatsNew, upTo: nil)])
+    case .welcomeBack: ("the welcome-back card is skipped", [.markDismissed(.welcomeBack, upTo: nil)])
+    case .openNotes, .nothing: nil
+    }
+  }
+
+  // MARK: Feed
+
+  /// Looks at the update feed: only on an interactive launch that is not a deep link; its
+  /// card only when nothing else is shown, once per version (recorded before it is shown).
+  func lookAtFeed(_ record: LaunchRecord, _ context: LaunchContext, nothingElseShown: Bool) -> FeedLook {
+    let invocation = context.invocation
+    guard let feed, invocation.isInteractive, invocation.deepLink == nil, record.isRecorded else {
+      return FeedLook()
+    }
+    let env = context.environment
+    if env[app.variable("NO_UPDATE_CHECK")] == "1" {
+      return FeedLook(explanation: "\(app.variable("NO_UPDATE_CHECK"))=1; not checked")
+    }
+    var check = FeedCheck(
+      feed: feed,
+      directory: StateLocation.directory(
+        appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"), environment: env),
+      running: context.version, now: record.launch.date)
+    if let feedSpawn { check.spawn = feedSpawn }
+    let result = check.run()
+    var look = FeedLook(explanation: result.explanation)
+    guard let available = result.available, let v = AppVersion(available.version) else { return look }
+    look.available = v
+    if nothingElseShown, record.state.updateAnnounced.map({ $0 < v }) ?? true,
+      recordAnnouncement(of: v, context)
+    {
+      look.announce = available
+    }
+    return look
+  }
+
+  /// Records that `version` was announced, before its card is shown; false, with a problem
+  /// line, when that cannot be written (the card is then not shown).
+  func recordAnnouncement(of version: AppVersion, _ context: LaunchContext) -> Bool {
+    do {
+      try context.store.transaction { tx in
+        guard var state = tx.state else { return }
+        state.updateAnnounced = version
+        tx.state = state
+      }
+      return true
+    } catch {
+      context.problems.add("cannot record the update announcement: \(error)")
+      return false
+    }
+  }
+
+  // MARK: Present
+
+  /// The screens a launch shows on `terminal`: the text read (or the feed's card), and a
+  /// failed update step's screen above it. Sets what the outcome says was shown.
+  func screenStack(
+    text: GreetingText?, announce: FeedRelease?, catalog: ReleaseNotesCatalog, record: LaunchRecord,
+    on terminal: any GreetingTerminal, _ context: LaunchContext, outcome: inout GreetOutcome
+  ) -> ScreenStack {
+    let screens = greetingScreens(
+      catalog: catalog, on: terminal, versionsRun: record.state.versionHistory.map(\.version),
+      context.environment)
+    var stack = ScreenStack([], palette: terminal.palette)
+    if let text {
+      stack.push(screens.screen(for: text))
+      outcome.presented = true
+      outcome.reason = nil
+    } else if let announce, let available = AppVersion(announce.version) {
+      stack.push(
+        UpdateAvailableScreen(
+          appName: app.name, current: context.version, available: available, date: announce.date,
+          upgradeCommand: feed?.upgradeCommand,
+          notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
+          palette: terminal.palette))
+      outcome.announcedUpdate = true
+      outcome.reason = nil
+    }
+    if let failure = record.updates.failed, context.invocation.isInteractive {
+      stack.push(
+        UpdateFailureScreen(
+          appName: app.name, stepSummary: "\(failure.id) (\(failure.version))", message: failure.message,
+          palette: terminal.palette))
+    }
+    return stack
+  }
+
+  /// The screen builder for `terminal`'s colours and this greeter's settings.
+  func greetingScreens(
+    catalog: ReleaseNotesCatalog, on terminal: any GreetingTerminal, versionsRun: [AppVersion],
+    _ env: [String: String]
+  ) -> GreetingScreens {
+    var screens = GreetingScreens(
+      catalog: catalog, appName: app.name, palette: terminal.palette, theme: terminal.theme)
+    screens.minimumImportance = minimumImportance
+    screens.hyperlinks = hyperlinks.decision(environment: env, isTerminal: true).on
+    screens.versionsRun = versionsRun
+    return screens
+  }
+
+  // MARK: Record dismissals
+
+  /// Runs `stack` on `terminal` and records each dismissal as the user makes it: every
+  /// effect goes through `reducer`, and the commands it returns (those `keep` lets through)
+  /// to the tracker.
+  func runScreens(
+    _ stack: inout ScreenStack, on terminal: any GreetingTerminal, reducer: GreetingReducer,
+    _ context: LaunchContext, keep: (GreetingReducer.TrackerCommand) -> Bool = { _ in true }
+  ) -> ScreensRun {
+    var reducer = reducer
+    var ctrlC = false
+    let end = terminal.run(&stack) { effect, _ in
+      if effect == .interrupt { ctrlC = true }
+      let commands = reducer.reduce(effect).filter(keep)
+      for problem in GreetingReducer.apply(commands, to: context.tracker) { context.problems.add(problem) }
+    }
+    if case .signal(let signal) = end { reducer.interrupt(signal: signal) }
+    return ScreensRun(end: end, reducer: reducer, ctrlC: ctrlC)
+  }
+
+  /// Sets how the user left, and what stays pending after what they dismissed.
+  func finish(_ outcome: inout GreetOutcome, after run: ScreensRun, _ context: LaunchContext) {
+    if outcome.announcedUpdate { outcome.exit = .done }
+    if outcome.presented {
+      outcome.exit = run.reducer.exit ?? .later
+      if case .state(let state) = try? context.store.read() {
+        outcome.pending = state.pending
+        outcome.whatsNew.isOff = state.whatsNewOff
+        outcome.whatsNew.hiddenUntil = state.whatsNewHiddenUntil
+      }
+    }
+    // The user stopped the program: the exit says so, for ``interruptAction``.
+    if case .signal(let signal) = run.end {
+      outcome.exit = .interrupted(signal: signal)
+    } else if run.ctrlC {
+      outcome.exit = .interrupted(signal: nil)
+    }
+  }
+}
+
+extension GreetOutcome {
+  /// The outcome of a launch that decided, before anything is shown.
+  init(record: LaunchRecord, decided: LaunchDecision, shows: Bool) {
+    self.init(
+      launch: record.launch, launchCount: record.state.launchCount, decision: decided.decision,
+      presented: false, exit: .nothingShown, pending: decided.pending, reason: decided.decision.reason,
+      updates: record.updates, isRecorded: record.isRecorded, problems: [])
+    notesProblem = decided.notesProblem
+    lockWasBusy = record.lockWasBusy
+    whatsNew = decided.rules
+    if !shows, case .openNotes = decided.decision { reason = "the notes cannot be shown" }
+  }
+
+  /// The outcome of a launch whose update steps were interrupted: nothing is shown.
+  static func interruptedDuringSteps(_ record: LaunchRecord, signal: Int32?, problems: [String])
+    -> GreetOutcome
+  {
+    GreetOutcome(
+      launch: record.launch, launchCount: record.state.launchCount,
+      decision: .nothing(reason: "the update steps were interrupted"), presented: false,
+      exit: .interrupted(signal: signal), pending: record.state.pending,
+      reason: "the update steps were interrupted", updates: record.updates, isRecorded: record.isRecorded,
+      problems: problems)
+  }
+}

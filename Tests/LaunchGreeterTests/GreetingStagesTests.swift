@@ -1,0 +1,221 @@
+import Foundation
+import LaunchScreens
+import ReleaseNotes
+import TestSupport
+import Testing
+
+@testable import LaunchGreeter
+
+/// Each stage of `greet()` on its own: identify, record and run steps, decide, read text,
+/// look at the feed, present, record dismissals. `GreeterFlowTests` drive them together.
+@Suite struct GreetingStagesTests {
+  let clock = FixedClock()
+  let store = InMemoryLaunchStore()
+  let problems = ProblemLog()
+
+  private func greeter(
+    _ version: String, notes: [String: String] = GreeterFlowTests.notes, env: [String: String] = [:],
+    interactive: Bool = true
+  ) -> LaunchGreeter {
+    var greeter = LaunchGreeter(
+      app: GreeterApp(id: "tally", name: "Tally", version: version), notes: .compiledIn(notes))
+    greeter.store = store
+    greeter.clock = clock.closure
+    greeter.environment = env
+    greeter.invocationOverride = Invocation(nonInteractiveReason: interactive ? nil : "CI is set")
+    greeter.warn = { _ in }
+    return greeter
+  }
+
+  /// The launch recorded by `greeter`, its context and the record.
+  private func recorded(_ greeter: LaunchGreeter) throws -> (LaunchContext, LaunchRecord) {
+    let context = try #require(greeter.identify(greeter.environment ?? [:], problems))
+    guard case .recorded(let record) = greeter.recordAndRunSteps(context, terminal: noTerminal) else {
+      throw StageFailure()
+    }
+    return (context, record)
+  }
+
+  private var noTerminal: TerminalOnDemand { TerminalOnDemand(allowed: false) { nil } }
+
+  private struct StageFailure: Error {}
+
+  // MARK: Identify
+
+  @Test func identifyRefusesAnInvalidVersionAndHonoursThePretendVersion() throws {
+    #expect(greeter("two").identify([:], problems) == nil)
+    #expect(problems.all == ["invalid app version \"two\"; nothing recorded"])
+
+    let pretend = try #require(greeter("1.0.0").identify(["TALLY_PRETEND_VERSION": "3.0.0"], problems))
+    #expect(pretend.version == version("3.0.0"))
+    #expect(pretend.invocation.isInteractive)
+  }
+
+  @Test func identifyTurnsTheAppsDeepLinkIntoTheInvocations() throws {
+    var greeter = greeter("2.0.0", interactive: false)
+    greeter.openNotes = version("1.1.0")
+    let context = try #require(greeter.identify([:], problems))
+    #expect(context.invocation.deepLink?.version == version("1.1.0"))
+    #expect(!context.invocation.isInteractive)
+  }
+
+  @Test func theTerminalOpensOnceAndOnlyWhenAllowed() {
+    var opened = 0
+    let terminal = TerminalOnDemand(allowed: true) {
+      opened += 1
+      return ScriptedTerminal(keys: [])
+    }
+    #expect(terminal.opened == nil)
+    #expect(terminal.get() != nil && terminal.get() != nil)
+    #expect(opened == 1)
+    #expect(TerminalOnDemand(allowed: false) { ScriptedTerminal(keys: []) }.get() == nil)
+  }
+
+  // MARK: Record and run steps
+
+  @Test func recordingRunsTheStepsAndLeavesOutOneWithoutAVersion() throws {
+    var greeter = greeter("1.0.0")
+    greeter.updateSteps = [
+      UpdateStep(id: "ok", version: "1.0.0", summary: "Works", runsOnFreshInstall: true) { _ in },
+      UpdateStep(id: "bad", version: "one", summary: "Never runs", runsOnFreshInstall: true) { _ in },
+    ]
+    let (_, record) = try recorded(greeter)
+    #expect(record.kind == .first && record.isRecorded)
+    #expect(record.updates.completed == ["ok"])
+    #expect(problems.all == ["update step \"bad\": \"one\" is not a version; not run"])
+  }
+
+  @Test func ctrlCOnTheProgressScreenInterruptsTheSteps() throws {
+    var greeter = greeter("1.0.0")
+    greeter.updateSteps = [
+      UpdateStep(id: "slow", version: "1.0.0", summary: "Slow", runsOnFreshInstall: true) { context in
+        for _ in 0..<1000 {  // until asked to stop (10 s at most)
+          try context.checkCancellation()
+          usleep(10_000)
+        }
+      }
+    ]
+    let context = try #require(greeter.identify([:], problems))
+    let scripted = ScriptedTerminal(keys: [])
+    scripted.pressesCtrlCDuringSteps = true
+    let terminal = TerminalOnDemand(allowed: true) { scripted }
+    guard
+      case .interrupted(let record, let interrupt) = greeter.recordAndRunSteps(context, terminal: terminal)
+    else {
+      Issue.record("expected the steps to be interrupted")
+      return
+    }
+    #expect(interrupt == .ctrlC)
+    #expect(record.updates.completed.isEmpty)
+  }
+
+  // MARK: Decide
+
+  @Test func aFirstLaunchDecidesTheWalkthrough() throws {
+    let greeter = greeter("1.0.0")
+    let (context, record) = try recorded(greeter)
+    let decided = greeter.decide(record, context)
+    #expect(decided.decision == .onboarding(resumeAtPage: 0))
+    #expect(decided.catalog != nil && decided.notesProblem == nil)
+  }
+
+  @Test func notesThatCannotBeReadDecideNothingAndSayWhy() throws {
+    var greeter = greeter("1.0.0")
+    greeter.notes = .directory("/nonexistent/tally-notes")
+    let (context, record) = try recorded(greeter)
+    let decided = greeter.decide(record, context)
+    #expect(decided.decision == .nothing(reason: "the notes cannot be read"))
+    #expect(decided.notesProblem != nil && problems.all.count == 1)
+    #expect(decided.pending == [.onboarding(page: 0)])
+  }
+
+  @Test func aLaunchThatCannotRememberVetoesAPresentationButNotADeepLink() throws {
+    let greeter = greeter("1.0.0")
+    let (context, record) = try recorded(greeter)
+    let busy = LaunchRecord(
+      state: record.state, notRecordedReason: "busy", updates: record.updates, lockWasBusy: true)
+    let vetoed = greeter.vetoed(.onboarding(resumeAtPage: 0), record: busy, invocation: context.invocation)
+    #expect(vetoed.reason?.hasPrefix("another launch of Tally holds the state lock") == true)
+    let readOnly = LaunchRecord(
+      state: record.state, notRecordedReason: "read-only file", updates: record.updates)
+    #expect(
+      greeter.vetoed(.onboarding(resumeAtPage: 0), record: readOnly, invocation: context.invocation).reason
+        == "the launch cannot be recorded (read-only file), so a presentation would return on every launch")
+    let deepLink = Invocation(
+      nonInteractiveReason: nil, deepLink: DeepLink(version: version("1.0.0"), scheme: "tally"))
+    #expect(
+      greeter.vetoed(.openNotes(version("1.0.0")), record: busy, invocation: deepLink)
+        == .openNotes(version("1.0.0")))
+  }
+
+  // MARK: Read text
+
+  @Test func theTextOfTheDecisionIsRead() throws {
+    let greeter = greeter("1.0.0")
+    let (context, record) = try recorded(greeter)
+    var decided = greeter.decide(record, context)
+    let text = try #require(greeter.readText(&decided, record: record, context))
+    #expect(text.decision == .onboarding(resumeAtPage: 0))
+    #expect(decided.decision == .onboarding(resumeAtPage: 0))
+  }
+
+  @Test func aMissingWalkthroughIsSkippedAndCountedAsSeen() throws {
+    let greeter = greeter("1.0.0", notes: ["1.0.0.md": "First.\n"])
+    let (context, record) = try recorded(greeter)
+    var decided = greeter.decide(record, context)
+    #expect(greeter.readText(&decided, record: record, context) == nil)
+    #expect(!decided.decision.isPresentation)
+    #expect(decided.pending == [])
+    #expect(problems.all.isEmpty, "a missing onboarding.md is no problem, only the reason")
+    #expect(store.state?.pending == [])
+  }
+
+  // MARK: Feed
+
+  @Test func theFeedIsLookedAtOnlyWithAFeedAndWithoutTheOptOut() throws {
+    var greeter = greeter("1.0.0")
+    let (context, record) = try recorded(greeter)
+    #expect(greeter.lookAtFeed(record, context, nothingElseShown: true) == FeedLook())
+    greeter.feed = GreeterFeed(url: "https://example.com/tally.json")
+    let optedOut = try #require(greeter.identify(["TALLY_NO_UPDATE_CHECK": "1"], problems))
+    #expect(
+      greeter.lookAtFeed(record, optedOut, nothingElseShown: true)
+        == FeedLook(explanation: "TALLY_NO_UPDATE_CHECK=1; not checked"))
+  }
+
+  // MARK: Present and record dismissals
+
+  @Test func theStackShowsTheTextAndTheRunRecordsItsDismissal() throws {
+    let greeter = greeter("1.0.0")
+    let (context, record) = try recorded(greeter)
+    var decided = greeter.decide(record, context)
+    let text = greeter.readText(&decided, record: record, context)
+    let catalog = try #require(decided.catalog)
+    let terminal = ScriptedTerminal(keys: [.char("s")])
+    var outcome = GreetOutcome(record: record, decided: decided, shows: text != nil)
+    var stack = greeter.screenStack(
+      text: text, announce: nil, catalog: catalog, record: record, on: terminal, context, outcome: &outcome)
+    #expect(outcome.presented && outcome.reason == nil)
+    #expect(store.state?.pending == [.onboarding(page: 0)])
+
+    let run = greeter.runScreens(
+      &stack, on: terminal, reducer: GreetingReducer(decision: decided.decision, isRecorded: true), context)
+    #expect(store.state?.pending == [], "skipping the walkthrough completes it as it happens")
+    greeter.finish(&outcome, after: run, context)
+    #expect(outcome.exit == .done && outcome.pending == [])
+  }
+
+  @Test func aSignalDuringTheScreensEndsTheOutcomeAsInterrupted() throws {
+    let greeter = greeter("1.0.0")
+    let (context, record) = try recorded(greeter)
+    let decided = greeter.decide(record, context)
+    var outcome = GreetOutcome(record: record, decided: decided, shows: true)
+    outcome.presented = true
+    var reducer = GreetingReducer(decision: decided.decision, isRecorded: true)
+    reducer.interrupt(signal: SIGTERM)
+    greeter.finish(
+      &outcome, after: ScreensRun(end: .signal(SIGTERM), reducer: reducer, ctrlC: false), context)
+    #expect(outcome.exit == .interrupted(signal: SIGTERM))
+    #expect(outcome.pending == [.onboarding(page: 0)])
+  }
+}

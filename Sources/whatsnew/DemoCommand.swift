@@ -30,7 +30,7 @@ struct DemoCommand: ParsableCommand {
   )
 
   /// A QA scenario built in memory.
-  enum Scenario: String, EnumArgument {
+  enum Scenario: String, ExpressibleByArgument, CaseIterable {
     case first, upgrade, returning
   }
 
@@ -41,79 +41,24 @@ struct DemoCommand: ParsableCommand {
   var from: String?
 
   @Option(help: "With --simulate: days since the previous launch.")
-  var away = DemoLaunch.defaults.away
+  var away = 45
 
   @Option(help: "The demo's version (default: the newest release in its notes).")
   var appVersion: String?
 
   @OptionGroup var state: StateOptions
 
-  var content = SharedOptions.content
-
-  var returningAfter = SharedOptions.returningAfter
+  @OptionGroup var content: ContentOptions
 
   @Option(help: ArgumentHelp("Open a deep link, e.g. whatsnew://notes/1.1.0.", valueName: "url"))
   var open: String?
 
-  var explain = SharedOptions.explain
+  @OptionGroup var greeting: GreetingOptions
 
-  var color = SharedOptions.color
-
-  var theme = SharedOptions.theme
-
-  var hyperlinks = SharedOptions.hyperlinks
-
-  var accessible = SharedOptions.accessible
-
-  var minImportance = SharedOptions.minImportance
-
-  /// The options as plain values, which is what runs.
-  var launch: DemoLaunch {
-    DemoLaunch(
-      simulate: simulate, from: from, away: away, appVersion: appVersion,
-      state: state.settings, content: content.wrappedValue, returningAfter: returningAfter.wrappedValue,
-      open: open,
-      explain: explain.wrappedValue, color: color.wrappedValue, theme: theme.wrappedValue,
-      hyperlinks: hyperlinks.wrappedValue,
-      accessible: accessible.wrappedValue,
-      minImportance: minImportance.wrappedValue)
-  }
-
-  func validate() throws { try launch.validate() }
-
-  func run() throws { try launch.run() }
-}
-
-/// `demo`'s options as plain values, and the launch they describe: built from ``DemoCommand``
-/// (ArgumentParser, the one grammar), so the work does not depend on property wrappers.
-struct DemoLaunch: Equatable {
-  /// The defaults, which the command's declarations start from.
-  static let defaults = DemoLaunch()
-
-  var simulate: DemoCommand.Scenario?
-  var from: String?
-  var away = 45
-  var appVersion: String?
-  var state = StateSettings()
-  var content: String?
-  /// `--returning-after`, `--color`, `--theme` and `--min-importance` as given (nil: not given),
-  /// read by ``SharedOptions``.
-  var returningAfter: Int?
-  var open: String?
-  var explain = false
-  var color: String?
-  var theme: String?
-  var hyperlinks: String?
-  var accessible = false
-  var minImportance: String?
+  @OptionGroup var appearance: AppearanceOptions
 
   func validate() throws {
-    _ = try SharedOptions.minImportance(minImportance)
-    _ = try SharedOptions.returningAfter(returningAfter)
     if away < 0 { throw ValidationError("--away must not be negative") }
-    _ = try SharedOptions.color(color)
-    _ = try SharedOptions.theme(theme)
-    _ = try SharedOptions.hyperlinks(hyperlinks)
     if from != nil && simulate != .upgrade { throw ValidationError("--from needs --simulate upgrade") }
     if let appVersion, AppVersion(appVersion) == nil {
       throw ValidationError("--app-version: \(invalid(appVersion))")
@@ -130,7 +75,7 @@ struct DemoLaunch: Equatable {
     let env = processEnvironment
     let now = try LaunchClock.fromEnvironment()
     let deepLink = try open.map { try DeepLink(parsing: $0, scheme: "whatsnew") }
-    let content = try DemoContent.locate(flag: self.content)
+    let content = try DemoContent.locate(flag: self.content.content)
     let version = try appVersion.map { try AppVersion(parsing: $0) } ?? content.newestRelease
     guard let version else {
       throw CommandFailure(
@@ -148,14 +93,14 @@ struct DemoLaunch: Equatable {
         id: state.appID, name: DemoPresentation.appName, version: version.description,
         environmentPrefix: "WHATSNEW"),
       notes: content.notes)
-    greeter.returningAfterDays = try SharedOptions.returningAfter(returningAfter)
+    greeter.returningAfterDays = greeting.returningAfter
     greeter.environment = env
     greeter.clock = now
-    greeter.color = try SharedOptions.color(color)
-    greeter.theme = try SharedOptions.theme(theme)
-    greeter.hyperlinks = try SharedOptions.hyperlinks(hyperlinks)
-    if accessible { greeter.accessible = .on }
-    greeter.minimumImportance = try SharedOptions.minImportance(minImportance)
+    greeter.color = greeting.color
+    greeter.theme = appearance.theme
+    greeter.hyperlinks = appearance.hyperlinks
+    if greeting.accessible { greeter.accessible = .on }
+    greeter.minimumImportance = greeting.minImportance
     greeter.openNotes = deepLink?.version
     greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
     greeter.interruptAction = .report  // --explain first; then 130 as `greet`
@@ -193,7 +138,7 @@ struct DemoLaunch: Equatable {
         versionsRun = state.versionHistory.map(\.version)
       }
       if let catalog = try? ReleaseNotesCLI.catalog(
-        option: self.content, languages: NotesLanguage.preferred(environment: env))
+        option: self.content.content, languages: NotesLanguage.preferred(environment: env))
       {
         (homeInterrupted, homeTheme) = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
@@ -202,7 +147,7 @@ struct DemoLaunch: Equatable {
       }
     }
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }
-    if explain {
+    if greeting.explain {
       explainLaunch(
         outcome, state: stateDescription, content: content, interactive: Invocation.current(environment: env),
         theme: outcome.themeChoice ?? homeTheme, links: greeter.hyperlinks)
@@ -232,12 +177,12 @@ struct DemoLaunch: Equatable {
   /// Builds the launches before `scenario` (`away` days ago) in an in-memory store; the
   /// greeter then records this one.
   private func simulated(
-    _ scenario: DemoCommand.Scenario, version: AppVersion, content: DemoContent,
+    _ scenario: Scenario, version: AppVersion, content: DemoContent,
     now: @escaping @Sendable () -> Date
   ) throws -> InMemoryLaunchStore {
     let store = InMemoryLaunchStore()
     let then = now().addingTimeInterval(-Double(away) * 86_400)
-    let returningAfter = try SharedOptions.returningAfter(returningAfter)
+    let returningAfter = greeting.returningAfter
     func tracker(_ v: AppVersion) -> LaunchTracker {
       LaunchTracker(
         appID: state.appID, version: v, store: store, returningThresholdDays: returningAfter, now: { then })

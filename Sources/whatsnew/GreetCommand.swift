@@ -55,8 +55,6 @@ struct GreetCommand: ParsableCommand {
       "The state directory (default: $<PREFIX>_STATE_DIR, else $XDG_STATE_HOME/<app-id>).", valueName: "dir"))
   var stateDir: String?
 
-  var returningAfter = SharedOptions.returningAfter
-
   @Option(help: ArgumentHelp("Update steps to run once each (a JSON list; see README).", valueName: "file"))
   var steps: String?
 
@@ -64,15 +62,11 @@ struct GreetCommand: ParsableCommand {
     help: ArgumentHelp("Write the outcome as JSON here, after the terminal is restored.", valueName: "file"))
   var report: String?
 
-  var color = SharedOptions.color
+  @OptionGroup var greeting: GreetingOptions
 
-  var theme = SharedOptions.theme
+  @OptionGroup var appearance: AppearanceOptions
 
-  var hyperlinks = SharedOptions.hyperlinks
-
-  var channel = SharedOptions.channel
-
-  var minImportance = SharedOptions.minImportance
+  @OptionGroup var channel: ChannelOptions
 
   @Option(
     help: ArgumentHelp(
@@ -91,10 +85,6 @@ struct GreetCommand: ParsableCommand {
       """)
   var existingInstall = false
 
-  var explain = SharedOptions.explain
-
-  var accessible = SharedOptions.accessible
-
   func validate() throws {
     // --app-id and --state-dir are greet's own (the app's; its <PREFIX>_STATE_DIR) but their
     // values are checked as `state`'s and `demo`'s are.
@@ -106,11 +96,6 @@ struct GreetCommand: ParsableCommand {
         throw ValidationError("--app-version: \(error)")
       }
     }
-    _ = try SharedOptions.returningAfter(returningAfter.wrappedValue)
-    _ = try SharedOptions.color(color.wrappedValue)
-    _ = try SharedOptions.theme(theme.wrappedValue)
-    _ = try SharedOptions.hyperlinks(hyperlinks.wrappedValue)
-    _ = try SharedOptions.minImportance(minImportance.wrappedValue)
     if appName == "" { throw ValidationError("--app-name: the name is empty") }
     if let feed, !GreeterFeed.isFetchable(feed) {
       throw ValidationError("--feed must be an http:// or https:// URL, not \"\(feed)\"")
@@ -129,14 +114,14 @@ struct GreetCommand: ParsableCommand {
     let env = processEnvironment
     var greeter = LaunchGreeter(app: app, notes: .directory(content))
     greeter.environment = env
-    greeter.returningAfterDays = try SharedOptions.returningAfter(returningAfter.wrappedValue)
-    greeter.channel = channel.wrappedValue
+    greeter.returningAfterDays = greeting.returningAfter
+    greeter.channel = channel.channel
     greeter.stateDirectory = stateDir
-    greeter.color = try SharedOptions.color(color.wrappedValue)
-    greeter.theme = try SharedOptions.theme(theme.wrappedValue)
-    greeter.hyperlinks = try SharedOptions.hyperlinks(hyperlinks.wrappedValue)
-    if accessible.wrappedValue { greeter.accessible = .on }
-    greeter.minimumImportance = try SharedOptions.minImportance(minImportance.wrappedValue)
+    greeter.color = greeting.color
+    greeter.theme = appearance.theme
+    greeter.hyperlinks = appearance.hyperlinks
+    if greeting.accessible { greeter.accessible = .on }
+    greeter.minimumImportance = greeting.minImportance
     if existingInstall { greeter.isExistingInstall = { true } }
     if let feed { greeter.feed = GreeterFeed(url: feed, upgradeCommand: upgradeCommand) }
     greeter.crashAction = .defaultAction
@@ -150,13 +135,13 @@ struct GreetCommand: ParsableCommand {
     let outcome = greeter.greet()
     if let report {
       do {
-        try GreetReport(outcome, audience: NotesAudience(channel: channel.wrappedValue)).write(to: report)
+        try GreetReport(outcome, audience: NotesAudience(channel: channel.channel)).write(to: report)
       } catch {
         Console.error("whatsnew: cannot write the report \(report): \(error)")
       }
     }
-    if explain.wrappedValue {
-      var report = GreetReport(outcome, audience: NotesAudience(channel: channel.wrappedValue))
+    if greeting.explain {
+      var report = GreetReport(outcome, audience: NotesAudience(channel: channel.channel))
       report.links = greeter.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
       Console.out(report.explanation)
     }

@@ -15,7 +15,7 @@ struct NotesCommand: ParsableCommand {
   )
 
   /// How the notes are printed.
-  enum Format: String, CaseIterable {
+  enum Format: String, ExpressibleByArgument, CaseIterable {
     case auto, plain, ansi, html, json
   }
 
@@ -31,62 +31,31 @@ struct NotesCommand: ParsableCommand {
   @Flag(help: "List the versions with their titles and dates, newest first.")
   var list = false
 
-  // `--format` and `--width` are read as text, like every other option here, and their values
-  // checked by NotesOptions with ArgumentParser's own wording: an `Option<Format>` or an
-  // `Option<Int?>` is a property-wrapper type no other option of the command has, and
-  // ArgumentParser's first cast of each such type scans the binary's conformance records
-  // (scripts/budget's sheet-first-frame). The help states the values and the default, as
-  // ArgumentParser wrote them for the enum.
-  @Option(
-    help:
-      "auto (a terminal gets ansi, a pipe plain), plain, ansi, html or json. (values: auto, plain, ansi, html, json; default: auto)",
-    completion: .list(Format.allCases.map(\.rawValue)))
-  var format: String?
+  @Option(help: "auto: ansi on a terminal, plain in a pipe.")
+  var format: Format = .auto
 
-  @Option(help: "The width in terminal cells (default: the terminal's, or 80).")
-  var width: String?
+  @Option(help: "The width in terminal cells, 20 to 1000 (default: the terminal's, or 80).")
+  var width: Int?
 
-  var content = SharedOptions.content
+  @OptionGroup var content: ContentOptions
 
-  var channel = SharedOptions.channel
+  @OptionGroup var channel: ChannelOptions
 
-  var theme = SharedOptions.theme
-
-  var hyperlinks = SharedOptions.hyperlinks
+  @OptionGroup var appearance: AppearanceOptions
 
   func validate() throws {
-    try options().validate()
+    try options.validate()
   }
 
   func run() throws {
-    try options().run()
+    try options.run()
   }
 
-  /// The parsed command line as a plain value, which does the work; throws the usage error of a
-  /// `--format` or `--width` ArgumentParser would have refused, in its words.
-  func options() throws(ValidationError) -> NotesOptions {
+  /// The parsed command line as a plain value, which does the work.
+  var options: NotesOptions {
     NotesOptions(
-      version: version, from: from, to: to, list: list, format: try Self.format(format),
-      width: try Self.width(width), content: content.wrappedValue,
-      channel: channel.wrappedValue, theme: theme.wrappedValue, hyperlinks: hyperlinks.wrappedValue)
-  }
-
-  /// `--format`'s value (auto when not given).
-  static func format(_ text: String?) throws(ValidationError) -> Format {
-    guard let text else { return NotesOptions.defaults.format }
-    if let format = Format(rawValue: text) { return format }
-    let names = Format.allCases.map { "'\($0.rawValue)'" }
-    let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-    throw ValidationError(
-      "The value '\(text)' is invalid for '--format <format>'. Please provide one of \(list).")
-  }
-
-  /// `--width`'s number, read as ArgumentParser reads an `Int` (range checked by NotesOptions).
-  static func width(_ text: String?) throws(ValidationError) -> Int? {
-    guard let text else { return nil }
-    guard let width = Int(text) else {
-      throw ValidationError("The value '\(text)' is invalid for '--width <width>'")
-    }
-    return width
+      version: version, from: from, to: to, list: list, format: format, width: width,
+      content: content.content, channel: channel.channel, theme: appearance.theme,
+      hyperlinks: appearance.hyperlinks)
   }
 }

@@ -12,11 +12,8 @@ import TerminalRendering
 #endif
 
 /// What `whatsnew notes` was asked, as plain values, and the work of answering it; built from
-/// ``NotesCommand`` (ArgumentParser, the one grammar).
+/// ``NotesCommand``.
 struct NotesOptions: Equatable {
-  /// The defaults, which the command's declarations start from.
-  static let defaults = NotesOptions()
-
   typealias Format = NotesCommand.Format
 
   var version: String?
@@ -28,15 +25,11 @@ struct NotesOptions: Equatable {
   var content: String?
   /// The release channel (``ReleaseNotes/NotesAudience``); the platform is this one.
   var channel: String?
-  /// `--theme` as given (nil: not given), read by ``SharedOptions/theme(_:)``.
-  var theme: String?
-  /// `--hyperlinks` as given (nil: not given), read by ``SharedOptions/hyperlinks(_:)``: OSC 8
-  /// links in ansi output and the sheet.
-  var hyperlinks: String?
+  var theme: GreeterTheme = .auto
+  /// OSC 8 links in ansi output and the sheet.
+  var hyperlinks: GreeterHyperlinks = .auto
 
   func validate() throws {
-    _ = try SharedOptions.theme(theme)
-    _ = try SharedOptions.hyperlinks(hyperlinks)
     if let width, !(20...1000).contains(width) {
       throw ValidationError("--width must be between 20 and 1000, not \(width)")
     }
@@ -65,7 +58,7 @@ struct NotesOptions: Equatable {
     // (on every way out, errors included) before this returns.
     var query: GreeterBackgroundQuery? =
       NotesSheet.willShow(format: self.format, list: list)
-      ? TerminalUI.sendQuery(color: "auto", theme: chosenTheme) : nil
+      ? TerminalUI.sendQuery(color: "auto", theme: theme) : nil
     let catalog = try ReleaseNotesCLI.catalog(
       option: content, languages: NotesLanguage.preferred(environment: ReleaseNotesCLI.languageEnvironment)
     ).with(audience: NotesAudience(channel: channel))
@@ -124,7 +117,7 @@ struct NotesOptions: Equatable {
       if sheet, !range.isEmpty,
         try NotesSheet.present(
           loaded, later: later.map(\.version), reading: { later.map(read) }, since: notesSince,
-          theme: chosenTheme,
+          theme: theme,
           hyperlinks: links(isTerminal: true), query: &query)
       {
         return
@@ -144,7 +137,7 @@ struct NotesOptions: Equatable {
     }
     if sheet,
       NotesSheet.present(
-        texts, since: notesSince, theme: chosenTheme, hyperlinks: links(isTerminal: true), query: &query)
+        texts, since: notesSince, theme: theme, hyperlinks: links(isTerminal: true), query: &query)
     {
       return
     }
@@ -155,10 +148,10 @@ struct NotesOptions: Equatable {
       ReleaseNotesCLI.writeOut(NotesOutput.html(document))
     case .ansi:
       let noColor = ReleaseNotesCLI.environment("NO_COLOR") != nil
-      let theme = chosenTheme.resolved(colorFGBG: ReleaseNotesCLI.environment("COLORFGBG"))
+      let resolved = theme.resolved(colorFGBG: ReleaseNotesCLI.environment("COLORFGBG"))
       ReleaseNotesCLI.writeOut(
         NotesOutput.ansi(
-          document, width: outputWidth, noColor: noColor, theme: theme,
+          document, width: outputWidth, noColor: noColor, theme: resolved,
           hyperlinks: links(isTerminal: ReleaseNotesCLI.stdoutIsTerminal)))
     case .plain, .auto, .json:
       ReleaseNotesCLI.writeOut(NotesOutput.plain(document, width: outputWidth))
@@ -167,12 +160,8 @@ struct NotesOptions: Equatable {
 
   /// Whether `--hyperlinks` turns links on, output going to a terminal or not.
   private func links(isTerminal: Bool) -> Bool {
-    let chosen = (try? SharedOptions.hyperlinks(hyperlinks)) ?? .auto  // validated already
-    return chosen.decision(variable: ReleaseNotesCLI.environment, isTerminal: isTerminal).on
+    hyperlinks.decision(variable: ReleaseNotesCLI.environment, isTerminal: isTerminal).on
   }
-
-  /// `--theme` as a value (validated already).
-  private var chosenTheme: GreeterTheme { (try? SharedOptions.theme(theme)) ?? .auto }
 
   /// `auto` made concrete: ansi in a terminal (unless `TERM=dumb`), plain in a pipe.
   private var resolvedFormat: Format {

@@ -37,65 +37,44 @@ struct RenderCommand: ParsableCommand {
   @Argument(help: "The Markdown file, or '-' (the default) for standard input.")
   var file = "-"
 
-  @Option(help: "Output format: plain, ansi, html or json.")
-  var format: String?
+  @Option(help: "Output format (default: ansi on a terminal, else plain).")
+  var format: OutputFormat?
 
-  @Option(help: "Width in terminal cells (2...10000).")
-  var width: String?
+  @Option(help: "Width in terminal cells, 2 to 10000 (default: $COLUMNS, else 80).")
+  var width: Int?
 
-  @Option(
-    help: "Markdown flavor: gfm (the default: GitHub Flavored Markdown and front matter) or commonmark.")
-  var flavor: String?
+  @Option(help: "Markdown flavor: gfm is GitHub Flavored Markdown with front matter.")
+  var flavor: MarkdownFlavor = .gfm
 
-  var theme = SharedOptions.theme
-
-  var hyperlinks = SharedOptions.hyperlinks
+  @OptionGroup var appearance: AppearanceOptions
 
   /// The width range accepted; wider output is useless and narrower cannot hold a wide grapheme.
   static let widths = 2...10000
 
   func validate() throws {
-    _ = try SharedOptions.theme(theme.wrappedValue)
-    _ = try SharedOptions.hyperlinks(hyperlinks.wrappedValue)
+    if let width, !Self.widths.contains(width) {
+      throw ValidationError("--width must be between 2 and 10000, not \(width)")
+    }
   }
 
   func run() throws {
     Self.render(
-      file: file, format: format, width: width, flavor: flavor,
-      theme: try SharedOptions.theme(theme.wrappedValue),
-      hyperlinks: try SharedOptions.hyperlinks(hyperlinks.wrappedValue))
+      file: file, format: format, width: width, flavor: flavor, theme: appearance.theme,
+      hyperlinks: appearance.hyperlinks)
   }
 
-  /// The command's work, given its arguments (`format`, `width` and `flavor` as typed, checked
-  /// here with the command's own messages). Exits the process: 0 when the output is written, 1 when the file cannot be read
-  /// or the output written, 2 for a bad option value.
+  /// The command's work, given its arguments. Exits the process: 0 when the output is written,
+  /// 1 when the file cannot be read or the output written.
   static func render(
-    file: String, format: String?, width: String?, flavor: String? = nil, theme: GreeterTheme = .auto,
-    hyperlinks: GreeterHyperlinks = .auto
+    file: String, format: OutputFormat?, width: Int?, flavor: MarkdownFlavor = .gfm,
+    theme: GreeterTheme = .auto, hyperlinks: GreeterHyperlinks = .auto
   ) -> Never {
     let environment = Environment()
-    var markdownFlavor = MarkdownFlavor.gfm
-    if let flavor {
-      guard let parsed = MarkdownFlavor(rawValue: flavor) else {
-        fail("invalid --flavor '\(flavor)': expected commonmark or gfm", code: 2)
-      }
-      markdownFlavor = parsed
-    }
-    let chosenFormat: OutputFormat
-    if let format {
-      guard let parsed = OutputFormat(rawValue: format) else {
-        fail("invalid --format '\(format)': expected plain, ansi, html or json", code: 2)
-      }
-      chosenFormat = parsed
-    } else {
-      chosenFormat =
-        environment.stdoutIsTerminal && !environment.noColor && !environment.dumbTerminal ? .ansi : .plain
-    }
+    let chosenFormat =
+      format
+      ?? (environment.stdoutIsTerminal && !environment.noColor && !environment.dumbTerminal ? .ansi : .plain)
     var columns = 80
     if let width {
-      guard let width = Int(width), Self.widths.contains(width) else {
-        fail("invalid --width \(width): expected a number of cells from 2 to 10000", code: 2)
-      }
       columns = width
     } else if let fromEnvironment = environment.columns, Self.widths.contains(fromEnvironment) {
       columns = fromEnvironment
@@ -107,7 +86,7 @@ struct RenderCommand: ParsableCommand {
     } catch {
       fail("cannot read \(file == "-" ? "standard input" : file): \(error.message)", code: 1)
     }
-    let document = MarkdownParser.parse(bytes: bytes, flavor: markdownFlavor)
+    let document = MarkdownParser.parse(bytes: bytes, flavor: flavor)
     let markdownTheme: Theme =
       environment.noColor
       ? .monochrome : theme.resolved(colorFGBG: environment.value("COLORFGBG")).markdown
@@ -116,7 +95,7 @@ struct RenderCommand: ParsableCommand {
       chosenFormat == .ansi
       && hyperlinks.decision(variable: environment.value, isTerminal: environment.stdoutIsTerminal).on
     let options = RenderOptions(width: columns, theme: markdownTheme, hyperlinks: links)
-    render(document, format: chosenFormat, options: options, tagFilter: markdownFlavor == .gfm)
+    render(document, format: chosenFormat, options: options, tagFilter: flavor == .gfm)
   }
 
   /// Writes `document` in `format`, then exits.
@@ -145,9 +124,8 @@ struct RenderCommand: ParsableCommand {
       let html = HTMLRenderer.render(document, tagFilter: tagFilter)
       FileOutput.write(Sanitizer.sanitize(html, expandingTabs: false))
     }
-    // Exit while the lines are still alive: the process is done, and releasing them (and the
-    // tree) one by one would cost more instructions than rendering did (the kernel frees the
-    // memory at once).
+    // The process is done: it exits without releasing the lines and the tree one by one (the
+    // kernel frees the memory at once).
     systemExit(0)
   }
 
@@ -161,7 +139,7 @@ struct RenderCommand: ParsableCommand {
 // MARK: - Helpers
 
 /// The output formats of `render`.
-enum OutputFormat: String {
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
   case plain, ansi, html, json
 }
 

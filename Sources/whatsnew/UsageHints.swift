@@ -9,7 +9,7 @@ enum UsageHints {
   /// raised for `arguments` (the command line without the program name).
   static func line(for message: String, arguments: [String]) -> String {
     let subcommands = WhatsNew.configuration.subcommands
-    let names = subcommands.map { $0._commandName }
+    let names = subcommands.compactMap { $0.configuration.commandName }
     let given = arguments.first { !$0.hasPrefix("-") }
     if let word = arguments.first, !word.hasPrefix("-"), !names.contains(word),
       message.lowercased().contains("unexpected argument"), let nearest = nearest(to: word, among: names)
@@ -19,7 +19,10 @@ enum UsageHints {
     let command = given.flatMap { word in names.contains(word) ? word : nil }
     let help = "(see 'whatsnew \(command.map { $0 + " " } ?? "")--help')"
     if let option = quoted(message, after: "Unknown option '"), option.hasPrefix("--") {
-      let owners = subcommands.filter { accepts($0, option: option) }.map { "`\($0._commandName)`" }
+      let owners = subcommands.filter { accepts($0, option: option) }.compactMap {
+        $0.configuration.commandName
+      }
+      .map { "`\($0)`" }
       if !owners.isEmpty {
         let list =
           owners.count == 1

@@ -82,7 +82,10 @@ import Testing
   @Test func unknownFlavorIsAUsageError() throws {
     let result = try Run.whatsnew(["render", "--flavor", "markdown"], stdin: input("x\n"))
     #expect(result.status == 2)
-    #expect(result.stderr == "whatsnew: invalid --flavor 'markdown': expected commonmark or gfm\n")
+    #expect(
+      result.stderr
+        == "whatsnew: The value 'markdown' is invalid for '--flavor <flavor>'. Please provide one of 'commonmark' and 'gfm'. (see 'whatsnew render --help')\n"
+    )
     #expect(result.stdout.isEmpty)
   }
 

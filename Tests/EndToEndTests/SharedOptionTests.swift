@@ -3,7 +3,7 @@ import Testing
 
 @testable import whatsnew
 
-/// An option several subcommands take is declared once (``SharedOptions``, or an option group),
+/// An option several subcommands take is declared once, in an option group (SharedOptions.swift),
 /// so each command's `--help` describes it in the same words and each refuses a bad value with
 /// the same line.
 @Suite struct SharedOptionTests {
@@ -27,7 +27,8 @@ import Testing
   func aSharedOptionHasOneHelpLine(_ option: String) throws {
     let entry = try #require(Self.shared.first { $0.option == option })
     let lines = try entry.commands.map { words in
-      let command = try #require(WhatsNew.configuration.subcommands.first { $0._commandName == words[0] })
+      let command = try #require(
+        WhatsNew.configuration.subcommands.first { $0.configuration.commandName == words[0] })
       return helpEntry(of: command, option: option)
     }
     #expect(lines.allSatisfy { !$0.isEmpty }, "\(option): \(lines)")

@@ -19,7 +19,6 @@ import ReleaseNotes
 struct DemoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "demo",
-    _superCommandName: WhatsNew.commandName,
     abstract: "Runs the demo app: records the launch and presents what it calls for.",
     discussion: """
       A launch is interactive only when stdin and stdout are terminals, CI is unset (or 0 or \

@@ -21,7 +21,6 @@ import ReleaseNotes
 struct GreetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "greet",
-    _superCommandName: WhatsNew.commandName,
     abstract: "Greets the user of another app: walkthrough, what's new or welcome back, then returns.",
     discussion: """
       Exit status: 0 when something was presented or nothing was due (also when not \

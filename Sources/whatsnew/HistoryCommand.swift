@@ -12,7 +12,6 @@ import LaunchTracking
 struct HistoryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "history",
-    _superCommandName: WhatsNew.commandName,
     abstract: "Lists every version a user ran, when each was first launched and how it came.",
     discussion: "Exit status: 0 listed (also when nothing is recorded), 1 when the state cannot be read."
   )

@@ -5,7 +5,6 @@ import ReleaseNotes
 struct ImportChangelogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import-changelog",
-    _superCommandName: WhatsNew.commandName,
     abstract: "Splits a CHANGELOG.md, GitHub Releases JSON or changie directory into notes files.",
     discussion: """
       A Markdown changelog: version headings such as '## 1.2.3', '## [1.2.3] - 2024-01-02', \

@@ -82,6 +82,5 @@ enum LaunchClock {
   static func parse(_ text: String) -> Date? { ProcessEnvironment.parseDate(text) }
 }
 
-/// The process environment, read once (building the dictionary is not free, and a launch
-/// consults it several times).
+/// The process environment, read once: a launch consults it several times.
 let processEnvironment = ProcessEnvironment.current()

@@ -7,7 +7,6 @@ import ReleaseNotes
 struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
-    _superCommandName: WhatsNew.commandName,
     abstract: "Checks Content/ before a release.",
     discussion: """
       Errors (exit 1): a .md name that is not a version, two files for one version, a file \

@@ -5,7 +5,6 @@ import ArgumentParser
 struct NotesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "notes",
-    _superCommandName: WhatsNew.commandName,
     abstract: "Shows release notes from Content/.",
     discussion: """
       With no VERSION and no --from, shows the newest release. --from V shows every version \

@@ -17,8 +17,6 @@ enum ReleaseNotesCLI {
   /// The content directory from `--content`, `WHATSNEW_CONTENT_DIR`, `./Content` or beside
   /// the executable.
   static func contentDirectory(option: String?) throws(ReleaseNotesError) -> String {
-    // Only the one variable it reads: the whole environment as a dictionary costs about
-    // 0.1 M instructions before the sheet's first frame.
     let variable = ContentLocation.environmentKey
     return try ContentLocation.resolve(
       option: option, environment: option != nil ? [:] : environment(variable).map { [variable: $0] } ?? [:])
@@ -52,8 +50,7 @@ enum ReleaseNotesCLI {
   static let builtInNotes = "the built-in notes"
 
   /// An environment variable (`getenv`, as `processEnvironment` answers it: the first of a
-  /// name given twice), nil when unset or empty. One variable read directly: building the
-  /// whole environment's dictionary costs more than the few these commands read.
+  /// name given twice), nil when unset or empty.
   static func environment(_ name: String) -> String? {
     guard let text = ProcessEnvironment.value(name), !text.isEmpty else { return nil }
     return text

@@ -20,7 +20,6 @@ import TerminalRendering
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    _superCommandName: WhatsNew.commandName,
     abstract: "Renders a Markdown file for the terminal, as HTML or as its syntax tree (JSON).",
     discussion: """
       The default format is 'ansi' when standard output is a terminal (and NO_COLOR and \

@@ -20,7 +20,6 @@ import LaunchTracking
 struct ResetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reset",
-    _superCommandName: WhatsNew.commandName,
     abstract: "Forgets the recorded launch state."
   )
 

@@ -12,7 +12,6 @@ import LaunchTracking
 struct SettingsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "settings",
-    _superCommandName: WhatsNew.commandName,
     abstract: "Shows or changes a user's greeting settings (whats-new on|off).",
     discussion: """
       Without a value, prints the setting. Exit status: 0 done, 1 when no launch of the app \

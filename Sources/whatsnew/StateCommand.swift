@@ -17,7 +17,6 @@ import LaunchTracking
 struct StateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "state",
-    _superCommandName: WhatsNew.commandName,
     abstract: "Prints the recorded launch state."
   )
 

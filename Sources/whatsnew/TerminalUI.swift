@@ -54,8 +54,7 @@ enum TerminalUI {
   // MARK: - Helpers
 
   /// What the background query reads. The tool keeps no state for `notes`: a terminal that
-  /// does not answer costs the wait once per run. (One variable read directly: the whole
-  /// environment as a dictionary costs more.)
+  /// does not answer costs the wait once per run.
   private static func asking() -> BackgroundAsking {
     var variables: [String: String] = [:]
     for name in BackgroundAsking.variables { variables[name] = ReleaseNotesCLI.environment(name) }

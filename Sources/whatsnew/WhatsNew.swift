@@ -17,16 +17,8 @@ import TerminalRendering
 /// its own file; the work is done by the library targets.
 @main
 struct WhatsNew: ParsableCommand {
-  /// The root's name. Every subcommand's configuration names it as its `_superCommandName`:
-  /// ArgumentParser then skips, when ``parseNamedSubcommand(_:)`` parses that subcommand
-  /// alone, its check for `--generate-completion-script`, which only the root answers (the
-  /// subcommand's parse refuses the option and leaves it to the root anyway). The check
-  /// reflected over two more commands on every launch. Nothing else reads a subcommand's
-  /// `_superCommandName`: help and completion scripts read the root's configuration.
-  static let commandName = "whatsnew"
-
   static let configuration = CommandConfiguration(
-    commandName: commandName,
+    commandName: "whatsnew",
     abstract: "Greets terminal users: onboarding, what's new, welcome back.",
     version: WhatsNewVersion.current,
     subcommands: [
@@ -41,13 +33,14 @@ struct WhatsNew: ParsableCommand {
   /// help), 1 a reported failure, 2 a usage error (ArgumentParser's 64). Errors print one
   /// sanitised line on stderr, never a stack trace.
   static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    // `-V`, as many tools spell `--version`.
+    if arguments == ["-V"] {
+      Console.out(WhatsNewVersion.current)
+      return
+    }
     do {
-      let arguments = CommandLine.arguments
-      if arguments.count == 2, arguments[1] == "-V" {
-        Console.out(WhatsNewVersion.current)
-        return
-      }
-      var command = try parseNamedSubcommand(arguments) ?? parseAsRoot()
+      var command = try parseAsRoot(arguments)
       try command.run()
     } catch {
       let code = exitCode(for: error).rawValue
@@ -60,32 +53,11 @@ struct WhatsNew: ParsableCommand {
       let first = message(for: error).split(separator: "\n").first.map(String.init) ?? ""
       if !first.isEmpty {
         var line = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
-        if isUsage { line = UsageHints.line(for: line, arguments: Array(CommandLine.arguments.dropFirst())) }
+        if isUsage { line = UsageHints.line(for: line, arguments: arguments) }
         Console.error("whatsnew: " + line)
       }
       Self.exit(withError: ExitCode(isUsage ? 2 : code))
     }
-  }
-
-  /// The command when `arguments` name a subcommand first and that subcommand's own
-  /// declarations accept the rest; nil otherwise, and the root parses them (so help, version,
-  /// completion scripts and every error are the root's, with the root's wording).
-  ///
-  /// The same grammar, read from the subcommand down: the root's parse first reflects over the
-  /// named subcommand and over `demo` (the default one) to see whether either captures all
-  /// remaining input, which is most of what ArgumentParser costs a launch
-  /// (docs/benchmarks.md, "Parsing the command line").
-  static func parseNamedSubcommand(_ arguments: [String]) -> ParsableCommand? {
-    guard arguments.count >= 2,
-      let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == arguments[1] }
-      )
-    else { return nil }
-    // A help request parses as ArgumentParser's help command, which would name the
-    // subcommand as the root: that is the root's to answer too.
-    guard let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst(2))),
-      type(of: command) == subcommand
-    else { return nil }
-    return command
   }
 }
 

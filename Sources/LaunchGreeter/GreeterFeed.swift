@@ -47,10 +47,9 @@ public struct GreeterFeed: Sendable, Equatable {
     self.upgradeCommand = upgradeCommand
   }
 
-  /// Whether `url` is one a feed may name: it starts with `http://` or `https://`. Compared as
-  /// bytes (`String.hasPrefix` checks grapheme boundaries, code a launch runs for nothing else).
+  /// Whether `url` is one a feed may name: it starts with `http://` or `https://`.
   package static func isFetchable(_ url: String) -> Bool {
-    url.utf8.starts(with: "https://".utf8) || url.utf8.starts(with: "http://".utf8)
+    url.hasPrefix("https://") || url.hasPrefix("http://")
   }
 }
 
@@ -66,9 +65,7 @@ struct FeedRelease: Sendable, Equatable {
 struct FeedCache: Sendable, Equatable {
   var url: String
   /// Whole seconds since 1970 of the last check (the time a fetch was started), as 0.3.0 wrote
-  /// them. Whole, so every launch with a feed reads the cache with an integer parse:
-  /// `Double(String)` runs the C library's `strtod_l` and makes a C locale, four more 64 KB
-  /// windows of code faulted in. A cache with a fraction does not read; the feed is fetched.
+  /// them. A cache with a fraction does not read; the feed is fetched.
   var checked: Int
   var latest: FeedRelease?
   /// Why the last fetch failed (`timed out after 5 s (curl exit 28)`), until the next starts.
@@ -141,10 +138,9 @@ struct FeedCheck {
     }
     if access(failed, F_OK) == 0 {
       defer { unlink(failed) }
-      // The shell's `echo $s`: ASCII digits, read as bytes (Character.isNumber would load the
-      // Unicode tables and grapheme breaking for a number the shell wrote).
+      // The shell's `echo $s`: the status and a newline.
       let status = (try? Platform.readFile(failed)).flatMap {
-        Int(String(decoding: $0.filter { (0x30...0x39).contains($0) }, as: UTF8.self))
+        Int(String(decoding: $0, as: UTF8.self).filter { $0.isASCII && $0.isNumber })
       }
       cache = FeedCache(
         url: feed.url, checked: cache?.checked ?? nowSeconds, latest: cache?.latest,
@@ -177,7 +173,7 @@ struct FeedCheck {
     } else {
       notes.insert("nothing newer than \(running)", at: 0)
     }
-    return Outcome(available: available, explanation: notes.listed(separator: "; "))
+    return Outcome(available: available, explanation: notes.joined(separator: "; "))
   }
 
   /// Why curl failed, in words, from its exit status.

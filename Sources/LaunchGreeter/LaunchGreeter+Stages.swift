@@ -368,7 +368,7 @@ extension LaunchGreeter {
         invocation: context.invocation,
         whatsNew: rules)
     }
-    let reason = (reasons + [decision.reason ?? "nothing could be shown"]).listed(separator: "; ")
+    let reason = (reasons + [decision.reason ?? "nothing could be shown"]).joined(separator: "; ")
     return (.nothing(reason: reason), nil, pending, nil)
   }
 

@@ -33,7 +33,7 @@ public enum PresentationDecision: Sendable, Equatable {
     if let why = invocation.nonInteractiveReason {
       let kept =
         pending.isEmpty
-        ? "nothing pending" : "kept pending: " + pending.map(\.summary).listed(separator: ", ")
+        ? "nothing pending" : "kept pending: " + pending.map(\.summary).joined(separator: ", ")
       return .nothing(reason: "not interactive (\(why)); \(kept)")
     }
     var welcomeBackDays: Int?
@@ -96,7 +96,7 @@ public enum PresentationDecision: Sendable, Equatable {
     case .onboarding(let page):
       return page == 0 ? "onboarding" : "onboarding, resuming at page \(page + 1)"
     case .whatsNew(let from, let to, let versions, let days):
-      let list = versions.map(\.description).listed(separator: ", ")
+      let list = versions.map(\.description).joined(separator: ", ")
       let head = days.map { ", headed by welcome back (\($0) days away)" } ?? ""
       return "what's new from \(from) to \(to): \(list)\(head)"
     case .welcomeBack(let days): return "welcome back (\(days) days away)"
@@ -126,24 +126,9 @@ public enum PresentationDecision: Sendable, Equatable {
     {
       return .belowMinimum(
         "no release after \(since) up to \(current) reaches \(rules.minimumImportance.rawValue) importance "
-          + "(\(versions.map { "\($0): \(rules.importance(of: $0).rawValue)" }.listed(separator: ", "))); "
+          + "(\(versions.map { "\($0): \(rules.importance(of: $0).rawValue)" }.joined(separator: ", "))); "
           + "counted as seen")
     }
     return .show(versions)
-  }
-}
-
-extension Array where Element == String {
-  /// The elements with `separator` between them, as `joined(separator:)` gives, without the
-  /// standard library's generic `joined`: its first call in a process looks up conformances
-  /// at run time (about 170 K instructions), which was a sixth of a host's regular launch
-  /// (`scripts/budget`'s host-greet), where a non-interactive reason lists what is pending.
-  package func listed(separator: String) -> String {
-    var text = ""
-    for (index, element) in enumerated() {
-      if index > 0 { text += separator }
-      text += element
-    }
-    return text
   }
 }

@@ -92,13 +92,6 @@ import Testing
     #expect(store.state?.pending == [.whatsNew(since: version("1.0.0"))])
   }
 
-  /// `listed(separator:)` stands in for the standard library's `joined(separator:)` on the
-  /// launch path (it avoids the runtime conformance lookups of the generic one's first call).
-  @Test(arguments: [[], [""], ["a"], ["a", "b"], ["", "b", ""], ["whats-new since 1.0.0", "welcome back"]])
-  func listedMatchesJoined(parts: [String]) {
-    #expect(parts.listed(separator: ", ") == parts.joined(separator: ", "))
-  }
-
   @Test func sheetEarnedInScriptedRunsCoversEverythingSinceLastSeen() throws {
     let clock = TestClock()
     let store = try onboarded("1.0.0", clock: clock)

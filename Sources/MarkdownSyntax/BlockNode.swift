@@ -1,8 +1,4 @@
 /// A mutable block used while parsing; converted to the value-type ``Block`` at the end.
-///
-/// The stored properties are read and written by the parser one at a time, never while another
-/// access to the same node is open, so they skip the run-time exclusivity check
-/// (`@exclusivity(unchecked)`), a check that costs more than the parser's own work on them.
 final class BlockNode {
   enum Kind: UInt8 {
     case document, blockQuote, list, item, paragraph, heading, thematicBreak, codeBlock, htmlBlock, table
@@ -18,65 +14,64 @@ final class BlockNode {
 
   // The stored properties are declared smallest first, so the one-byte ones share a word:
   // about 19,000 nodes for a 1 MB changelog, which `render` keeps until it exits.
-  @exclusivity(unchecked) var kind: Kind
-  @exclusivity(unchecked) var open = true
-  @exclusivity(unchecked) var lastLineBlank = false
+  var kind: Kind
+  var open = true
+  var lastLineBlank = false
   // Lists and items.
-  @exclusivity(unchecked) var ordered = false
-  @exclusivity(unchecked) var bulletChar: UInt8 = 0
-  @exclusivity(unchecked) var delimiter: UInt8 = 0
-  @exclusivity(unchecked) var tight = false
+  var ordered = false
+  var bulletChar: UInt8 = 0
+  var delimiter: UInt8 = 0
+  var tight = false
   // Code blocks, headings, HTML blocks.
-  @exclusivity(unchecked) var fenced = false
-  @exclusivity(unchecked) var fenceChar: UInt8 = 0
-  @exclusivity(unchecked) var setext = false
-  @exclusivity(unchecked) private var storedLevel: UInt8 = 0
-  @exclusivity(unchecked) private var storedHTMLType: UInt8 = 0
+  var fenced = false
+  var fenceChar: UInt8 = 0
+  var setext = false
+  private var storedLevel: UInt8 = 0
+  private var storedHTMLType: UInt8 = 0
   private let storedDepth: Int32
 
   /// The children, linked through ``next``: the tree owns them through `firstChild` and
   /// `next` (an array per container cost an allocation and its growth for each one).
-  /// `lastChild` is a second strong reference to the last one: the parser reads it on every
-  /// line, and a strong load costs fewer retains there than an `unowned(unsafe)` one.
-  @exclusivity(unchecked) var firstChild: BlockNode?
-  @exclusivity(unchecked) var lastChild: BlockNode?
+  /// `lastChild` is a second reference to the last one, which the parser reads on every line.
+  var firstChild: BlockNode?
+  var lastChild: BlockNode?
   /// The next sibling.
-  @exclusivity(unchecked) var next: BlockNode?
+  var next: BlockNode?
   /// The parent; the tree owns its children, so this never outlives it.
-  @exclusivity(unchecked) unowned(unsafe) var parent: BlockNode?
-  @exclusivity(unchecked) var startLine: Int
-  @exclusivity(unchecked) var endLine: Int
+  unowned var parent: BlockNode?
+  var startLine: Int
+  var endLine: Int
 
   /// Raw text of a leaf block, one "\n"-terminated line after another:
   /// `contentStart..<contentEnd` of the parser's shared content arena (only the open leaf
   /// grows, and it is always the last one in the arena).
-  @exclusivity(unchecked) var contentStart = 0
-  @exclusivity(unchecked) var contentEnd = 0
+  var contentStart = 0
+  var contentEnd = 0
   /// Where the content (after link reference definitions, or a fence's info line) starts,
   /// as an arena offset.
-  @exclusivity(unchecked) var literalStart = 0
+  var literalStart = 0
   /// How many lines were added. They are consecutive source lines from `startLine`.
-  @exclusivity(unchecked) var lineCount = 0
+  var lineCount = 0
 
   // Lists and items.
-  @exclusivity(unchecked) var start = 1
-  @exclusivity(unchecked) var markerOffset = 0
-  @exclusivity(unchecked) var padding = 0
+  var start = 1
+  var markerOffset = 0
+  var padding = 0
 
   /// What few blocks need: made when first set.
-  @exclusivity(unchecked) private var rare: Rare?
+  private var rare: Rare?
 
   /// The fields only code blocks, footnote definitions and tables use, and the line cursor
   /// only blocks whose lines are asked for, apart, so that the other blocks stay small.
   private final class Rare {
-    @exclusivity(unchecked) var info = ""
-    @exclusivity(unchecked) var table: TableData?
-    @exclusivity(unchecked) var fenceLength = 0
-    @exclusivity(unchecked) var fenceOffset = 0
-    @exclusivity(unchecked) var footnoteIndex = -1
+    var info = ""
+    var table: TableData?
+    var fenceLength = 0
+    var fenceOffset = 0
+    var footnoteIndex = -1
     // A cursor for ``line(atContentOffset:in:)``, which is asked in increasing order.
-    @exclusivity(unchecked) var lineCursorOffset = 0
-    @exclusivity(unchecked) var lineCursorLine = 0
+    var lineCursorOffset = 0
+    var lineCursorLine = 0
   }
 
   private var rareFields: Rare {

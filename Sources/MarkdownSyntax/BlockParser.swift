@@ -12,9 +12,8 @@ struct BlockParser {
 
   let p: Bytes
   let root: BlockNode
-  /// The innermost open block. The tree under `root` owns every node and never drops one
-  /// while parsing, so this reference needs no count of its own (it changes on most lines).
-  unowned(unsafe) var current: BlockNode
+  /// The innermost open block.
+  var current: BlockNode
   var lineNumber: Int
   var definitions = DefinitionTable()
   /// Whether the GFM block extensions (tables, footnote definitions) are on.

@@ -291,7 +291,7 @@ package final class CursesSession {
     let window = whatsnew_stdscr()
     // The keypad's application mode now, as `keypad` would send it, so arrow keys pressed from
     // here on come as ncurses' terminfo expects; `keypad` itself, which also builds ncurses'
-    // tree of every key sequence (0.10 M instructions), waits until the first frame is out
+    // tree of every key sequence, waits until the first frame is out
     // (``enableKeypad()``, before the first key is read).
     // (Written straight to the terminal: it has no padding, and `putp` would go to stdout's
     // buffer rather than this session's output.)
@@ -331,9 +331,9 @@ package final class CursesSession {
   /// cursor calls without a refresh, and only a refresh after `endwin` leaves that state.
   /// So the session does both before anything is drawn, and before `start_color`, so that
   /// the refresh does not reset the terminal's colours (`oc`, `\E]104\a` for xterm, which
-  /// would undo the user's palette). This costs one `write`, two `tcsetattr`s and 0.17 M
-  /// instructions here (the alternate screen left and entered again, the screen cleared:
-  /// the terminal shows nothing of it), and from here on every refresh goes out in one
+  /// would undo the user's palette). This costs one `write` and two `tcsetattr`s here (the
+  /// alternate screen left and entered again, the screen cleared: the terminal shows nothing
+  /// of it), and from here on every refresh goes out in one
   /// `write`. (An `endwin` after `start_color` would send `oc` on the refresh; ncurses sends
   /// it on `close` and after Ctrl-Z as before.)
   private static func leaveInitialState() {

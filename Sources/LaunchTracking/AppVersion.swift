@@ -180,8 +180,8 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
   /// The common spelling, `[v]MAJOR.MINOR[.PATCH[.REVISION]]` without pre-release or build
   /// metadata, read straight from the bytes with nothing allocated; nil for anything else (a
   /// pre-release, build metadata, or an invalid string), which ``parseAnyForm(_:)`` parses and
-  /// reports. A notes directory's names are almost all of this form, and the general parser's
-  /// substrings and arrays cost about 11,000 instructions a name.
+  /// reports. A notes directory's names are almost all of this form, and there can be
+  /// thousands of them.
   static func parseNumbers(_ text: String) -> AppVersion? {
     var numbers: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     let parsed = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in

@@ -11,10 +11,8 @@
 
 /// The process environment and the clock it may fix, read the same way everywhere.
 package enum ProcessEnvironment {
-  /// `environ` as a dictionary, read directly: `ProcessInfo.processInfo.environment` cost
-  /// about 0.6M instructions (a fifth of a whole launch), most of it setting up `ProcessInfo`
-  /// and its locking, against about 0.1M for this loop. For a name given twice the first one
-  /// wins, as `getenv` would answer; an entry without `=` is skipped.
+  /// `environ` as a dictionary. For a name given twice the first one wins, as `getenv` would
+  /// answer; an entry without `=` is skipped.
   package static func current() -> [String: String] {
     #if canImport(Glibc)
       var result: [String: String] = [:]

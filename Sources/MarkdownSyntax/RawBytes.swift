@@ -1,6 +1,5 @@
-/// A growable byte buffer on raw memory: an append is a capacity check and a copy, without
-/// `Array`'s uniqueness check and bookkeeping on every call (about a hundred instructions for
-/// `append(contentsOf:)`). It owns its memory: it cannot be copied, and frees the memory when
+/// A growable byte buffer on raw memory, the renderers' output: an append is a capacity check
+/// and a copy. It owns its memory: it cannot be copied, and frees the memory when
 /// it ends. Its bytes are lent only for the length of a closure (``withBytes(_:)``).
 package struct RawBytes: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>

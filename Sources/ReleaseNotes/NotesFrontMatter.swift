@@ -138,35 +138,22 @@ package struct NotesFrontMatter: Sendable, Equatable {
   /// The keys a notes file may use.
   package static var knownKeys: [String] { fields.map(\.key) }
 
-  /// Checks a `date:` value: `YYYY-MM-DD` in ASCII digits, a real calendar day. Read as bytes:
-  /// every release's file is checked before the sheet's first frame, and splitting the value
-  /// into `Substring`s and reading `Character` properties cost about 18 K instructions a file.
+  /// Checks a `date:` value: `YYYY-MM-DD` in ASCII digits, a real calendar day.
   package static func isValidDate(_ value: String) -> Bool {
-    var value = value
-    return value.withUTF8 { b in
-      /// The number spelled by the ASCII digits `b[range]`, nil if one is not a digit.
-      func number(_ range: Range<Int>) -> Int? {
-        var n = 0
-        for i in range {
-          let digit = b[i] &- UInt8(ascii: "0")
-          guard digit < 10 else { return nil }
-          n = n * 10 + Int(digit)
-        }
-        return n
+    let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.map(\.count) == [4, 2, 2],
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { return false }
+    guard (1...12).contains(month), day >= 1 else { return false }
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    let days =
+      switch month {
+      case 2: leap ? 29 : 28
+      case 4, 6, 9, 11: 30
+      default: 31
       }
-      guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-        let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
-      else { return false }
-      guard (1...12).contains(month), day >= 1 else { return false }
-      let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-      let days =
-        switch month {
-        case 2: leap ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-      return day <= days
-    }
+    return day <= days
   }
 
   /// One problem of the front matter: how bad, on which line of the file, and what to do.

@@ -42,9 +42,7 @@ package enum CellWidth {
   }
 
   /// The width of a `String`: the generic ``of(_:)-(StringProtocol)``, declared for `String`
-  /// so that callers in other targets run the body specialized here. Called across targets,
-  /// the generic one ran unspecialized, through witness tables: about 12 K instructions for
-  /// the sheet's ` · 1.2.3` (its "Covers" line, measured before the first frame).
+  /// so that callers in other targets run the body specialized here.
   package static func of(_ text: String) -> Int { of(Substring(text)) }
 
   /// The width of a string in terminal cells (the sum over its grapheme clusters).

@@ -27,9 +27,7 @@ struct Painter {
   /// The number of colours the terminal has (8, 16, 256 ...).
   let colorCount: Int
   private let pairLimit: Int
-  /// The colour pairs made so far (pair `i + 1` is `pairs[i]`). A handful per theme, so a
-  /// list: the first dictionary keyed by a new type costs a runtime conformance lookup of
-  /// about a quarter of a million instructions, on the way to the first frame.
+  /// The colour pairs made so far (pair `i + 1` is `pairs[i]`): a handful per theme.
   private var pairs: [PairKey] = []
   private var scalars: [wchar_t] = []
   /// The cells of a run, handed to ncurses in one call.
@@ -44,8 +42,6 @@ struct Painter {
   /// one).
   private var lastStyle: Style?
   private var lastLook: (attributes: attr_t, pair: Int32) = (0, 0)
-  /// ``styleBytes(_:)`` of the last style converted (0: none).
-  private var lastStyleBytes: UInt64 = 0
   /// How many cells the last ``paint(_:)`` wrote.
   private(set) var cellsWritten = 0
   /// The link spans last sent to the terminal: where it may hold OSC 8 links now.
@@ -210,7 +206,6 @@ struct Painter {
 
     /// The row of the last canvas that `stdscr`'s row `y` holds now, or nil for a row that
     /// scrolled in (blank).
-    @inline(__always)
     func source(of y: Int) -> Int? {
       guard rows.contains(y) else { return y }
       let from = y + lines
@@ -224,140 +219,74 @@ struct Painter {
   /// function that does.
   private mutating func copy(_ canvas: Canvas, over before: Canvas?, shift: Shift?) {
     let width = canvas.width
-    // The run buffer is taken out of `self` while it is written through a pointer.
-    var runCells = row
-    row = []
-    if runCells.count < width { runCells = Array(repeating: cchar_t(), count: width) }
-    runCells.withUnsafeMutableBufferPointer { run in
-      guard let run = run.baseAddress else { return }
-      copy(canvas, over: before, shift: shift, through: run)
-    }
-    row = runCells
-  }
-
-  /// ``copy(_:over:shift:)`` with the run buffer at `run` (room for a row of cells).
-  private mutating func copy(
-    _ canvas: Canvas, over before: Canvas?, shift: Shift?, through run: UnsafeMutablePointer<cchar_t>
-  ) {
-    let width = canvas.width
+    if row.count < width { row = Array(repeating: cchar_t(), count: width) }
     // What a row that scrolled in holds in `stdscr`.
     let blank = Slot(scalar: 0x20, width: 1, style: .plain)
-    let blankBytes = Self.bytes(of: blank)
-    canvas.slots.withUnsafeBufferPointer { cells in
-      (before?.slots ?? []).withUnsafeBufferPointer { old in
-        for y in 0..<canvas.height {
-          let base = y * width
-          var first = 0
-          var last = width - 1
-          if let before, !old.isEmpty {
-            // The row of `before` that `stdscr`'s row `y` holds (nil: one that scrolled in,
-            // blank).
-            let source: Int? = if let shift { shift.source(of: y) } else { y }
-            let oldBase = source.map { $0 * width }
-            // Two cells of one scalar each are the same when their bytes are; others (a
-            // grapheme of several scalars, kept in each canvas's own list) are compared by
-            // the canvas.
-            func unchanged(_ i: Int) -> Bool {
-              let new = cells[base + i]
-              guard let oldBase else {
-                return Self.slotBytesCompare ? Self.bytes(of: new) == blankBytes : new == blank
-              }
-              let was = old[oldBase + i]
-              if new.isScalar && was.isScalar {
-                return Self.slotBytesCompare
-                  ? Self.sameBytes(cells.baseAddress, base + i, old.baseAddress, oldBase + i) : new == was
-              }
-              return canvas.same(new, as: was, of: before)
-            }
-            // A row whose bytes are the same is unchanged when no slot of either canvas names
-            // a grapheme by its index.
-            if Self.slotBytesCompare, !canvas.hasClusters, !before.hasClusters, let oldBase,
-              let x = cells.baseAddress, let y = old.baseAddress,
-              memcmp(x + base, y + oldBase, width * MemoryLayout<Slot>.stride) == 0
-            {
-              continue
-            }
-            var a = 0
-            while a < width && unchanged(a) { a += 1 }
-            if a == width { continue }
-            var b = width - 1
-            while b > a && unchanged(b) { b -= 1 }
-            first = max(0, a - 1)
-            last = min(width - 1, b + 1)
+    let cells = canvas.slots
+    for y in 0..<canvas.height {
+      let base = y * width
+      var first = 0
+      var last = width - 1
+      if let before {
+        // The row of `before` that `stdscr`'s row `y` holds (nil: one that scrolled in, blank).
+        let source: Int? = if let shift { shift.source(of: y) } else { y }
+        func unchanged(_ i: Int) -> Bool {
+          guard let source else { return cells[base + i] == blank }
+          return canvas.same(cells[base + i], as: before.slots[source * width + i], of: before)
+        }
+        var a = 0
+        while a < width && unchanged(a) { a += 1 }
+        if a == width { continue }
+        var b = width - 1
+        while b > a && unchanged(b) { b -= 1 }
+        first = max(0, a - 1)
+        last = min(width - 1, b + 1)
+      }
+      // The run of one-column cells gathered in `row`, from column `runStart`.
+      var runStart = first
+      var runCount = 0
+      var column = first - 1
+      var spills = false
+      while column + 1 < width && (column < last || spills) {
+        column += 1
+        spills = false
+        let cell = cells[base + column]
+        if cell.isContinuation { continue }
+        // A wide grapheme covers the next cell too, so that cell is written after it even
+        // when it is past the changes.
+        spills = cell.width >= 2
+        if let character = narrowCharacter(cell) {
+          if runStart + runCount != column {
+            flush(y: y, x: runStart, count: runCount)
+            runStart = column
+            runCount = 0
           }
-          // The run of one-column cells gathered in `row`, from column `runStart`.
-          var runStart = first
-          var runCount = 0
-          var column = first - 1
-          var spills = false
-          while column + 1 < width && (column < last || spills) {
-            column += 1
-            spills = false
-            let cell = cells[base + column]
-            if cell.isContinuation { continue }
-            // A wide grapheme covers the next cell too, so that cell is written after it even
-            // when it is past the changes.
-            spills = cell.width >= 2
-            if let character = narrowCharacter(cell) {
-              if runStart + runCount != column {
-                flush(run, y: y, x: runStart, count: runCount)
-                runStart = column
-                runCount = 0
-              }
-              let look = look(for: cell)
-              whatsnew_fill_cell(run + runCount, character, look.attributes, look.pair)
-              runCount += 1
-            } else {
-              flush(run, y: y, x: runStart, count: runCount)
-              runCount = 0
-              runStart = column + 1
-              singles.append(column)
-            }
-          }
-          flush(run, y: y, x: runStart, count: runCount)
-          // The other cells after the runs: a run that starts where a wide grapheme of the
-          // last frame ended blanks that grapheme's cells (ncurses clears the orphaned half),
-          // which may already hold this frame's grapheme.
-          for column in singles {
-            let cell = cells[base + column]
-            write(
-              canvas.grapheme(of: cell), style: cell.style, row: y, column: column,
-              blank: column + Int(cell.width) > width)
-          }
-          singles.removeAll(keepingCapacity: true)
+          let look = look(for: cell.style)
+          whatsnew_fill_cell(&row[runCount], character, look.attributes, look.pair)
+          runCount += 1
+        } else {
+          flush(y: y, x: runStart, count: runCount)
+          runCount = 0
+          runStart = column + 1
+          singles.append(column)
         }
       }
+      flush(y: y, x: runStart, count: runCount)
+      // The other cells after the runs: a run that starts where a wide grapheme of the
+      // last frame ended blanks that grapheme's cells (ncurses clears the orphaned half),
+      // which may already hold this frame's grapheme.
+      for column in singles {
+        let cell = cells[base + column]
+        write(
+          canvas.grapheme(of: cell), style: cell.style, row: y, column: column,
+          blank: column + Int(cell.width) > width)
+      }
+      singles.removeAll(keepingCapacity: true)
     }
-  }
-
-  /// Whether comparing bytes may stand for `==` on slots: a slot is twelve bytes with no
-  /// padding on this platform.
-  private static let slotBytesCompare = MemoryLayout<Slot>.size == 12 && MemoryLayout<Slot>.stride == 12
-
-  /// The twelve bytes of `slot` (when ``slotBytesCompare``).
-  @inline(__always)
-  private static func bytes(of slot: Slot) -> (UInt64, UInt32) {
-    withUnsafeBytes(of: slot) { raw in
-      (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
-    }
-  }
-
-  /// True when slot `i` of `a` and slot `j` of `b` hold the same twelve bytes.
-  @inline(__always)
-  private static func sameBytes(_ a: UnsafePointer<Slot>?, _ i: Int, _ b: UnsafePointer<Slot>?, _ j: Int)
-    -> Bool
-  {
-    guard let a, let b else { return false }
-    let x = UnsafeRawPointer(a + i)
-    let y = UnsafeRawPointer(b + j)
-    return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
-      && x.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
-        == y.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
   }
 
   /// The character of `cell` when it can go in a run of one-column cells: a single scalar that
   /// the canvas and `wcwidth` (which ncurses places by) both give one column.
-  @inline(__always)
   private mutating func narrowCharacter(_ cell: Slot) -> wchar_t? {
     guard cell.width == 1, cell.isScalar else { return nil }
     let character = wchar_t(bitPattern: cell.code)
@@ -368,11 +297,11 @@ struct Painter {
     return lastWidth.width == 1 ? character : nil
   }
 
-  /// Writes the first `count` cells at `run` to `stdscr` from (`y`, `x`).
-  private mutating func flush(_ run: UnsafeMutablePointer<cchar_t>, y: Int, x: Int, count: Int) {
+  /// Writes the first `count` cells of `row` to `stdscr` from (`y`, `x`).
+  private mutating func flush(y: Int, x: Int, count: Int) {
     guard count > 0 else { return }
     cellsWritten += count
-    _ = whatsnew_put_cells(Int32(y), Int32(x), run, Int32(count))
+    _ = whatsnew_put_cells(Int32(y), Int32(x), row, Int32(count))
   }
 
   /// Writes one cell to `stdscr` at (`row`, `column`): `grapheme`, or a blank when `blank`
@@ -382,10 +311,8 @@ struct Painter {
     cellsWritten += 1
     scalars.removeAll(keepingCapacity: true)
     for s in (blank ? " " : grapheme).unicodeScalars { scalars.append(wchar_t(bitPattern: s.value)) }
-    _ = scalars.withUnsafeBufferPointer { buffer in
-      whatsnew_put_cell(
-        Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), look.attributes, look.pair)
-    }
+    _ = whatsnew_put_cell(
+      Int32(row), Int32(column), scalars, Int32(scalars.count), look.attributes, look.pair)
   }
 
   private struct PairKey: Equatable {
@@ -398,34 +325,8 @@ struct Painter {
     if style == lastStyle { return lastLook }
     lastLook = (attributes(for: style), pair(for: style))
     lastStyle = style
-    lastStyleBytes = 0
     return lastLook
   }
-
-  /// ``look(for:)`` of `slot`'s style, recognising the last style by its bytes.
-  @inline(__always)
-  private mutating func look(for slot: Slot) -> (attributes: attr_t, pair: Int32) {
-    let bytes = Self.styleBytes(slot)
-    if bytes != 0 && bytes == lastStyleBytes { return lastLook }
-    let look = look(for: slot.style)
-    lastStyleBytes = bytes
-    return look
-  }
-
-  /// The bytes of `slot`'s style with a marker bit, or 0 when a style is not five bytes here
-  /// (equal bytes are an equal style; unequal ones are compared as values).
-  @inline(__always)
-  private static func styleBytes(_ slot: Slot) -> UInt64 {
-    guard let offset = styleOffset else { return 0 }
-    return withUnsafeBytes(of: slot) { raw in
-      UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-        | UInt64(raw[offset + 4]) << 32 | 1 << 40
-    }
-  }
-
-  /// Where a slot's style lies in it, when the style is five bytes.
-  private static let styleOffset: Int? =
-    MemoryLayout<Style>.size == 5 ? MemoryLayout<Slot>.offset(of: \Slot.style) : nil
 
   private func attributes(for style: Style) -> attr_t {
     var a = attr_t(whatsnew_a_normal())

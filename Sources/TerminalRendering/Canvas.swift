@@ -30,9 +30,6 @@ package struct Slot: Sendable, Hashable {
   /// 1 or 2 for a cell that starts a grapheme, 0 for the right half of a wide one.
   package var width: UInt8
   package var style: Style
-  /// Fills the slot to twelve bytes, so that slots hold no padding and rows of them can be
-  /// compared as bytes.
-  private var reserved: UInt16 = 0
 
   /// Set in ``code`` when the grapheme has more than one scalar.
   package static let clusterFlag: UInt32 = 0x8000_0000
@@ -45,7 +42,6 @@ package struct Slot: Sendable, Hashable {
   }
 
   /// A blank in `style`.
-  @inline(__always)
   static func blank(_ style: Style) -> Slot { Slot(scalar: 0x20, width: 1, style: style) }
 
   /// True when the grapheme is one scalar (``code`` is that scalar).
@@ -145,41 +141,9 @@ package struct Canvas: Sendable, Equatable {
     }
     if blankStyle != style {
       let blank = Slot.blank(style)
-      slots.withUnsafeMutableBufferPointer { slots in
-        guard let base = slots.baseAddress else { return }
-        Self.fill(base, count: slots.count, with: blank)
-      }
+      for i in slots.indices { slots[i] = blank }
       blankStyle = style
     }
-  }
-
-  /// Sets `count` slots from `base` to `slot`: sixteen bytes at a time where a slot is twelve
-  /// bytes without padding (four slots in three stores; `update(repeating:)` stores each slot's
-  /// fields one by one).
-  @inline(__always)
-  static func fill(_ base: UnsafeMutablePointer<Slot>, count: Int, with slot: Slot) {
-    var done = 0
-    if MemoryLayout<Slot>.size == 12, MemoryLayout<Slot>.stride == 12, count >= 4 {
-      let four = (slot, slot, slot, slot)
-      let (a, b, c) = withUnsafeBytes(of: four) { raw in
-        (
-          raw.loadUnaligned(as: SIMD4<UInt32>.self),
-          raw.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self),
-          raw.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt32>.self)
-        )
-      }
-      let groups = count / 4
-      var p = UnsafeMutableRawPointer(base)
-      let end = p + groups * 48
-      while p < end {
-        p.storeBytes(of: a, as: SIMD4<UInt32>.self)
-        p.storeBytes(of: b, toByteOffset: 16, as: SIMD4<UInt32>.self)
-        p.storeBytes(of: c, toByteOffset: 32, as: SIMD4<UInt32>.self)
-        p += 48
-      }
-      done = groups * 4
-    }
-    (base + done).update(repeating: slot, count: count - done)
   }
 
   /// The cells, row by row.
@@ -200,7 +164,6 @@ package struct Canvas: Sendable, Equatable {
   }
 
   /// True when `slot` of this canvas and `other` of `canvas` show the same thing.
-  @inline(__always)
   package func same(_ slot: Slot, as other: Slot, of canvas: Canvas) -> Bool {
     if slot.isScalar || other.isScalar { return slot == other }
     return slot.width == other.width && slot.style == other.style
@@ -233,22 +196,10 @@ package struct Canvas: Sendable, Equatable {
         return (top..<bottom).contains(moved.row) ? moved : nil
       }
     }
-    let blank = Slot.blank(.plain)
-    let width = self.width
-    slots.withUnsafeMutableBufferPointer { slots in
-      guard let base = slots.baseAddress else { return }
-      let n = min(abs(lines), bottom - top)
-      let kept = (bottom - top - n) * width
-      if lines > 0 {
-        (base + top * width).update(from: base + (top + n) * width, count: kept)
-        (base + (bottom - n) * width).update(repeating: blank, count: n * width)
-      } else {
-        // Overlapping, so copied from the end (a slot is plain data).
-        UnsafeMutableRawPointer(base + (top + n) * width).copyMemory(
-          from: UnsafeRawPointer(base + top * width), byteCount: kept * MemoryLayout<Slot>.stride)
-        (base + top * width).update(repeating: blank, count: n * width)
-      }
-    }
+    let n = min(abs(lines), bottom - top)
+    let kept = Array(slots[(top + (lines > 0 ? n : 0)) * width..<(bottom - (lines > 0 ? 0 : n)) * width])
+    let blanks = Array(repeating: Slot.blank(.plain), count: n * width)
+    slots.replaceSubrange(top * width..<bottom * width, with: lines > 0 ? kept + blanks : blanks + kept)
   }
 
   /// Fills a rectangle with blanks in `style` (clipped to the canvas).
@@ -274,15 +225,10 @@ package struct Canvas: Sendable, Equatable {
     if whole && blankStyle == style { return }
     blankStyle = whole ? style : nil
     let rowContent: RowContent = c0 == 0 && c1 == width && blank.code == 0x20 ? .blank(style) : .other
-    for r in r0..<r1 { rowContents[r] = rowContent }
-    if !links.isEmpty { for r in r0..<r1 { removeLinks(row: r, columns: c0..<c1) } }
-    slots.withUnsafeMutableBufferPointer { slots in
-      guard let base = slots.baseAddress else { return }
-      if c0 == 0 && c1 == width {
-        Self.fill(base + r0 * width, count: (r1 - r0) * width, with: blank)
-        return
-      }
-      for r in r0..<r1 { Self.fill(base + r * width + c0, count: c1 - c0, with: blank) }
+    for r in r0..<r1 {
+      rowContents[r] = rowContent
+      if !links.isEmpty { removeLinks(row: r, columns: c0..<c1) }
+      for c in c0..<c1 { slots[r * width + c] = blank }
     }
   }
 
@@ -328,8 +274,7 @@ package struct Canvas: Sendable, Equatable {
 
   /// Writes a styled line at (`row`, `column`), clipped to `maxWidth`. Returns the cells used.
   ///
-  /// Over a row of blanks, when the ``reuseRows(of:)`` canvas put the same line (the same
-  /// storage of runs, so the same text) at the same column and width over blanks of the same
+  /// Over a row of blanks, when the ``reuseRows(of:)`` canvas put an equal line at the same column and width over blanks of the same
   /// style in one of its rows, and wrote nothing else there, that row is copied instead: the
   /// cells are the same as laying the line out again (`CanvasTests` holds both paths to that).
   @discardableResult
@@ -401,7 +346,6 @@ package struct Canvas: Sendable, Equatable {
 
   /// A line put over a row of blanks by ``put(line:row:column:maxWidth:)``.
   private struct RowLine: Sendable {
-    /// Kept, so that its storage, which identifies it, cannot be reused for another line.
     var line: StyledLine
     var column: Int
     var maxWidth: Int?
@@ -412,10 +356,7 @@ package struct Canvas: Sendable, Equatable {
 
     /// True when this is `line` put at `column` within `maxWidth` over blanks in `style`.
     func matches(_ line: StyledLine, column: Int, maxWidth: Int?, style: Style) -> Bool {
-      guard self.column == column, self.maxWidth == maxWidth, self.style == style else { return false }
-      let a = self.line.runs.withUnsafeBufferPointer { $0.baseAddress }
-      let b = line.runs.withUnsafeBufferPointer { $0.baseAddress }
-      return a == b && self.line.runs.count == line.runs.count
+      self.column == column && self.maxWidth == maxWidth && self.style == style && self.line == line
     }
   }
 
@@ -452,15 +393,8 @@ package struct Canvas: Sendable, Equatable {
       }
     }
     guard let found else { return nil }
-    let width = self.width
-    source.slots.withUnsafeBufferPointer { old in
-      slots.withUnsafeMutableBufferPointer { new in
-        guard let old = old.baseAddress, let new = new.baseAddress else { return }
-        // (A slot is plain data: `memcpy`, whose vector loop takes a row in a few dozen steps.)
-        UnsafeMutableRawPointer(new + row * width).copyMemory(
-          from: old + from * width, byteCount: width * MemoryLayout<Slot>.stride)
-      }
-    }
+    slots.replaceSubrange(
+      row * width..<(row + 1) * width, with: source.slots[from * width..<(from + 1) * width])
     blankStyle = nil
     for link in source.links where link.row == from {
       links.append(CanvasLink(row: row, columns: link.columns, url: link.url))

@@ -119,23 +119,6 @@ import Testing
     #expect(b.textDump() == "abcd\n" && a.textDump() == "\n")
   }
 
-  /// Filling slots sixteen bytes at a time sets exactly the slots asked for.
-  @Test func fillingSlotsSetsThoseSlotsOnly() {
-    let mark = Slot(scalar: 0x2A, width: 1, style: Style(attributes: .bold))
-    let blank = Slot(scalar: 0x20, width: 1, style: Style(attributes: .reverse))
-    for start in 0..<5 {
-      for count in 0..<19 {
-        var slots = Array(repeating: mark, count: 28)
-        slots.withUnsafeMutableBufferPointer { buffer in
-          guard let base = buffer.baseAddress else { return }
-          Canvas.fill(base + start, count: count, with: blank)
-        }
-        let want = (0..<28).map { start <= $0 && $0 < start + count ? blank : mark }
-        #expect(slots == want, "from \(start), \(count) slots")
-      }
-    }
-  }
-
   /// `put(line:)` copies a row of the canvas given to `reuseRows(of:)` when that canvas put
   /// the same line the same way over blanks; the result must be what laying the line out
   /// again gives, whatever else the frames write (text over lines, fills, rules, scrolls,

@@ -93,18 +93,19 @@ struct HTMLWriter: ~Copyable {
 
   /// Whether cmark's `houdini_escape_href` copies byte `c` as it is: ASCII letters, digits
   /// and `-_.+!*(),%#@?=;:/$~`.
-  @inline(__always) static func isHrefSafe(_ c: UInt8) -> Bool {
-    hrefSafeBytes.utf8Start[Int(c)] != 48
-  }
-
-  /// ``isHrefSafe(_:)`` as 256 constant bytes, `1` for a byte copied as it is.
-  static var hrefSafeBytes: StaticString {
-    """
-    0000000000000000000000000000000001011100111111111111111111110101\
-    1111111111111111111111111110000101111111111111111111111111100010\
-    0000000000000000000000000000000000000000000000000000000000000000\
-    0000000000000000000000000000000000000000000000000000000000000000
-    """
+  static func isHrefSafe(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "!"),
+      UInt8(ascii: "*"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "%"),
+      UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: ";"),
+      UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "$"), UInt8(ascii: "~"):
+      return true
+    default:
+      return false
+    }
   }
 
   /// Percent-encodes a URL as cmark's `houdini_escape_href` does.

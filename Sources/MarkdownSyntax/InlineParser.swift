@@ -192,25 +192,19 @@ struct InlineParser {
     processEmphasis(stackBottom: 0)
   }
 
-  /// The bytes ``textRun(from:)`` stops at (line ends and `` ` \ & < * _ [ ] ! ~ : w ``), as
-  /// 256 constant bytes, `1` for a special one.
-  static var specialBytes: StaticString {
-    """
-    0000000000100100000000000000000001000010001000000000000000101000\
-    0000000000000000000000000001110110000000000000000000000100000010\
-    0000000000000000000000000000000000000000000000000000000000000000\
-    0000000000000000000000000000000000000000000000000000000000000000
-    """
-  }
-
-  /// ``specialBytes`` without the bytes only the GFM extensions look at (`~`, `:`, `w`).
-  static var specialBytesCommonMark: StaticString {
-    """
-    0000000000100100000000000000000001000010001000000000000000001000\
-    0000000000000000000000000001110110000000000000000000000000000000\
-    0000000000000000000000000000000000000000000000000000000000000000\
-    0000000000000000000000000000000000000000000000000000000000000000
-    """
+  /// Whether ``textRun(from:)`` stops at byte `c`: line ends and `` ` \ & < * _ [ ] ! ``, and
+  /// with the GFM extensions on, `~`, `:` and `w` (strikethrough and autolinks).
+  static func isSpecial(_ c: UInt8, gfm: Bool) -> Bool {
+    switch c {
+    case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: "&"),
+      UInt8(ascii: "<"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+      UInt8(ascii: "!"):
+      return true
+    case UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "w"):
+      return gfm
+    default:
+      return false
+    }
   }
 
   mutating func parseOne() {
@@ -257,11 +251,9 @@ struct InlineParser {
   /// Appends plain text from `pos` up to the next special character.
   mutating func textRun(from: Int) {
     var j = from
-    // The tables as constant bytes: no bounds check or lazy global per byte.
-    let table = (gfm ? Self.specialBytes : Self.specialBytesCommonMark).utf8Start
     while j < end {
       let c = p[j]
-      if table[Int(c)] != 48 {
+      if Self.isSpecial(c, gfm: gfm) {
         if c == ASCII.w {
           if j > begin {
             let b = p[j - 1]

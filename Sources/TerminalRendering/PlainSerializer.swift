@@ -9,36 +9,12 @@ package enum PlainSerializer {
 
   /// ``serialize(_:)`` as UTF-8 bytes, for a caller that writes them out (`whatsnew render`):
   /// the same bytes, without making a `String` of them (which validates every byte again).
-  /// Each run's bytes are copied from its string's storage in one go.
   package static func serializeUTF8(_ lines: [StyledLine]) -> [UInt8] {
-    var capacity = lines.count
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(lines.reduce(lines.count) { $0 + $1.runs.reduce(0) { $0 + $1.text.utf8.count } })
     for line in lines {
-      for run in line.runs { capacity += run.text.utf8.count }
-    }
-    // No lines, no bytes: `Array(unsafeUninitializedCapacity: 0)` writes the count into the
-    // standard library's shared empty-array storage, a race ThreadSanitizer reports when
-    // another thread reads an empty array at the same time.
-    guard capacity > 0 else { return [] }
-    // Each run's bytes go in with one memcpy into a buffer sized exactly up front.
-    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-      var i = 0
-      for line in lines {
-        for run in line.runs {
-          var text = run.text
-          text.withUTF8 { source in
-            guard let from = source.baseAddress, let to = buffer.baseAddress,
-              source.count <= buffer.count - i
-            else { return }
-            (to + i).initialize(from: from, count: source.count)
-            i += source.count
-          }
-        }
-        if i < buffer.count {
-          buffer[i] = 0x0A
-          i += 1
-        }
-      }
-      count = i
+      for run in line.runs { bytes.append(contentsOf: run.text.utf8) }
+      bytes.append(UInt8(ascii: "\n"))
     }
     let clean = bytes.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
     if clean { return bytes }

@@ -55,27 +55,8 @@ package struct StyledLine: Sendable, Hashable {
 }
 
 extension String {
-  /// `piece` repeated `count` times (none when `count` <= 0). Builds the UTF-8 bytes directly:
-  /// the standard library's `String(repeating:count:)` is generic and slow for short strings,
-  /// and rules and padding are made for every line.
+  /// `piece` repeated `count` times (none when `count` <= 0).
   static func repeated(_ piece: String, _ count: Int) -> String {
-    guard count > 0 else { return "" }
-    var piece = piece
-    return piece.withUTF8 { unit in
-      guard unit.count > 0 else { return "" }
-      // The bytes are written in place: the first copy of the piece, then doubling.
-      let total = unit.count * count
-      return String(unsafeUninitializedCapacity: total) { buffer in
-        guard let base = buffer.baseAddress, let from = unit.baseAddress else { return 0 }
-        base.initialize(from: from, count: unit.count)
-        var filled = unit.count
-        while filled < total {
-          let n = Swift.min(filled, total - filled)
-          (base + filled).initialize(from: base, count: n)
-          filled += n
-        }
-        return total
-      }
-    }
+    count > 0 ? String(repeating: piece, count: count) : ""
   }
 }

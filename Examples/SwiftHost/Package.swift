@@ -7,6 +7,12 @@ import PackageDescription
 let whatsnew = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
+// `TALLY_USES_FOUNDATION=1 swift build` builds both programs for a host whose own work uses
+// Foundation, as many do: scripts/bench measures what the greeter costs such a host too.
+let hostSettings: [SwiftSetting] =
+  ProcessInfo.processInfo.environment["TALLY_USES_FOUNDATION"] == "1"
+  ? [.define("TALLY_USES_FOUNDATION")] : []
+
 let package = Package(
   name: "SwiftHost",
   dependencies: [.package(path: "../..")],
@@ -15,10 +21,12 @@ let package = Package(
       name: "tally",
       dependencies: [.product(name: "LaunchGreeter", package: whatsnew)],
       exclude: ["Notes"],
+      swiftSettings: hostSettings,
       plugins: [.plugin(name: "CompileNotes", package: whatsnew)]
     ),
-    // The same host without the greeter, for scripts/bench (what the greeter costs a host).
-    .executableTarget(name: "tally-without-greeter"),
+    // The same host without the greeter, for scripts/bench and scripts/budget (what the
+    // greeter costs a host).
+    .executableTarget(name: "tally-without-greeter", swiftSettings: hostSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,9 @@ import LaunchGreeter
 #if canImport(Glibc)
   import Glibc
 #endif
+#if TALLY_USES_FOUNDATION
+  import Foundation
+#endif
 
 // The app's version; EXAMPLE_APP_VERSION pretends to be another one (to try an upgrade).
 let version = getenv("EXAMPLE_APP_VERSION").map { String(cString: $0) } ?? "2.0.0"
@@ -29,4 +32,10 @@ case .done, .nothingShown, .interrupted: break
 }
 
 // The app's own work.
-print("tally \(version): 3 things counted")
+#if TALLY_USES_FOUNDATION
+  // A host whose own work uses Foundation (TALLY_USES_FOUNDATION=1 swift build).
+  let counted = String(format: "%d", 3)
+#else
+  let counted = "3"
+#endif
+print("tally \(version): \(counted) things counted")

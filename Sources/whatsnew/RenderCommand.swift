@@ -86,9 +86,6 @@ struct RenderCommand: ParsableCommand {
       fail("cannot read \(file == "-" ? "standard input" : file): \(error.message)", code: 1)
     }
     let document = MarkdownParser.parse(bytes: bytes, flavor: flavor)
-    // Deliberately parsed twice: a 25% slowdown of `render` that scripts/budget must catch
-    // (issue 34). The next commit reverts it.
-    _ = MarkdownParser.parse(bytes: bytes, flavor: flavor)
     let markdownTheme: Theme =
       environment.noColor
       ? .monochrome : theme.resolved(colorFGBG: environment.value("COLORFGBG")).markdown

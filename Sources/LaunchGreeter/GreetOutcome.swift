@@ -1,7 +1,9 @@
 import LaunchTracking
 
-/// What ``LaunchGreeter/greet()`` did: how the launch was classified, what was due and
-/// whether it was shown, how the user left, and what stays pending.
+/// What ``LaunchGreeter/greet()`` did, for the app to act on: how the launch was classified
+/// (``kind``), what was shown (``shown``), how the user left (``exit``, ``actionID``,
+/// ``wasInterrupted``), what stays pending, a newer version the update feed names
+/// (``availableVersion``) and the problems met on the way.
 ///
 /// ```swift
 /// greeter.interruptAction = .report  // else Ctrl-C is delivered to the app as SIGINT
@@ -69,22 +71,34 @@ public struct GreetOutcome: Sendable, Equatable {
   public var availableVersion: AppVersion?
   /// True when this launch showed the "a newer version is available" card.
   public var announcedUpdate = false
-  /// One line about the update feed for `--explain` (what the cache holds, a fetch started, a
-  /// download ignored and why); nil without a feed.
-  public var feedExplanation: String?
+  /// One line about the update feed for `whatsnew greet --explain` (what the cache holds, a
+  /// fetch started, a download ignored and why); nil without a feed.
+  package var feedExplanation: String?
   /// The theme the screens were drawn in and where it came from; nil when no screen was
   /// shown in colour.
   package var themeChoice: GreeterThemeChoice?
 
-  /// One line for `--explain`: `whats-new on, minimum importance patch` (and `put off until
-  /// ...` while a "later" lasts).
-  public var whatsNewSummary: String {
-    var s =
-      "whats-new \(whatsNew.isOff ? "off" : "on"), minimum importance \(whatsNew.minimumImportance.rawValue)"
-    if let until = whatsNew.hiddenUntil, whatsNew.now < until {
-      s += ", put off until \(LaunchStateCodec.iso8601(until) ?? "later")"
-    }
-    return s
+  /// How the launch was classified (first, upgrade, regular, ...); nil when the greeter
+  /// could not start (see ``problems``).
+  public var kind: LaunchKind? { launch?.kind }
+
+  /// What was put on screen: the walkthrough, a what's-new sheet, a welcome-back card or a
+  /// deep link's notes; nil when nothing was (``reason`` says why; the update card is
+  /// ``announcedUpdate``).
+  public var shown: PresentationDecision? { presented ? decision : nil }
+
+  /// The id of the release's "try it" action the user chose on the sheet, for the app to run
+  /// its own code for; nil when none was chosen (see ``Exit/action(id:)``).
+  public var actionID: String? {
+    if case .action(let id) = exit { return id }
+    return nil
+  }
+
+  /// True when Ctrl-C or a termination signal ended the greeting or its update steps (see
+  /// ``Exit/interrupted(signal:)``).
+  public var wasInterrupted: Bool {
+    if case .interrupted = exit { return true }
+    return false
   }
 
   /// Creates an outcome; the greeter makes these, tests compare them.

@@ -28,7 +28,7 @@ import TerminalRendering
 /// (`--max-time`, so it never outlives that), refuses a body announced as over 1 MiB
 /// (`--max-filesize`) and cannot write more than 1 MiB of one that is not announced (a file
 /// size limit in its shell). A feed that cannot be fetched, is over 1 MiB, is not JSON or
-/// names no usable version shows nothing; the outcome's ``GreetOutcome/feedExplanation`` says
+/// names no usable version shows nothing; `whatsnew greet --explain` says
 /// why (a failed fetch until the next one starts).
 ///
 /// ```swift

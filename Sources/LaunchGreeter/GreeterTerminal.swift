@@ -9,15 +9,6 @@ import TerminalRendering
   import Darwin
 #endif
 
-/// How the greeter's screens are coloured: `auto` (colours unless `NO_COLOR` is set),
-/// `always` or `never` (attributes only).
-public typealias GreeterColorMode = ColorMode
-
-/// What a crash while the terminal is in use does once the terminal is restored: go on to the
-/// handler installed before (`previousHandler`, the default: the Swift runtime's backtrace or
-/// the app's crash reporter) or die of the signal with no report (`defaultAction`).
-public typealias GreeterCrashAction = Signals.CrashAction
-
 /// One terminal session for greeting screens: the ncurses driver set up for the app, the
 /// palette and Markdown theme that match its colours, and the loop that runs a
 /// `ScreenStack`.
@@ -75,7 +66,9 @@ package final class GreeterTerminal {
     let notAsked = query.notAsked
     guard
       let session = CursesSession.open(
-        .init(colorMode: color, noColor: noColor, crashAction: crashAction, asksBackground: notAsked == nil),
+        .init(
+          colorMode: color.driver, noColor: noColor, crashAction: crashAction.driver,
+          asksBackground: notAsked == nil),
         query: query.sent.take())
     else { return nil }
     if session.background == .noAnswer, let memory = query.memory { memory.remember(query.key) }

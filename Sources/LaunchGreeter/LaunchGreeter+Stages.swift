@@ -124,13 +124,23 @@ extension LaunchGreeter {
     let tracker = LaunchTracker(
       appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays,
       isExistingInstall: isExistingInstall, now: now)
-    let deepLink = openNotes.map { DeepLink(version: $0, scheme: app.id) }
+    let deepLink = openedNotes(problems).map { DeepLink(version: $0, scheme: app.id) }
     let invocation =
       invocationOverride.map { Invocation(nonInteractiveReason: $0.nonInteractiveReason, deepLink: deepLink) }
       ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING"), deepLink: deepLink)
     return LaunchContext(
       environment: env, version: version, now: now, store: store, tracker: tracker, invocation: invocation,
       problems: problems)
+  }
+
+  /// The version ``openNotes`` names; nil, with a problem line, when it is not one.
+  func openedNotes(_ problems: ProblemLog) -> AppVersion? {
+    guard let openNotes else { return nil }
+    guard let version = AppVersion(openNotes) else {
+      problems.add("notes to open: \"\(openNotes)\" is not a version; the launch goes on without them")
+      return nil
+    }
+    return version
   }
 
   // MARK: Record and run steps

@@ -110,10 +110,9 @@ public struct LaunchGreeter: Sendable {
   /// walkthrough. Nil: every first launch is a new user.
   public var isExistingInstall: (@Sendable () -> Bool)?
   /// Show this version's notes instead of what the launch calls for (the app's own deep
-  /// link); what is pending stays pending.
-  public var openNotes: AppVersion?
-  /// The environment to read; nil: the process's.
-  public var environment: [String: String]?
+  /// link), written as the app writes versions (`"2.0.0"`, `"v2.0"`); what is pending stays
+  /// pending. Text that is not a version is a problem line, and the launch goes on as without.
+  public var openNotes: String?
   /// The user's languages for translated notes, most preferred first (`fr`, `pt-BR`); nil:
   /// from ``environment`` (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, see
   /// `NotesLanguage.preferred(environment:)`). An app with its own language setting passes it.
@@ -123,10 +122,6 @@ public struct LaunchGreeter: Sendable {
   /// `<!-- only: linux -->` blocks only on that platform), and a release whose front matter
   /// says `channels: [beta]` is on the sheet only for an app on one of those channels.
   public var channel: String?
-  /// The store; nil: the app's state file. Tests pass an ``InMemoryLaunchStore``.
-  public var store: (any LaunchStore)?
-  /// The clock; nil: `<PREFIX>_NOW` when set, else the system clock.
-  public var clock: (@Sendable () -> Date)?
   /// Receives each problem as one line, after the terminal is given back; nil: standard
   /// error, prefixed with the app's name (`tally: warning: ...`).
   public var warn: (@Sendable (String) -> Void)?
@@ -135,11 +130,8 @@ public struct LaunchGreeter: Sendable {
   /// ``GreeterFeed``); nil: no card, nothing fetched.
   public var feed: GreeterFeed?
 
-  /// Starts a feed fetch; nil: `curl` in the background (tests replace it).
-  var feedSpawn: (@Sendable (_ url: String, _ destination: String) -> String?)?
-
-  /// The invocation to assume instead of asking the system (tests).
-  var invocationOverride: Invocation?
+  /// What tests replace: see ``store``, ``clock`` and ``environment``.
+  var seams = TestSeams()
 
   /// A greeter for `app` with its notes from `notes`.
   public init(app: GreeterApp, notes: GreeterNotes) {
@@ -168,6 +160,29 @@ public struct LaunchGreeter: Sendable {
   }
 
   // MARK: - Helpers
+
+  /// The greeter's test seams: what it reads from the system, for a test to replace.
+  struct TestSeams {
+    var store: (any LaunchStore)?
+    var clock: (@Sendable () -> Date)?
+    var environment: [String: String]?
+    /// Starts a feed fetch; nil: `curl` in the background.
+    var feedSpawn: (@Sendable (_ url: String, _ destination: String) -> String?)?
+    /// The invocation to assume instead of asking the system.
+    var invocation: Invocation?
+  }
+
+  /// Starts a feed fetch; nil: `curl` in the background (tests replace it).
+  var feedSpawn: (@Sendable (_ url: String, _ destination: String) -> String?)? {
+    get { seams.feedSpawn }
+    set { seams.feedSpawn = newValue }
+  }
+
+  /// The invocation to assume instead of asking the system (tests).
+  var invocationOverride: Invocation? {
+    get { seams.invocation }
+    set { seams.invocation = newValue }
+  }
 
   /// Carries out ``interruptAction`` for an interrupted greeting, once its terminal is closed
   /// and its problems are passed on: delivers the signal again (SIGINT for Ctrl-C) with
@@ -321,6 +336,38 @@ public struct LaunchGreeter: Sendable {
     return { message in
       Platform.writeAll(STDERR_FILENO, Sanitizer.sanitize("\(name): \(message)") + "\n")
     }
+  }
+}
+
+// MARK: - Test seams
+
+/// Test seams: what the greeter otherwise reads from the system (the state file, the clock,
+/// the environment), for a test to replace. An app leaves them nil; a test gives the greeter
+/// an ``InMemoryLaunchStore``, a fixed clock and an environment, so it touches nothing on disk
+/// and decides the same way on every run.
+///
+/// ```swift
+/// greeter.store = InMemoryLaunchStore()
+/// greeter.clock = { Date(timeIntervalSince1970: 1_780_000_000) }
+/// greeter.environment = ["CI": "true"]  // nothing is shown
+/// ```
+extension LaunchGreeter {
+  /// Test seam: the store the launch is recorded in; nil (an app): the app's state file.
+  public var store: (any LaunchStore)? {
+    get { seams.store }
+    set { seams.store = newValue }
+  }
+
+  /// Test seam: the clock; nil (an app): `<PREFIX>_NOW` when set, else the system clock.
+  public var clock: (@Sendable () -> Date)? {
+    get { seams.clock }
+    set { seams.clock = newValue }
+  }
+
+  /// Test seam: the environment to read; nil (an app): the process's.
+  public var environment: [String: String]? {
+    get { seams.environment }
+    set { seams.environment = newValue }
   }
 }
 

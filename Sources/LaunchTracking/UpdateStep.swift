@@ -33,25 +33,8 @@ public struct UpdateStep: Sendable {
   /// The work, run on a thread of its own while the runner watches the clock and the keyboard.
   /// Throwing records the step as failed and stops the steps after it.
   public let work: @Sendable (UpdateStepContext) throws -> Void
-  /// The version as the app wrote it, when that is not a version (a step made with a string
-  /// version): the greeter does not run such a step, and says so in one problem line.
+  /// The version as the app wrote it, when that is not a version: the greeter does not run such a step, and says so in one problem line.
   public private(set) var unparsedVersion: String?
-
-  /// A step whose work reads its ``UpdateStepContext`` (to stop when asked).
-  public init(
-    id: String, version: AppVersion, summary: String, runsOnFreshInstall: Bool = false,
-    timeLimit: Duration? = Self.defaultTimeLimit,
-    isApplicable: @escaping @Sendable () -> Bool = { true },
-    work: @escaping @Sendable (UpdateStepContext) throws -> Void
-  ) {
-    self.id = id
-    self.version = version
-    self.summary = summary
-    self.runsOnFreshInstall = runsOnFreshInstall
-    self.timeLimit = timeLimit
-    self.isApplicable = isApplicable
-    self.work = work
-  }
 
   /// A step for a version written as text (`"2.0.0"`, `"v2.1"`), whose work reads its
   /// ``UpdateStepContext``. Text that is not a version makes a step the greeter does not run
@@ -69,10 +52,13 @@ public struct UpdateStep: Sendable {
     work: @escaping @Sendable (UpdateStepContext) throws -> Void
   ) {
     let parsed = AppVersion(version)
-    self.init(
-      id: id, version: parsed ?? AppVersion(0, 0, 0), summary: summary,
-      runsOnFreshInstall: runsOnFreshInstall,
-      timeLimit: timeLimit, isApplicable: isApplicable, work: work)
+    self.id = id
+    self.version = parsed ?? AppVersion(0, 0, 0)
+    self.summary = summary
+    self.runsOnFreshInstall = runsOnFreshInstall
+    self.timeLimit = timeLimit
+    self.isApplicable = isApplicable
+    self.work = work
     if parsed == nil { unparsedVersion = version }
   }
 
@@ -80,18 +66,6 @@ public struct UpdateStep: Sendable {
   /// should stop; text that is not a version makes a step the greeter does not run.
   public init(
     id: String, version: String, summary: String, runsOnFreshInstall: Bool = false,
-    timeLimit: Duration? = Self.defaultTimeLimit,
-    isApplicable: @escaping @Sendable () -> Bool = { true },
-    work: @escaping @Sendable () throws -> Void
-  ) {
-    self.init(
-      id: id, version: version, summary: summary, runsOnFreshInstall: runsOnFreshInstall,
-      timeLimit: timeLimit, isApplicable: isApplicable, work: { _ in try work() })
-  }
-
-  /// A step whose work is quick enough not to check whether it should stop.
-  public init(
-    id: String, version: AppVersion, summary: String, runsOnFreshInstall: Bool = false,
     timeLimit: Duration? = Self.defaultTimeLimit,
     isApplicable: @escaping @Sendable () -> Bool = { true },
     work: @escaping @Sendable () throws -> Void

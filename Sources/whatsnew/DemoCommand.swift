@@ -100,7 +100,7 @@ struct DemoCommand: ParsableCommand {
     greeter.hyperlinks = appearance.hyperlinks
     if greeting.accessible { greeter.accessible = .on }
     greeter.minimumImportance = greeting.minImportance
-    greeter.openNotes = deepLink?.version
+    greeter.openNotes = deepLink?.version.description
     greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
     greeter.interruptAction = .report  // --explain first; then 130 as `greet`
     greeter.warn = { Console.error("whatsnew: " + $0) }

@@ -49,19 +49,19 @@ enum DemoUpdateSteps {
     }
     return [
       UpdateStep(
-        id: "seed-notes", version: AppVersion(1, 0, 0), summary: "Create the sample notes",
+        id: "seed-notes", version: "1.0.0", summary: "Create the sample notes",
         runsOnFreshInstall: true, isApplicable: { !files.exists(files.text) && !files.exists(files.json) },
         work: work("seed-notes") { try files.seed(for: version) }),
       UpdateStep(
-        id: "notes-to-json", version: AppVersion(1, 1, 0), summary: "Convert notes.txt to notes.json",
+        id: "notes-to-json", version: "1.1.0", summary: "Convert notes.txt to notes.json",
         isApplicable: { files.exists(files.text) },
         work: work("notes-to-json") { try files.convertTextToJSON() }),
       UpdateStep(
-        id: "add-tags", version: AppVersion(1, 2, 0), summary: "Add tags to every note",
+        id: "add-tags", version: "1.2.0", summary: "Add tags to every note",
         isApplicable: { files.exists(files.json) },
         work: work("add-tags") { try files.addTags() }),
       UpdateStep(
-        id: "build-index", version: AppVersion(2, 0, 0), summary: "Build the search index",
+        id: "build-index", version: "2.0.0", summary: "Build the search index",
         runsOnFreshInstall: true, isApplicable: { files.exists(files.json) },
         work: work("build-index") { try files.buildIndex() }),
     ]

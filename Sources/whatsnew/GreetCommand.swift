@@ -193,7 +193,7 @@ struct GreetReport: Encodable {
   var reason: String?
   var updateSteps: [String: [String]]
   var problems: [String]
-  /// The what's-new switches and minimum importance (``GreetOutcome/whatsNewSummary``).
+  /// The what's-new switches and minimum importance (`GreetOutcome.whatsNewSummary`, Explain.swift).
   var settings: String
   /// The platform and channel the notes were read for (`linux`, `linux, channel beta`).
   var notesFor: String

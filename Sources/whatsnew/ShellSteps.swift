@@ -74,7 +74,7 @@ enum ShellSteps {
       let command = entry.run
       let header = "== \(entry.id) (\(entry.version)): \(entry.summary)\n"
       return UpdateStep(
-        id: entry.id, version: version, summary: entry.summary,
+        id: entry.id, version: "\(version)", summary: entry.summary,
         runsOnFreshInstall: entry.freshInstall ?? false, timeLimit: timeLimit
       ) { context in
         let status = try runShell(command, appendingTo: log, header: header, context: context)

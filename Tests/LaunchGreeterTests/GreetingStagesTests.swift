@@ -53,10 +53,30 @@ import Testing
 
   @Test func identifyTurnsTheAppsDeepLinkIntoTheInvocations() throws {
     var greeter = greeter("2.0.0", interactive: false)
-    greeter.openNotes = version("1.1.0")
+    greeter.openNotes = "1.1.0"
     let context = try #require(greeter.identify([:], problems))
     #expect(context.invocation.deepLink?.version == version("1.1.0"))
     #expect(!context.invocation.isInteractive)
+  }
+
+  @Test func notesToOpenThatAreNoVersionAreAProblemAndNoDeepLink() throws {
+    var greeter = greeter("2.0.0")
+    greeter.openNotes = "latest"
+    let context = try #require(greeter.identify([:], problems))
+    #expect(context.invocation.deepLink == nil)
+    #expect(problems.all == ["notes to open: \"latest\" is not a version; the launch goes on without them"])
+  }
+
+  @Test func theOutcomeSaysWhatTheAppActsOn() throws {
+    let (context, record) = try recorded(greeter("1.0.0"))
+    var outcome = GreetOutcome(record: record, decided: greeter("1.0.0").decide(record, context), shows: true)
+    #expect(
+      outcome.kind == .first && outcome.shown == nil && outcome.actionID == nil && !outcome.wasInterrupted)
+    outcome.presented = true
+    outcome.exit = .action(id: "try-sums")
+    #expect(outcome.shown == .onboarding(resumeAtPage: 0) && outcome.actionID == "try-sums")
+    outcome.exit = .interrupted(signal: nil)
+    #expect(outcome.wasInterrupted && outcome.actionID == nil)
   }
 
   @Test func theTerminalOpensOnceAndOnlyWhenAllowed() {

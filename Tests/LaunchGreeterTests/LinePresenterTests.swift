@@ -319,9 +319,9 @@ final class ScriptedLineTerminal: GreetingTerminal {
     var greeter = app.greeter("1.0.0")
     greeter.updateSteps = [
       UpdateStep(
-        id: "a", version: version("1.0.0"), summary: "Moving the config file", runsOnFreshInstall: true
+        id: "a", version: "1.0.0", summary: "Moving the config file", runsOnFreshInstall: true
       ) {},
-      UpdateStep(id: "b", version: version("1.0.0"), summary: "Failing", runsOnFreshInstall: true) {
+      UpdateStep(id: "b", version: "1.0.0", summary: "Failing", runsOnFreshInstall: true) {
         throw StepFailure()
       },
     ]

@@ -170,7 +170,7 @@ import Testing
     let log = WarningLog()
     let s = store(file + "/sub", log)
     let ran = Counter()
-    let step = UpdateStep(id: "s", version: AppVersion(1, 0, 0), summary: "s", runsOnFreshInstall: true) {
+    let step = UpdateStep(id: "s", version: "1.0.0", summary: "s", runsOnFreshInstall: true) {
       ran.increment()
     }
     let record = try tracker("1.0.0", store: s, clock: TestClock()).recordLaunch(updateSteps: [step])
@@ -190,7 +190,7 @@ import Testing
       atPath: dir + "/.launch-state.json.tmp", withIntermediateDirectories: true)
     let log = WarningLog()
     let ran = Counter()
-    let step = UpdateStep(id: "s", version: AppVersion(1, 0, 0), summary: "s", runsOnFreshInstall: true) {
+    let step = UpdateStep(id: "s", version: "1.0.0", summary: "s", runsOnFreshInstall: true) {
       ran.increment()
     }
     let record = try tracker("1.0.0", store: store(dir, log), clock: TestClock()).recordLaunch(updateSteps: [
@@ -251,7 +251,7 @@ import Testing
     let holder = try HeldLock(dir + "/launch-state.json.lock")
     defer { holder.release() }
     let ran = Counter()
-    let step = UpdateStep(id: "s", version: AppVersion(1, 0, 0), summary: "s") { ran.increment() }
+    let step = UpdateStep(id: "s", version: "1.0.0", summary: "s") { ran.increment() }
     clock.advance(days: 1)
     let record = try tracker("1.0.0", store: store(dir, log), clock: clock).recordLaunch(updateSteps: [step])
     #expect(record.lockWasBusy && !record.isRecorded)

@@ -134,9 +134,9 @@ import Testing
     try tracker("1.0.0", store: store, clock: clock).markOnboarding(page: 1)
     clock.advance(days: 40)
     let steps = [
-      UpdateStep(id: "ok", version: version("1.1.0"), summary: "works") {},
-      UpdateStep(id: "skip", version: version("1.1.0"), summary: "skip", isApplicable: { false }) {},
-      UpdateStep(id: "bad", version: version("2.0.0"), summary: "fails") { throw StepFailure() },
+      UpdateStep(id: "ok", version: "1.1.0", summary: "works") {},
+      UpdateStep(id: "skip", version: "1.1.0", summary: "skip", isApplicable: { false }) {},
+      UpdateStep(id: "bad", version: "2.0.0", summary: "fails") { throw StepFailure() },
     ]
     try launch("2.0.0", store: store, clock: clock, steps: steps)
     let state = try #require(store.state)

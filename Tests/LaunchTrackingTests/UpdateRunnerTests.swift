@@ -35,7 +35,7 @@ final class Toggle: @unchecked Sendable {
     _ id: String, _ v: String, log: RunLog, fresh: Bool = false, applicable: Bool = true, fails: Toggle? = nil
   ) -> UpdateStep {
     UpdateStep(
-      id: id, version: version(v), summary: "step \(id)", runsOnFreshInstall: fresh,
+      id: id, version: v, summary: "step \(id)", runsOnFreshInstall: fresh,
       isApplicable: { applicable }
     ) {
       log.append(id)
@@ -241,7 +241,7 @@ final class Toggle: @unchecked Sendable {
     let clock = TestClock()
     let log = RunLog()
     let steps = [
-      UpdateStep(id: "slow", version: version("1.0.0"), summary: "slow", runsOnFreshInstall: true) {
+      UpdateStep(id: "slow", version: "1.0.0", summary: "slow", runsOnFreshInstall: true) {
         usleep(50_000)
         log.append("slow")
       }
@@ -263,8 +263,7 @@ final class Toggle: @unchecked Sendable {
   private func patient(_ id: String, log: RunLog, timeLimit: Duration? = UpdateStep.defaultTimeLimit)
     -> UpdateStep
   {
-    UpdateStep(id: id, version: version("1.0.0"), summary: id, runsOnFreshInstall: true, timeLimit: timeLimit)
-    {
+    UpdateStep(id: id, version: "1.0.0", summary: id, runsOnFreshInstall: true, timeLimit: timeLimit) {
       context in
       log.append(id + " started")
       for _ in 0..<1000 {
@@ -286,7 +285,7 @@ final class Toggle: @unchecked Sendable {
     #expect(record.updates.interrupted == nil && record.updates.completed.isEmpty)
     #expect(store.state?.updateSteps.failed.map(\.id) == ["slow"])
     // Retried on the next launch, where (given longer) it completes.
-    let quick = UpdateStep(id: "slow", version: version("1.0.0"), summary: "slow", runsOnFreshInstall: true) {
+    let quick = UpdateStep(id: "slow", version: "1.0.0", summary: "slow", runsOnFreshInstall: true) {
     }
     let next = try launch("1.0.0", store: store, clock: clock, steps: [quick])
     #expect(next.updates.completed == ["slow"])
@@ -296,7 +295,7 @@ final class Toggle: @unchecked Sendable {
   @Test func aStepThatIgnoresItsStopIsLeftRunningAndTheLaunchGoesOn() throws {
     let finished = RunLog()
     let stubborn = UpdateStep(
-      id: "stubborn", version: version("1.0.0"), summary: "stubborn", runsOnFreshInstall: true,
+      id: "stubborn", version: "1.0.0", summary: "stubborn", runsOnFreshInstall: true,
       timeLimit: .milliseconds(50)
     ) {
       usleep(6_000_000)  // longer than its limit and the grace after it
@@ -339,7 +338,7 @@ final class Toggle: @unchecked Sendable {
 
   @Test func aStepThatFinishesAsItIsStoppedCountsAsCompleted() throws {
     let step = UpdateStep(
-      id: "done", version: version("1.0.0"), summary: "done", runsOnFreshInstall: true,
+      id: "done", version: "1.0.0", summary: "done", runsOnFreshInstall: true,
       timeLimit: .milliseconds(20)
     ) { context in
       for _ in 0..<2000 where !context.isCancelled { usleep(5_000) }

@@ -24,12 +24,10 @@ greeter.updateSteps = [
 ]
 
 // Ctrl-C during the greeting ends the app as it would without it (SIGINT, 130 from a shell),
-// once the terminal is given back; `greeter.interruptAction = .report` returns `.interrupted`.
-switch greeter.greet().exit {
-case .action(let id): print("tally: the notes' \(id) button")  // a release's "try it" key
-case .later: break  // closed before the end: it comes back on a later launch
-case .done, .nothingShown, .interrupted: break
-}
+// once the terminal is given back; `greeter.interruptAction = .report` returns it instead
+// (`outcome.wasInterrupted`).
+let outcome = greeter.greet()
+if let id = outcome.actionID { print("tally: the notes' \(id) button") }  // a release's "try it" key
 
 // The app's own work.
 #if TALLY_USES_FOUNDATION

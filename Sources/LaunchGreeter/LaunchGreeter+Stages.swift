@@ -167,11 +167,13 @@ extension LaunchGreeter {
         updateSteps: steps,
         progress: { progress in
           guard let screen = terminal.get() else { return }
-          let done = progress.phase == .started ? progress.index - 1 : progress.index
-          screen.show(
-            UpdateProgressScreen(
-              appName: app.name, version: context.version, step: progress.index, total: progress.total,
-              summary: progress.summary, completed: Double(done), palette: screen.palette))
+          let running = progress.phase == .started || progress.phase == .stopping
+          var shown = UpdateProgressScreen(
+            appName: app.name, version: context.version, step: progress.index, total: progress.total,
+            summary: progress.summary, completed: Double(running ? progress.index - 1 : progress.index),
+            palette: screen.palette)
+          shown.isStopping = progress.phase == .stopping
+          screen.show(shown)
         },
         interrupt: {
           if let screen = terminal.opened { return screen.pollInterrupt() }

@@ -16,6 +16,9 @@ package struct UpdateProgressScreen: Screen {
   package var summary: String
   /// Steps finished so far (may be fractional when a step reports its own progress).
   package var completed: Double
+  /// True once Ctrl-C (or the step's time limit) asked the running step to stop: the screen
+  /// says "Stopping…" while the step has up to 2 s to return.
+  package var isStopping = false
   package var palette: Palette
 
   package init(
@@ -42,6 +45,9 @@ package struct UpdateProgressScreen: Screen {
   /// has not finished, else nil: a line-by-line presenter prints each step once, as it starts.
   package var plainText: ScreenText? {
     guard completed < Double(step) else { return nil }
+    if isStopping {
+      return ScreenText(identity: "update-stopping \(step)") { _ in [StyledLine(Self.stoppingLine)] }
+    }
     let target = version.map { "Updating \(appName) to \($0)" } ?? "Updating \(appName)"
     let line = "\(target), step \(step) of \(total)" + (summary.isEmpty ? "" : ": \(summary)") + " ..."
     return ScreenText(identity: "update-step \(step)") { _ in [StyledLine(line)] }
@@ -57,7 +63,8 @@ package struct UpdateProgressScreen: Screen {
     canvas.centered(
       version.map { "Updating \(appName) to \($0)" } ?? "Updating \(appName)", row: middle,
       style: palette.accent)
-    canvas.centered("Step \(step) of \(total)", row: middle + 1, style: palette.dim)
+    canvas.centered(
+      "Step \(step) of \(total)" + (isStopping ? ": stopping…" : ""), row: middle + 1, style: palette.dim)
     canvas.centered(summary, row: middle + 2)
     // The bar: ━ filled, ─ empty, the percentage after it.
     let fraction = total > 0 ? max(0, min(1, completed / Double(total))) : 1
@@ -72,12 +79,18 @@ package struct UpdateProgressScreen: Screen {
       style: palette.progressEmpty)
     canvas.put(percent, row: row, column: left + barWidth, style: palette.dim)
     if row + 2 < h - 1 {
-      canvas.centered(Self.interruptHint, row: row + 2, style: palette.dim)
+      if isStopping {
+        canvas.centered(Self.stoppingLine, row: row + 2, style: palette.accent)
+      } else {
+        canvas.centered(Self.interruptHint, row: row + 2, style: palette.dim)
+      }
     }
   }
 
   /// What Ctrl-C does while the steps run.
   package static let interruptHint = "Ctrl-C stops the update; it runs again on the next launch"
+  /// Shown from the moment the running step is asked to stop until the launch goes on.
+  package static let stoppingLine = "Stopping… the update runs again on the next launch"
 }
 
 /// Shown when an update step failed: which step, its message, and that it will be retried.

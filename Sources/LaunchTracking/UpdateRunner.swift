@@ -90,7 +90,7 @@ package enum UpdateRunner {
       } else {
         tell(.started)
         let previousAttempts = state.updateSteps.failed.first { $0.id == step.id }?.attempts ?? 0
-        let (result, stop) = perform(step, interrupt: interrupt)
+        let (result, stop) = perform(step, interrupt: interrupt) { tell(.stopping) }
         if case .interrupted(let interrupted)? = stop { report.interrupted = interrupted }
         if case .success? = result {
           state.updateSteps.failed.removeAll { $0.id == step.id }
@@ -124,10 +124,11 @@ package enum UpdateRunner {
   // MARK: - Helpers
 
   /// Runs `step`'s work on a thread of its own, asking it to stop when its time limit passes
-  /// or `interrupt` says so. Returns how the work ended (nil: it did not return within
-  /// ``stopGrace`` of being asked to stop) and why it was asked to stop, if it was.
+  /// or `interrupt` says so, and calling `stopping` as soon as it has asked. Returns how the
+  /// work ended (nil: it did not return within ``stopGrace`` of being asked to stop) and why it
+  /// was asked to stop, if it was.
   static func perform(
-    _ step: UpdateStep, interrupt: () -> UpdateInterrupt?
+    _ step: UpdateStep, interrupt: () -> UpdateInterrupt?, stopping: () -> Void = {}
   ) -> (result: Result<Void, any Error>?, stop: UpdateStepStop?) {
     let context = UpdateStepContext(timeLimit: step.timeLimit)
     let finished = DispatchSemaphore(value: 0)
@@ -152,7 +153,10 @@ package enum UpdateRunner {
       } else if let interrupted = interrupt() {
         context.requestStop(.interrupted(interrupted))
       }
-      if context.isCancelled { giveUpAt = clock.now.advanced(by: stopGrace) }
+      if context.isCancelled {
+        giveUpAt = clock.now.advanced(by: stopGrace)
+        stopping()
+      }
     }
     return (outcome.result.withLock { $0 }, context.stop)
   }

@@ -152,6 +152,10 @@ public struct UpdateProgress: Sendable, Equatable {
   public enum Phase: Sendable, Equatable {
     /// The step began to run.
     case started
+    /// The step was asked to stop (Ctrl-C, a termination signal, its time limit) and has not
+    /// returned yet: told at once, so a progress display can say so while the step has up to
+    /// 2 s (`UpdateRunner.stopGrace`) to return before it is left running.
+    case stopping
     /// The step ran to its end.
     case completed
     /// The step's `isApplicable` said this install does not need it.

@@ -22,8 +22,10 @@ import LaunchTracking
 /// | 2.0.0 | plus `notes-index.json`, a word -> note numbers search index |
 ///
 /// Each step appends `<id> <pid>` to `update-steps.log` when it runs, so tests can count
-/// runs. QA knobs: `WHATSNEW_DEMO_FAIL_STEP=<id>` makes that step throw, and
-/// `WHATSNEW_DEMO_STEP_DELAY_MS` makes every step take that long.
+/// runs. QA knobs: `WHATSNEW_DEMO_FAIL_STEP=<id>` makes that step throw,
+/// `WHATSNEW_DEMO_STEP_DELAY_MS` makes every step take that long, and
+/// `WHATSNEW_DEMO_STEP_IGNORES_STOP=1` makes that delay a step that never checks whether it
+/// should stop (Ctrl-C then shows "Stopping…" and leaves it running after 2 s).
 enum DemoUpdateSteps {
   /// The names of the demo's data files in the state directory (removed by `reset`).
   static let dataFiles = ["notes.txt", "notes.json", "notes-index.json", "update-steps.log"]
@@ -33,13 +35,15 @@ enum DemoUpdateSteps {
     let files = DemoNotesFiles(directory: URL(fileURLWithPath: directory))
     let failID = environment["WHATSNEW_DEMO_FAIL_STEP"]
     let delay = environment["WHATSNEW_DEMO_STEP_DELAY_MS"].flatMap { Int($0) } ?? 0
+    let checksStop = environment["WHATSNEW_DEMO_STEP_IGNORES_STOP"] != "1"
     func work(_ id: String, _ body: @escaping @Sendable () throws -> Void)
       -> @Sendable (UpdateStepContext) throws -> Void
     {
       { context in
-        // The delay stops when the step is asked to (Ctrl-C, its time limit), as a long step should.
+        // The delay stops when the step is asked to (Ctrl-C, its time limit), as a long step
+        // should, unless the QA knob makes it a step that does not.
         for _ in stride(from: 0, to: delay, by: 10) {
-          try context.checkCancellation()
+          if checksStop { try context.checkCancellation() }
           usleep(10_000)
         }
         try files.log(id)

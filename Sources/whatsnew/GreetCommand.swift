@@ -58,8 +58,17 @@ struct GreetCommand: ParsableCommand {
   var steps: String?
 
   @Option(
-    help: ArgumentHelp("Write the outcome as JSON here, after the terminal is restored.", valueName: "file"))
+    help: ArgumentHelp(
+      "Write the outcome as JSON here, after the terminal is restored; its problems are then printed only there.",
+      valueName: "file"))
   var report: String?
+
+  @Flag(
+    help: """
+      Print the problems on stderr, under the app's name, also with --report and when no person \
+      is at a terminal.
+      """)
+  var printProblems = false
 
   @OptionGroup var greeting: GreetingOptions
 
@@ -125,13 +134,16 @@ struct GreetCommand: ParsableCommand {
     if let feed { greeter.feed = GreeterFeed(url: feed, upgradeCommand: upgradeCommand) }
     greeter.crashAction = .defaultAction
     greeter.interruptAction = .report  // the report is written first, then 130 below
-    greeter.warn = { Console.error("whatsnew: " + $0) }
+    greeter.warn = { _ in }  // the outcome's problems are printed below, or not
     if let steps {
       let directory = StateLocation.directory(
         appID: appID, stateDirectory: stateDir, variable: app.variable("STATE_DIR"), environment: env)
       greeter.updateSteps = try ShellSteps.load(steps, logDirectory: directory)
     }
     let outcome = greeter.greet()
+    if printsProblems(of: outcome, environment: env, optOut: app.variable("NO_GREETING")) {
+      for problem in outcome.problems { Console.error(app.name + ": " + problem) }
+    }
     if let report {
       do {
         try GreetReport(outcome, audience: NotesAudience(channel: channel.channel)).write(to: report)
@@ -149,11 +161,24 @@ struct GreetCommand: ParsableCommand {
     case .interrupted(nil): throw ExitCode(130)
     default: break
     }
-    // A launch that found another one holding the state lock goes on like any launch with
-    // nothing to show: the app starts, and the next launch records as usual.
-    if outcome.launch == nil || (!outcome.isRecorded && !outcome.lockWasBusy) || outcome.notesProblem != nil {
-      throw ExitCode(1)  // the greeter's warning line named the file
-    }
+    if Self.failed(outcome) { throw ExitCode(1) }  // the problem's line named the file
+  }
+
+  /// True when the launch ends with status 1: the notes or the state could not be used. A
+  /// launch that found another one holding the state lock goes on like any launch with
+  /// nothing to show: the app starts, and the next launch records as usual.
+  static func failed(_ outcome: GreetOutcome) -> Bool {
+    outcome.launch == nil || (!outcome.isRecorded && !outcome.lockWasBusy) || outcome.notesProblem != nil
+  }
+
+  /// Whether the outcome's problems are printed on stderr: always with `--print-problems`;
+  /// else never with `--report` (the report lists them, and its reader decides); else when a
+  /// person is at the terminal, or when the launch failed (status 1), whose line says what to
+  /// fix. A launch with no person at a terminal prints nothing otherwise.
+  func printsProblems(of outcome: GreetOutcome, environment: [String: String], optOut: String) -> Bool {
+    if printProblems { return true }
+    if report != nil { return false }
+    return Self.failed(outcome) || Invocation.current(environment: environment, optOut: optOut).isInteractive
   }
 }
 

@@ -22,6 +22,11 @@ struct HistoryCommand: ParsableCommand {
   var json = false
 
   func run() throws {
+    let (state, note) = self.state.recordedState()
+    if let note {
+      // With --json the output stays one JSON object: the note goes to stderr.
+      if json { Console.error("whatsnew: " + note) } else { Console.out(note) }
+    }
     let store = state.makeStore(now: { Date() })
     var recorded: LaunchState?
     switch try store.read() {

@@ -12,10 +12,14 @@ import LaunchTracking
   import Darwin
 #endif
 
-/// The options `demo`, `state` and `reset` share: which app, and where its state lives.
+/// The options `demo`, `state`, `history`, `settings` and `reset` share: which app, and where
+/// its state lives.
 struct StateOptions: ParsableArguments {
-  @Option(help: "The app whose launches are tracked.")
-  var appID = StateSettings().appID
+  @Option(
+    help: ArgumentHelp(
+      "The app whose launches are tracked (default: the app the state file in --state-dir names, else whatsnew-demo).",
+      valueName: "id"))
+  var appID: String?
 
   @Option(
     help: ArgumentHelp(
@@ -23,16 +27,32 @@ struct StateOptions: ParsableArguments {
       valueName: "dir"))
   var stateDir: String?
 
-  /// The options as plain values.
-  var settings: StateSettings { StateSettings(appID: appID, stateDir: stateDir) }
+  /// The options as plain values; without `--app-id`, the demo's app.
+  var settings: StateSettings { StateSettings(appID: appID ?? StateSettings().appID, stateDir: stateDir) }
 
   func validate() throws { try settings.validate() }
 
-  /// The state directory for these options.
-  var directory: String { settings.directory }
-
-  /// The file store for these options; warnings go to stderr.
-  func makeStore(now: @escaping @Sendable () -> Date) -> FileLaunchStore { settings.makeStore(now: now) }
+  /// The app and directory of a state to read or change (`state`, `history`, `settings`,
+  /// `reset`). Without `--app-id`, the state file in `--state-dir` names the app (a `greet`
+  /// tool's, say), and `note` says so, for the output's first line. An `--app-id` the file
+  /// disagrees with is still refused, by the store.
+  func recordedState() -> (settings: StateSettings, note: String?) {
+    guard appID == nil, let stateDir else { return (settings, nil) }
+    let store = FileLaunchStore(directory: stateDir, warn: { _ in })
+    let named: LaunchState?
+    switch try? store.read() {
+    case .state(let state)?, .newerSchema(_, let state?)?: named = state
+    default: named = nil
+    }
+    guard let named, named.appID != settings.appID, StateLocation.problem(withAppID: named.appID) == nil
+    else {
+      return (settings, nil)
+    }
+    return (
+      StateSettings(appID: named.appID, stateDir: stateDir),
+      "App \"\(named.appID)\", which \(store.path) names (no --app-id given)."
+    )
+  }
 }
 
 /// ``StateOptions`` as plain values, which ``DemoLaunch`` carries.

@@ -29,6 +29,8 @@ struct ResetCommand: ParsableCommand {
   var yes = false
 
   func run() throws {
+    let (state, note) = self.state.recordedState()
+    if let note { Console.out(note) }
     let store = state.makeStore(now: { Date() })
     if !yes {
       guard isatty(0) == 1 && isatty(1) == 1 else {

@@ -37,6 +37,8 @@ struct SettingsCommand: ParsableCommand {
   }
 
   func run() throws {
+    let (state, note) = self.state.recordedState()
+    if let note { Console.out(note) }
     let store = state.makeStore(now: { Date() })
     let current: LaunchState
     switch try store.read() {

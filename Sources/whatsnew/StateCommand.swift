@@ -26,6 +26,11 @@ struct StateCommand: ParsableCommand {
   var json = false
 
   func run() throws {
+    let (state, note) = self.state.recordedState()
+    if let note {
+      // With --json the output stays one JSON object: the note goes to stderr.
+      if json { Console.error("whatsnew: " + note) } else { Console.out(note) }
+    }
     let store = state.makeStore(now: { Date() })
     let snapshot = try store.read()
     var recorded: LaunchState?

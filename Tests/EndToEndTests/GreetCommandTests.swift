@@ -127,6 +127,100 @@ import Testing
       pending?.contains { $0["kind"] as? String == "whats-new" && $0["since"] as? String == "1.0.0" } == true)
   }
 
+  /// A problem (here a corrupt state file, moved aside) is printed once, under the app's name,
+  /// and only where the caller wants it: with `--report` in the report alone (both with
+  /// `--print-problems`); without, on stderr when a person is at the terminal (the tmux test
+  /// below) or when the launch fails, and not at all on a piped launch that goes on.
+  @Test func aProblemGoesToTheReportOrUnderTheAppsName() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let report = app.directory.appendingPathComponent("report.json")
+    func corrupt() throws {
+      try FileManager.default.createDirectory(atPath: app.state, withIntermediateDirectories: true)
+      try Data("{ not json".utf8).write(to: URL(fileURLWithPath: app.state + "/launch-state.json"))
+    }
+    func reported() throws -> [String] {
+      let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+      return json?["problems"] as? [String] ?? []
+    }
+
+    try corrupt()
+    let quiet = try greet("1.0.0", app, ["--report", report.path])
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    #expect(try reported().count == 1 && reported().first?.contains("launch-state.json was corrupt") == true)
+
+    try corrupt()
+    let both = try greet("1.0.0", app, ["--report", report.path, "--print-problems"])
+    let lines = both.stderr.split(separator: "\n")
+    #expect(both.status == 0 && lines.count == 1, "\(both.stderr)")
+    #expect(lines.first?.hasPrefix("Tally: warning: ") == true && both.stderr.contains("was corrupt"))
+    #expect(try reported().count == 1)
+
+    try corrupt()
+    let piped = try greet("1.0.0", app)
+    #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
+
+    // A state it cannot use at all fails the launch: its line is printed, under the app's name.
+    let file = app.directory.appendingPathComponent("not-a-directory").path
+    try Data().write(to: URL(fileURLWithPath: file))
+    let failed = try Run.whatsnew([
+      "greet", "--app-id", "tally", "--app-name", "Tally", "--app-version", "1.0.0", "--content", app.notes,
+      "--state-dir", file,
+    ])
+    #expect(failed.status == 1 && !failed.stderr.isEmpty, "\(failed.stderr)")
+    #expect(failed.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("Tally: ") }, "\(failed.stderr)")
+  }
+
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func aProblemIsPrintedOnceUnderTheAppsNameAtATerminal() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    try FileManager.default.createDirectory(atPath: app.state, withIntermediateDirectories: true)
+    try Data("{ not json".utf8).write(to: URL(fileURLWithPath: app.state + "/launch-state.json"))
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start(
+      "greet --app-id tally --app-name Tally --app-version 1.0.0 --content '\(app.notes)' --state-dir '\(app.state)'"
+    )
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    #expect(try tmux.waitForExit() == 0)
+    let screen = try tmux.capture()
+    #expect(screen.components(separatedBy: "Tally: warning: ").count == 2, "\(screen)")
+    #expect(!screen.contains("whatsnew:"), "\(screen)")
+  }
+
+  /// `state`, `history`, `settings` and `reset` read a `greet` tool's state with `--state-dir`
+  /// alone: the file names the app, and the output's first line says so (stderr with `--json`,
+  /// which stays one JSON object). An `--app-id` that disagrees with the file is still refused.
+  @Test func stateCommandsReadAToolsStateWithoutAppID() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    #expect(try greet("1.0.0", app).status == 0)
+    let note = "App \"tally\", which \(app.state)/launch-state.json names (no --app-id given)."
+
+    let json = try Run.whatsnew(["state", "--state-dir", app.state, "--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect(object?["appID"] as? String == "tally" && object?["launchCount"] as? Int == 1, "\(json.stdout)")
+    #expect(json.stderr == "whatsnew: " + note + "\n", "\(json.stderr)")
+
+    for arguments in [["state"], ["history"], ["settings"], ["settings", "whats-new", "off"]] {
+      let run = try Run.whatsnew(arguments + ["--state-dir", app.state])
+      #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments): \(run.stderr)")
+      #expect(run.stdout.split(separator: "\n").first.map(String.init) == note, "\(arguments): \(run.stdout)")
+    }
+    #expect(try state(app)["whatsNewOff"] as? Bool == true)
+
+    let other = try Run.whatsnew(["state", "--app-id", "other", "--state-dir", app.state])
+    #expect(other.status == 1 && other.stderr.contains(#"belongs to the app "tally""#), "\(other.stderr)")
+
+    let reset = try Run.whatsnew(["reset", "--yes", "--state-dir", app.state])
+    #expect(reset.status == 0 && reset.stdout.hasPrefix(note + "\n"), "\(reset.stdout) \(reset.stderr)")
+    #expect(reset.stdout.contains("Forgot the launch state of tally"))
+    #expect(!FileManager.default.fileExists(atPath: app.state + "/launch-state.json"))
+  }
+
   @Test func badInputIsOneLineAndTheDocumentedStatus() throws {
     let app = try makeApp()
     defer { try? FileManager.default.removeItem(at: app.directory) }
@@ -187,7 +281,7 @@ import Testing
       p.arguments = [
         "greet", "--app-id", "tally", "--app-version", "2.0.0", "--content", app.notes, "--state-dir",
         app.state,
-        "--steps", steps.path,
+        "--steps", steps.path, "--print-problems",
       ]
       p.environment = env
       p.standardInput = FileHandle.nullDevice

@@ -301,11 +301,19 @@ final class Toggle: @unchecked Sendable {
       usleep(6_000_000)  // longer than its limit and the grace after it
       finished.append("stubborn")
     }
-    let record = try launch("1.0.0", store: InMemoryLaunchStore(), clock: TestClock(), steps: [stubborn])
+    // The progress hears at once that the step was asked to stop, not when the grace is over.
+    let started = ContinuousClock.now
+    var phases: [(UpdateProgress.Phase, Duration)] = []
+    let record = try tracker("1.0.0", store: InMemoryLaunchStore(), clock: TestClock()).recordLaunch(
+      updateSteps: [stubborn]
+    ) { phases.append(($0.phase, started.duration(to: .now))) }
     #expect(
       record.updates.failed?.message
         == "stopped: it ran past its time limit of 50 ms; it did not stop within 2 s and was left running")
     #expect(finished.all.isEmpty, "the launch waited for the step")
+    #expect(phases.map(\.0) == [.started, .stopping, .failed])
+    let stopping = try #require(phases.first { $0.0 == .stopping }?.1)
+    #expect(stopping < .milliseconds(500), "told of the stop after \(stopping)")
   }
 
   @Test func anInterruptStopsTheRunningStepAndPostponesTheRest() throws {

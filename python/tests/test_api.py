@@ -96,7 +96,23 @@ def test_steps_it_cannot_use_are_a_problem_in_the_outcome_not_an_exception(insta
     outcome = json.loads(run.stdout)
     assert outcome["status"] == 1 and not outcome["interrupted"]
     assert len(outcome["problems"]) == 1 and "not a JSON list of steps" in outcome["problems"][0]
-    assert "not a JSON list of steps" in run.stderr  # passed on, as the command line does
+    assert run.stderr == ""  # the tool prints its problems if it wants to
+
+
+def test_a_problem_is_in_the_outcome_once_and_nothing_is_printed(installed: Venv, tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "launch-state.json").write_text("{ not json")
+    run = installed.run(
+        "-c",
+        OUTCOME
+        + f"import whatsnew_greet\nshow(whatsnew_greet.greet('greeted-api', '1.0.0', {str(NOTES)!r}, app_name='Greeted', state_dir={str(state)!r}))",
+    )
+    assert run.returncode == 0, run.stderr
+    outcome = json.loads(run.stdout)
+    assert outcome["status"] == 0
+    assert len(outcome["problems"]) == 1 and "launch-state.json was corrupt" in outcome["problems"][0], outcome
+    assert run.stderr == ""
 
 
 @pytest.mark.parametrize(

@@ -297,7 +297,7 @@ def _ctrl_c_reported_not_raised() -> Iterator[None]:
 
 def _run(command: list[str], environment: dict[str, str]) -> tuple[int, str]:
     """Runs the binary on this process's terminal; returns its status and what it wrote to
-    stderr (which goes on to this process's stderr, but for usage errors)."""
+    stderr (nothing is passed on: what is not a usage error is in the outcome's problems)."""
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             stream.flush()
@@ -310,12 +310,12 @@ def _run(command: list[str], environment: dict[str, str]) -> tuple[int, str]:
 
 
 def _outcome(status: int, errors: str, report_path: Path) -> Outcome:
+    # Nothing is printed here: with --report the binary prints no problems (they are in the
+    # report), and any line it did write (a report it could not write) becomes a problem, so a
+    # tool prints what it chooses, once.
     lines = [line for line in errors.splitlines() if line.strip()]
     if status == 2:
         raise ValueError(_usage_message(lines) or "whatsnew greet refused the arguments")
-    if errors:
-        sys.stderr.write(errors if errors.endswith("\n") else errors + "\n")
-        sys.stderr.flush()
     try:
         report = json.loads(report_path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -334,8 +334,10 @@ def _outcome(status: int, errors: str, report_path: Path) -> Outcome:
         report = {"problems": lines}
         if status < 0 or status == 130:
             report["exit"] = "interrupted"
-    elif status == 1 and not report.get("problems"):
-        report = {**report, "problems": lines}
+    elif lines:
+        reported = report.get("problems")
+        reported = reported if isinstance(reported, list) else []
+        report = {**report, "problems": reported + [line for line in lines if line not in reported]}
     return Outcome.from_report(report, status)
 
 

@@ -2,11 +2,6 @@
 import Foundation
 import PackageDescription
 
-// The whatsnew package is two directories up. SwiftPM names a path dependency after its
-// directory, which differs between clones, so the name is read from the path.
-let whatsnew = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
-
 // `TALLY_USES_FOUNDATION=1 swift build` builds both programs for a host whose own work uses
 // Foundation, as many do: scripts/bench measures what the greeter costs such a host too.
 let hostSettings: [SwiftSetting] =
@@ -15,14 +10,16 @@ let hostSettings: [SwiftSetting] =
 
 let package = Package(
   name: "SwiftHost",
-  dependencies: [.package(path: "../..")],
+  // The whatsnew package is two directories up. SwiftPM names a path dependency after its
+  // directory, which differs between clones, so it is named here.
+  dependencies: [.package(name: "whatsnew", path: "../..")],
   targets: [
     .executableTarget(
       name: "tally",
-      dependencies: [.product(name: "LaunchGreeter", package: whatsnew)],
+      dependencies: [.product(name: "LaunchGreeter", package: "whatsnew")],
       exclude: ["Notes"],
       swiftSettings: hostSettings,
-      plugins: [.plugin(name: "CompileNotes", package: whatsnew)]
+      plugins: [.plugin(name: "CompileNotes", package: "whatsnew")]
     ),
     // The same host without the greeter, for scripts/bench and scripts/budget (what the
     // greeter costs a host).

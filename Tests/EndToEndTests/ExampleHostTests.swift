@@ -50,7 +50,7 @@ struct ExampleHostTests {
     try tmux.run("cd /")
     func launch(_ version: String) throws {
       try tmux.start(
-        "", environment: "HOME='\(host.home)' EXAMPLE_APP_VERSION=\(version)", program: "'\(host.binary)'")
+        "", environment: "HOME='\(host.home)' TALLY_PRETEND_VERSION=\(version)", program: "'\(host.binary)'")
     }
     func expectRestored(_ step: String) throws {
       let stty = tmux.sttySnapshots()
@@ -64,7 +64,7 @@ struct ExampleHostTests {
     #expect(!walkthrough.contains("Jot") && !walkthrough.lowercased().contains("whatsnew"))
     try tmux.keys("s")
     #expect(try tmux.waitForExit() == 0)
-    try tmux.waitFor("tally 1.0.0: 3 things counted")
+    try tmux.waitFor("tally 2.0.0: 3 things counted")  // the greeting pretended, the app did not
     try expectRestored("the walkthrough")
 
     try launch("2.0.0")
@@ -139,12 +139,12 @@ struct ExampleHostTests {
     defer { tmux.kill() }
     try tmux.run("cd /")
     try tmux.start(
-      "", environment: "HOME='\(host.home)' EXAMPLE_APP_VERSION=1.0.0", program: "'\(host.binary)'")
+      "", environment: "HOME='\(host.home)' TALLY_PRETEND_VERSION=1.0.0", program: "'\(host.binary)'")
     try tmux.waitFor("Welcome to Tally")
     try tmux.keys("s")
     #expect(try tmux.waitForExit() == 0)
     try tmux.start(
-      "", environment: "-u LC_ALL HOME='\(host.home)' EXAMPLE_APP_VERSION=2.0.0 LANG=fr_FR.UTF-8",
+      "", environment: "-u LC_ALL HOME='\(host.home)' TALLY_PRETEND_VERSION=2.0.0 LANG=fr_FR.UTF-8",
       program: "'\(host.binary)'")
     let sheet = try tmux.waitFor("Changements")
     #expect(sheet.contains("dix fois plus rapide") && !sheet.contains("ten times faster"))
@@ -162,7 +162,7 @@ struct ExampleHostTests {
       let result = try Run.process(
         URL(fileURLWithPath: "/usr/bin/env"),
         ["strace", "-f", "-qq", "-e", "trace=fsync,fdatasync,syncfs,sync", "-o", log, host.binary],
-        environment: ["HOME": host.home, "EXAMPLE_APP_VERSION": version])
+        environment: ["HOME": host.home, "TALLY_PRETEND_VERSION": version])
       #expect(result.status == 0, "\(result.stderr)")
       let text = try String(contentsOfFile: log, encoding: .utf8)
       return text.split(separator: "\n").filter { $0.contains("sync") }.count

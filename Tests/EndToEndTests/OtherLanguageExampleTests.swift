@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized, .requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct OtherLanguageExampleTests {
   @Test(arguments: [
-    ("Examples/shell/mytool", "My Tool", "MYTOOL_VERSION", "mytool")
+    ("Examples/shell/mytool", "My Tool", "MYTOOL_PRETEND_VERSION", "mytool")
   ])
   func theExampleGreetsThenWorks(script: String, name: String, versionVariable: String, prefix: String) throws
   {
@@ -24,7 +24,7 @@ struct OtherLanguageExampleTests {
     try tmux.waitFor("Welcome to \(name)")
     try tmux.keys("s")
     #expect(try tmux.waitForExit() == 0)
-    try tmux.waitFor("\(prefix) 1.0.0: done its own work")
+    try tmux.waitFor("\(prefix) 1.1.0: done its own work")  // the greeting pretended, the tool did not
 
     try tmux.start("", environment: environment, program: path)
     let sheet = try tmux.waitFor("What's new in \(name) 1.1.0")
@@ -35,5 +35,23 @@ struct OtherLanguageExampleTests {
     let stty = tmux.sttySnapshots()
     #expect(!stty.before.isEmpty && stty.before == stty.after)
     #expect(try tmux.display("#{alternate_on}") == "0")
+  }
+
+  /// Ctrl-C in the accessible (line) mode: the terminal sends SIGINT to the whole foreground
+  /// process group, the script too, which ignores it while greet runs (`trap '' INT`), so it
+  /// reads greet's 130, says it stopped, and exits 130 itself; the shell that ran it goes on.
+  @Test func ctrlCInTheAccessibleModeEndsTheShellExampleWith130AfterItsCleanup() throws {
+    let home = try TestPaths.makeTemporaryDirectory("example-home")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let path = "'" + TestPaths.packageRoot.appendingPathComponent("Examples/shell/mytool").path + "'"
+    try tmux.run("clear; HOME='\(home.path)' WHATSNEW=\(tmux.binary) ACCESSIBLE=1 \(path); echo rc=$?")
+    try tmux.waitFor("[Enter: next")
+    try tmux.keys("C-c")
+    let screen = try tmux.waitFor("rc=")
+    #expect(screen.contains("rc=130"), "\(screen)")
+    #expect(screen.contains("mytool: stopped before its own work"), "\(screen)")
+    #expect(!screen.contains("done its own work"), "\(screen)")
   }
 }

@@ -7,16 +7,24 @@ import LaunchGreeter
   import Foundation
 #endif
 
-// The app's version; EXAMPLE_APP_VERSION pretends to be another one (to try an upgrade).
-let version = getenv("EXAMPLE_APP_VERSION").map { String(cString: $0) } ?? "2.0.0"
+// The app's version. TALLY_PRETEND_VERSION=1.0.0 greets as another version, to try an upgrade:
+// the greeter reads it itself, as it reads TALLY_STATE_DIR and TALLY_NOW.
+let version = "2.0.0"
 
 var greeter = LaunchGreeter(
   app: GreeterApp(id: "tally", name: "Tally", version: version),
   notes: .compiledIn(CompiledNotes.all))
 // `tally --accessible`: plain lines for screen readers (ACCESSIBLE=1 does the same).
 if CommandLine.arguments.contains("--accessible") { greeter.accessible = .on }
+// Someone who used Tally before it greeted (its data file exists) is not a new user: the first
+// launch the greeter records is then an upgrade, with this version's notes and steps.
+greeter.isExistingInstall = {
+  let home = getenv("HOME").map { String(cString: $0) } ?? "."
+  return access(home + "/.tally/counts.txt", F_OK) == 0
+}
 // Runs once, with a progress screen, on the first launch of 2.0.0 or later after an older
-// version (a fresh install has nothing to convert). If it throws, it is retried next launch.
+// version (a fresh install has nothing to convert: see "Adopting late" in docs/greet.md for
+// an app that adopts the greeter in this release). If it throws, it is retried next launch.
 greeter.updateSteps = [
   UpdateStep(id: "split-by-year", version: "2.0.0", summary: "Splitting the counts by year") {
     // The app's own conversion of its 1.x data goes here.

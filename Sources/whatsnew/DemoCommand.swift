@@ -89,7 +89,7 @@ struct DemoCommand: ParsableCommand {
     // prefix (WHATSNEW_STATE_DIR, WHATSNEW_NOW, WHATSNEW_NO_GREETING).
     var greeter = LaunchGreeter(
       app: GreeterApp(
-        id: state.appID, name: DemoPresentation.appName, version: version.description,
+        id: state.settings.appID, name: DemoPresentation.appName, version: version.description,
         environmentPrefix: "WHATSNEW"),
       notes: content.notes)
     greeter.returningAfterDays = greeting.returningAfter
@@ -110,7 +110,7 @@ struct DemoCommand: ParsableCommand {
       greeter.store = try simulated(simulate, version: version, content: content, now: now)
       stateDescription = "in memory (--simulate \(simulate.rawValue)); the real state is untouched"
     } else {
-      let store = state.makeStore(now: now)
+      let store = state.settings.makeStore(now: now)
       stateDirectory = store.directory
       greeter.store = store
       greeter.stateDirectory = store.directory  // where a terminal that did not answer is remembered
@@ -184,7 +184,8 @@ struct DemoCommand: ParsableCommand {
     let returningAfter = greeting.returningAfter
     func tracker(_ v: AppVersion) -> LaunchTracker {
       LaunchTracker(
-        appID: state.appID, version: v, store: store, returningThresholdDays: returningAfter, now: { then })
+        appID: state.settings.appID, version: v, store: store, returningThresholdDays: returningAfter,
+        now: { then })
     }
     switch scenario {
     case .first:
@@ -228,7 +229,7 @@ struct DemoCommand: ParsableCommand {
     if let days = launch.daysAway { kind += ", \(days) day\(days == 1 ? "" : "s") away" }
     if launch.stateWasReset { kind += " (the state was reset: the old file was corrupt)" }
     var lines = [
-      "launch:       \(kind) (launch \(outcome.launchCount) of \(self.state.appID))",
+      "launch:       \(kind) (launch \(outcome.launchCount) of \(self.state.settings.appID))",
       "state:        \(stateDescription)",
       "content:      \(content.origin) (\(content.versions.count) versions)",
       "update steps: \(describe(outcome.updates))",

@@ -112,31 +112,16 @@ package final class CursesSession {
 
   /// Runs `screen` until `perform` says stop or a termination signal arrives. `perform` gets
   /// every effect the screen returns and may change the screen (push another one).
-  /// `afterFirstPaint` is the caller's work put off until the first frame is out (reading what
-  /// later frames show, given to the screen as values): it runs once, after the terminal has
-  /// had a moment to show that frame or at once when a key comes, and before any event after
-  /// the first one reaches the screen.
   @discardableResult
-  package func run<S: Screen>(
-    _ screen: inout S, afterFirstPaint: (inout S) -> Void = { _ in },
-    perform: (ScreenEffect, inout S) -> Action
-  ) -> Outcome {
+  package func run<S: Screen>(_ screen: inout S, perform: (ScreenEffect, inout S) -> Action) -> Outcome {
     guard screenPointer != nil else { return .finished }
     if dispatch(.resize(width: width, height: height), to: &screen, perform) == .stop { return .finished }
     paint(screen)
-    enableKeypad()
-    var firstPaintFollowedUp = false
-    func followUpFirstPaint() {
-      guard !firstPaintFollowedUp else { return }
-      firstPaintFollowedUp = true
-      afterFirstPaint(&screen)
-    }
     // After each paint the screen may have work it put off to get that frame out sooner.
     var painted = true
     while true {
       if let signal = Signals.takePending() { return .interrupted(signal: signal) }
       if Signals.takeSuspendRequest() {
-        followUpFirstPaint()
         // A SIGTSTP from outside: suspend as for Ctrl-Z.
         suspend()
         painter.invalidate()
@@ -152,7 +137,6 @@ package final class CursesSession {
         // work, at once if a key comes first (so the key sees the finished screen).
         painted = false
         status = waitForKey(&code, milliseconds: Self.deferredWorkDelay)
-        followUpFirstPaint()
         // A resize lays the screen out afresh, so the work is not finished for it.
         let resizing =
           status != ERR
@@ -289,13 +273,15 @@ package final class CursesSession {
     noecho()
     nonl()
     let window = whatsnew_stdscr()
-    // The keypad's application mode now, as `keypad` would send it, so arrow keys pressed from
-    // here on come as ncurses' terminfo expects; `keypad` itself, which also builds ncurses'
-    // tree of every key sequence, waits until the first frame is out
-    // (``enableKeypad()``, before the first key is read).
-    // (Written straight to the terminal: it has no padding, and `putp` would go to stdout's
-    // buffer rather than this session's output.)
-    if let transmit = whatsnew_tigetstr("smkx") { _ = write(fileno(output), transmit, strlen(transmit)) }
+    // Key sequences (arrows, pages, function keys) decoded by ncurses, which also puts the
+    // terminal's keypad in the mode its terminfo entry describes; plus the common Home, End and
+    // Shift-Tab sequences the entry lacks (tmux's Home is `\E[1~` whatever `TERM` says): a
+    // sequence the entry has is left as it defines it. Sequences ncurses still does not know are
+    // dropped whole by ``readAfterEscape()``.
+    keypad(window, true)
+    for (sequence, code) in KeyDecoder.extraSequences where key_defined(sequence) == 0 {
+      define_key(sequence, code)
+    }
     // Poll so termination flags are noticed within a tenth of a second.
     wtimeout(window, Self.keyTimeout)
     set_escdelay(Self.escapeDelay)
@@ -416,24 +402,6 @@ package final class CursesSession {
     wtimeout(window, milliseconds)
     defer { wtimeout(window, Self.keyTimeout) }
     return whatsnew_get_key(&code)
-  }
-
-  /// Whether ncurses decodes key sequences yet (``enableKeypad()``).
-  private var keypadEnabled = false
-
-  /// Turns on ncurses' decoding of key sequences (arrows, pages, function keys): done after
-  /// the first paint rather than at start-up, since building its tree of sequences is work
-  /// the first frame does not need; always before a key is read. Sequences ncurses still does
-  /// not know are dropped whole by ``readAfterEscape()``.
-  private func enableKeypad() {
-    guard !keypadEnabled else { return }
-    keypad(whatsnew_stdscr(), true)
-    // The common Home, End and Shift-Tab sequences the terminal's entry lacks (tmux's Home is
-    // `\E[1~` whatever `TERM` says); a sequence the entry has is left as it defines it.
-    for (sequence, code) in KeyDecoder.extraSequences where key_defined(sequence) == 0 {
-      define_key(sequence, code)
-    }
-    keypadEnabled = true
   }
 
   private func paint(_ screen: some Screen) {

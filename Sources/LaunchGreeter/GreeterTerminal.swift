@@ -97,16 +97,7 @@ package final class GreeterTerminal {
   /// empty, or a termination signal arrives. `perform` sees every effect, the quitting ones
   /// included and those after them in the same update, and may push screens.
   package func run(_ stack: inout ScreenStack, perform: (ScreenEffect, inout ScreenStack) -> Void) -> RunEnd {
-    run(&stack, afterFirstPaint: { _ in }, perform: perform)
-  }
-
-  /// ``run(_:perform:)``, with work put off until the first frame is out
-  /// (``CursesTerminal/CursesSession/run(_:afterFirstPaint:perform:)``).
-  package func run(
-    _ stack: inout ScreenStack, afterFirstPaint: (inout ScreenStack) -> Void,
-    perform: (ScreenEffect, inout ScreenStack) -> Void
-  ) -> RunEnd {
-    let outcome = session.run(&stack, afterFirstPaint: afterFirstPaint) { effect, stack in
+    let outcome = session.run(&stack) { effect, stack in
       perform(effect, &stack)
       if effect == .quit || effect == .interrupt { return .stop }
       return stack.isEmpty ? .stop : .continue

@@ -26,12 +26,6 @@ import TerminalRendering
 /// the line range without a total (`1–20/…`), since the total is not known yet. Every key
 /// and wheel event finishes the layout first, so `G`, `]` and paging always see the whole
 /// text.
-///
-/// A caller may also put off reading: a sheet made with `loaded:` has the text of only its
-/// newest releases (the rest are headings of their version, in place), lays out no further,
-/// and takes the others with ``provide(_:)``, which the caller's driver does once the first
-/// frame is out (``CursesTerminal/CursesSession/run(_:afterFirstPaint:perform:)``), before
-/// any key.
 package struct WhatsNewSheet: Screen {
   package let appName: String
   /// The version the sheet leads up to (the app's current version).
@@ -40,9 +34,6 @@ package struct WhatsNewSheet: Screen {
   package let since: AppVersion?
   /// The releases covered, newest first.
   package private(set) var releases: [ReleaseSection]
-  /// How many of ``releases``, from the newest, hold their text; layout stops before the rest
-  /// until ``provide(_:)`` gives them. All of them unless the sheet was made with `loaded:`.
-  package private(set) var loadedCount: Int
   /// A greeting shown above the notes (welcome-back after an upgrade).
   package let greeting: LineSource?
   /// What to report as dismissed on close; nil when the sheet was opened by hand.
@@ -59,14 +50,12 @@ package struct WhatsNewSheet: Screen {
 
   package init(
     appName: String, version: AppVersion, since: AppVersion? = nil, releases: [ReleaseSection],
-    greeting: LineSource? = nil, presentation: Presentation? = nil, palette: Palette = .dark,
-    loaded: Int? = nil
+    greeting: LineSource? = nil, presentation: Presentation? = nil, palette: Palette = .dark
   ) {
     self.appName = appName
     self.version = version
     self.since = since
     self.releases = releases
-    self.loadedCount = min(max(0, loaded ?? releases.count), releases.count)
     self.greeting = greeting
     self.presentation = presentation
     self.palette = palette
@@ -129,18 +118,9 @@ package struct WhatsNewSheet: Screen {
   /// Lays out the releases the last resize left for later. Returns true when there were any
   /// (the footer's total changes, so the screen should be painted again).
   package mutating func finishDeferredWork() -> Bool {
-    guard let layout, layout.laidOut < min(shownCount, loadedCount) else { return false }
+    guard let layout, layout.laidOut < shownCount else { return false }
     extendLayout(toLines: Int.max)
     return true
-  }
-
-  /// Gives the text of the releases that were still to be read: `rest` replaces, in order,
-  /// those after the first ``loadedCount`` (the same releases, newest first). Lays out nothing:
-  /// the next layout step (``finishDeferredWork()``, a key) takes them in.
-  package mutating func provide(_ rest: [ReleaseSection]) {
-    let end = min(releases.count, loadedCount + rest.count)
-    releases.replaceSubrange(loadedCount..<end, with: rest.prefix(end - loadedCount))
-    loadedCount = end
   }
 
   /// True when every release is laid out at the current size (false before the first resize).
@@ -365,8 +345,7 @@ package struct WhatsNewSheet: Screen {
     self.layout = nil  // keeps `layout.lines` uniquely referenced while it grows
     let textWidth = layout.textWidth
     let shown = shownCount
-    let available = min(shown, loadedCount)
-    while layout.laidOut < available && (layout.lines.count < count || layout.laidOut < minimum) {
+    while layout.laidOut < shown && (layout.lines.count < count || layout.laidOut < minimum) {
       let release = releases[layout.laidOut]
       if layout.notesPending {
         layout.notesPending = false

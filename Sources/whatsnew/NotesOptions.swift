@@ -108,21 +108,15 @@ struct NotesOptions: Equatable {
       let read = { (entry: ReleaseNotesCatalog.Entry) in
         (version: entry.version, text: Result { () throws(ReleaseNotesError) in try catalog.noteText(entry) })
       }
-      // The sheet gets first what its first frame can show; the rest is read once that frame
-      // is out.
-      let first =
-        sheet ? NotesSheet.releasesBeforeFirstFrame(rows: ReleaseNotesCLI.terminalHeight()) : range.count
-      var loaded = range.prefix(first).map(read)
-      let later = range.dropFirst(first)
+      // The sheet is built from the notes it shows, read first (a file that cannot be read
+      // shows its error in its place).
+      let loaded = range.map(read)
       if sheet, !range.isEmpty,
         try NotesSheet.present(
-          loaded, later: later.map(\.version), reading: { later.map(read) }, since: notesSince,
-          theme: theme,
-          hyperlinks: links(isTerminal: true), query: &query)
+          loaded, since: notesSince, theme: theme, hyperlinks: links(isTerminal: true), query: &query)
       {
         return
       }
-      loaded += later.map(read)
       texts = try loaded.map { entry throws(ReleaseNotesError) in try entry.text.get() }
     }
 

@@ -4,12 +4,10 @@ import ReleaseNotes
 
 /// `whatsnew notes` in a terminal: the notes in the what's-new sheet instead of printed text.
 ///
-/// The command reads the files of the releases the first frame can show before the sheet is
-/// built, and the rest once that frame is out (``TerminalUI/run(_:on:afterFirstPaint:)``,
-/// before any key), and hands the sheet the text (or the error) as values: the sheet reads
-/// nothing itself. Each release's Markdown is parsed only when the sheet lays it out: the
-/// first frame needs the newest release or two, and the sheet lays out the rest after
-/// painting it.
+/// The command reads the notes the sheet shows (each release's text, or the error in its
+/// place), then builds the sheet with them: the sheet reads nothing itself. Each release's
+/// Markdown is parsed only when the sheet lays it out: the first frame needs the newest release
+/// or two, and the sheet lays out the rest after painting it.
 enum NotesSheet {
   /// Shows `notes` (newest first, already read) in the sheet and returns true, or returns false
   /// when there is no terminal to show it in (the caller then prints plain text). `query` is
@@ -25,44 +23,26 @@ enum NotesSheet {
   }
 
   /// Shows `loaded` (newest first: each release's text, or why its file could not be read, as
-  /// the command read them), then the releases of `later` (older, not read yet: `readLater`
-  /// reads them, in order, once the first frame is out) in the sheet and returns true, or
-  /// returns false when there is no terminal to show it in (and reads nothing more). A file
-  /// that could not be read shows its error in place of its notes and is thrown once the
-  /// terminal is given back (the newest such file, as reading them with `noteTexts` would), so
-  /// the command still fails with its message.
+  /// the command read them) in the sheet and returns true, or returns false when there is no
+  /// terminal to show it in. A file that could not be read shows its error in place of its
+  /// notes and is thrown once the terminal is given back (the newest such file, as reading them
+  /// with `noteTexts` would), so the command still fails with its message.
   static func present(
     _ loaded: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)],
-    later: [AppVersion] = [],
-    reading readLater: () -> [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)] = {
-      []
-    },
     since: AppVersion?, color: String = "auto", theme: GreeterTheme = .auto, hyperlinks: Bool = false,
     query: inout GreeterBackgroundQuery?
   ) throws(ReleaseNotesError) -> Bool {
-    var readLate: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)] = []
     guard
       present(
-        sections: loaded, later: later,
-        reading: {
-          readLate = readLater()
-          return readLate
-        }, since: since, color: color, theme: theme, hyperlinks: hyperlinks, query: &query)
+        sections: loaded, since: since, color: color, theme: theme, hyperlinks: hyperlinks, query: &query)
     else {
       return false
     }
-    for (_, text) in loaded + readLate {
+    for (_, text) in loaded {
       if case .failure(let error) = text { throw error }
     }
     return true
   }
-
-  /// How many releases to read before the sheet is built on a terminal of `rows` rows: as many
-  /// as its first frame can show. That frame lays out lines to one past the viewport (at most
-  /// `rows - 2`), and each release takes at least three (its heading, a blank line, its notes,
-  /// a blank line), so no more than `rows / 3 + 1` releases are on it. The sheet lays out no
-  /// release before it has its text, so a smaller count would only show less at first.
-  static func releasesBeforeFirstFrame(rows: Int) -> Int { max(1, rows) / 3 + 2 }
 
   /// Whether `notes` will show the sheet (a terminal on both ends, the format left to choose,
   /// not `--list`, `TERM` not `dumb`), known before any note is read: the command then sends the
@@ -79,15 +59,10 @@ enum NotesSheet {
   /// sheet, or returns false when there is no terminal.
   private static func present(
     sections loaded: [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)],
-    later: [AppVersion] = [],
-    reading readLater: () -> [(version: AppVersion, text: Result<ReleaseNoteText, ReleaseNotesError>)] = {
-      []
-    },
     since: AppVersion?, color: String, theme: GreeterTheme, hyperlinks: Bool,
     query: inout GreeterBackgroundQuery?
   ) -> Bool {
-    guard let newest = loaded.first?.version ?? later.first,
-      let terminal = open(color: color, theme: theme, query: &query)
+    guard let newest = loaded.first?.version, let terminal = open(color: color, theme: theme, query: &query)
     else {
       return false
     }
@@ -95,13 +70,7 @@ enum NotesSheet {
       catalog: ReleaseNotesCatalog(files: [:]), appName: DemoPresentation.appName, palette: terminal.palette,
       theme: terminal.theme)
     screens.hyperlinks = hyperlinks
-    // The releases not read yet stand in place as their version, which the sheet does not lay
-    // out until it has their text.
-    let waiting = later.map { ReleaseSection(version: $0, notes: LineSource { _ in [] }) }
-    show(
-      loaded.map { screens.section($0, loaded: $1) } + waiting, loaded: loaded.count, newest: newest,
-      since: since, on: terminal
-    ) { readLater().map { screens.section($0, loaded: $1) } }
+    show(loaded.map { screens.section($0, loaded: $1) }, newest: newest, since: since, on: terminal)
     return true
   }
 
@@ -113,12 +82,11 @@ enum NotesSheet {
   }
 
   private static func show(
-    _ releases: [ReleaseSection], loaded: Int, newest: AppVersion, since: AppVersion?,
-    on terminal: GreeterTerminal, readingTheRest readRest: () -> [ReleaseSection]
+    _ releases: [ReleaseSection], newest: AppVersion, since: AppVersion?, on terminal: GreeterTerminal
   ) {
     var sheet = WhatsNewSheet(
       appName: DemoPresentation.appName, version: newest, since: since, releases: releases,
-      palette: terminal.palette, loaded: loaded)
+      palette: terminal.palette)
     if let since {
       sheet.customTitle = "Release notes after \(since) up to \(newest)"
     } else if releases.count == 1 {
@@ -127,10 +95,6 @@ enum NotesSheet {
       sheet.customTitle = "Release notes up to \(newest)"
     }
     var stack = ScreenStack([sheet], palette: terminal.palette)
-    TerminalUI.run(&stack, on: terminal) { stack in
-      guard loaded < releases.count else { return }
-      let rest = readRest()
-      stack.modify(WhatsNewSheet.self) { $0.provide(rest) }
-    }
+    TerminalUI.run(&stack, on: terminal)
   }
 }

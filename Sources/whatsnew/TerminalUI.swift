@@ -39,13 +39,9 @@ enum TerminalUI {
   }
 
   /// Runs `stack` on `terminal` until it quits, then closes the terminal; a termination
-  /// signal is re-raised after that, so the process ends as killed by it. `afterFirstPaint`
-  /// runs once the first frame is out, before any key reaches the stack.
-  static func run(
-    _ stack: inout ScreenStack, on terminal: GreeterTerminal,
-    afterFirstPaint: (inout ScreenStack) -> Void = { _ in }
-  ) {
-    let end = terminal.run(&stack, afterFirstPaint: afterFirstPaint) { _, _ in }
+  /// signal is re-raised after that, so the process ends as killed by it.
+  static func run(_ stack: inout ScreenStack, on terminal: GreeterTerminal) {
+    let end = terminal.run(&stack) { _, _ in }
     terminal.close()
     current = nil
     if case .signal(let signal) = end { GreeterTerminal.exit(killedBy: signal) }

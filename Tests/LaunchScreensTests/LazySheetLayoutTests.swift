@@ -49,60 +49,6 @@ import Testing
     #expect(!changed2)
   }
 
-  /// The sheet of ``sheet(counting:)`` with only its newest `loaded` releases read: the others
-  /// stand in place as their version, as `notes` builds it before their files are read.
-  func sheet(loaded: Int) -> WhatsNewSheet {
-    let full = sheet(counting: RenderCount())
-    let waiting = full.releases.dropFirst(loaded).map {
-      ReleaseSection(version: $0.version, notes: LineSource { _ in [] })
-    }
-    return WhatsNewSheet(
-      appName: "Jot", version: "1.30.0", since: "1.0.0",
-      releases: Array(full.releases.prefix(loaded)) + waiting,
-      loaded: loaded)
-  }
-
-  @Test func releasesGivenAfterTheFirstFrameShowAsReleasesGivenAtOnce() {
-    let full = sheet(counting: RenderCount())
-    var late = sheet(loaded: 2)
-    #expect(
-      Self.rows(ScreenRender.firstFrame(late, width: 80, height: 24))
-        == Self.rows(ScreenRender.firstFrame(full, width: 80, height: 24)))
-    _ = late.update(.resize(width: 80, height: 24))
-    // Nothing more to lay out until the rest is read.
-    let changedBefore = late.finishDeferredWork()
-    #expect(!changedBefore)
-    #expect(!late.isLaidOut)
-    late.provide(Array(full.releases.dropFirst(2)))
-    #expect(late.loadedCount == 30)
-    let changedAfter = late.finishDeferredWork()
-    #expect(changedAfter)
-    #expect(late.isLaidOut)
-    var settled = Canvas(width: 80, height: 24)
-    late.draw(into: &settled)
-    #expect(Self.rows(settled) == Self.rows(ScreenRender.settled(full, width: 80, height: 24)))
-    var end = full
-    _ = end.update(.resize(width: 80, height: 24))
-    _ = late.update(.key(.char("G")))
-    _ = end.update(.key(.char("G")))
-    var a = Canvas(width: 80, height: 24)
-    late.draw(into: &a)
-    var b = Canvas(width: 80, height: 24)
-    end.draw(into: &b)
-    #expect(Self.rows(a) == Self.rows(b))
-  }
-
-  @Test func aReleaseWithoutItsTextIsNotLaidOut() {
-    var late = sheet(loaded: 1)
-    let first = Self.rows(ScreenRender.firstFrame(late, width: 80, height: 24)).joined(separator: "\n")
-    #expect(first.contains("1.30.0 — Release 30"))
-    #expect(!first.contains("▍1.29.0"))
-    #expect(first.contains("/…"))
-    _ = late.update(.resize(width: 80, height: 24))
-    _ = late.update(.key(.char("G")))
-    #expect(!late.isLaidOut)
-  }
-
   @Test func theFirstFrameIsTheSettledFrameWithoutTheTotal() {
     let first = Self.rows(ScreenRender.firstFrame(sheet(counting: RenderCount()), width: 80, height: 24))
     let settled = Self.rows(ScreenRender.settled(sheet(counting: RenderCount()), width: 80, height: 24))

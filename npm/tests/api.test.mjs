@@ -1,0 +1,240 @@
+// greet() and greetSync() against the real binary of the installed platform package, with no
+// person at a terminal (stdin is /dev/null): what they return, what they throw, and what they
+// leave as it was. The screens themselves are in tmux.test.mjs.
+
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+
+import { NOTES, installedProject, remove, runModule, scratch, shown, tarballs } from "./helpers.mjs";
+
+let directory;
+let project;
+
+before(() => {
+  directory = scratch();
+  project = installedProject(path.join(directory, "project"), tarballs());
+});
+after(() => remove(directory));
+
+function fresh(name) {
+  const made = path.join(directory, name);
+  fs.mkdirSync(made, { recursive: true });
+  return made;
+}
+
+/** The outcome of `call` (an expression using greet or greetSync), run in the project. */
+function outcomeOf(call, environment = {}) {
+  const code = `import { greet, greetSync } from "whatsnew-greet";\nshow(await ${call});`;
+  return shown(runModule(project, code, environment));
+}
+
+/** The error `call` throws (or rejects with) in the project: its type and message. */
+function errorOf(call, project_ = project) {
+  const code = `import { greet, greetSync, WhatsnewError } from "whatsnew-greet";
+const NOTES = ${JSON.stringify(NOTES)};
+try {
+  await ${call};
+  show({ type: null });
+} catch (error) {
+  show({ type: error.constructor.name, message: error.message, isWhatsnewError: error instanceof WhatsnewError });
+}`;
+  return shown(runModule(project_, code));
+}
+
+test("without a terminal it records the launch, shows nothing and keeps it pending", () => {
+  // A whatsnew on PATH that would leave a mark: the package must run its own.
+  const decoy = fresh("decoy");
+  fs.writeFileSync(path.join(decoy, "whatsnew"), `#!/bin/sh\ntouch ${decoy}/ran\nexit 99\n`, { mode: 0o755 });
+  for (const [call, state] of [
+    ["greet", fresh("state-async")],
+    ["greetSync", fresh("state-sync")],
+  ]) {
+    const options = { appId: "greeted-api", version: "1.0.0", notes: NOTES, stateDir: state };
+    const outcome = outcomeOf(`${call}(${JSON.stringify(options)})`, { PATH: `${decoy}:/usr/bin:/bin` });
+    assert.ok(!fs.existsSync(path.join(decoy, "ran")), "the whatsnew on PATH ran");
+    assert.deepEqual([outcome.status, outcome.exit, outcome.interrupted], [0, "nothing-shown", false]);
+    assert.deepEqual([outcome.shown, outcome.pending], [null, ["onboarding"]]);
+    assert.match(outcome.reason, /^not interactive/);
+    assert.deepEqual(outcome.launch, { kind: "first", fromVersion: null, toVersion: "1.0.0", daysAway: null, count: 1 });
+    assert.deepEqual([outcome.problems, outcome.action, outcome.available], [[], null, null]);
+    assert.equal(outcome.report.exit, "nothing-shown");
+    assert.ok(fs.existsSync(path.join(state, "launch-state.json")));
+  }
+});
+
+test("notes as a file: URL and steps given as a list", () => {
+  const state = fresh("steps-state");
+  const marker = path.join(state, "step-ran");
+  const code = `import { greet } from "whatsnew-greet";
+import { pathToFileURL } from "node:url";
+const steps = [{ id: "touch", version: "1.0.0", summary: "Touching", run: ${JSON.stringify(`touch ${marker}`)}, freshInstall: true }];
+show(await greet({ appId: "greeted-api", version: "1.0.0", notes: pathToFileURL(${JSON.stringify(NOTES)}), steps, stateDir: ${JSON.stringify(state)} }));`;
+  const temporary = fresh("tmp");
+  const outcome = shown(runModule(project, code, { TMPDIR: temporary }));
+  assert.deepEqual([outcome.status, outcome.problems], [0, []]);
+  assert.deepEqual(outcome.updateSteps, { completed: ["touch"], notNeeded: [], failed: [] });
+  assert.ok(fs.existsSync(marker));
+  // The scratch directory that held the steps and the report is gone.
+  assert.deepEqual(fs.readdirSync(temporary), []);
+});
+
+test("steps it cannot use are a problem in the outcome, not an exception", () => {
+  const state = fresh("bad-steps");
+  const steps = path.join(state, "steps.json");
+  fs.writeFileSync(steps, '{"not": "a list"}');
+  const options = { appId: "greeted-api", version: "1.0.0", notes: NOTES, steps, stateDir: state };
+  const run = runModule(project, `import { greet } from "whatsnew-greet";\nshow(await greet(${JSON.stringify(options)}));`);
+  const outcome = shown(run);
+  assert.deepEqual([outcome.status, outcome.interrupted, outcome.problems.length], [1, false, 1]);
+  assert.match(outcome.problems[0], /not a JSON list of steps/);
+});
+
+const REFUSED = [
+  ["{ appId: '', version: '1.0.0', notes: NOTES }", "appId must be a non-empty string"],
+  ["{ appId: 'greeted', notes: NOTES }", "version must be a non-empty string"],
+  ["{ appId: 'greeted', version: 'nope', notes: NOTES }", 'version: invalid version "nope"'],
+  ["{ appId: '../greeted', version: '1.0.0', notes: NOTES }", 'appId: the app id "../greeted"'],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES + '/missing' }", "notes: "],
+  ["{ appId: 'greeted', version: '1.0.0', notes: 42 }", "notes must be a non-empty path or a file: URL"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: new URL('https://example.com/notes') }", "notes must be a path or a file: URL"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, minImportance: 'huge' }", "minImportance must be 'major', 'minor' or 'patch'"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, returningAfter: 0 }", "returningAfter must be a whole number of days"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, returningAfter: 1.5 }", "returningAfter must be a whole number of days"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, accessible: 'yes' }", "accessible must be true, false or undefined"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, existingInstall: 1 }", "existingInstall must be true or false"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: [1] }", "steps must be a file path or a list of step objects"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: [{ id: 1n }] }", "steps cannot be written as JSON"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: NOTES }", "steps: "],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, appName: '' }", "appName must be a non-empty string"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, theme: 'sepia' }", "theme must be 'auto', 'dark', 'light' or 'mono'"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, hyperlinks: 'sometimes' }", "hyperlinks must be 'auto', 'always' or 'never'"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, color: 'green' }", "color must be 'auto', 'always' or 'never'"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, channel: 'my beta' }", "channel must be a channel name"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, channel: 3 }", "channel must be a channel name"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'ftp://example.com/f.json' }", "feed must be an http:// or https:// URL"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/\\x1b[2J' }", "feed must be an http:// or https:// URL"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, upgradeCommand: 'npm i -g greeted' }", "upgradeCommand needs feed"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, env: { HOME: 3 } }", "env must be an object of strings"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, stateDirectory: '/tmp' }", 'greet() has no option "stateDirectory"'],
+  ["'greeted'", "greet() takes an options object"],
+];
+
+test("options it cannot use are a TypeError naming the option", () => {
+  for (const [options, message] of REFUSED) {
+    for (const call of ["greet", "greetSync"]) {
+      const error = errorOf(`${call}(${options})`);
+      assert.equal(error.type, "TypeError", `${call}(${options}): ${JSON.stringify(error)}`);
+      assert.ok(error.message.includes(message), `${call}(${options}): ${error.message}`);
+      assert.ok(!error.message.includes("--") && !error.message.includes("whatsnew greet --help"), error.message);
+    }
+  }
+});
+
+test("the choices reach the binary, and nothing is fetched without a terminal", () => {
+  // A feed is fetched only by an interactive launch.
+  const state = fresh("choices");
+  const options = {
+    appId: "greeted-api",
+    version: "1.0.0",
+    notes: NOTES,
+    stateDir: state,
+    channel: "beta",
+    theme: "light",
+    hyperlinks: "never",
+    color: "never",
+    minImportance: "minor",
+    returningAfter: 30,
+    existingInstall: true,
+    accessible: false,
+    feed: "http://127.0.0.1:1/releases.json",
+    upgradeCommand: "npm install -g greeted",
+  };
+  const outcome = outcomeOf(`greet(${JSON.stringify(options)})`);
+  assert.deepEqual([outcome.status, outcome.exit, outcome.problems, outcome.available], [0, "nothing-shown", [], null]);
+  assert.match(outcome.report.notesFor, /, channel beta$/);
+  assert.match(outcome.settings, /minimum importance minor/);
+  assert.equal(outcome.launch.kind, "upgrade"); // an existing install's first recorded launch
+  assert.deepEqual(fs.readdirSync(state).filter((name) => name.startsWith("update-feed")), []);
+});
+
+/** A copy of the project whose platform package carries `binary` (a shell script) as its binary. */
+function projectWithBinary(name, binary, mode = 0o755) {
+  const copy = path.join(directory, name);
+  fs.cpSync(path.join(project, "node_modules", "whatsnew-greet"), path.join(copy, "node_modules", "whatsnew-greet"), {
+    recursive: true,
+  });
+  const platform = path.join(copy, "node_modules", "@whatsnew-greet", "linux-x64");
+  fs.mkdirSync(path.join(platform, "bin"), { recursive: true });
+  fs.copyFileSync(path.join(project, "node_modules", "@whatsnew-greet", "linux-x64", "package.json"), path.join(platform, "package.json"));
+  fs.writeFileSync(path.join(platform, "bin", "whatsnew"), binary, { mode });
+  return copy;
+}
+
+test("a broken binary is a WhatsnewError with the reason", () => {
+  const broken = [
+    ["#!/bin/sh\nexit 0\n", 0o644, "the whatsnew binary is not executable: "],
+    // Not a program the kernel runs: node's spawn (execvp) hands it to /bin/sh, which fails.
+    ["\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0", 0o755, "exited with status 127: "],
+    ["#!/bin/sh\necho 'Syntax error' >&2\nexit 2\n", 0o755, "exited with status 2: Syntax error"],
+    ["#!/bin/sh\nulimit -c 0\nkill -SEGV $$\n", 0o755, "whatsnew greet died of SIGSEGV"],
+    ["#!/bin/sh\necho 'whatsnew: out of order' >&2\nexit 3\n", 0o755, "exited with status 3: whatsnew: out of order"],
+    ['#!/bin/sh\nfor a; do r=$a; done; echo "[1]" > "$r"\n', 0o755, "wrote a report that is not a JSON object"],
+    ['#!/bin/sh\nfor a; do r=$a; done; echo "{" > "$r"\n', 0o755, "wrote a report that cannot be read"],
+  ];
+  for (const [index, [binary, mode, message]] of broken.entries()) {
+    const copy = projectWithBinary(`broken-${index}`, binary, mode);
+    for (const call of ["greet", "greetSync"]) {
+      const error = errorOf(`${call}({ appId: "greeted", version: "1.0.0", notes: NOTES })`, copy);
+      assert.equal(error.type, "WhatsnewError", `${binary}: ${JSON.stringify(error)}`);
+      assert.ok(error.isWhatsnewError);
+      assert.ok(error.message.includes(message), `${binary}: ${error.message}`);
+    }
+  }
+});
+
+test("an outcome takes reports with keys absent or unknown", () => {
+  // A binary that writes the report in $REPORT to the --report file (its last argument) and
+  // exits with $STATUS, or dies of $SIGNAL.
+  const copy = projectWithBinary(
+    "reporting",
+    '#!/bin/sh\nfor a; do r=$a; done\nprintf %s "$REPORT" > "$r"\n[ -n "$SIGNAL" ] && kill -"$SIGNAL" $$\nexit "${STATUS:-0}"\n',
+  );
+  const outcome = (environment) =>
+    shown(
+      runModule(
+        copy,
+        `import { greet } from "whatsnew-greet";\nshow(await greet({ appId: "a", version: "1.0.0", notes: ${JSON.stringify(NOTES)} }));`,
+        environment,
+      ),
+    );
+  const acted = outcome({ REPORT: '{"exit": "action", "shown": "whats-new", "action": "open-docs", "available": {"version": "9.0.0"}, "future": [1, 2]}' });
+  assert.deepEqual([acted.exit, acted.shown, acted.action, acted.available], ["action", "whats-new", "open-docs", null]);
+  assert.deepEqual([acted.launch, acted.pending, acted.settings, acted.versions], [null, [], null, []]);
+  assert.deepEqual(acted.report.future, [1, 2]);
+  const announced = outcome({ REPORT: '{"shown": "update-available", "available": "9.0.0"}' });
+  assert.deepEqual([announced.shown, announced.available, announced.exit], ["update-available", "9.0.0", "nothing-shown"]);
+  const interrupted = outcome({ REPORT: "{}", STATUS: "130" });
+  assert.deepEqual([interrupted.status, interrupted.exit, interrupted.interrupted], [130, "interrupted", true]);
+  const killed = outcome({ REPORT: "{}", SIGNAL: "INT" });
+  assert.deepEqual([killed.status, killed.interrupted], [-2, true]);
+  const unusable = outcome({ REPORT: '{"exit": "nothing-shown", "problems": []}', STATUS: "1" });
+  assert.deepEqual([unusable.status, unusable.interrupted], [1, false]);
+});
+
+test("the SIGINT listeners are put back, and a tool's own run on Ctrl-C after the greeting", () => {
+  const state = fresh("sigint");
+  const code = `import { greet, greetSync } from "whatsnew-greet";
+let heard = 0;
+const mine = () => { heard += 1; };
+process.on("SIGINT", mine);
+const options = { appId: "greeted-api", version: "1.0.0", notes: ${JSON.stringify(NOTES)}, stateDir: ${JSON.stringify(state)} };
+await Promise.all([greet(options), greet(options)]);
+greetSync(options);
+const same = process.listeners("SIGINT").length === 1 && process.listeners("SIGINT")[0] === mine;
+process.kill(process.pid, "SIGINT");
+await new Promise((resolve) => setTimeout(resolve, 100));
+show({ same, heard });`;
+  assert.deepEqual(shown(runModule(project, code)), { same: true, heard: 1 });
+});

@@ -1,0 +1,149 @@
+// Types of whatsnew-greet: greet the users of a Node command-line tool with `whatsnew`.
+
+/** One one-time update step, as in `whatsnew greet --steps` (docs/greet.md). */
+export interface Step {
+  /** A stable id: a step runs once per user. */
+  id: string;
+  /** The version that brings it: it runs on the upgrade to this version or later. */
+  version: string;
+  /** What the progress screen says while it runs. */
+  summary: string;
+  /** A shell command; a non-zero exit fails the step, which is retried on the next launch. */
+  run: string;
+  /** Whether it runs on a fresh install too (default false). */
+  freshInstall?: boolean;
+  /** Seconds it may run (default 60). */
+  timeLimit?: number;
+}
+
+export interface GreetOptions {
+  /** The app's id: names its state directory and its variables (`my-tool` → `MY_TOOL_NOW`). */
+  appId: string;
+  /** The version running now (`1.1.0`). */
+  version: string;
+  /**
+   * The notes folder (`<version>.md`, `onboarding.md`, `welcome-back.md`), shipped inside the
+   * tool's own package: `new URL("./notes", import.meta.url)` or `path.join(__dirname, "notes")`.
+   */
+  notes: string | URL;
+  /** The name screens show (default: the id). */
+  appName?: string;
+  /** Where the state lives (default `$XDG_STATE_HOME/<appId>/`). */
+  stateDir?: string | URL;
+  /** One-time update steps: a JSON file of them, or the list itself. */
+  steps?: string | URL | readonly Step[];
+  /** Releases below it are listed by one line (default `patch`: all in full). */
+  minImportance?: "major" | "minor" | "patch";
+  /** Plain lines instead of the full-screen UI; undefined follows `ACCESSIBLE`. */
+  accessible?: boolean;
+  /** Days away after which a launch says welcome back. */
+  returningAfter?: number;
+  color?: "auto" | "always" | "never";
+  /** `auto`: the terminal's background as it answers, else `COLORFGBG`, else dark. */
+  theme?: "auto" | "dark" | "light" | "mono";
+  /** Clickable links in notes; `auto` only where the terminal is known to show them. */
+  hyperlinks?: "auto" | "always" | "never";
+  /** The tool's release channel (`beta`): the notes' blocks and releases for it are shown. */
+  channel?: string;
+  /**
+   * An `http(s)` URL of the tool's releases (GitHub Releases JSON or a list of
+   * `{version, date, notes}`), checked at most daily in the background; a newer version is
+   * announced once on a card, with `upgradeCommand`. `Outcome.available` names it.
+   */
+  feed?: string;
+  /** The command the card shows for upgrading (needs `feed`). */
+  upgradeCommand?: string;
+  /** The user ran the tool before it greeted anyone: their first launch is an upgrade. */
+  existingInstall?: boolean;
+  /** The binary's environment (default: this process's). */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The launch the greeting recorded. */
+export interface Launch {
+  readonly kind: "first" | "regular" | "upgrade" | "downgrade" | "returning" | (string & {});
+  /** The version launched before this one, if any. */
+  readonly fromVersion: string | null;
+  /** The version launched now. */
+  readonly toVersion: string;
+  /** Whole days since the launch before, if there was one. */
+  readonly daysAway: number | null;
+  /** How many launches of the app were recorded, this one included. */
+  readonly count: number;
+}
+
+/** What happened to the one-time update steps. */
+export interface UpdateSteps {
+  readonly completed: readonly string[];
+  readonly notNeeded: readonly string[];
+  /** The step that failed (retried on the next launch; the steps after it wait). */
+  readonly failed: readonly string[];
+}
+
+/** How the user left: `later` keeps it pending; `action` means `Outcome.action` is set. */
+export type Exit = "done" | "later" | "interrupted" | "action" | "nothing-shown" | (string & {});
+
+/** What was shown; `update-available` is the feed's card (see `Outcome.available`). */
+export type Shown = "onboarding" | "whats-new" | "welcome-back" | "notes" | "update-available" | (string & {});
+
+/** What a greeting showed, how the user left it and what stays pending. */
+export interface Outcome {
+  /** The exit status of `whatsnew greet`: 0, 1 (notes or state it could not use: see
+   * `problems`), 130 (Ctrl-C), or minus the number of the signal that ended it. */
+  readonly status: number;
+  readonly exit: Exit;
+  /** The user pressed Ctrl-C (or a signal ended the greeting): end the tool with status 130. */
+  readonly interrupted: boolean;
+  /** What was shown, or null when nothing was. */
+  readonly shown: Shown | null;
+  /** The versions the what's-new sheet covered, newest first. */
+  readonly versions: readonly string[];
+  /** What stays due for a later launch (`onboarding`, `whats-new`, `welcome-back`). */
+  readonly pending: readonly string[];
+  /** Why nothing was shown, when nothing was. */
+  readonly reason: string | null;
+  /** Every problem met (notes, state or steps it could not use), one line each. */
+  readonly problems: readonly string[];
+  /** The action the user chose on the sheet (an action id from the notes' front matter). */
+  readonly action: string | null;
+  /** The launch recorded, or null when none was (the state was unusable). */
+  readonly launch: Launch | null;
+  readonly updateSteps: UpdateSteps;
+  /** The app's what's-new settings in words (`whats-new on, minimum importance patch`). */
+  readonly settings: string | null;
+  /** A newer version the feed named, or null; said on every launch until the tool is upgraded. */
+  readonly available: string | null;
+  /** The whole report as the binary wrote it (`whatsnew greet --report`). */
+  readonly report: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Greets the user of `appId` at `version`: records the launch and shows what is due (the
+ * walkthrough on the first run, what's new after an upgrade, welcome back after a long
+ * absence), then gives the terminal back and resolves to what happened. With no person at a
+ * terminal (stdin or stdout not one, `CI`, `TERM=dumb`, `<APP_ID>_NO_GREETING=1`) it prints
+ * nothing, resolves at once and keeps everything pending.
+ *
+ * While the screen is up the binary owns the terminal, and Ctrl-C does not end this process:
+ * `outcome.interrupted` says the user pressed it, and the tool should then exit with 130.
+ *
+ * Rejects with a `TypeError` naming the option for arguments it cannot use, and with a
+ * `WhatsnewError` when the binary is missing, broken or crashed. Notes, state or steps it
+ * cannot use are not errors: they are in `outcome.problems`.
+ */
+export function greet(options: GreetOptions): Promise<Outcome>;
+
+/** `greet()`, blocking the event loop until the greeting is over; throws what `greet` rejects with. */
+export function greetSync(options: GreetOptions): Outcome;
+
+/** The `whatsnew` binary of the platform package (never one on `PATH`); throws `WhatsnewError`
+ * when this platform has none or its package is not installed. */
+export function binaryPath(): string;
+
+/** The binary is missing, cannot be run, or failed without an outcome; the message says why. */
+export class WhatsnewError extends Error {
+  name: "WhatsnewError";
+}
+
+/** This package's version, which is the binary's. */
+export const version: string;

@@ -4,7 +4,8 @@ import Testing
 
 /// `Examples/shell/mytool` in a terminal: it greets with `whatsnew greet` under its own name,
 /// then does its own work. (`Examples/python`, a tool installed with the whatsnew-greet wheel,
-/// is driven in tmux by python/tests/test_tmux.py.)
+/// is driven in tmux by python/tests/test_tmux.py; `Examples/node`, installed with the npm
+/// packages, by npm/tests/tmux.test.mjs.)
 @Suite(.serialized, .requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct OtherLanguageExampleTests {
   @Test(arguments: [

@@ -50,8 +50,8 @@ export function remove(directory) {
 }
 
 /** npm with nothing from the network and nothing printed but what it must say. */
-export function npm(directory, ...arguments_) {
-  return execFileSync("npm", arguments_, {
+export function npm(directory, ...args) {
+  return execFileSync("npm", args, {
     cwd: directory,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],

@@ -129,8 +129,8 @@ test("require and import work with no whatsnew on PATH", () => {
   const empty = path.join(directory, "empty");
   fs.mkdirSync(empty, { recursive: true });
   const environment = cleanEnvironment({ PATH: empty });
-  const run = (arguments_) =>
-    spawnSync(process.execPath, arguments_, { cwd: project, env: environment, encoding: "utf8" });
+  const run = (args) =>
+    spawnSync(process.execPath, args, { cwd: project, env: environment, encoding: "utf8" });
   const required = run(["-e", "const w = require('whatsnew-greet'); console.log(typeof w.greet, typeof w.greetSync, w.version)"]);
   assert.equal(required.stdout, `function function ${version}\n`, required.stderr);
   const imported = run([
@@ -143,8 +143,8 @@ test("require and import work with no whatsnew on PATH", () => {
 });
 
 test("npx whatsnew-greet runs the binary and passes its status on", () => {
-  const npx = (...arguments_) =>
-    spawnSync("npx", ["--offline", "whatsnew-greet", ...arguments_], {
+  const npx = (...args) =>
+    spawnSync("npx", ["--offline", "whatsnew-greet", ...args], {
       cwd: project,
       env: cleanEnvironment(),
       encoding: "utf8",
@@ -218,7 +218,7 @@ test("tsc --strict takes code that calls greet and reads its Outcome", { skip: !
   fs.mkdirSync(typed, { recursive: true });
   fs.writeFileSync(path.join(typed, "tool.ts"), TYPED);
   fs.writeFileSync(path.join(typed, "tool.mts"), TYPED);
-  const check = (...arguments_) => spawnSync("tsc", ["--noEmit", "--strict", ...arguments_], { cwd: typed, encoding: "utf8" });
+  const check = (...args) => spawnSync("tsc", ["--noEmit", "--strict", ...args], { cwd: typed, encoding: "utf8" });
   // require's types (index.d.ts), with tsc's defaults.
   const commonJS = check("tool.ts");
   assert.equal(commonJS.status, 0, commonJS.stdout + commonJS.stderr);

@@ -42,8 +42,8 @@ export class Tmux {
     );
   }
 
-  tmux(...arguments_) {
-    return execFileSync("tmux", ["-S", this.socket, ...arguments_], { encoding: "utf8" });
+  tmux(...args) {
+    return execFileSync("tmux", ["-S", this.socket, ...args], { encoding: "utf8" });
   }
 
   /** Types `command` into the shell and presses Enter. */

@@ -111,7 +111,7 @@ function binaryPath() {
 async function greet(options) {
   const call = prepare(options);
   try {
-    const { code, signal, errors } = await run(call.binary, call.arguments, call.env);
+    const { code, signal, errors } = await run(call.binary, call.args, call.env);
     return outcomeOf(code, signal, errors, call.report);
   } finally {
     call.cleanUp();
@@ -122,7 +122,7 @@ async function greet(options) {
 function greetSync(options) {
   const call = prepare(options);
   try {
-    const { code, signal, errors } = runSync(call.binary, call.arguments, call.env);
+    const { code, signal, errors } = runSync(call.binary, call.args, call.env);
     return outcomeOf(code, signal, errors, call.report);
   } finally {
     call.cleanUp();
@@ -140,97 +140,99 @@ function prepare(options) {
   for (const key of Object.keys(options)) {
     if (!OPTIONS.has(key)) throw new TypeError(`greet() has no option ${JSON.stringify(key)}`);
   }
-  const arguments_ = ["greet", ...launchArguments(options), ...choiceArguments(options)];
+  const args = ["greet", ...launchArguments(options), ...choiceArguments(options)];
   const env = environment(options);
-  arguments_.push("--content", directory("notes", options.notes));
-  const steps = options.steps ?? undefined;
-  let stepsFile;
-  if (typeof steps === "string" || steps instanceof URL) {
-    stepsFile = file("steps", steps);
-  } else if (steps !== undefined && !(Array.isArray(steps) && steps.every(isPlainObject))) {
-    throw new TypeError(`steps must be a file path or a list of step objects, not ${describe(steps)}`);
-  }
-  let stepsJSON;
-  if (Array.isArray(steps)) {
-    try {
-      stepsJSON = JSON.stringify(steps);
-    } catch (error) {
-      throw new TypeError(`steps cannot be written as JSON: ${error.message}`);
-    }
-  }
+  args.push("--content", directory("notes", options.notes));
+  const steps = stepsOf(options.steps);
   const binary = binaryPath();
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "whatsnew-greet-"));
   const cleanUp = () => fs.rmSync(scratch, { recursive: true, force: true });
   try {
-    if (stepsJSON !== undefined) {
-      stepsFile = path.join(scratch, "steps.json");
-      fs.writeFileSync(stepsFile, stepsJSON);
+    if (steps?.json !== undefined) {
+      const stepsFile = path.join(scratch, "steps.json");
+      fs.writeFileSync(stepsFile, steps.json);
+      args.push("--steps", stepsFile);
+    } else if (steps?.file !== undefined) {
+      args.push("--steps", steps.file);
     }
-    if (stepsFile !== undefined) arguments_.push("--steps", stepsFile);
     const report = path.join(scratch, "report.json");
-    arguments_.push("--report", report);
-    return { binary, arguments: arguments_, env, report, cleanUp };
+    args.push("--report", report);
+    return { binary, args, env, report, cleanUp };
   } catch (error) {
     cleanUp();
     throw error;
   }
 }
 
+/** `steps` as a file to pass on, or as the JSON of the list to write; undefined when absent. */
+function stepsOf(steps) {
+  if (!given(steps)) return undefined;
+  if (typeof steps === "string" || steps instanceof URL) return { file: file("steps", steps) };
+  if (!Array.isArray(steps) || !steps.every(isPlainObject)) {
+    throw new TypeError(`steps must be a file path or a list of step objects, not ${describe(steps)}`);
+  }
+  try {
+    return { json: JSON.stringify(steps) };
+  } catch (error) {
+    throw new TypeError(`steps cannot be written as JSON: ${error.message}`);
+  }
+}
+
 function launchArguments(options) {
-  const arguments_ = ["--app-id", text("appId", options.appId), "--app-version", text("version", options.version)];
-  if (given(options.appName)) arguments_.push("--app-name", text("appName", options.appName));
-  if (given(options.stateDir)) arguments_.push("--state-dir", pathOf("stateDir", options.stateDir));
+  const args = ["--app-id", text("appId", options.appId), "--app-version", text("version", options.version)];
+  if (given(options.appName)) args.push("--app-name", text("appName", options.appName));
+  if (given(options.stateDir)) args.push("--state-dir", pathOf("stateDir", options.stateDir));
   if (given(options.minImportance)) {
-    arguments_.push("--min-importance", oneOf("minImportance", options.minImportance, IMPORTANCES));
+    args.push("--min-importance", oneOf("minImportance", options.minImportance, IMPORTANCES));
   }
   if (given(options.returningAfter)) {
     const days = options.returningAfter;
     if (!Number.isSafeInteger(days) || days < 1) {
       throw new TypeError(`returningAfter must be a whole number of days, at least 1, not ${describe(days)}`);
     }
-    arguments_.push("--returning-after", String(days));
+    args.push("--returning-after", String(days));
   }
   if (given(options.existingInstall)) {
     if (typeof options.existingInstall !== "boolean") {
       throw new TypeError(`existingInstall must be true or false, not ${describe(options.existingInstall)}`);
     }
-    if (options.existingInstall) arguments_.push("--existing-install");
+    if (options.existingInstall) args.push("--existing-install");
   }
   if (given(options.accessible)) {
     if (typeof options.accessible !== "boolean") {
       throw new TypeError(`accessible must be true, false or undefined, not ${describe(options.accessible)}`);
     }
-    if (options.accessible) arguments_.push("--accessible");
+    if (options.accessible) args.push("--accessible");
   }
-  return arguments_;
+  return args;
 }
 
 function choiceArguments(options) {
-  const arguments_ = [];
-  if (given(options.color)) arguments_.push("--color", oneOf("color", options.color, COLORS));
-  if (given(options.theme)) arguments_.push("--theme", oneOf("theme", options.theme, THEMES));
-  if (given(options.hyperlinks)) arguments_.push("--hyperlinks", oneOf("hyperlinks", options.hyperlinks, HYPERLINKS));
+  const args = [];
+  if (given(options.color)) args.push("--color", oneOf("color", options.color, COLORS));
+  if (given(options.theme)) args.push("--theme", oneOf("theme", options.theme, THEMES));
+  if (given(options.hyperlinks)) args.push("--hyperlinks", oneOf("hyperlinks", options.hyperlinks, HYPERLINKS));
   if (given(options.channel)) {
     if (typeof options.channel !== "string" || !CHANNEL.test(options.channel)) {
       throw new TypeError(
         `channel must be a channel name (letters, digits, '.', '-' or '_'), not ${describe(options.channel)}`,
       );
     }
-    arguments_.push("--channel", options.channel);
+    args.push("--channel", options.channel);
   }
   if (given(options.feed)) {
     if (typeof options.feed !== "string" || !FEED.test(options.feed)) {
       throw new TypeError(`feed must be an http:// or https:// URL without spaces, not ${describe(options.feed)}`);
     }
-    arguments_.push("--feed", options.feed);
+    args.push("--feed", options.feed);
   }
   if (given(options.upgradeCommand)) {
     const command = text("upgradeCommand", options.upgradeCommand);
     if (!given(options.feed)) throw new TypeError("upgradeCommand needs feed");
-    arguments_.push("--upgrade-command", command);
+    args.push("--upgrade-command", command);
   }
-  return arguments_;
+  return args;
 }
 
 /** The binary's environment: `options.env` or this process's; `accessible: false` turns off
@@ -344,12 +346,12 @@ function ignoreSigint() {
 
 function ignore() {}
 
-function run(binary, arguments_, env) {
+function run(binary, args, env) {
   return new Promise((resolve, reject) => {
     const release = ignoreSigint();
     let child;
     try {
-      child = childProcess.spawn(binary, arguments_, { env, stdio: ["inherit", "inherit", "pipe"] });
+      child = childProcess.spawn(binary, args, { env, stdio: ["inherit", "inherit", "pipe"] });
     } catch (error) {
       release();
       reject(cannotRun(binary, error));
@@ -368,11 +370,11 @@ function run(binary, arguments_, env) {
   });
 }
 
-function runSync(binary, arguments_, env) {
+function runSync(binary, args, env) {
   const release = ignoreSigint();
   let result;
   try {
-    result = childProcess.spawnSync(binary, arguments_, {
+    result = childProcess.spawnSync(binary, args, {
       env,
       stdio: ["inherit", "inherit", "pipe"],
       maxBuffer: Infinity,

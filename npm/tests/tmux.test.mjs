@@ -163,13 +163,17 @@ test("the outcome says what happened", { skip }, async () => {
 
 for (const sync of [false, true]) {
   test(`the outcome of Ctrl-C in the accessible mode (${sync ? "greetSync" : "greet"})`, { skip }, async () => {
-    // Here Ctrl-C is a real SIGINT to node and the binary alike.
-    const outcome = drive("1.0.0", `HOME=${quote(work)} ACCESSIBLE=1 SYNC=${sync ? 1 : 0}`);
+    // Here Ctrl-C is a real SIGINT to node and the binary alike; node goes on, and greet()
+    // removes its scratch directory.
+    const temporary = path.join(work, "tmp");
+    fs.mkdirSync(temporary);
+    const outcome = drive("1.0.0", `TMPDIR=${quote(temporary)} ACCESSIBLE=1 SYNC=${sync ? 1 : 0}`);
     await tmux.waitFor("Welcome to Greeted");
     tmux.keys("C-c");
     assert.equal(await tmux.waitExit(), 130);
     const fields = read(outcome);
     assert.deepEqual([fields.status, fields.exit, fields.interrupted, fields.pending], [130, "interrupted", true, ["onboarding"]]);
+    assert.deepEqual(fs.readdirSync(temporary), []);
     const screen = tmux.capture();
     assertNoStackTrace(screen);
     assert.ok(!screen.includes("driven: done"), screen);

@@ -89,6 +89,21 @@ test("steps it cannot use are a problem in the outcome, not an exception", () =>
   const outcome = shown(run);
   assert.deepEqual([outcome.status, outcome.interrupted, outcome.problems.length], [1, false, 1]);
   assert.match(outcome.problems[0], /not a JSON list of steps/);
+  assert.equal(run.stderr, ""); // the tool prints its problems if it wants to
+});
+
+test("a problem is in the outcome once, and nothing is printed", () => {
+  for (const call of ["greet", "greetSync"]) {
+    const state = fresh(`corrupt-${call}`);
+    fs.writeFileSync(path.join(state, "launch-state.json"), "{ not json");
+    const options = { appId: "greeted-api", version: "1.0.0", notes: NOTES, appName: "Greeted", stateDir: state };
+    const run = runModule(project, `import { ${call} } from "whatsnew-greet";\nshow(await ${call}(${JSON.stringify(options)}));`);
+    const outcome = shown(run);
+    assert.equal(outcome.status, 0);
+    assert.equal(outcome.problems.length, 1, outcome.problems.join("\n"));
+    assert.match(outcome.problems[0], /launch-state\.json was corrupt/);
+    assert.equal(run.stderr, "");
+  }
 });
 
 const REFUSED = [

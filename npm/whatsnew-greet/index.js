@@ -394,13 +394,17 @@ function cannotRun(binary, error) {
 
 // MARK: - The outcome
 
-/** The outcome of a run that ended with `code` or `signal`, from its report and stderr. */
+/**
+ * The outcome of a run that ended with `code` or `signal`, from its report and stderr. Nothing
+ * is printed here: with --report the binary prints no problems (they are in the report), and a
+ * line it did write (a report it could not write) becomes a problem, so a tool prints what it
+ * chooses, once.
+ */
 function outcomeOf(code, signal, errors, reportPath) {
   const status = code ?? -(os.constants.signals[signal] ?? 0);
   const lines = errors.split("\n").filter((line) => line.trim() !== "");
   // A usage error: the binary refused an argument (status 2, its line starts "whatsnew: ").
   if (status === 2 && /^(whatsnew|Error): /.test(lines[0] ?? "")) throw new TypeError(usageMessage(lines));
-  if (errors !== "") process.stderr.write(errors.endsWith("\n") ? errors : `${errors}\n`);
   let report;
   try {
     report = JSON.parse(fs.readFileSync(reportPath, "utf8"));
@@ -421,8 +425,9 @@ function outcomeOf(code, signal, errors, reportPath) {
     // Notes or steps it could not use (status 1), or a signal before any report.
     report = { problems: lines };
     if (signal !== null || status === 130) report.exit = "interrupted";
-  } else if (status === 1 && !(Array.isArray(report.problems) && report.problems.length > 0)) {
-    report = { ...report, problems: lines };
+  } else if (lines.length > 0) {
+    const reported = Array.isArray(report.problems) ? report.problems : [];
+    report = { ...report, problems: [...reported, ...lines.filter((line) => !reported.includes(line))] };
   }
   return outcomeFromReport(report, status);
 }

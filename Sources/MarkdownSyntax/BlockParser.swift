@@ -22,6 +22,9 @@ struct BlockParser {
   var footnotes = FootnoteDefinitions()
   /// The text of all leaf blocks, one after another (see ``BlockNode/contentStart``).
   var arena: [UInt8] = []
+  /// The work done so far: the bytes of each line and each turn of the loops over open
+  /// containers (``MarkdownParser/parseCountingSteps(_:flavor:)``).
+  var steps = 0
 
   // The line being processed: bytes `lineStart..<lineEnd`, then a virtual "\n".
   var lineStart = 0
@@ -50,6 +53,7 @@ struct BlockParser {
     let end = p.count
     while i < end {
       var j = Self.lineEnd(p, from: i, end)
+      steps += j - i + 1
       processLine(i, j)
       if j < end, p[j] == 13 { j += 1 }
       if j < end, p[j] == 10 { j += 1 }
@@ -82,7 +86,7 @@ struct BlockParser {
     return j
   }
 
-  @inline(__always) func peek(_ i: Int) -> UInt8 {
+  func peek(_ i: Int) -> UInt8 {
     i < lineEnd ? p[i] : (i == lineEnd ? 10 : 0)
   }
 
@@ -185,6 +189,7 @@ struct BlockParser {
     var allMatched = true
     var shouldContinue = true
     while let last = container.lastChild, last.open {
+      steps += 1
       container = last
       findFirstNonspace()
       var matched = true
@@ -385,6 +390,7 @@ struct BlockParser {
       && !(kind == .item && container.firstChild == nil && container.startLine == lineNumber)
     var up = container.parent
     while let node = up {
+      steps += 1
       node.lastLineBlank = false
       up = node.parent
     }
@@ -394,7 +400,10 @@ struct BlockParser {
       addLine(current)
       return
     }
-    while current !== lastMatched { current = finalize(current) }
+    while current !== lastMatched {
+      steps += 1
+      current = finalize(current)
+    }
     switch container.kind {
     case .codeBlock:
       addLine(container)

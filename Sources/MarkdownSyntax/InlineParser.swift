@@ -128,6 +128,10 @@ struct InlineParser {
   var noPIEnd = false
   var noCDATAEnd = false
   var noDeclEnd = false
+  /// The work done so far, over every block this parser read: each token, byte of text and
+  /// turn of a walk over the delimiter or bracket stack
+  /// (``MarkdownParser/parseCountingSteps(_:flavor:)``).
+  var steps = 0
 
   init(
     _ p: Bytes, _ range: Range<Int>, definitions: DefinitionTable, gfm: Bool = true, lineOf: LineLocator
@@ -187,6 +191,7 @@ struct InlineParser {
 
   mutating func run() {
     while pos < end {
+      steps += 1
       parseOne()
     }
     processEmphasis(stackBottom: 0)
@@ -252,6 +257,7 @@ struct InlineParser {
   mutating func textRun(from: Int) {
     var j = from
     while j < end {
+      steps += 1
       let c = p[j]
       if Self.isSpecial(c, gfm: gfm) {
         if c == ASCII.w {
@@ -477,6 +483,7 @@ struct InlineParser {
 
     if scannedForBackticks && backticks[length] <= pos { return nil }
     var j = pos
+    defer { steps += j - pos }
     while true {
       while j < end, p[j] != ASCII.backtick { j += 1 }
       if j >= end { break }
@@ -631,10 +638,12 @@ struct InlineParser {
     var closer = -1
     var candidate = lastDelimiter
     while candidate >= 0 && delimiters[candidate].position >= stackBottom {
+      steps += 1
       closer = candidate
       candidate = delimiters[candidate].prev
     }
     while closer >= 0 {
+      steps += 1
       let cd = delimiters[closer].run
       guard cd.canClose else {
         closer = delimiters[closer].next
@@ -645,6 +654,7 @@ struct InlineParser {
       var opener = delimiters[closer].prev
       var found = false
       while opener >= 0 && delimiters[opener].position >= openersBottom[bottomIndex] {
+        steps += 1
         let od = delimiters[opener].run
         if od.canOpen && od.char == cd.char {
           if cd.char == ASCII.tilde {
@@ -687,6 +697,7 @@ struct InlineParser {
     // Remove the delimiters between opener and closer.
     var d = delimiters[closer].prev
     while d >= 0 && d != opener {
+      steps += 1
       let prev = delimiters[d].prev
       removeDelimiter(d)
       d = prev
@@ -797,6 +808,7 @@ struct InlineParser {
     if !isImage {
       var k = brackets.count - 1
       while k >= 0 {
+        steps += 1
         if !brackets[k].image {
           if !brackets[k].active { break }
           brackets[k].active = false

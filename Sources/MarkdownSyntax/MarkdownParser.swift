@@ -37,7 +37,7 @@ package enum MarkdownParser {
   ) -> MarkdownDocument {
     var input = Array(bytes)
     prepare(&input)
-    let (document, root) = input.withUnsafeBufferPointer {
+    let (document, root, _) = input.withUnsafeBufferPointer {
       parseKeepingTree(
         utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm,
         linkDefinitions: linkDefinitions)
@@ -55,6 +55,21 @@ package enum MarkdownParser {
     return input.withUnsafeBufferPointer {
       parse(utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm)
     }
+  }
+
+  /// ``parse(_:frontMatter:flavor:)``, and how much work the parsers did: every byte of every
+  /// line, token and byte of inline text, and turn of a walk over open containers or the
+  /// delimiter and bracket stacks. A deterministic measure for tests that hold the parser to
+  /// time linear in its input.
+  package static func parseCountingSteps(_ text: String, flavor: MarkdownFlavor = .gfm)
+    -> (document: MarkdownDocument, steps: Int)
+  {
+    var input = Array(text.utf8)
+    replaceNUL(&input)
+    let (document, _, steps) = input.withUnsafeBufferPointer {
+      parseKeepingTree(utf8: $0, frontMatter: flavor == .gfm, gfm: flavor == .gfm)
+    }
+    return (document, steps)
   }
 
   // MARK: - Helpers
@@ -113,7 +128,7 @@ package enum MarkdownParser {
   /// ``MarkdownDocument/linkDefinitions`` only with `linkDefinitions`.
   static func parseKeepingTree(
     utf8 p: Bytes, frontMatter allowFrontMatter: Bool, gfm: Bool, linkDefinitions: Bool = true
-  ) -> (document: MarkdownDocument, root: BlockNode) {
+  ) -> (document: MarkdownDocument, root: BlockNode, steps: Int) {
     var start = 0
     // Byte order mark.
     if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { start = 3 }
@@ -128,7 +143,7 @@ package enum MarkdownParser {
     let root = blockParser.run(from: start)
     // The builder reads the input and the arena through pointers lent to this closure: it is
     // made, used and dropped inside it, and only values come out.
-    let document = blockParser.arena.withUnsafeBufferPointer { arena in
+    let (document, inlineSteps) = blockParser.arena.withUnsafeBufferPointer { arena in
       var builder = DocumentBuilder(p: p, arena: arena, definitions: blockParser.definitions, gfm: gfm)
       builder.footnotes = FootnoteNumbering(definitions: blockParser.footnotes)
       var document = MarkdownDocument(
@@ -139,9 +154,9 @@ package enum MarkdownParser {
         (document.footnotes, document.unusedFootnotes) = builder.footnotes.finish()
         document.undefinedFootnotes = builder.footnotes.undefined
       }
-      return document
+      return (document, builder.parser.steps)
     }
-    return (document, root)
+    return (document, root, blockParser.steps + inlineSteps)
   }
 
   /// Front matter (``FrontMatterParser``): returns it, the offset after the closing line and

@@ -58,6 +58,7 @@ import Testing
 
   @Test func aLaunchFetchesAtMostOnceADayAndTakesInTheDownload() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    defer { TestPaths.removeTree(dir.path) }
     let spawned = SpawnLog()
     func check(_ seconds: Double) -> FeedCheck { Self.check(in: dir.path, at: seconds, spawned: spawned) }
     var first = check(0)
@@ -79,6 +80,7 @@ import Testing
   /// for the feed it names now.
   @Test func whatAnotherFeedLeftIsNotTakenIn() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    defer { TestPaths.removeTree(dir.path) }
     var old = Self.check("https://example.invalid/old.json", in: dir.path)
     _ = old.run()
     try Data(#"[{"version": "9.0.0", "notes": "old feed"}]"#.utf8).write(
@@ -96,6 +98,7 @@ import Testing
   /// fetch is started, or every launch would start one.
   @Test func aCacheThatCannotBeWrittenStartsNoFetch() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    defer { TestPaths.removeTree(dir.path) }
     let spawned = SpawnLog()
     var check = Self.check(in: dir.appendingPathComponent("missing").path, spawned: spawned)
     #expect(check.run().explanation.hasSuffix("the state directory cannot be written; not fetched"))
@@ -108,6 +111,7 @@ import Testing
 
   @Test func aFailedFetchIsExplainedUntilTheNextOneStarts() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    defer { TestPaths.removeTree(dir.path) }
     func check(_ seconds: Double) -> FeedCheck { Self.check(in: dir.path, at: seconds) }
     var first = check(0)
     #expect(first.run().explanation.contains("fetch started"))
@@ -141,6 +145,7 @@ import Testing
       #expect(!GreeterFeed.isFetchable(url), "\(url)")
     }
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    defer { TestPaths.removeTree(dir.path) }
     let spawned = SpawnLog()
     var check = Self.check("file:///etc/passwd", in: dir.path, spawned: spawned)
     #expect(check.run().explanation.contains("file:///etc/passwd is not an http(s) URL; not fetched"))
@@ -151,6 +156,7 @@ import Testing
   /// feed is fetched again), and the time written is whole.
   @Test func theCheckIsKeptInWholeSeconds() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    defer { TestPaths.removeTree(dir.path) }
     let fractional = #"{"url":"https://example.invalid/feed.json","checked":1780000000.5}"#
     try Data(fractional.utf8).write(to: dir.appendingPathComponent(FeedCheck.cacheName))
     let spawned = SpawnLog()
@@ -167,6 +173,7 @@ import Testing
   /// the StateJSON reader takes it, and what it writes reads back the same.
   @Test func theCacheOfTheLastReleaseIsReadAndWrittenBack() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    defer { TestPaths.removeTree(dir.path) }
     let old =
       #"{"url":"https:\/\/example.invalid\/feed.json","checked":1780000000,"latest":{"version":"2.5.0","notes":"- n\u001b"}}"#
     try Data(old.utf8).write(to: dir.appendingPathComponent(FeedCheck.cacheName))
@@ -199,6 +206,7 @@ import Testing
   /// priority (nice 19), so it does not compete with the app for the CPU.
   @Test func startingAFetchDoesNotWaitForItsShellAndStillReapsIt() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    defer { TestPaths.removeTree(dir.path) }
     let release = dir.appendingPathComponent("release").path
     let done = dir.appendingPathComponent("done").path
     let script =

@@ -30,7 +30,7 @@ struct HTMLWriter: ~Copyable {
     out = RawBytes(capacity: capacity)
   }
 
-  @inline(__always) mutating func raw(_ s: StaticString) {
+  mutating func raw(_ s: StaticString) {
     out.append(s.utf8Start, s.utf8CodeUnitCount)
   }
 
@@ -48,7 +48,7 @@ struct HTMLWriter: ~Copyable {
 
   /// Whether any of the eight bytes in `x` is `&`, `<`, `>` or `"` (exact: each test finds a
   /// zero byte, with no false positive for "any").
-  @inline(__always) static func mayNeedEscaping(_ x: UInt64) -> Bool {
+  static func mayNeedEscaping(_ x: UInt64) -> Bool {
     let ones = WordBytes.ones
     let highs = WordBytes.highs
     // `<` 0x3C and `>` 0x3E differ in bit 1 only, `"` 0x22 and `&` 0x26 in bit 2 only.

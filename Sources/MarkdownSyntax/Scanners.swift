@@ -8,19 +8,19 @@ typealias Bytes = UnsafeBufferPointer<UInt8>
 enum Scan {
   // MARK: - Character classes
 
-  @_transparent static func isSpaceOrTab(_ c: UInt8) -> Bool { c == 32 || c == 9 }
-  @_transparent static func isLineEnd(_ c: UInt8) -> Bool { c == 10 || c == 13 }
+  static func isSpaceOrTab(_ c: UInt8) -> Bool { c == 32 || c == 9 }
+  static func isLineEnd(_ c: UInt8) -> Bool { c == 10 || c == 13 }
   /// ASCII whitespace as cmark counts it: space, tab, LF, VT, FF, CR.
-  @_transparent static func isSpace(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
-  @_transparent static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
-  @_transparent static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
-  @_transparent static func isAlnum(_ c: UInt8) -> Bool { isAlpha(c) || isDigit(c) }
-  @_transparent static func isHex(_ c: UInt8) -> Bool {
+  static func isSpace(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
+  static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+  static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
+  static func isAlnum(_ c: UInt8) -> Bool { isAlpha(c) || isDigit(c) }
+  static func isHex(_ c: UInt8) -> Bool {
     isDigit(c) || ((c | 0x20) >= 97 && (c | 0x20) <= 102)
   }
-  @_transparent static func isControl(_ c: UInt8) -> Bool { c < 32 || c == 127 }
+  static func isControl(_ c: UInt8) -> Bool { c < 32 || c == 127 }
   /// ASCII punctuation (the characters a backslash can escape).
-  @_transparent static func isASCIIPunct(_ c: UInt8) -> Bool {
+  static func isASCIIPunct(_ c: UInt8) -> Bool {
     (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126)
   }
 
@@ -147,7 +147,7 @@ enum Scan {
   /// The high bit of each byte of `x` that ``linkDestination(_:_:_:)`` must look at: ASCII
   /// below `*` (controls, space, parentheses, ...), `\\` or DEL. Exact per byte (no carry
   /// crosses a byte), so the lowest flagged byte is the first such byte.
-  @inline(__always) static func destinationStops(_ x: UInt64) -> UInt64 {
+  static func destinationStops(_ x: UInt64) -> UInt64 {
     let ones = WordBytes.ones
     let lows = WordBytes.lows
     let highs = WordBytes.highs

@@ -69,7 +69,6 @@ package enum CellWidth {
   /// The width of text whose scalars are each a grapheme whatever surrounds them
   /// (``isSeparate(_:)``: Latin, punctuation, arrows, box drawing, kana, CJK): the sum
   /// of its scalars' widths, found without grapheme breaking; nil for other text.
-  @inline(__always)
   static func separateScalarsWidth(_ scalars: some Sequence<Unicode.Scalar>) -> Int? {
     var total = 0
     for scalar in scalars {
@@ -82,7 +81,6 @@ package enum CellWidth {
   /// True for a scalar that is a grapheme on its own whatever surrounds it (no combining
   /// mark, joiner, variation selector, prepended mark, regional indicator or Hangul jamo
   /// in these ranges) and that ``Sanitizer`` leaves as it is.
-  @inline(__always)
   static func isSeparate(_ v: UInt32) -> Bool {
     switch v {
     case 0x20...0x7E, 0xA0...0x2FF: return true  // Latin, before the combining marks
@@ -115,7 +113,6 @@ package enum CellWidth {
 
   /// True when every byte is in `lowest`...0x7E (`lowest` from 1 to 0x7F), checked eight bytes
   /// at a time.
-  @inline(__always)
   private static func allBytes(_ buffer: UnsafeBufferPointer<UInt8>, from lowest: UInt8) -> Bool {
     guard let base = buffer.baseAddress else { return true }
     let ones = WordBytes.ones

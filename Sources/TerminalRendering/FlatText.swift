@@ -110,7 +110,6 @@ struct FlatText: ~Copyable {
   }
 
   /// The URL `run` links to, or nil.
-  @inline(__always)
   func url(of run: Run) -> String? {
     run.link < 0 ? nil : links[Int(run.link)]
   }

@@ -97,26 +97,27 @@ package enum Platform {
       let size = Int(info.st_size)
       var failure: Int32?
       var atEnd = false
-      let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-        while count < buffer.count {
-          let n = read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-          if n == 0 {
-            atEnd = true
-            return
-          }
-          if n < 0 {
-            if errno == EINTR { continue }
-            failure = errno
-            return
-          }
-          count += n
-          if count == size {
-            // Short of the extra byte, at the size fstat gave: the end of the file.
-            atEnd = true
-            return
-          }
+      var bytes = [UInt8](repeating: 0, count: size + 1)
+      var count = 0
+      while count < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + count }, $0.count - count) }
+        if n == 0 {
+          atEnd = true
+          break
+        }
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        count += n
+        if count == size {
+          // Short of the extra byte, at the size fstat gave: the end of the file.
+          atEnd = true
+          break
         }
       }
+      bytes.removeLast(bytes.count - count)
       if let failure { throw Failure(message: errnoMessage(failure)) }
       if atEnd { return bytes }
       // The file grew while it was read: go on below.

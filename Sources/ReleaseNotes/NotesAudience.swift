@@ -90,27 +90,10 @@ package struct NotesAudience: Sendable, Equatable {
     return out
   }
 
-  /// Whether `body` holds `<!--` at all: the C library's `memchr` finds each `<` (a vector
-  /// loop), so notes without markers (nearly all) cost little more than reading them. Every
-  /// release's file passes here twice before the sheet's first frame.
+  /// Whether `body` holds `<!--` at all: notes without markers (nearly all) are kept as they
+  /// are.
   static func hasComment(_ body: String) -> Bool {
-    var body = body
-    return body.withUTF8 { b in
-      guard let base = b.baseAddress, b.count >= 4 else { return false }
-      let last = b.count - 4  // the last offset where `<!--` can start
-      var i = 0
-      while i <= last {
-        guard let hit = memchr(base + i, Int32(UInt8(ascii: "<")), last + 1 - i) else { return false }
-        i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-        if base[i + 1] == UInt8(ascii: "!") && base[i + 2] == UInt8(ascii: "-")
-          && base[i + 3] == UInt8(ascii: "-")
-        {
-          return true
-        }
-        i += 1
-      }
-      return false
-    }
+    body.utf8.contains("<!--".utf8)
   }
 
   /// What is wrong with the markers of `body`: each problem's 1-based line in `body` and one

@@ -86,6 +86,27 @@ struct ExampleHostTests {
     #expect(state.contains("split-by-year"), "the 2.0.0 update step was not recorded: \(state)")
   }
 
+  /// README's `isExistingInstall`: a user of Tally from before it greeted (its data file
+  /// exists) is an upgrader on the first launch the greeter records: 2.0.0's notes, not the
+  /// walkthrough, and the release's update step runs instead of counting as a fresh install's.
+  @Test func anExistingUserGetsTheNotesAndTheStepNotTheWalkthrough() throws {
+    let host = try ExampleHost.install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    try FileManager.default.createDirectory(atPath: host.home + "/.tally", withIntermediateDirectories: true)
+    try Data("3\n".utf8).write(to: URL(fileURLWithPath: host.home + "/.tally/counts.txt"))
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.run("cd /")
+    try tmux.start("", environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
+    let sheet = try tmux.waitFor("What's new in Tally 2.0.0")
+    #expect(!sheet.contains("Welcome to Tally"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    let state = try String(
+      contentsOfFile: host.home + "/.local/state/tally/launch-state.json", encoding: .utf8)
+    #expect(state.contains("split-by-year") && !state.contains("fresh install"), "\(state)")
+  }
+
   /// Ctrl-C does what it would have done without the greeter: tally, which leaves SIGINT's
   /// default action, ends as interrupted once the terminal is given back (the shell sees
   /// 130), before its own work, and nothing was marked seen. In the accessible mode Ctrl-C is

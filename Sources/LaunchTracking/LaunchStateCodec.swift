@@ -8,8 +8,9 @@
 ///
 /// Every field of the file is named here and nowhere else (`LaunchState` is not `Codable`):
 /// `LaunchStateCodecTests` fails when a stored property of `LaunchState` or of a type it holds
-/// has no key here. It is written by hand, not derived with `Codable`, because the first use of
-/// `JSONDecoder`/`JSONEncoder` in a process costs more instructions than the rest of a launch.
+/// has no key here. It is written by hand, not derived with `Codable`: the first use of
+/// `JSONDecoder` and `JSONEncoder` in a process took about 1.4 ms, more than a host may pay
+/// (ARCHITECTURE.md).
 ///
 /// Reading: keys this code does not know are ignored (a newer build may add optional fields
 /// without a new schema); an optional field may be missing or `null`; every other problem is

@@ -55,7 +55,7 @@ struct StateOptions: ParsableArguments {
   }
 }
 
-/// ``StateOptions`` as plain values, which ``DemoLaunch`` carries.
+/// ``StateOptions`` as plain values; `greet` checks its own `--app-id` and `--state-dir` with them.
 struct StateSettings: Equatable {
   var appID = "whatsnew-demo"
   var stateDir: String?

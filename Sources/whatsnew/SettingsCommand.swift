@@ -21,20 +21,21 @@ struct SettingsCommand: ParsableCommand {
 
   @OptionGroup var state: StateOptions
 
-  @Argument(help: ArgumentHelp("The setting: whats-new.", valueName: "setting"))
-  var setting = "whats-new"
-
-  @Argument(help: ArgumentHelp("on or off (none: print the setting).", valueName: "value"))
-  var value: String?
-
-  func validate() throws {
-    guard setting == "whats-new" else {
-      throw ValidationError("unknown setting \"\(setting)\" (the only one is whats-new)")
-    }
-    if let value, value != "on" && value != "off" {
-      throw ValidationError("whats-new must be on or off, not \"\(value)\"")
-    }
+  /// The settings a user can change.
+  enum Setting: String, ExpressibleByArgument, CaseIterable {
+    case whatsNew = "whats-new"
   }
+
+  /// A setting's value.
+  enum Value: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+  }
+
+  @Argument(help: "The setting.")
+  var setting: Setting = .whatsNew
+
+  @Argument(help: "The new value (none: print the setting).")
+  var value: Value?
 
   func run() throws {
     let (state, note) = self.state.recordedState()
@@ -51,14 +52,14 @@ struct SettingsCommand: ParsableCommand {
     case .unusable(let reason): throw CommandFailure(reason)
     }
     guard let value else {
-      Console.out("whats-new: \(current.whatsNewOff ? "off" : "on")")
+      Console.out("\(setting.rawValue): \(current.whatsNewOff ? "off" : "on")")
       return
     }
     do {
-      _ = try LaunchTracker.setWhatsNew(enabled: value == "on", in: store)
+      _ = try LaunchTracker.setWhatsNew(enabled: value == .on, in: store)
     } catch {
       throw CommandFailure("cannot change \(store.path): \(error)")
     }
-    Console.out("whats-new: \(value) for \(state.appID) (\(store.path))")
+    Console.out("\(setting.rawValue): \(value.rawValue) for \(state.appID) (\(store.path))")
   }
 }

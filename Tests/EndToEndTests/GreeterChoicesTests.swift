@@ -243,7 +243,7 @@ import Testing
     let bad = try Run.whatsnew([
       "settings", "--app-id", "tally", "--state-dir", app.state, "whats-new", "maybe",
     ])
-    #expect(bad.status == 2 && bad.stderr.contains("on or off"))
+    #expect(bad.status == 2 && bad.stderr.contains("Please provide one of 'on' and 'off'"), "\(bad.stderr)")
     let badLevel = try Run.whatsnew(
       app.greet("1.0.0", "--min-importance huge").split(separator: " ").map {
         String($0).replacingOccurrences(of: "'", with: "")

@@ -34,6 +34,12 @@ import Synchronization
 /// - A state file whose `appID` is not the store's app is another app's: it is neither
 ///   changed nor counted into (read-only, with a warning).
 /// - An unwritable directory degrades to read-only with one warning; nothing throws.
+/// - A directory that belongs to another user, or that its group or others can write to, is
+///   not used at all (as OpenSSH's StrictModes): read-only, nothing read, one warning naming
+///   the directory and its fix (`chmod 700 DIR`). A directory the store creates has mode 0700.
+/// - The lock, the state file and the temporary file are opened without following a link
+///   and without waiting on a FIFO (``Platform/openStateFile(_:_:)``); anything but a regular
+///   file there is refused.
 ///
 /// Warnings go to the injected `warn` closure, each distinct warning once per store. They
 /// start with `warning:` and name no program: the caller prefixes its own name.
@@ -79,13 +85,22 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     var lockWasBusy = false
     var lockFD: Int32 = -1
     defer { if lockFD >= 0 { close(lockFD) } }  // closing releases the flock
+    // A directory another user can write to is theirs as much as this user's: nothing in it
+    // is read or written, not even the lock.
+    var foreignDirectory = false
     if let problem = Platform.makeDirectories(directory) {
       readOnlyReason = problem
+    } else if let problem = Platform.foreignDirectoryProblem(directory) {
+      foreignDirectory = true
+      readOnlyReason = "\(directory) \(problem)"
+      warn("warning: not recording launches in \(directory), which \(problem)")
     } else {
-      lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-      if lockFD < 0 {
-        readOnlyReason = "cannot open \(lockPath): \(Platform.errnoMessage())"
-      } else {
+      do {
+        lockFD = try Platform.openStateFile(lockPath, O_RDWR | O_CREAT)
+      } catch {
+        readOnlyReason = "cannot open \(lockPath): \(error.message)"
+      }
+      if lockFD >= 0 {
         switch Platform.lock(lockFD, exclusive: true, waitingAtMost: Self.lockWait) {
         case .locked: break
         case .busy:
@@ -99,13 +114,13 @@ package final class FileLaunchStore: LaunchStore, Sendable {
       warn(
         "warning: another launch has held \(lockPath) for over a second (its update steps may be "
           + "running); going on without recording this launch")
-    } else if let readOnlyReason {
+    } else if let readOnlyReason, !foreignDirectory {
       warn("warning: cannot record launches (\(readOnlyReason)); continuing without saving")
     }
 
     var state: LaunchState?
     var wasReset = false
-    switch load() {
+    switch foreignDirectory ? .empty : load() {
     case .empty:
       break
     case .state(let s):
@@ -154,7 +169,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   }
 
   package func read() throws -> LaunchStoreSnapshot {
-    let fd = open(lockPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    let fd = (try? Platform.openStateFile(lockPath, O_RDONLY)) ?? -1
     defer { if fd >= 0 { close(fd) } }
     if fd >= 0 { _ = Platform.lock(fd, exclusive: false, waitingAtMost: Self.lockWait) }
     switch load() {
@@ -170,8 +185,12 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   package func reset() throws {
     var st = stat()
     guard stat(directory, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR else { return }  // nothing there
-    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard fd >= 0 else { throw LaunchStoreError("cannot open \(lockPath): \(Platform.errnoMessage())") }
+    let fd: Int32
+    do {
+      fd = try Platform.openStateFile(lockPath, O_RDWR | O_CREAT)
+    } catch {
+      throw LaunchStoreError("cannot open \(lockPath): \(error.message)")
+    }
     defer { close(fd) }
     switch Platform.lock(fd, exclusive: true, waitingAtMost: Self.lockWait) {
     case .locked: break
@@ -181,7 +200,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     if unlink(path) != 0 && errno != ENOENT {
       throw LaunchStoreError("cannot remove \(path): \(Platform.errnoMessage())")
     }
-    syncDirectory()
+    Platform.syncDirectory(of: path)
   }
 
   // MARK: - Reading
@@ -208,9 +227,11 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     case .error(let why): return .unreadable(why)
     case .regular: break
     }
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-    guard fd >= 0 else {
-      return errno == ELOOP ? .foreign("is a symbolic link") : .unreadable(Platform.errnoMessage())
+    let fd: Int32
+    do {
+      fd = try Platform.openStateFile(path, O_RDONLY)
+    } catch {
+      return .unreadable(error.message)
     }
     defer { close(fd) }
     var st = stat()
@@ -266,40 +287,19 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     // One fixed name: only the lock holder writes, and a file left by a killed writer is
     // simply replaced.
     let temp = directory + "/." + StateLocation.fileName + ".tmp"
-    unlink(temp)
-    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      let problem = "cannot create \(temp): \(Platform.errnoMessage())"
-      warn("warning: cannot record launches (\(problem))")
-      return problem
+    do {
+      try Platform.replaceFile(path, with: bytes, temporary: temp, durable: durable) {
+        #if DEBUG
+          // A test knob (the crash tests aim kills between the write and the rename); release
+          // builds leave it out.
+          Platform.sleep(milliseconds: writeDelayMilliseconds)
+        #endif
+      }
+    } catch {
+      warn("warning: cannot record launches (writing \(path): \(error.message))")
+      return "writing \(path): \(error.message)"
     }
-    fchmod(fd, 0o600)
-    var problem = Platform.writeAll(fd, bytes)
-    if problem == nil && durable && fsync(fd) != 0 { problem = Platform.errnoMessage() }
-    close(fd)
-    if problem == nil {
-      #if DEBUG
-        // A test knob (the crash tests aim kills between the write and the rename); release
-        // builds leave it out.
-        Platform.sleep(milliseconds: writeDelayMilliseconds)
-      #endif
-      if rename(temp, path) != 0 { problem = Platform.errnoMessage() }
-    }
-    if let problem {
-      unlink(temp)
-      warn("warning: cannot record launches (writing \(path): \(problem))")
-      return "writing \(path): \(problem)"
-    }
-    if durable { syncDirectory() }
     return nil
-  }
-
-  private func syncDirectory() {
-    let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if dfd >= 0 {
-      fsync(dfd)
-      close(dfd)
-    }
   }
 
   // MARK: - Helpers

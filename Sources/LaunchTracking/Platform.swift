@@ -53,6 +53,39 @@ package enum Platform {
     return nil
   }
 
+  /// Why the directory `path` is not one to keep this user's state in, with its fix, or nil.
+  /// As OpenSSH's StrictModes asks of `~/.ssh`: it must belong to the user (the effective uid)
+  /// and be writable by no one else. A sticky bit (as on `/tmp`) excuses nothing here: others
+  /// could still create the names the state uses before the user does. Said as the rest of a
+  /// sentence after the path: `is writable by others (mode 777); make it private: chmod 700 DIR`.
+  package static func foreignDirectoryProblem(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let user = geteuid()
+    let quoted = shellQuoted(path)
+    if info.st_uid != user {
+      return "belongs to uid \(info.st_uid), not to this user (uid \(user)); use a directory of your own, "
+        + "or give it to this user: chown \(user) \(quoted)"
+    }
+    let writable = info.st_mode & (S_IWGRP | S_IWOTH)
+    guard writable != 0 else { return nil }
+    let who = writable == S_IWGRP ? "its group" : writable == S_IWOTH ? "others" : "its group and others"
+    return "is writable by \(who) (mode \(String(info.st_mode & 0o7777, radix: 8))); make it private: "
+      + "chmod 700 \(quoted)"
+  }
+
+  /// `text` as one word for a POSIX shell: as it is when it holds nothing the shell reads
+  /// specially, else in single quotes.
+  package static func shellQuoted(_ text: String) -> String {
+    let plain = text.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "/._-+:,@%".unicodeScalars.contains($0)
+    }
+    if plain && !text.isEmpty { return text }
+    return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#)
+      + "'"
+  }
+
   /// What ``lock(_:exclusive:waitingAtMost:)`` got.
   enum LockResult: Equatable {
     case locked
@@ -179,6 +212,100 @@ package enum Platform {
     defer { close(fd) }
     return try readAll(fd, info: info)
   }
+
+  // MARK: - Files in a state directory
+
+  /// Opens `path`, a file in a state directory, with `flags` (`O_RDONLY`,
+  /// `O_WRONLY | O_CREAT | O_APPEND`, ...) as every such file is opened: never through a
+  /// symbolic link (`O_NOFOLLOW`, so neither a link to a file nor one to a missing file is
+  /// followed), never waiting on a FIFO or a device (`O_NONBLOCK`, then `fstat` requires a
+  /// regular file), closed on `exec`. A new file has mode 0600. The error says what is there
+  /// instead (`is a symbolic link`, `is not a regular file`) or gives the C library's message.
+  package static func openStateFile(_ path: String, _ flags: Int32) throws(Failure) -> Int32 {
+    let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      let code = errno
+      throw Failure(message: foreignKind(path) ?? errnoMessage(code))
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      close(fd)
+      throw Failure(message: "is not a regular file")
+    }
+    // A regular file: reads and writes never wait, and a child handed it sees plain flags.
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    return fd
+  }
+
+  /// Creates `path`, a file in a state directory, afresh for writing (mode 0600): whatever is
+  /// there (a file left by a killed process, a planted link or FIFO) is removed, and the new
+  /// file is made with `O_EXCL | O_NOFOLLOW`, so it is this process's own and nothing else.
+  package static func createStateFile(_ path: String) throws(Failure) -> Int32 {
+    unlink(path)
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw Failure(message: "cannot create \(path): \(errnoMessage())") }
+    fchmod(fd, 0o600)
+    return fd
+  }
+
+  /// The whole content of `path`, a regular file in a state directory opened as
+  /// ``openStateFile(_:_:)`` does (``readAll(_:)``'s limit).
+  package static func readStateFile(_ path: String) throws(Failure) -> [UInt8] {
+    let fd = try openStateFile(path, O_RDONLY)
+    defer { close(fd) }
+    return try readAll(fd)
+  }
+
+  /// ``readStateFile(_:)``, or nil when nothing is at `path`.
+  package static func readStateFileIfPresent(_ path: String) throws(Failure) -> [UInt8]? {
+    if case .missing = fileKind(path) { return nil }
+    return try readStateFile(path)
+  }
+
+  /// Replaces `path`, a file in a state directory, with `bytes`: they are written to
+  /// `temporary` (in the same directory, made by ``createStateFile(_:)``), which is renamed
+  /// over `path`. A crash leaves the old file or the new one, never a torn one; a rename
+  /// replaces a link or FIFO at `path`, never its target. When `durable`, the file is fsynced
+  /// before the rename and the directory after it. `beforeRename` runs between the two (the
+  /// crash tests aim there).
+  package static func replaceFile(
+    _ path: String, with bytes: [UInt8], temporary: String, durable: Bool, beforeRename: () -> Void = {}
+  ) throws(Failure) {
+    let fd = try createStateFile(temporary)
+    var problem = writeAll(fd, bytes)
+    if problem == nil && durable && fsync(fd) != 0 { problem = errnoMessage() }
+    close(fd)
+    if problem == nil {
+      beforeRename()
+      if rename(temporary, path) != 0 { problem = errnoMessage() }
+    }
+    if let problem {
+      unlink(temporary)
+      throw Failure(message: problem)
+    }
+    if durable { syncDirectory(of: path) }
+  }
+
+  /// Fsyncs the directory holding `path`, so a rename in it lasts.
+  package static func syncDirectory(of path: String) {
+    let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    let fd = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    fsync(fd)
+    close(fd)
+  }
+
+  /// What is at `path` when it is not a regular file or missing: `is a symbolic link` or
+  /// `is not a regular file`.
+  private static func foreignKind(_ path: String) -> String? {
+    switch fileKind(path) {
+    case .symlink: return "is a symbolic link"
+    case .other: return "is not a regular file"
+    default: return nil
+    }
+  }
+
+  // MARK: - Writing
 
   /// Writes all of `bytes` to `fd`, retrying after a signal. Returns an error message on
   /// failure.

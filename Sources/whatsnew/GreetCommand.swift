@@ -135,9 +135,9 @@ struct GreetCommand: ParsableCommand {
     greeter.crashAction = .defaultAction
     greeter.interruptAction = .report  // the report is written first, then 130 below
     greeter.warn = { _ in }  // the outcome's problems are printed below, or not
+    let directory = StateLocation.directory(
+      appID: appID, stateDirectory: stateDir, variable: app.variable("STATE_DIR"), environment: env)
     if let steps {
-      let directory = StateLocation.directory(
-        appID: appID, stateDirectory: stateDir, variable: app.variable("STATE_DIR"), environment: env)
       greeter.updateSteps = try ShellSteps.load(steps, logDirectory: directory)
     }
     let outcome = greeter.greet()
@@ -161,7 +161,10 @@ struct GreetCommand: ParsableCommand {
     case .interrupted(nil): throw ExitCode(130)
     default: break
     }
-    if Self.failed(outcome) { throw ExitCode(1) }  // the problem's line named the file
+    // A state directory another user could write to is not used; its line says how to make it
+    // private, and the app goes on as after a launch with nothing due.
+    let refusedDirectory = !outcome.isRecorded && Platform.foreignDirectoryProblem(directory) != nil
+    if Self.failed(outcome) && !refusedDirectory { throw ExitCode(1) }  // the problem's line named the file
   }
 
   /// True when the launch ends with status 1: the notes or the state could not be used. A

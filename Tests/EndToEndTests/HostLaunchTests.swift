@@ -93,7 +93,8 @@ import Testing
     let app = try App(Self.notes.merging(["1.1.0.md": "A total line.\n"]) { a, _ in a })
     let program = try UnreadableFiles.stage(in: app.directory.subdirectory("program")).binary
     chmod(app.directory.path, 0o755)
-    chmod(app.state, 0o777)
+    // The state directory must be the launching user's own (a shared one is not used).
+    if getuid() == 0 { chown(app.state, 65534, 65534) }
     func launch(_ version: String) throws -> ProcessResult {
       let arguments =
         UnreadableFiles.prefix + [program.path] + [

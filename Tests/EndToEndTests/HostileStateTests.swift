@@ -181,6 +181,74 @@ import Testing
     #expect(!fm.fileExists(atPath: missing), "a dangling link's target was created")
   }
 
+  /// The lock and the temporary file, planted as a link to an existing file, a link to a
+  /// missing one and a FIFO (the state file's own cases are above): a planted lock leaves the
+  /// launch unrecorded, a planted temporary file is replaced; nothing is written through, and
+  /// no launch takes a second longer than one with nothing planted.
+  @Test(arguments: StatePlant.allCases)
+  func theLockAndTemporaryFileAreNeverFollowedOrWaitedFor(_ plant: StatePlant) throws {
+    let outside = try TemporaryDirectory("hostile-state-outside")
+    var planted: [StatePlant.Planted] = []
+    let plain = try timed { try expect("nothing planted", .recorded) { _ in } }
+    let lock = try timed {
+      try expect("\(plant) at the lock", .readOnly("launch-state.json.lock")) { dir in
+        planted.append(try plant.plant(at: dir + "/launch-state.json.lock", outside: outside.path))
+      }
+    }
+    let temporary = try timed {
+      try expect("\(plant) at the temporary file", .recorded) { dir in
+        planted.append(try plant.plant(at: dir + "/.launch-state.json.tmp", outside: outside.path))
+      }
+    }
+    for each in planted { #expect(plant.writtenThrough(each) == nil) }
+    #expect(
+      lock < plain + 1 && temporary < plain + 1, "\(plant): \(lock) s, \(temporary) s, plain \(plain) s")
+  }
+
+  /// A state directory its group or others can write to (with or without the sticky bit) is
+  /// not used: the launch goes on unrecorded, with one line naming the directory and the fix.
+  @Test(arguments: [0o770, 0o777, 0o1777, 0o707])
+  func aStateDirectoryOthersCanWriteToIsNotUsed(mode: Int) throws {
+    try expect("a state directory of mode \(String(mode, radix: 8))", .readOnly("chmod 700")) { dir in
+      chmod(dir, mode_t(mode))
+    }
+    try expectGreetUnrecorded(fix: "chmod 700") { chmod($0, mode_t(mode)) }
+  }
+
+  /// As root, a state directory that belongs to another user (user nobody's, say, shared with
+  /// `sudo -E`) is not used: what nobody planted there cannot reach root's files.
+  @Test(.requires(getuid() == 0, "only root can give a directory to another user; run the tests as root"))
+  func aStateDirectoryOfAnotherUserIsNotUsed() throws {
+    try expect("a state directory of user nobody", .readOnly("chown 0")) { dir in
+      chown(dir, 65534, 65534)
+    }
+    try expectGreetUnrecorded(fix: "chown 0") { chown($0, 65534, 65534) }
+  }
+
+  /// `greet` over a state directory `setup` makes foreign: exit 0, one line naming the
+  /// directory and `fix`, nothing recorded.
+  private func expectGreetUnrecorded(fix: String, setup: (String) -> Void) throws {
+    let scratch = try TemporaryDirectory("hostile-state-greet")
+    let state = scratch.path + "/state dir"
+    mkdir(state, 0o700)
+    setup(state)
+    let result = try BoundedRun.whatsnew(
+      [
+        "greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", TestPaths.content.path,
+        "--state-dir", state,
+      ], timeout: 60)
+    #expect(result.exited(0), "\(result.stderr)")
+    #expect(result.errorLines.count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains(state) && result.stderr.contains(fix + " '\(state)'"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: state + "/launch-state.json"))
+  }
+
+  private func timed(_ body: () throws -> Void) throws -> Double {
+    let start = Date()
+    try body()
+    return Date().timeIntervalSince(start)
+  }
+
   @Test(.requires(UnreadableFiles.available, UnreadableFiles.missing))
   func aFileTheUserCannotReadIsLeftAlone() throws {
     // Root reads a mode-000 file regardless, so as root the launch runs as user nobody

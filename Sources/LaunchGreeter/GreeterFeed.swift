@@ -20,9 +20,9 @@ import TerminalRendering
 /// `published_at`, as `whatsnew import-changelog` reads) or a list of
 /// `{"version": "2.1.0", "date": "2026-03-01", "notes": "Markdown"}`. It is fetched at most
 /// once a day, and never while the launch waits: the launch starts the system's `curl`
-/// (which honours the user's proxy and CA settings) in its own session, writing into the
-/// state directory, and a later launch validates what it wrote and caches the newest release
-/// in `update-feed.json` with the time it was checked. Only an interactive launch checks
+/// (which honours the user's proxy and CA settings) in its own session, writing into files
+/// the launch created in the state directory, and a later launch validates what it wrote and
+/// caches the newest release in `update-feed.json` with the time it was checked. Only an interactive launch checks
 /// (not under `CI`, agents, `WHATSNEW_DISABLE=1` or the app's `<PREFIX>_NO_GREETING=1`), and
 /// not with `<PREFIX>_NO_UPDATE_CHECK=1`. The fetch is bounded: curl gives up after 5 seconds
 /// (`--max-time`, so it never outlives that), refuses a body announced as over 1 MiB
@@ -64,9 +64,9 @@ struct FeedRelease: Sendable, Equatable {
 /// release.
 struct FeedCache: Sendable, Equatable {
   var url: String
-  /// Whole seconds since 1970 of the last check (the time a fetch was started), as 0.3.0 wrote
-  /// them. A cache with a fraction does not read; the feed is fetched.
-  var checked: Int
+  /// When the feed was last checked (a fetch started), kept as seconds since 1970 (0.3.0
+  /// wrote whole ones).
+  var checked: Date
   var latest: FeedRelease?
   /// Why the last fetch failed (`timed out after 5 s (curl exit 28)`), until the next starts.
   var failure: String?
@@ -80,9 +80,10 @@ struct FeedCheck {
   /// How long a check is good for.
   static let interval = 86_400
   static let cacheName = "update-feed.json"
+  /// The feed's body as curl wrote it.
   static let downloadName = "update-feed.download"
-  /// What the fetch's shell writes instead of the download when curl fails: its exit status.
-  static let failureName = downloadName + ".failed"
+  /// curl's exit status and a newline, written when it ends: until then the fetch is running.
+  static let statusName = downloadName + ".status"
   /// curl's `--max-time`, in seconds.
   static let timeLimit = 5
 
@@ -90,8 +91,6 @@ struct FeedCheck {
   var directory: String
   var running: AppVersion
   var now: Date
-  /// `now` in whole seconds since 1970, as the cache keeps it.
-  var nowSeconds: Int { Int(exactly: now.timeIntervalSince1970.rounded(.down)) ?? 0 }
   /// Starts the fetch; tests replace it.
   var spawn: @Sendable (_ url: String, _ destination: String) -> String? = FeedCheck.spawnCurl
 
@@ -108,49 +107,64 @@ struct FeedCheck {
     var available: FeedRelease?
     /// One line for `--explain`.
     var explanation: String
+    /// A file of the feed's in the state directory that is not a regular file (a link, a
+    /// FIFO): one line each, for the launch's problems.
+    var problems: [String] = []
   }
 
   /// The newer release the cache holds (nil if none), and one line for `--explain`.
   mutating func run() -> Outcome {
     var notes: [String] = []
-    var cache = readCache()
+    var problems: [String] = []
     let download = directory + "/" + Self.downloadName
-    let failed = directory + "/" + Self.failureName
+    let status = directory + "/" + Self.statusName
+    var cache: FeedCache?
+    switch loadCache() {
+    case .success(let loaded): cache = loaded
+    case .failure(let why):
+      // Not a regular file (a link, a FIFO): replaced by the next write, never read.
+      problems.append("\(directory)/\(Self.cacheName) \(why.message); it is not read, and is replaced")
+    }
     if let cached = cache, cached.url != feed.url {
       // The app names another feed now: what a fetch of the old one left is not this feed's.
       unlink(download)
-      unlink(failed)
+      unlink(status)
       cache = nil
     }
     // The cache is written once, at the end.
-    var changed = false
-    if access(download, F_OK) == 0 {
-      defer { unlink(download) }
-      switch Self.newest(inFileAt: download, running: running) {
-      case .success(let latest):
-        cache = FeedCache(url: feed.url, checked: cache?.checked ?? nowSeconds, latest: latest)
-        notes.append(latest.map { "fetched: newest \($0.version)" } ?? "fetched: no release")
-      case .failure(let why):
-        cache = FeedCache(url: feed.url, checked: cache?.checked ?? nowSeconds, latest: nil)
-        notes.append("the fetched feed is ignored: \(why)")
+    var changed = problems.count > 0
+    switch Self.finishedFetch(status: status) {
+    case nil:
+      break  // none started, or one still running
+    case .failure(let why)?:
+      problems.append("\(status) \(why.message); the fetch it reports is ignored")
+      unlink(download)
+      unlink(status)
+    case .success(let exitStatus)?:
+      defer {
+        unlink(download)
+        unlink(status)
       }
-      changed = true
-    }
-    if access(failed, F_OK) == 0 {
-      defer { unlink(failed) }
-      // The shell's `echo $s`: the status and a newline.
-      let status = (try? Platform.readFile(failed)).flatMap {
-        Int(String(decoding: $0, as: UTF8.self).filter { $0.isASCII && $0.isNumber })
+      let checked = cache?.checked ?? now
+      if exitStatus == 0 {
+        switch Self.newest(inFileAt: download, running: running) {
+        case .success(let latest):
+          cache = FeedCache(url: feed.url, checked: checked, latest: latest)
+          notes.append(latest.map { "fetched: newest \($0.version)" } ?? "fetched: no release")
+        case .failure(let why):
+          cache = FeedCache(url: feed.url, checked: checked, latest: nil)
+          notes.append("the fetched feed is ignored: \(why)")
+        }
+      } else {
+        cache = FeedCache(
+          url: feed.url, checked: checked, latest: cache?.latest, failure: Self.curlFailure(exitStatus))
       }
-      cache = FeedCache(
-        url: feed.url, checked: cache?.checked ?? nowSeconds, latest: cache?.latest,
-        failure: Self.curlFailure(status))
       changed = true
     }
     if let failure = cache?.failure { notes.append("the last fetch failed: \(failure)") }
-    let age = cache.map { nowSeconds - $0.checked }
-    if let age, age >= 0, age < Self.interval {
-      notes.append("checked \(age / 3600) h ago")
+    let age = cache.map { now.timeIntervalSince($0.checked) }
+    if let age, age >= 0, age < Double(Self.interval) {
+      notes.append("checked \(Int(age) / 3600) h ago")
     } else {
       if !GreeterFeed.isFetchable(feed.url) {
         notes.append("\(feed.url) is not an http(s) URL; not fetched")
@@ -161,11 +175,13 @@ struct FeedCheck {
         notes.append("cannot start curl: \(problem)")
       } else {
         notes.append("fetch started in the background")
-        cache = FeedCache(url: feed.url, checked: nowSeconds, latest: cache?.latest)
+        cache = FeedCache(url: feed.url, checked: now, latest: cache?.latest)
         changed = true
       }
     }
-    if changed { writeCache(cache) }
+    if changed, let cache, let problem = writeCache(cache) {
+      notes.append("cannot write \(Self.cacheName): \(problem)")
+    }
     var available: FeedRelease?
     if let latest = cache?.latest, let version = AppVersion(latest.version), version > running {
       available = latest
@@ -173,7 +189,23 @@ struct FeedCheck {
     } else {
       notes.insert("nothing newer than \(running)", at: 0)
     }
-    return Outcome(available: available, explanation: notes.joined(separator: "; "))
+    notes += problems
+    return Outcome(available: available, explanation: notes.joined(separator: "; "), problems: problems)
+  }
+
+  /// What the fetch's status file says: nil while no fetch has ended (no file, or one still
+  /// empty), else curl's exit status (nil for words that are not one), or why the file is not
+  /// read (a link, a FIFO).
+  static func finishedFetch(status path: String) -> Result<Int?, Platform.Failure>? {
+    let bytes: [UInt8]
+    do {
+      guard let read = try Platform.readStateFileIfPresent(path) else { return nil }
+      bytes = read
+    } catch {
+      return .failure(error)
+    }
+    guard bytes.last == UInt8(ascii: "\n") else { return nil }
+    return .success(Int(String(decoding: bytes.dropLast(), as: UTF8.self)))
   }
 
   /// Why curl failed, in words, from its exit status.
@@ -197,11 +229,11 @@ struct FeedCheck {
   /// The newest usable release in a downloaded feed, or why there is none: too big, not JSON,
   /// no usable version. Pre-releases count only when `running` is one.
   static func newest(inFileAt path: String, running: AppVersion) -> Result<FeedRelease?, FeedError> {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return .failure(FeedError("cannot be read")) }
-    guard Int(info.st_size) <= maximumBytes else { return .failure(FeedError("over \(maximumBytes) bytes")) }
-    guard let bytes = try? Platform.readFile(path) else { return .failure(FeedError("cannot be read")) }
-    return newest(in: bytes, running: running)
+    do {
+      return newest(in: try Platform.readStateFile(path), running: running)
+    } catch {
+      return .failure(FeedError("\(path) \(error.message)"))
+    }
   }
 
   /// ``newest(inFileAt:running:)`` on the feed's bytes.
@@ -248,34 +280,46 @@ struct FeedCheck {
     init(_ description: String) { self.description = description }
   }
 
-  /// The cache, read with `StateJSON` as the state file is: every launch with a feed reads
-  /// it, and `JSONDecoder`'s first use in a process costs more than the rest of a launch
-  /// (`scripts/bench` case 8a).
+  /// The cache, or nil when there is none or it does not parse.
   func readCache() -> FeedCache? {
-    guard let bytes = try? Platform.readFile(directory + "/" + Self.cacheName),
-      case .object(let fields)? = try? StateJSON.parse(bytes), let url = fields["url"]?.string,
-      case .number(let checkedText)? = fields["checked"], let checked = Int(checkedText)
-    else { return nil }
+    (try? loadCache().get()) ?? nil
+  }
+
+  /// The cache, read with `StateJSON` as the state file is: nil when there is none or it does
+  /// not parse (the feed is fetched again), a failure when something other than a regular
+  /// file is in its place. The check time is seconds since 1970, whole or not.
+  func loadCache() -> Result<FeedCache?, Platform.Failure> {
+    let bytes: [UInt8]
+    do {
+      guard let read = try Platform.readStateFileIfPresent(directory + "/" + Self.cacheName) else {
+        return .success(nil)
+      }
+      bytes = read
+    } catch {
+      return .failure(error)
+    }
+    guard case .object(let fields)? = try? StateJSON.parse(bytes), let url = fields["url"]?.string,
+      case .number(let checkedText)? = fields["checked"], let checked = Double(checkedText), checked.isFinite
+    else { return .success(nil) }
     var latest: FeedRelease?
     if case .object(let release)? = fields["latest"], let version = release["version"]?.string {
       latest = FeedRelease(
         version: version, date: release["date"]?.string, notes: release["notes"]?.string ?? "")
     }
-    return FeedCache(url: url, checked: checked, latest: latest, failure: fields["failure"]?.string)
+    return .success(
+      FeedCache(
+        url: url, checked: Date(timeIntervalSince1970: checked), latest: latest,
+        failure: fields["failure"]?.string))
   }
 
-  /// Writes the cache in place, with `StateJSON` like ``readCache()``; false if it could not.
-  ///
-  /// Not a temporary file renamed over it, as the launch state is written: on ext4, renaming
-  /// over a file (or truncating one to nothing and writing it again) starts the new data's
-  /// writeback at once (`auto_da_alloc`), about 0.2 ms of a launch here, where writing over the
-  /// old bytes and cutting the file to the new length costs 0.01 ms. A cache cut short by a
-  /// crash, or read half-written by a launch at the same instant, does not parse and is taken
-  /// as no cache: the feed is fetched again.
+  /// Replaces the cache with `cache`, as the state file is written (a temporary file renamed
+  /// over it; not fsynced: a cache lost in a crash only means the feed is fetched again).
+  /// Returns the problem, or nil.
   @discardableResult
-  func writeCache(_ cache: FeedCache?) -> Bool {
-    guard let cache else { return false }
-    var fields: [String: StateJSON] = ["url": .string(cache.url), "checked": .number("\(cache.checked)")]
+  func writeCache(_ cache: FeedCache) -> String? {
+    var fields: [String: StateJSON] = [
+      "url": .string(cache.url), "checked": .number("\(cache.checked.timeIntervalSince1970)"),
+    ]
     if let latest = cache.latest {
       var release: [String: StateJSON] = ["version": .string(latest.version), "notes": .string(latest.notes)]
       if let date = latest.date { release["date"] = .string(date) }
@@ -283,43 +327,78 @@ struct FeedCheck {
     }
     if let failure = cache.failure { fields["failure"] = .string(failure) }
     let bytes = StateJSON.object(fields).serialized() + [0x0A]
-    let fd = open(directory + "/" + Self.cacheName, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
-    return Platform.writeAll(fd, bytes) == nil && ftruncate(fd, off_t(bytes.count)) == 0
+    // A name of this process's own: launches write the cache outside the state lock.
+    let temporary = directory + "/." + Self.cacheName + ".\(getpid()).tmp"
+    do {
+      try Platform.replaceFile(
+        directory + "/" + Self.cacheName, with: bytes, temporary: temporary, durable: false)
+      return nil
+    } catch {
+      return error.message
+    }
   }
 
   /// Starts `curl` on `url` in its own session, detached (a shell that backgrounds it and
   /// exits, so no zombie is left to the app; ``reapInBackground(_:)`` waits for that shell, not
-  /// the launch): it writes `destination.part` and renames it to `destination` when the
-  /// transfer succeeded, else writes curl's exit status to `destination.failed`
-  /// (``failureName``). curl ends within ``timeLimit`` seconds (`--max-time`), and its
-  /// shell's file size limit (`ulimit -f`, in 512-byte blocks, with SIGXFSZ ignored so no core
-  /// is dumped) stops a body of unannounced length at ``maximumBytes``: `--max-filesize` only
-  /// refuses one whose length the server announces (before curl 8.4). Returns a problem, or nil.
+  /// the launch). The launch creates `destination.status` (``statusName``) and `destination`
+  /// afresh (``Platform/createStateFile(_:)``: a link or FIFO planted there is removed, never
+  /// followed) and hands them to the shell as its descriptors 4 and 3: curl writes the body to
+  /// 3, the shell writes curl's exit status and a newline to 4 when curl ends. The shell opens
+  /// no file in the state directory. curl takes the URL as it is (`--globoff`: brackets are
+  /// not a range of URLs), ends within ``timeLimit`` seconds (`--max-time`), and its shell's
+  /// file size limit (`ulimit -f`, in 512-byte blocks, with SIGXFSZ ignored so no core is
+  /// dumped) stops a body of unannounced length at ``maximumBytes``: `--max-filesize` only
+  /// refuses one whose length the server announces (before curl 8.4). Returns a problem, or
+  /// nil.
   static func spawnCurl(url: String, destination: String) -> String? {
+    // What earlier versions left, written by their shell: no longer read.
+    unlink(destination + ".part")
+    unlink(destination + ".failed")
+    // The status first: a launch that looks meanwhile finds an empty one, a fetch running.
+    let status: Int32
+    let body: Int32
+    do {
+      status = try Platform.createStateFile(destination + ".status")
+    } catch {
+      return error.message
+    }
+    defer { close(status) }
+    do {
+      body = try Platform.createStateFile(destination)
+    } catch {
+      return error.message
+    }
+    defer { close(body) }
     let script =
       "( trap '' XFSZ; ulimit -f \(maximumBytes / 512); "
-      + "curl -fsS --max-time \(timeLimit) --max-filesize \(maximumBytes) --proto '=http,https' "
-      + "-o \"$1.part\" -- \"$2\"; s=$?; "
-      + "if [ $s -eq 0 ]; then mv -f \"$1.part\" \"$1\"; else echo $s > \"$1.failed\"; fi; rm -f \"$1.part\" ) "
-      + "</dev/null >/dev/null 2>&1 &"
-    switch spawnShell(script, arguments: [destination, url]) {
+      + "curl -fsS --globoff --max-time \(timeLimit) --max-filesize \(maximumBytes) --proto '=http,https' "
+      + "-- \"$1\" >&3; echo $? >&4 ) </dev/null >/dev/null 2>&1 &"
+    switch spawnShell(script, arguments: [url], handing: [body, status]) {
     case .success: return nil
     case .failure(let problem): return problem.description
     }
   }
 
   /// Runs `/bin/sh -c script sh arguments...` in a session of its own, with /dev/null for its
-  /// standard input and output, and returns its process ID without waiting for it: it is
-  /// reaped by ``reapInBackground(_:)``.
-  static func spawnShell(_ script: String, arguments: [String]) -> Result<pid_t, FeedError> {
+  /// standard input and output and `descriptors` as its descriptors 3, 4, ..., and returns its
+  /// process ID without waiting for it: it is reaped by ``reapInBackground(_:)``.
+  static func spawnShell(_ script: String, arguments: [String], handing descriptors: [Int32] = [])
+    -> Result<pid_t, FeedError>
+  {
     let args = ["/bin/sh", "-c", script, "sh"] + arguments
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     for fd: Int32 in 0...2 {
       posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+    }
+    // Copies numbered above every target first, so handing one never overwrites another still
+    // to be handed (each copy is close-on-exec; the child's 3, 4, ... are not).
+    let copies = descriptors.map { fcntl($0, F_DUPFD_CLOEXEC, 10) }
+    defer { for fd in copies where fd >= 0 { close(fd) } }
+    if copies.contains(where: { $0 < 0 }) { return .failure(FeedError(Platform.errnoMessage())) }
+    for (index, fd) in copies.enumerated() {
+      posix_spawn_file_actions_adddup2(&actions, fd, Int32(3 + index))
     }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -418,6 +418,7 @@ extension LaunchGreeter {
       running: context.version, now: record.launch.date)
     if let feedSpawn { check.spawn = feedSpawn }
     let result = check.run()
+    for problem in result.problems { context.problems.add(problem) }
     var look = FeedLook(explanation: result.explanation)
     guard let available = result.available, let v = AppVersion(available.version) else { return look }
     look.available = v

@@ -64,13 +64,13 @@ import Testing
     var first = check(0)
     #expect(first.run().available == nil)
     #expect(spawned.count == 1)
-    try Data(#"[{"version": "2.5.0", "notes": "n"}]"#.utf8).write(
-      to: dir.appendingPathComponent(FeedCheck.downloadName))
+    try Self.finishFetch(in: dir, status: 0, body: #"[{"version": "2.5.0", "notes": "n"}]"#)
     var second = check(3600)
     let result = second.run()
     #expect(result.available?.version == "2.5.0")
     #expect(spawned.count == 1, "fetched again within a day")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(FeedCheck.downloadName).path))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(FeedCheck.statusName).path))
     var later = check(86_400 + 1)
     #expect(later.run().available?.version == "2.5.0")
     #expect(spawned.count == 2)
@@ -83,15 +83,13 @@ import Testing
     defer { TestPaths.removeTree(dir.path) }
     var old = Self.check("https://example.invalid/old.json", in: dir.path)
     _ = old.run()
-    try Data(#"[{"version": "9.0.0", "notes": "old feed"}]"#.utf8).write(
-      to: dir.appendingPathComponent(FeedCheck.downloadName))
-    try Data("7\n".utf8).write(to: dir.appendingPathComponent(FeedCheck.failureName))
+    try Self.finishFetch(in: dir, status: 0, body: #"[{"version": "9.0.0", "notes": "old feed"}]"#)
     var new = Self.check("https://example.invalid/new.json", in: dir.path)
     let outcome = new.run()
     #expect(outcome.available == nil)
     #expect(outcome.explanation == "nothing newer than 2.0.0; fetch started in the background")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(FeedCheck.downloadName).path))
-    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(FeedCheck.failureName).path))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(FeedCheck.statusName).path))
   }
 
   /// Where the check cannot be recorded (a state directory that is missing or read-only), no
@@ -106,7 +104,8 @@ import Testing
     check.directory = dir.path
     #expect(check.run().explanation.hasSuffix("fetch started in the background"))
     #expect(spawned.count == 1)
-    #expect(check.readCache()?.checked == 1_780_000_000, "the check was recorded")
+    #expect(
+      check.readCache()?.checked == Date(timeIntervalSince1970: 1_780_000_000), "the check was recorded")
   }
 
   @Test func aFailedFetchIsExplainedUntilTheNextOneStarts() throws {
@@ -116,8 +115,8 @@ import Testing
     var first = check(0)
     #expect(first.run().explanation.contains("fetch started"))
     // What the fetch's shell writes when curl times out.
-    let failed = dir.appendingPathComponent(FeedCheck.failureName)
-    try Data("28\n".utf8).write(to: failed)
+    try Self.finishFetch(in: dir, status: 28, body: "")
+    let failed = dir.appendingPathComponent(FeedCheck.statusName)
     var second = check(60)
     let result = second.run()
     #expect(result.available == nil)
@@ -152,21 +151,26 @@ import Testing
     #expect(spawned.count == 0)
   }
 
-  /// The check's time is whole seconds: a cache whose time has a fraction is not read (so the
-  /// feed is fetched again), and the time written is whole.
-  @Test func theCheckIsKeptInWholeSeconds() throws {
+  /// The check's time is kept as seconds since 1970, whole (as 0.3.0 wrote it) or not.
+  @Test func theCheckTimeIsReadWholeOrNot() throws {
     let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
     defer { TestPaths.removeTree(dir.path) }
     let fractional = #"{"url":"https://example.invalid/feed.json","checked":1780000000.5}"#
     try Data(fractional.utf8).write(to: dir.appendingPathComponent(FeedCheck.cacheName))
     let spawned = SpawnLog()
     var check = Self.check(in: dir.path, at: 60.75, spawned: spawned)
-    #expect(check.readCache() == nil)
-    #expect(check.run().explanation.contains("fetch started"))
-    #expect(spawned.count == 1)
-    #expect(check.readCache()?.checked == 1_780_000_060)
-    let written = try String(contentsOf: dir.appendingPathComponent(FeedCheck.cacheName), encoding: .utf8)
-    #expect(written.contains("1780000060") && !written.contains("1780000060."), "\(written)")
+    #expect(check.readCache()?.checked == Date(timeIntervalSince1970: 1_780_000_000.5))
+    #expect(check.run().explanation.contains("checked 0 h ago"))
+    #expect(spawned.count == 0)
+    var nextDay = Self.check(in: dir.path, at: 86_400 + 0.75, spawned: spawned)
+    #expect(nextDay.run().explanation.contains("fetch started"))
+    #expect(nextDay.readCache()?.checked == Date(timeIntervalSince1970: 1_780_086_400.75))
+  }
+
+  /// A fetch that ended: its status (curl's exit status and a newline) and the body it wrote.
+  static func finishFetch(in dir: URL, status: Int, body: String) throws {
+    try Data(body.utf8).write(to: dir.appendingPathComponent(FeedCheck.downloadName))
+    try Data("\(status)\n".utf8).write(to: dir.appendingPathComponent(FeedCheck.statusName))
   }
 
   /// 0.3.0 wrote the cache with JSONEncoder (compact, `\/` escapes, whole seconds as integers);
@@ -183,20 +187,29 @@ import Testing
     #expect(
       cache
         == FeedCache(
-          url: "https://example.invalid/feed.json", checked: 1_780_000_000,
+          url: "https://example.invalid/feed.json", checked: Date(timeIntervalSince1970: 1_780_000_000),
           latest: FeedRelease(version: "2.5.0", date: nil, notes: "- n\u{1B}")))
     #expect(check.run().available?.version == "2.5.0")
     #expect(spawned.count == 0, "a fresh cache was not read")
     let written = FeedCache(
-      url: "https://example.invalid/feed.json", checked: 1_780_000_123,
+      url: "https://example.invalid/feed.json", checked: Date(timeIntervalSince1970: 1_780_000_123),
       latest: FeedRelease(version: "3.0.0", date: "2026-03-01", notes: "quote \" and \\"),
       failure: "timed out")
-    check.writeCache(written)
+    #expect(check.writeCache(written) == nil)
     #expect(check.readCache() == written)
-    // Written in place: a shorter cache leaves nothing of the longer one behind.
-    let shorter = FeedCache(url: "https://example.invalid/feed.json", checked: 1_780_000_200, latest: nil)
-    #expect(check.writeCache(shorter))
+    // Replaced whole, as the state file is (a temporary file renamed over it): another name
+    // for the old file still holds the old cache, and no temporary file is left.
+    let path = dir.appendingPathComponent(FeedCheck.cacheName).path
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(link(path, path + ".old") == 0)
+    let shorter = FeedCache(
+      url: "https://example.invalid/feed.json", checked: Date(timeIntervalSince1970: 1_780_000_200),
+      latest: nil)
+    #expect(check.writeCache(shorter) == nil)
     #expect(check.readCache() == shorter)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".old")) == before, "written in place")
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    #expect(names.sorted() == [FeedCheck.cacheName, FeedCheck.cacheName + ".old"], "\(names)")
   }
 
   /// The launch that starts a fetch does not wait for the fetch's shell (it used to, in
@@ -220,6 +233,161 @@ import Testing
     while kill(pid, 0) == 0 && Date() < deadline { usleep(20_000) }
     #expect(kill(pid, 0) != 0 && errno == ESRCH, "the shell was not reaped")
     #expect(FileManager.default.fileExists(atPath: done))
+  }
+
+  // MARK: - Hostile state directories
+
+  /// A cache planted as a link (to a file, to a missing file) or a FIFO is neither followed
+  /// nor waited for: the check ends within a second, names the file, and writes nothing
+  /// through the link.
+  @Test(arguments: StatePlant.allCases)
+  func theCacheIsNeverFollowedOrWaitedFor(_ plant: StatePlant) throws {
+    let dir = try TemporaryDirectory("whatsnew-feed")
+    let outside = try TemporaryDirectory("whatsnew-feed-outside")
+    let path = dir.path + "/" + FeedCheck.cacheName
+    let planted = try plant.plant(at: path, outside: outside.path)
+    let spawned = SpawnLog()
+    let check = Self.check(in: dir.path, spawned: spawned)
+    let outcome = StatePlant.finishing(within: 1, unblocking: [path]) {
+      var check = check
+      return check.run()
+    }
+    let explanation = try #require(outcome, "the check waited on \(plant)").explanation
+    #expect(plant.writtenThrough(planted) == nil)
+    #expect(explanation.contains(FeedCheck.cacheName), "\(explanation)")
+  }
+
+  /// What a fetch left, planted as a link or a FIFO (the downloaded feed, with a status that
+  /// says it succeeded, or the status next to a good download), is not read through: a link
+  /// to a feed naming 9.0.0 announces nothing, and the check ends within a second.
+  @Test(arguments: StatePlant.allCases)
+  func whatAFetchLeftIsNeverFollowedOrWaitedFor(_ plant: StatePlant) throws {
+    let feed = Data(#"[{"version": "9.0.0", "notes": "through a link"}]"#.utf8)
+    for name in [FeedCheck.downloadName, FeedCheck.statusName] {
+      let dir = try TemporaryDirectory("whatsnew-feed")
+      let outside = try TemporaryDirectory("whatsnew-feed-outside")
+      var planted = try plant.plant(at: dir.path + "/" + name, outside: outside.path)
+      if plant == .linkToAFile {
+        let bytes = name == FeedCheck.downloadName ? feed : Data("0\n".utf8)
+        try bytes.write(to: URL(fileURLWithPath: planted.target))
+        planted.bytes = bytes
+      }
+      for other in [FeedCheck.downloadName, FeedCheck.statusName] where other != name {
+        try (other == FeedCheck.downloadName ? feed : Data("0\n".utf8)).write(
+          to: URL(fileURLWithPath: dir.path + "/" + other))
+      }
+      let check = Self.check(in: dir.path)
+      let outcome = StatePlant.finishing(within: 1, unblocking: [planted.path]) {
+        var check = check
+        return check.run()
+      }
+      let result = try #require(outcome, "the check waited on \(plant) at \(name)")
+      #expect(result.available == nil, "\(plant) at \(name) was read: \(result.explanation)")
+      #expect(result.explanation.contains(name), "\(plant) at \(name): \(result.explanation)")
+      #expect(plant.writtenThrough(planted) == nil)
+    }
+  }
+
+  /// Every name the fetch writes, planted before it starts (`.part` and `.failed` are what
+  /// earlier versions wrote): nothing is written through a link, and the fetch still delivers
+  /// the feed, which the next launch takes in.
+  @Test(
+    .requires(TestPaths.hasTool("python3"), "python3 is not installed (serves the feed)"),
+    .requires(TestPaths.hasTool("curl"), "curl is not installed"),
+    arguments: StatePlant.allCases)
+  func theFetchWritesOnlyFilesItCreated(_ plant: StatePlant) throws {
+    let dir = try TemporaryDirectory("whatsnew-feed")
+    let outside = try TemporaryDirectory("whatsnew-feed-outside")
+    let server = try TinyFeedServer(directory: outside.path)
+    defer { server.stop() }
+    let download = dir.path + "/" + FeedCheck.downloadName
+    var planted: [StatePlant.Planted] = []
+    for suffix in ["", ".part", ".failed", ".status"] {
+      planted.append(try plant.plant(at: download + suffix, outside: outside.path))
+    }
+    #expect(FeedCheck.spawnCurl(url: server.url("/feed.json"), destination: download) == nil)
+    // Finished: a status ending in a newline (or, before, a renamed download or a .failed).
+    let deadline = Date().addingTimeInterval(15)
+    func finished() -> Bool {
+      var info = stat()
+      if lstat(download + ".status", &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+        return FileManager.default.contents(atPath: download + ".status")?.last == 0x0A
+      }
+      for path in [download, download + ".failed"]
+      where lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG {
+        return true
+      }
+      return false
+    }
+    while !finished() && Date() < deadline { usleep(20_000) }
+    for each in planted { #expect(plant.writtenThrough(each) == nil, "\(plant) at \(each.path)") }
+    var check = Self.check(server.url("/feed.json"), in: dir.path, at: 60)
+    let result = check.run()
+    #expect(result.available?.version == "9.0.0", "\(result.explanation)")
+    _ = StatePlant.finishing(within: 0, unblocking: planted.map(\.path)) { () }
+  }
+
+  /// curl reads the URL as given: brackets are not a range of URLs to fetch one by one.
+  @Test(
+    .requires(TestPaths.hasTool("python3"), "python3 is not installed (serves the feed)"),
+    .requires(TestPaths.hasTool("curl"), "curl is not installed"))
+  func aURLWithBracketsIsFetchedOnce() throws {
+    let dir = try TemporaryDirectory("whatsnew-feed")
+    let served = try TemporaryDirectory("whatsnew-feed-served")
+    let server = try TinyFeedServer(directory: served.path)
+    defer { server.stop() }
+    let download = dir.path + "/" + FeedCheck.downloadName
+    #expect(FeedCheck.spawnCurl(url: server.url("/feed[1-5].json"), destination: download) == nil)
+    let deadline = Date().addingTimeInterval(15)
+    while server.requests.count < 5 && Date() < deadline { usleep(50_000) }
+    #expect(server.requests.count == 1, "\(server.requests)")
+  }
+}
+
+/// Serves the same feed (naming 9.0.0) at every path from 127.0.0.1, and writes each path asked
+/// for to `requests.log` in `directory`; it stops itself after a minute.
+final class TinyFeedServer {
+  let process = Process()
+  let port: Int
+  let log: String
+
+  init(directory: String) throws {
+    log = directory + "/requests.log"
+    let script = """
+      import http.server, sys, threading
+      class H(http.server.BaseHTTPRequestHandler):
+          def do_GET(self):
+              with open(sys.argv[1], 'a') as f: f.write(self.path + '\\n')
+              body = b'[{"version": "9.0.0", "notes": "served"}]'
+              self.send_response(200)
+              self.send_header('Content-Length', str(len(body)))
+              self.end_headers()
+              self.wfile.write(body)
+          def log_message(self, *a): pass
+      s = http.server.ThreadingHTTPServer(('127.0.0.1', 0), H)
+      threading.Timer(60, s.shutdown).start()
+      print(s.server_address[1], flush=True)
+      s.serve_forever()
+      """
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, log]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+    port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+  }
+
+  func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+  var requests: [String] {
+    (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+  }
+
+  func stop() {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
   }
 }
 

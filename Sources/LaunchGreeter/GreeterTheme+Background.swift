@@ -102,20 +102,22 @@ package struct UnansweringTerminals: Sendable {
     return clean(environment["TERM"]) + "\t" + clean(environment["TERM_PROGRAM"])
   }
 
-  /// True when `key` is remembered.
+  /// True when `key` is remembered. A file that is a link or a FIFO is not read, and one in
+  /// a directory another user could write to is not trusted (``Platform/foreignDirectoryProblem(_:)``).
   package func contains(_ key: String) -> Bool {
-    guard let directory, let bytes = try? Platform.readFile(directory + "/" + Self.fileName) else {
-      return false
-    }
+    guard let directory, Platform.foreignDirectoryProblem(directory) == nil,
+      let bytes = try? Platform.readStateFile(directory + "/" + Self.fileName)
+    else { return false }
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { $0 == key }
   }
 
-  /// Remembers `key` (appended; the directory is created if missing).
+  /// Remembers `key` (appended; the directory is created if missing). Nothing is written
+  /// through a link, to a FIFO, or in a directory another user could write to.
   package func remember(_ key: String) {
-    guard let directory, !contains(key), Platform.makeDirectories(directory) == nil else { return }
-    let fd = open(
-      directory + "/" + Self.fileName, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return }
+    guard let directory, !contains(key), Platform.makeDirectories(directory) == nil,
+      Platform.foreignDirectoryProblem(directory) == nil,
+      let fd = try? Platform.openStateFile(directory + "/" + Self.fileName, O_WRONLY | O_CREAT | O_APPEND)
+    else { return }
     defer { close(fd) }
     Platform.writeAll(fd, key + "\n")
   }

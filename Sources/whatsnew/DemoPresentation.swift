@@ -9,6 +9,11 @@ import TerminalRendering
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The demo app, Jot, as a client of ``LaunchGreeter``: it greets through the public API alone
 /// (`LaunchGreeter.greet()`, which records the launch, runs the update steps and presents what
@@ -139,14 +144,17 @@ enum RestorationFile {
 
   static func load(from directory: String?) -> RestorationState? {
     guard let directory else { return nil }
-    let url = URL(fileURLWithPath: directory).appendingPathComponent(fileName)
-    guard let data = try? Data(contentsOf: url), data.count < 64 * 1024 else { return nil }
-    return try? JSONDecoder().decode(RestorationState.self, from: data)
+    guard let bytes = try? Platform.readStateFile(directory + "/" + fileName), bytes.count < 64 * 1024 else {
+      return nil
+    }
+    return try? JSONDecoder().decode(RestorationState.self, from: Data(bytes))
   }
 
   static func save(_ point: RestorationState?, to directory: String?) {
     guard let directory, let point, let data = try? JSONEncoder().encode(point) else { return }
-    let url = URL(fileURLWithPath: directory).appendingPathComponent(fileName)
-    try? data.write(to: url, options: .atomic)
+    // A name of this process's own: the point is saved outside the state lock.
+    try? Platform.replaceFile(
+      directory + "/" + fileName, with: Array(data), temporary: directory + "/.\(fileName).\(getpid()).tmp",
+      durable: false)
   }
 }

@@ -105,8 +105,12 @@ struct DemoNotesFiles: Sendable {
   func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
   func log(_ id: String) throws {
-    let fd = open(stepLog.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw DemoStepError("cannot open \(stepLog.path)") }
+    let fd: Int32
+    do {
+      fd = try Platform.openStateFile(stepLog.path, O_WRONLY | O_APPEND | O_CREAT)
+    } catch {
+      throw DemoStepError("cannot open \(stepLog.path): \(error.message)")
+    }
     defer { close(fd) }
     if Platform.writeAll(fd, "\(id) \(getpid())\n") != nil {
       throw DemoStepError("cannot write \(stepLog.path)")
@@ -116,7 +120,7 @@ struct DemoNotesFiles: Sendable {
   /// Writes the sample notes in the format of `version`.
   func seed(for version: AppVersion) throws {
     if version < AppVersion(1, 1, 0) {
-      try Data((Self.samples.joined(separator: "\n") + "\n").utf8).write(to: text, options: .atomic)
+      try replace(text, with: Array((Self.samples.joined(separator: "\n") + "\n").utf8))
     } else {
       var notes = DemoNotes(format: 2, notes: Self.samples.map { .init(text: $0) })
       if version >= AppVersion(1, 2, 0) { notes = Self.tagged(notes) }
@@ -125,7 +129,7 @@ struct DemoNotesFiles: Sendable {
   }
 
   func convertTextToJSON() throws {
-    let lines = String(decoding: try Data(contentsOf: text), as: UTF8.self).split(separator: "\n").map(
+    let lines = String(decoding: try contents(of: text), as: UTF8.self).split(separator: "\n").map(
       String.init)
     try write(DemoNotes(format: 2, notes: lines.filter { !$0.isEmpty }.map { .init(text: $0) }))
     try FileManager.default.removeItem(at: text)
@@ -144,17 +148,37 @@ struct DemoNotesFiles: Sendable {
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    try encoder.encode(index).write(to: self.index, options: .atomic)
+    try replace(self.index, with: Array(encoder.encode(index)))
   }
 
   func read() throws -> DemoNotes {
-    try JSONDecoder().decode(DemoNotes.self, from: Data(contentsOf: json))
+    try JSONDecoder().decode(DemoNotes.self, from: Data(contents(of: json)))
   }
 
   private func write(_ notes: DemoNotes) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try encoder.encode(notes).write(to: json, options: .atomic)
+    try replace(json, with: Array(encoder.encode(notes)))
+  }
+
+  /// The file at `url`, read as every state file is (no link followed, no FIFO waited on).
+  private func contents(of url: URL) throws -> [UInt8] {
+    do {
+      return try Platform.readStateFile(url.path)
+    } catch {
+      throw DemoStepError("cannot read \(url.path): \(error.message)")
+    }
+  }
+
+  /// Replaces the file at `url` with `bytes` through a temporary file (the steps run under
+  /// the state lock, so one name will do).
+  private func replace(_ url: URL, with bytes: [UInt8]) throws {
+    let temporary = directory.appendingPathComponent("." + url.lastPathComponent + ".tmp").path
+    do {
+      try Platform.replaceFile(url.path, with: bytes, temporary: temporary, durable: false)
+    } catch {
+      throw DemoStepError("cannot write \(url.path): \(error.message)")
+    }
   }
 
   private static func tagged(_ notes: DemoNotes) -> DemoNotes {

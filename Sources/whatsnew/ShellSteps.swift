@@ -27,8 +27,10 @@ import LaunchTracking
 /// state lock, once, in version order, in a process group of its own; a non-zero exit fails the
 /// step (it is retried on the next launch). Past its time limit the group gets SIGTERM, then
 /// SIGKILL a second later, and the step fails; Ctrl-C sends it SIGINT (then SIGKILL) and ends
-/// the launch as interrupted, the step to be retried. Its output, standard output and error, is
-/// appended to `steps.log` in the state directory, after a header line naming the step.
+/// the launch as interrupted, the step to be retried. Its standard input is /dev/null; its
+/// output, standard output and error, is appended to `steps.log` in the state directory, after a
+/// header line naming the step. A `steps.log` that is a link or not a regular file (a FIFO) is
+/// neither followed nor waited on: the step fails, saying so, and is retried next launch.
 enum ShellSteps {
   /// The log of the steps' output, in the state directory.
   static let logFileName = "steps.log"
@@ -100,9 +102,11 @@ enum ShellSteps {
   static func runShell(
     _ command: String, appendingTo log: String, header: String, context: UpdateStepContext
   ) throws -> Int32 {
-    let fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      throw StepFailure(description: "cannot open \(log): \(String(cString: strerror(errno)))")
+    let fd: Int32
+    do {
+      fd = try Platform.openStateFile(log, O_WRONLY | O_CREAT | O_APPEND)
+    } catch {
+      throw StepFailure(description: "cannot open \(log): \(error.message)")
     }
     defer { close(fd) }
     Platform.writeAll(fd, header)

@@ -91,4 +91,28 @@ import Testing
     #expect(file == "xterm\tSlowTerm\n")
     #expect(!UnansweringTerminals(directory: nil).contains(slow))
   }
+
+  /// The memory planted as a link (to a file, to a missing file) or a FIFO is neither read
+  /// nor written through, and remembering does not wait on the FIFO (it would, once ncurses
+  /// has the screen).
+  @Test(arguments: StatePlant.allCases)
+  func theMemoryIsNeverFollowedOrWaitedFor(_ plant: StatePlant) throws {
+    let directory = try TemporaryDirectory("theme-memory")
+    let outside = try TemporaryDirectory("theme-memory-outside")
+    let path = directory.path + "/" + UnansweringTerminals.fileName
+    var planted = try plant.plant(at: path, outside: outside.path)
+    let key = UnansweringTerminals.key(environment: ["TERM": "xterm"])
+    if plant == .linkToAFile {
+      planted.bytes = Data((key + "\n").utf8)
+      try planted.bytes?.write(to: URL(fileURLWithPath: planted.target))
+    }
+    let memory = UnansweringTerminals(directory: directory.path)
+    let remembered = StatePlant.finishing(within: 1, unblocking: [path]) {
+      let before = memory.contains(key)
+      memory.remember(key)
+      return before
+    }
+    #expect(remembered == false, "\(plant) was read, or waited for")
+    #expect(plant.writtenThrough(planted) == nil)
+  }
 }

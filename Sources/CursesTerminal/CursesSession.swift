@@ -243,7 +243,10 @@ package final class CursesSession {
     Signals.installTerminationHandlers()
     _ = Signals.installSuspendHandler()
     self.background = answer?.reply
-    guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
+    // Copies closed on exec: an update step (or a daemon it starts) must not hold the terminal.
+    guard let output = fdopen(fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0), "w"),
+      let input = fdopen(fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0), "r")
+    else {
       Signals.removeTerminationHandlers()
       Signals.removeSuspendHandler()
       Self.restoreLocale(previousLocale)

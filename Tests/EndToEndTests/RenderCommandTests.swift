@@ -62,9 +62,9 @@ import Testing
       [^n]: A note.
 
       """
-    let gfm = try Run.whatsnew(["render", "--format", "html"], stdin: input(source))
+    let gfm = try Run.whatsnew(["render", "--format", "html", "--unsafe"], stdin: input(source))
     let commonMark = try Run.whatsnew(
-      ["render", "--format", "html", "--flavor", "commonmark"], stdin: input(source))
+      ["render", "--format", "html", "--unsafe", "--flavor", "commonmark"], stdin: input(source))
     #expect(gfm.status == 0)
     #expect(commonMark.status == 0)
     for extensionMarkup in ["<table>", "<del>", "mailto:", "http://www.example.com", "checkbox", "&lt;xmp>"] {
@@ -75,7 +75,8 @@ import Testing
     #expect(
       commonMark.stdout.hasPrefix("<hr />\n<h2>title: Spring</h2>\n"), "no front matter: a rule and a heading"
     )
-    let explicit = try Run.whatsnew(["render", "--format", "html", "--flavor", "gfm"], stdin: input(source))
+    let explicit = try Run.whatsnew(
+      ["render", "--format", "html", "--unsafe", "--flavor", "gfm"], stdin: input(source))
     #expect(explicit.stdout == gfm.stdout)
   }
 
@@ -99,7 +100,7 @@ import Testing
 
   @Test func htmlFormatUsesTheHTMLRendererAndNeutralisesControls() throws {
     let result = try Run.whatsnew(
-      ["render", "--format", "html"],
+      ["render", "--format", "html", "--unsafe"],
       stdin: input("# Title\n\nText &amp; \u{1B}]0;t\u{07} <script>x</script>\n"))
     #expect(result.status == 0)
     #expect(result.stdout.contains("<h1>Title</h1>"))
@@ -107,6 +108,24 @@ import Testing
     #expect(result.stdout.contains("&lt;script>"), "GFM tag filter")
     #expect(!result.stdout.utf8.contains(0x1B))
     #expect(!result.stdout.utf8.contains(0x07))
+  }
+
+  /// HTML is safe by default, as cmark's is: no raw HTML, no `javascript:` address;
+  /// `--unsafe` keeps both (and the GFM tag filter still escapes `<script>`).
+  @Test func htmlIsSafeUnlessUnsafe() throws {
+    let source = input("[click](javascript:alert(1))\n\n<img src=x onerror=alert(1)>\n\n<script>x</script>\n")
+    let safe = try Run.whatsnew(["render", "--format", "html"], stdin: source)
+    #expect(safe.status == 0)
+    #expect(!safe.stdout.contains("javascript:"))
+    #expect(!safe.stdout.contains("onerror"))
+    #expect(!safe.stdout.contains("script"))
+    #expect(safe.stdout.contains("<a href=\"\">click</a>"))
+    #expect(safe.stdout.contains("<!-- raw HTML omitted -->"))
+    let unsafe = try Run.whatsnew(["render", "--format", "html", "--unsafe"], stdin: source)
+    #expect(unsafe.status == 0)
+    #expect(unsafe.stdout.contains("<a href=\"javascript:alert(1)\">click</a>"))
+    #expect(unsafe.stdout.contains("<img src=x onerror=alert(1)>"))
+    #expect(unsafe.stdout.contains("&lt;script>x&lt;/script>"))
   }
 
   @Test func widthFromColumnsThenDefault() throws {

@@ -77,7 +77,7 @@ import Testing
     #expect(failing.isEmpty, "examples failing with --flavor commonmark: \(failing)")
   }
 
-  /// The same through the command line: `whatsnew render --flavor commonmark --format html`
+  /// The same through the command line: `whatsnew render --flavor commonmark --format html --unsafe`
   /// on each example, compared after normalisation (the binary also sanitises control
   /// characters, which no example holds).
   @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing))
@@ -88,7 +88,8 @@ import Testing
       for index in stride(from: worker, to: examples.count, by: 4) {
         let example = examples[index]
         let result = try? Run.whatsnew(
-          ["render", "--flavor", "commonmark", "--format", "html"], stdin: Data(example.markdown.utf8))
+          ["render", "--flavor", "commonmark", "--format", "html", "--unsafe"],
+          stdin: Data(example.markdown.utf8))
         let passed =
           result.map {
             $0.status == 0 && HTMLNormalizer.normalize($0.stdout) == HTMLNormalizer.normalize(example.html)

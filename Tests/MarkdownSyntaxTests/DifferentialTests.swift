@@ -19,6 +19,18 @@ import Testing
     .requires(TestPaths.corpusAvailable, TestPaths.corpusMissing),
     .requires(TestPaths.hasTool(cmarkGFM), "cmark-gfm is not installed (scripts/setup --tests installs it)"))
   func changelogsMatchCmarkGFM() throws {
+    try compareChangelogs(unsafe: true)
+  }
+
+  /// Safe output (no `--unsafe` on either side): raw HTML omitted, dangerous addresses emptied.
+  @Test(
+    .requires(TestPaths.corpusAvailable, TestPaths.corpusMissing),
+    .requires(TestPaths.hasTool(cmarkGFM), "cmark-gfm is not installed (scripts/setup --tests installs it)"))
+  func safeChangelogsMatchCmarkGFM() throws {
+    try compareChangelogs(unsafe: false)
+  }
+
+  func compareChangelogs(unsafe: Bool) throws {
     let files = try Self.changelogs()
     #expect(files.count >= 3)
     let cmark = try #require(Self.toolURL(Self.cmarkGFM))
@@ -26,13 +38,11 @@ import Testing
       let data = try Data(contentsOf: file)
       let expected = try Run.process(
         cmark,
-        [
-          "--unsafe", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist", "-e",
-          "footnotes",
-        ],
+        (unsafe ? ["--unsafe"] : [])
+          + ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist", "-e", "footnotes"],
         stdin: data)
       #expect(expected.status == 0)
-      let ours = HTMLRenderer.render(MarkdownParser.parse(bytes: data, frontMatter: false))
+      let ours = HTMLRenderer.render(MarkdownParser.parse(bytes: data, frontMatter: false), unsafe: unsafe)
       let a = HTMLNormalizer.normalize(ours)
       let b = HTMLNormalizer.normalize(expected.stdout)
       #expect(a == b, "\(file.lastPathComponent): \(Self.firstDifference(a, b))")

@@ -91,7 +91,7 @@ import Testing
         ], stdin: Data(markdown.utf8))
       #expect(expected.status == 0)
       #expect(
-        HTMLRenderer.render(MarkdownParser.parse(markdown)) == expected.stdout,
+        HTMLRenderer.render(MarkdownParser.parse(markdown), unsafe: true) == expected.stdout,
         "\(markdown.debugDescription)")
     }
   }

@@ -76,13 +76,54 @@ import Testing
     for (name, bytes) in inputs {
       for (frontMatter, flavor, tagFilter) in Self.configurations {
         let document = MarkdownParser.parse(bytes: bytes, frontMatter: frontMatter, flavor: flavor)
-        let html = HTMLRenderer.render(document, tagFilter: tagFilter)
+        let html = HTMLRenderer.render(document, tagFilter: tagFilter, unsafe: true)
         dump += "=== \(name) (\(flavor), front matter \(frontMatter), tag filter \(tagFilter))\n"
         dump += Self.visible(html)
       }
     }
     if let failure = Golden.check(dump, named: "html-fuzz-seeds-and-corners.txt") {
       Issue.record("\(failure)")
+    }
+  }
+
+  /// By default, as cmark without `--unsafe`: raw HTML is a comment, and a link or image to
+  /// `javascript:`, `vbscript:`, `file:` or `data:` (but for PNG, GIF, JPEG and WebP images)
+  /// has an empty address; `unsafe` keeps both. (Expected output from cmark-gfm 0.29.)
+  @Test func rawHTMLAndDangerousLinksAreOmittedUnlessUnsafe() {
+    let markdown = """
+      [a](javascript:alert(1)) [b](VBScript:x) [c](data:text/html,x) ![d](data:image/png;base64,AA) \
+      ![e](data:image/svg+xml,x) [f](file:///etc/passwd) [g](https://x.org) <javascript:y>
+
+      <img src=x onerror=alert(1)> and <b>bold</b>
+
+      <div onclick="x()">
+      block
+      </div>
+
+      > [!NOTE]
+      > <i>hi</i>
+
+      """
+    let safe = HTMLRenderer.render(MarkdownParser.parse(markdown), tagFilter: true)
+    #expect(
+      safe == """
+        <p><a href="">a</a> <a href="">b</a> <a href="">c</a> <img src="data:image/png;base64,AA" alt="d" /> \
+        <img src="" alt="e" /> <a href="">f</a> <a href="https://x.org">g</a> <a href="">javascript:y</a></p>
+        <p><!-- raw HTML omitted --> and <!-- raw HTML omitted -->bold<!-- raw HTML omitted --></p>
+        <!-- raw HTML omitted -->
+        <div class="markdown-alert markdown-alert-note">
+        <p class="markdown-alert-title">Note</p>
+        <p><!-- raw HTML omitted -->hi<!-- raw HTML omitted --></p>
+        </div>
+
+        """)
+    let unsafe = HTMLRenderer.render(MarkdownParser.parse(markdown), tagFilter: true, unsafe: true)
+    for kept in [
+      "href=\"javascript:alert(1)\"", "href=\"VBScript:x\"", "href=\"data:text/html,x\"",
+      "src=\"data:image/svg+xml,x\"", "href=\"file:///etc/passwd\"", "<img src=x onerror=alert(1)>",
+      "<div onclick=\"x()\">", "<i>hi</i>",
+    ] {
+      #expect(unsafe.contains(kept), "\(kept)")
     }
   }
 

@@ -9,7 +9,7 @@ import Testing
 /// behaviour.
 @Suite struct NewestReferenceTests {
   static func html(_ markdown: String, flavor: MarkdownFlavor = .commonMark) -> String {
-    HTMLRenderer.render(MarkdownParser.parse(markdown, flavor: flavor))
+    HTMLRenderer.render(MarkdownParser.parse(markdown, flavor: flavor), unsafe: true)
   }
 
   // MARK: A line closing an HTML tag continues a paragraph lazily

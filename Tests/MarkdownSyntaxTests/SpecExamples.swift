@@ -15,7 +15,7 @@ struct SpecExample {
   /// know none, and examples such as `---` / `Foo` / `---` must be setext headings there.
   var passes: Bool {
     let document = MarkdownParser.parse(markdown, frontMatter: false)
-    let actual = HTMLRenderer.render(document, tagFilter: extensionName == "tagfilter")
+    let actual = HTMLRenderer.render(document, tagFilter: extensionName == "tagfilter", unsafe: true)
     return HTMLNormalizer.normalize(actual) == HTMLNormalizer.normalize(html)
   }
 
@@ -23,12 +23,14 @@ struct SpecExample {
   /// renders the example as expected.
   var passesAsCommonMark: Bool {
     let document = MarkdownParser.parse(markdown, flavor: .commonMark)
-    return HTMLNormalizer.normalize(HTMLRenderer.render(document)) == HTMLNormalizer.normalize(html)
+    return HTMLNormalizer.normalize(HTMLRenderer.render(document, unsafe: true))
+      == HTMLNormalizer.normalize(html)
   }
 
   var actualHTML: String {
     HTMLRenderer.render(
-      MarkdownParser.parse(markdown, frontMatter: false), tagFilter: extensionName == "tagfilter")
+      MarkdownParser.parse(markdown, frontMatter: false), tagFilter: extensionName == "tagfilter",
+      unsafe: true)
   }
 
   /// Reads every example of a spec file (`→` stands for a tab).

@@ -21,7 +21,8 @@ import Synchronization
 /// just before the first paint. A terminal that answers
 /// neither within ``timeoutMilliseconds`` costs that long, once: the answer is kept for the
 /// rest of the process. A reply that comes later reaches the screen's key loop, which drops
-/// escape sequences it does not know.
+/// escape sequences it does not know, and the rest of a reply cut by the wait (``Answer/cut``);
+/// one still to come when the screen closes is read and dropped then (``CursesSession``).
 package enum BackgroundQuery {
   /// What the terminal said.
   package struct Answer: Sendable, Equatable {
@@ -37,10 +38,28 @@ package enum BackgroundQuery {
     package var reply: Reply
     /// Keys typed while the query waited, to be read as keys.
     package var typed: [UInt8]
+    /// Where the replies were cut when the wait ended before the DA1 reply, whose rest may
+    /// still come; nil once the DA1 reply was read (or for an answer remembered from before).
+    package var cut: Cut?
 
-    package init(reply: Reply, typed: [UInt8] = []) {
+    /// Where a wait ended in the replies, so that what comes next is known for their rest.
+    package enum Cut: Sendable, Equatable {
+      /// Between sequences: a reply may still come whole.
+      case betweenReplies
+      /// Just after an Escape.
+      case afterEscape
+      /// Inside the OSC 11 string.
+      case inString
+      /// After an Escape inside the OSC 11 string (`\` ends it).
+      case afterStringEscape
+      /// Inside the DA1 reply (`ESC [ ? …`), before its final `c`.
+      case inReply
+    }
+
+    package init(reply: Reply, typed: [UInt8] = [], cut: Cut? = nil) {
       self.reply = reply
       self.typed = typed
+      self.cut = cut
     }
   }
 
@@ -195,7 +214,7 @@ package enum BackgroundQuery {
     } else {
       reply = scanner.isComplete || scanner.answeredColor ? .noColor : .noAnswer
     }
-    return Answer(reply: reply, typed: scanner.typed)
+    return Answer(reply: reply, typed: scanner.typed, cut: scanner.cut)
   }
 
   package static func now() -> Double {

@@ -178,6 +178,19 @@ package struct BackgroundReplyScanner: Sendable {
     }
   }
 
+  /// Where the replies stand when reading stops here: nil once the DA1 reply is read.
+  package var cut: BackgroundQuery.Answer.Cut? {
+    guard !isComplete else { return nil }
+    switch state {
+    case .ground: return .betweenReplies
+    case .escape: return .afterEscape
+    case .osc: return .inString
+    case .oscEscape: return .afterStringEscape
+    // A key's sequence cut short (an arrow typed meanwhile) is not a reply.
+    case .csi: return sequence.isEmpty || sequence.first == UInt8(ascii: "?") ? .inReply : .betweenReplies
+    }
+  }
+
   /// Feeds `bytes` in order; returns ``isComplete``.
   @discardableResult
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> Bool {

@@ -95,10 +95,15 @@ package final class CursesSession {
 
   /// For a program busy with work while ``show(_:)`` keeps a screen up: reads the keys typed
   /// since the last call, without waiting, and reports Ctrl-C among them, or a termination
-  /// signal that arrived. Other keys are dropped (the screen takes none).
+  /// signal that arrived. Ctrl-Z (or a SIGTSTP from outside) suspends as on any screen, and
+  /// `fg` shows the screen again; other keys are dropped (the screen takes none).
   package func pollInterrupt() -> Interrupt? {
     guard screenPointer != nil else { return nil }
     if let signal = Signals.takePending() { return .signal(signal) }
+    if Signals.takeSuspendRequest() {
+      suspend()
+      painter.invalidate()
+    }
     let window = whatsnew_stdscr()
     wtimeout(window, 0)
     defer { wtimeout(window, Self.keyTimeout) }
@@ -106,7 +111,16 @@ package final class CursesSession {
     while true {
       let status = whatsnew_get_key(&code)
       if status == ERR { return nil }
-      if status == OK, KeyDecoder.decode(code, isFunctionKey: false) == .event(.key(.ctrlC)) { return .ctrlC }
+      // The rest of a reply cut short, if it came, went by with these keys.
+      cutReply = nil
+      guard status == OK else { continue }
+      switch KeyDecoder.decode(code, isFunctionKey: false) {
+      case .event(.key(.ctrlC)): return .ctrlC
+      case .suspend:
+        suspend()
+        painter.invalidate()
+      default: break
+      }
     }
   }
 
@@ -151,10 +165,21 @@ package final class CursesSession {
           continue
         }
       }
+      // The rest of a terminal's reply cut short comes before any key: dropped whole.
+      var dropped = false
+      if let rest = cutReply {
+        cutReply = nil
+        switch readAfterEscape(continuing: rest, with: (status, code)) {
+        case .alone, .sequence:
+          dropped = true
+        case .sequenceThen(let nextStatus, let nextCode):
+          status = nextStatus
+          code = nextCode
+        }
+      }
       // An Escape that more bytes came with starts a sequence ncurses does not know: drop it
       // whole rather than close the screen and read the rest as keys.
-      var dropped = false
-      escape: while status == OK, code == 27 {
+      escape: while !dropped, status == OK, code == 27 {
         switch readAfterEscape() {
         case .alone:
           break escape
@@ -197,6 +222,7 @@ package final class CursesSession {
   /// crash handlers. Safe to call twice.
   package func close() {
     guard let screenPointer else { return }
+    if replyOutstanding { dropLateReply() }
     curs_set(1)
     if options.mouse { mousemask(0, nil) }
     endwin()
@@ -227,6 +253,12 @@ package final class CursesSession {
   private var hasAlternateScreen = true
   /// The character-type locale (`LC_CTYPE`) before the session changed it, put back on close.
   private let previousLocale: String?
+  /// A terminal's reply cut short, by the background query's wait or by a pause in the key
+  /// loop: the next keys are its rest first (``KeyDecoder/EscapeSequence/init(resuming:)``).
+  private var cutReply: KeyDecoder.EscapeSequence?
+  /// Whether the background query's last reply (DA1) is still to come: ``close()`` reads and
+  /// drops it, so a terminal that answers late leaves nothing for the shell.
+  private var replyOutstanding = false
 
   private init?(_ options: Options, query: consuming BackgroundQuery.Sent?) {
     self.options = options
@@ -243,6 +275,10 @@ package final class CursesSession {
     Signals.installTerminationHandlers()
     _ = Signals.installSuspendHandler()
     self.background = answer?.reply
+    if let cut = answer?.cut {
+      replyOutstanding = true
+      if cut != .betweenReplies { cutReply = KeyDecoder.EscapeSequence(resuming: cut) }
+    }
     // Copies closed on exec: an update step (or a daemon it starts) must not hold the terminal.
     guard let output = fdopen(fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0), "w"),
       let input = fdopen(fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0), "r")
@@ -379,23 +415,72 @@ package final class CursesSession {
   /// Escape for a sequence it knows; when the bytes that came are not one, it returns the
   /// Escape and keeps them queued, so the first is there at once (a lone Escape has nothing
   /// after it). The rest of the sequence is read while it comes within the delay, by
-  /// ``KeyDecoder/EscapeSequence``.
-  private func readAfterEscape() -> AfterEscape {
+  /// ``KeyDecoder/EscapeSequence``. With `start` and `key`, goes on with the rest of a reply
+  /// cut short, from that key. A reply that stops coming midway is remembered (``cutReply``)
+  /// so its rest is dropped when it comes; one resumed that stops again is given up. The DA1
+  /// reply read to its end means no reply is outstanding.
+  private func readAfterEscape(
+    continuing start: KeyDecoder.EscapeSequence = KeyDecoder.EscapeSequence(),
+    with key: (status: Int32, code: Int32)? = nil
+  ) -> AfterEscape {
     let window = whatsnew_stdscr()
     defer { wtimeout(window, Self.keyTimeout) }
-    var sequence = KeyDecoder.EscapeSequence()
-    var first = true
+    var sequence = start
+    var first = key == nil
+    var given = key
     while true {
-      wtimeout(window, first ? 0 : Self.escapeDelay)
       var code: Int32 = 0
-      let status = whatsnew_get_key(&code)
-      if status == ERR { return first ? .alone : .sequence }
+      let status: Int32
+      if let given {
+        status = given.status
+        code = given.code
+      } else {
+        wtimeout(window, first ? 0 : Self.escapeDelay)
+        status = whatsnew_get_key(&code)
+      }
+      given = nil
+      if status == ERR {
+        if first { return .alone }
+        if key == nil, let cut = sequence.cut { cutReply = KeyDecoder.EscapeSequence(resuming: cut) }
+        return .sequence
+      }
       first = false
       switch sequence.next(code, isFunctionKey: status == whatsnew_key_code_yes()) {
       case .more: continue
-      case .end: return .sequence
+      case .end:
+        if sequence.isDeviceAttributesReply { replyOutstanding = false }
+        return .sequence
       case .endBefore: return .sequenceThen(status: status, code: code)
       }
+    }
+  }
+
+  /// How long ``close()`` waits for a background reply still to come, in milliseconds: as
+  /// long as the query waited at start.
+  static let lateReplyWait = Int32(BackgroundQuery.timeoutMilliseconds)
+
+  /// Reads and drops the background query's replies still to come, until the DA1 reply ends
+  /// them or ``lateReplyWait`` passes, so that a terminal that answers after the screen closed
+  /// leaves nothing for the shell to read. Keys typed in that moment go with them; keys typed
+  /// after it are the shell's.
+  private func dropLateReply() {
+    let deadline = BackgroundQuery.now() + Double(Self.lateReplyWait) / 1000
+    while replyOutstanding {
+      let left = Int32(((deadline - BackgroundQuery.now()) * 1000).rounded(.up))
+      guard left > 0 else { return }
+      var code: Int32 = 0
+      var status = waitForKey(&code, milliseconds: left)
+      guard status != ERR else { return }
+      if let rest = cutReply {
+        cutReply = nil
+        guard
+          case .sequenceThen(let nextStatus, let nextCode) = readAfterEscape(
+            continuing: rest, with: (status, code))
+        else { continue }
+        status = nextStatus
+        code = nextCode
+      }
+      if status == OK, code == 27 { _ = readAfterEscape() }
     }
   }
 

@@ -99,12 +99,53 @@ extension KeyDecoder {
     private enum State { case start, csi, ss3, osc, oscEscape }
     private var state = State.start
     private var length = 0
+    /// How much of `11;` the OSC string has begun with (3: it is the background reply; -1: it
+    /// began otherwise).
+    private var stringPrefix = 0
+    /// The first byte of a CSI sequence after the `[`, or nil before it.
+    private var firstParameter: Int32?
+    /// Set when resumed after a lone Escape: only a reply's `]` or `[` goes on from there.
+    private var onlyAReply = false
+    /// True once the sequence read is a terminal's reply: an OSC 11 string (the background
+    /// colour), or a CSI sequence that starts with `?` (the DA1 reply). A user's key never
+    /// sends one, so the rest of one cut short is dropped too (``init(resuming:)``).
+    private(set) var isReply = false
+    /// True once the sequence ended as the DA1 reply (`ESC [ ? … c`), the background query's
+    /// last: nothing of the query's answer is still to come.
+    private(set) var isDeviceAttributesReply = false
     /// A sequence longer than this is garbage: it ends, so input cannot be swallowed forever.
     static let maximumLength = 32
     /// The same for an OSC string (`rgba:ffff/ffff/ffff/ffff` and its frame fit).
     static let maximumStringLength = 64
 
     init() {}
+
+    /// Goes on with a reply cut short where `cut` says (by the background query's wait, or by a
+    /// pause in the key loop), so that its rest is dropped as the whole would have been.
+    init(resuming cut: BackgroundQuery.Answer.Cut) {
+      isReply = true
+      switch cut {
+      case .betweenReplies: break
+      case .afterEscape: onlyAReply = true
+      case .inString: state = .osc
+      case .afterStringEscape: state = .oscEscape
+      case .inReply:
+        state = .csi
+        firstParameter = 0x3F
+      }
+    }
+
+    /// Where this sequence stands, as a reply whose end has not come: nil when it is not a reply
+    /// or not inside a string or a CSI sequence.
+    var cut: BackgroundQuery.Answer.Cut? {
+      guard isReply else { return nil }
+      switch state {
+      case .osc: return .inString
+      case .oscEscape: return .afterStringEscape
+      case .csi: return .inReply
+      case .start, .ss3: return nil
+      }
+    }
 
     /// Takes the next key (`isFunctionKey` as in ``KeyDecoder/decode(_:isFunctionKey:)``).
     mutating func next(_ code: Int32, isFunctionKey: Bool) -> EscapeStep {
@@ -115,6 +156,7 @@ extension KeyDecoder {
       }
       switch state {
       case .start:
+        if onlyAReply, code != 0x5B, code != 0x5D { return .endBefore }
         switch code {
         case 0x5B:  // [
           state = .csi
@@ -138,6 +180,15 @@ extension KeyDecoder {
       case .ss3:
         return .end
       case .osc:
+        if (0..<3).contains(stringPrefix) {
+          // The string so far begins `11;`: one more byte of it, or it is not the reply.
+          if code == (stringPrefix < 2 ? 0x31 : 0x3B) {
+            stringPrefix += 1
+            if stringPrefix == 3 { isReply = true }
+          } else {
+            stringPrefix = -1
+          }
+        }
         switch code {
         case 0x07: return .end  // BEL
         case 27:
@@ -150,9 +201,15 @@ extension KeyDecoder {
         // `ESC \` ends the string; anything else after the Escape is a key of its own.
         return code == 0x5C ? .end : .endBefore
       case .csi:
+        if firstParameter == nil {
+          firstParameter = code
+          if code == 0x3F { isReply = true }
+        }
         switch code {
         case 0x20...0x3F: return .more
-        case 0x40...0x7E: return .end
+        case 0x40...0x7E:
+          isDeviceAttributesReply = code == 0x63 && firstParameter == 0x3F
+          return .end
         default:
           // Not a CSI byte: the sequence was cut short, and this is a key of its own.
           return .endBefore

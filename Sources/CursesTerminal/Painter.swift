@@ -310,9 +310,24 @@ struct Painter {
     let look = look(for: style)
     cellsWritten += 1
     scalars.removeAll(keepingCapacity: true)
-    for s in (blank ? " " : grapheme).unicodeScalars { scalars.append(wchar_t(bitPattern: s.value)) }
+    scalars.append(contentsOf: Self.characters(of: blank ? " " : grapheme))
     _ = whatsnew_put_cell(
       Int32(row), Int32(column), scalars, Int32(scalars.count), look.attributes, look.pair)
+  }
+
+  /// The characters of a cell showing `grapheme`, as ncurses is given them: its scalars up to
+  /// the first zero-width joiner, without tag characters. ncurses keeps a cell's characters only
+  /// up to the first one that takes columns, so a joined emoji such as 👨‍💻 would reach the
+  /// terminal as 👨 and a joiner, which joins whatever comes next; its first emoji alone takes
+  /// the same two cells. A tag flag is its black flag alone for the same reason.
+  static func characters(of grapheme: Character) -> [wchar_t] {
+    var characters: [wchar_t] = []
+    for scalar in grapheme.unicodeScalars {
+      if scalar.value == 0x200D { break }
+      if (0xE0000...0xE007F).contains(scalar.value) { continue }
+      characters.append(wchar_t(bitPattern: scalar.value))
+    }
+    return characters
   }
 
   private struct PairKey: Equatable {

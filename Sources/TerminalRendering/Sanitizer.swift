@@ -15,6 +15,12 @@ import MarkdownSyntax
 ///   terminals take as a line feed and `wcswidth` as nothing) become U+FFFD `�`.
 /// - Tabs expand to spaces up to the next tab stop, every ``tabWidth`` (4) cells counted from
 ///   the last newline in the same string.
+/// - Invisible format characters that belong to no cluster a terminal draws are dropped: the
+///   zero-width space U+200B, the word joiner and invisible operators U+2060–U+2064, the byte
+///   order mark U+FEFF, tag characters U+E0000–U+E007F except after a black flag U+1F3F4 (an
+///   emoji tag sequence, England's flag), and a zero-width joiner U+200D that does not stand
+///   between two characters it can join. They draw nothing, yet a terminal may join, shift or
+///   show them as boxes. Joined emoji such as 👨‍💻 stay whole.
 /// - Newlines are kept; callers split lines themselves.
 package enum Sanitizer {
   /// The visible stand-in for a C1 or bidi control.
@@ -28,14 +34,26 @@ package enum Sanitizer {
     sanitize(text, expandingTabs: true)
   }
 
-  /// Like ``sanitize(_:)``; with `expandingTabs` false, tabs are kept (for output such as
-  /// HTML, where a tab is data and not a cursor movement on the terminal that shows it).
+  /// Like ``sanitize(_:)``; with `expandingTabs` false, tabs and invisible format characters
+  /// are kept (for output such as HTML, which is data and not what a terminal shows).
   package static func sanitize(_ text: String, expandingTabs: Bool) -> String {
     guard needsSanitizing(text) else { return text }
     var out = String.UnicodeScalarView()
     var column = 0
-    for s in text.unicodeScalars {
+    let scalars = text.unicodeScalars
+    var index = scalars.startIndex
+    // The last scalar kept, for the joiners and tags that depend on what they follow.
+    var previous: Unicode.Scalar?
+    while index < scalars.endIndex {
+      let s = scalars[index]
+      scalars.formIndex(after: &index)
       let v = s.value
+      if expandingTabs,
+        isStrayFormat(s, after: previous, before: index < scalars.endIndex ? scalars[index] : nil)
+      {
+        continue
+      }
+      previous = s
       if v == 0x0A {
         out.append(s)
         column = 0
@@ -78,6 +96,25 @@ package enum Sanitizer {
   }
 
   // MARK: - Helpers
+
+  /// Whether `s` is an invisible format character outside a cluster it belongs to (see the
+  /// rules above), given the scalar kept before it and the one after it.
+  private static func isStrayFormat(
+    _ s: Unicode.Scalar, after previous: Unicode.Scalar?, before next: Unicode.Scalar?
+  ) -> Bool {
+    switch s.value {
+    case 0x200B, 0x2060...0x2064, 0xFEFF:
+      return true
+    case 0x200D:
+      guard let previous, let next else { return true }
+      return previous.properties.isWhitespace || next.properties.isWhitespace
+    case 0xE0000...0xE007F:
+      guard let previous else { return true }
+      return previous.value != 0x1F3F4 && !(0xE0020...0xE007E).contains(previous.value)
+    default:
+      return false
+    }
+  }
 
   private static func standIn(for v: UInt32) -> Unicode.Scalar? {
     if v < 0x20 {
@@ -135,12 +172,19 @@ package enum Sanitizer {
       } else if b == 0xD8 {
         // U+061C (ARABIC LETTER MARK) is D8 9C.
         if i + 1 < n, bytes[i + 1] == 0x9C { return true }
+      } else if b == 0xEF, i + 2 < n, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF {
+        return true  // U+FEFF
+      } else if b == 0xF3, i + 2 < n, bytes[i + 1] == 0xA0, bytes[i + 2] == 0x80 || bytes[i + 2] == 0x81 {
+        return true  // tag characters U+E0000–U+E007F
       } else if b == 0xE2, i + 2 < n {
         // U+200E/F: E2 80 8E/8F; U+2028–E: E2 80 A8–AE; U+2066–9: E2 81 A6–A9.
         let b1 = bytes[i + 1]
         let b2 = bytes[i + 2]
         if b1 == 0x80, b2 == 0x8E || b2 == 0x8F || (b2 >= 0xA8 && b2 <= 0xAE) { return true }
         if b1 == 0x81, b2 >= 0xA6, b2 <= 0xA9 { return true }
+        // U+200B, U+200D: E2 80 8B, 8D; U+2060–4: E2 81 A0–A4 (invisible format characters).
+        if b1 == 0x80, b2 == 0x8B || b2 == 0x8D { return true }
+        if b1 == 0x81, b2 >= 0xA0, b2 <= 0xA4 { return true }
         // Anything else from E2 (box drawing, bullets, arrows): the whole character at once.
         if b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 { i += 2 }
       }

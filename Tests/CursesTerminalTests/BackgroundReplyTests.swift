@@ -60,6 +60,19 @@ import Testing
     #expect(scan("\u{1B}]11;rgb:0/0/0\u{07}\u{1B}[?1;").color == BackgroundColor(red: 0, green: 0, blue: 0))
   }
 
+  /// Where the wait stopped when it ended before the DA1 reply: the session drops the rest
+  /// that comes later instead of reading it as keys.
+  @Test func aReplyCutByTheWaitSaysWhereItWasCut() {
+    #expect(scan("").cut == .betweenReplies)
+    #expect(scan("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\").cut == .betweenReplies)
+    #expect(scan("\u{1B}").cut == .afterEscape)
+    #expect(scan("\u{1B}]11;rgb:ffff/").cut == .inString)
+    #expect(scan("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}").cut == .afterStringEscape)
+    #expect(scan("\u{1B}]11;rgb:ffff/ffff/ffff\u{07}\u{1B}[?6").cut == .inReply)
+    #expect(scan("\u{1B}]11;rgb:ffff/ffff/ffff\u{07}" + Self.da1).cut == nil)
+    #expect(scan(Self.da1).cut == nil)
+  }
+
   @Test func da1AloneEndsTheWaitWithoutAColour() {
     let scanner = scan(Self.da1)
     #expect(scanner.isComplete)

@@ -41,6 +41,25 @@ import Testing
   }
 }
 
+/// What the painter gives ncurses for a cell holding a grapheme of several scalars. ncurses
+/// keeps a cell's scalars only up to the first one that takes columns, so a joined emoji such as
+/// 👨‍💻 reached the terminal as 👨 and a joiner, which then joined whatever came next.
+@Suite struct PainterCellTests {
+  @Test func aJoinedSequenceIsItsFirstEmojiWithoutTheJoiners() {
+    #expect(Painter.characters(of: "\u{1F468}\u{200D}\u{1F4BB}") == [0x1F468])
+    #expect(Painter.characters(of: "\u{1F469}\u{1F3FD}\u{200D}\u{1F680}") == [0x1F469, 0x1F3FD])
+    #expect(Painter.characters(of: "\u{1F441}\u{FE0F}\u{200D}\u{1F5E8}\u{FE0F}") == [0x1F441, 0xFE0F])
+    let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"
+    #expect(Painter.characters(of: Character(england)) == [0x1F3F4])
+  }
+
+  @Test func otherClustersGoWhole() {
+    #expect(Painter.characters(of: "e\u{301}") == [0x65, 0x301])
+    #expect(Painter.characters(of: "\u{2764}\u{FE0F}") == [0x2764, 0xFE0F])
+    #expect(Painter.characters(of: "\u{1F1EB}\u{1F1F7}") == [0x1F1EB, 0x1F1F7])
+  }
+}
+
 @Suite struct PainterColorTests {
   @Test func xtermColoursFallBackToTheBasicOnes() {
     #expect(Painter.approximate(1, colors: 16) == 1)
@@ -306,6 +325,44 @@ enum ScrollHintUse: Sendable, CustomTestStringConvertible {
     #expect(steps("]11\u{1B}j") == [.more, .more, .more, .more, .endBefore])
     let run = steps("]" + String(repeating: "1", count: 100))
     #expect(run.firstIndex(of: .end) == KeyDecoder.EscapeSequence.maximumStringLength - 1)
+  }
+
+  /// A background reply (an OSC 11 string, or a CSI sequence that starts with `?` such as the
+  /// DA1 reply) is known as one, so the session can drop its rest when it is cut short.
+  @Test func backgroundRepliesAreKnown() {
+    func sequence(_ text: String) -> KeyDecoder.EscapeSequence {
+      var sequence = KeyDecoder.EscapeSequence()
+      for scalar in text.unicodeScalars { _ = sequence.next(Int32(scalar.value), isFunctionKey: false) }
+      return sequence
+    }
+    #expect(sequence("]11;rgb:ffff/").isReply)
+    #expect(sequence("]11;rgb:ffff/").cut == .inString)
+    #expect(sequence("]11;rgb:ffff/ffff/ffff\u{1B}").cut == .afterStringEscape)
+    #expect(sequence("[?64;1").cut == .inReply)
+    #expect(!sequence("]2;title").isReply)
+    #expect(sequence("]2;title").cut == nil)
+    #expect(!sequence("]1").isReply)
+    #expect(sequence("[?64;1").isReply)
+    #expect(sequence("[?64;1c").isDeviceAttributesReply)
+    #expect(!sequence("[?64;1").isDeviceAttributesReply)
+    #expect(!sequence("[1;5A").isReply)
+    #expect(!sequence("[").isReply)
+  }
+
+  /// The rest of a reply cut short: read from where it was cut, it is dropped whole.
+  @Test func theRestOfACutReplyIsDropped() {
+    func steps(resuming cut: BackgroundQuery.Answer.Cut, _ text: String) -> [KeyDecoder.EscapeStep] {
+      var sequence = KeyDecoder.EscapeSequence(resuming: cut)
+      return text.unicodeScalars.map { sequence.next(Int32($0.value), isFunctionKey: false) }
+    }
+    #expect(steps(resuming: .inString, "ffff/ffff\u{1B}\\") == Array(repeating: .more, count: 10) + [.end])
+    #expect(steps(resuming: .inString, "ff\u{07}") == [.more, .more, .end])
+    #expect(steps(resuming: .afterStringEscape, "\\") == [.end])
+    #expect(steps(resuming: .afterEscape, "]11;rgb:0/0/0\u{07}").last == .end)
+    #expect(steps(resuming: .inReply, "4;1c") == [.more, .more, .more, .end])
+    // After a lone Escape, a key that starts no reply is a key; Ctrl-C always is.
+    #expect(steps(resuming: .afterEscape, "q") == [.endBefore])
+    #expect(steps(resuming: .inString, "f\u{03}") == [.more, .endBefore])
   }
 
   @Test func ss3TakesOneByte() {

@@ -68,6 +68,61 @@ import Testing
     #expect(modes.c_lflag & tcflag_t(ECHO) != 0)
     #expect(modes.c_lflag & tcflag_t(ICANON) != 0)
   }
+
+  /// The environment of a sheet on the test's terminal: nothing that would stop the query.
+  private static func sheetEnvironment() -> [String: String] {
+    var environment = KillableProcess.environment(["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    for name in Invocation.agentVariables + ["COLORFGBG", "NO_COLOR", "TERM_PROGRAM", "TMUX", "CI"] {
+      environment.removeValue(forKey: name)
+    }
+    return environment
+  }
+
+  private static let query = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
+
+  /// A terminal whose background reply is cut by the query's wait: the first piece comes in
+  /// time, the rest a second later, once the sheet is up. The rest (`ffff/ffff`, then the DA1
+  /// reply) is the end of a reply, not keys: each `f` would page the sheet.
+  @Test func aReplySplitAcrossTheWaitDoesNotMoveTheSheet() throws {
+    let terminal = try PseudoTerminal()
+    let process = try KillableProcess(
+      TestPaths.whatsnewBinary, ["notes", "--from", "1.0.0", "--content", TestPaths.content.path],
+      environment: Self.sheetEnvironment(), outputFile: terminal.childPath, inputFile: terminal.childPath)
+    _ = try terminal.read(until: Self.query, process: process)
+    terminal.write(Array("\u{1B}]11;rgb:ffff/".utf8))
+    _ = try terminal.read(until: Array("Top".utf8), process: process)
+    _ = terminal.quiet(milliseconds: 1000)
+    terminal.write(Array("ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8))
+    let afterRest = terminal.quiet(milliseconds: 1000)
+    #expect(
+      afterRest.isEmpty, "the sheet moved: \(String(decoding: afterRest, as: UTF8.self).debugDescription)")
+    // The sheet still takes keys: `f` pages it.
+    terminal.write(Array("f".utf8))
+    #expect(!terminal.quiet(milliseconds: 1000).isEmpty, "the sheet did not page on f")
+    terminal.write(Array("q".utf8))
+    _ = terminal.drain(process: process)
+    #expect(process.wait(timeout: 10) == .exited(0))
+  }
+
+  /// A terminal that answers only after `q` closed the sheet: the reply is read and dropped on
+  /// the way out, so the shell (the terminal's next reader) gets nothing of it.
+  @Test func aReplyAfterQuitIsNotLeftForTheShell() throws {
+    let terminal = try PseudoTerminal()
+    let shell = try terminal.openChild()
+    defer { close(shell) }
+    let process = try KillableProcess(
+      TestPaths.whatsnewBinary, ["notes", "--from", "1.0.0", "--content", TestPaths.content.path],
+      environment: Self.sheetEnvironment(), outputFile: terminal.childPath, inputFile: terminal.childPath)
+    _ = try terminal.read(until: Self.query, process: process)
+    _ = try terminal.read(until: Array("Top".utf8), process: process)
+    _ = terminal.quiet(milliseconds: 300)
+    terminal.write(Array("q".utf8))
+    usleep(20_000)
+    terminal.write(Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8))
+    #expect(process.wait(timeout: 10) == .exited(0))
+    let left = try terminal.pendingInput(shell)
+    #expect(left.isEmpty, "left for the shell: \(String(decoding: left, as: UTF8.self).debugDescription)")
+  }
 }
 
 /// A pseudo-terminal pair: the test holds the parent side, the program gets the child's path.
@@ -120,6 +175,42 @@ private final class PseudoTerminal {
     while Date() < deadline, let chunk = readChunk(waiting: 100) {
       if chunk.isEmpty, kill(process.pid, 0) != 0 { break }
       got += chunk
+    }
+    return got
+  }
+
+  /// What the program writes in the next `milliseconds` (nothing when it draws nothing).
+  func quiet(milliseconds: Int) -> [UInt8] {
+    var got: [UInt8] = []
+    let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
+    while Date() < deadline, let chunk = readChunk(waiting: 50) { got += chunk }
+    return got
+  }
+
+  /// The child side opened by the test, so the terminal's input outlives the program (the
+  /// last close of the child side would drop it).
+  func openChild() throws -> Int32 {
+    let child = open(childPath, O_RDWR | O_NOCTTY)
+    try #require(child >= 0)
+    return child
+  }
+
+  /// What the terminal's next reader would read on `child` (``openChild()``): the input nobody
+  /// has read yet, taken in non-canonical mode (a reply ends with no newline).
+  func pendingInput(_ child: Int32) throws -> [UInt8] {
+    var modes = termios()
+    try #require(tcgetattr(child, &modes) == 0)
+    var raw = modes
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    try #require(tcsetattr(child, TCSANOW, &raw) == 0)
+    defer { _ = tcsetattr(child, TCSANOW, &modes) }
+    var got: [UInt8] = []
+    var poller = pollfd(fd: child, events: Int16(POLLIN), revents: 0)
+    while poll(&poller, 1, 200) > 0 {
+      var buffer = [UInt8](repeating: 0, count: 256)
+      let n = buffer.withUnsafeMutableBytes { Glibc.read(child, $0.baseAddress, $0.count) }
+      guard n > 0 else { break }
+      got += buffer[0..<n]
     }
     return got
   }

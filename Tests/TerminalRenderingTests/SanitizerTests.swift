@@ -1,3 +1,4 @@
+import MarkdownSyntax
 import Testing
 
 @testable import TerminalRendering
@@ -9,6 +10,35 @@ import Testing
     #expect(Sanitizer.sanitize("x\u{9B}y\u{85}") == "x\u{FFFD}y\u{FFFD}")
     #expect(Sanitizer.sanitize("\u{202E}evil\u{2066}\u{200F}") == "\u{FFFD}evil\u{FFFD}\u{FFFD}")
     #expect(Sanitizer.sanitize("line\nnext") == "line\nnext")
+  }
+
+  /// Invisible format characters (zero-width space, word joiner, byte order mark, tag
+  /// characters outside an emoji tag sequence, a joiner between nothing it joins) draw nothing
+  /// and are dropped from terminal output; joined emoji and tag flags stay whole. Output that is
+  /// data, not a terminal's (`expandingTabs: false`, HTML), keeps them.
+  @Test func invisibleFormatCharactersAreDroppedOutsideACluster() {
+    #expect(Sanitizer.needsSanitizing("a\u{200B}b"))
+    #expect(Sanitizer.needsSanitizing("\u{FEFF}x"))
+    #expect(Sanitizer.needsSanitizing("x\u{E0041}"))
+    #expect(Sanitizer.sanitize("a\u{200B}b\u{FEFF}c\u{2060}d") == "abcd")
+    #expect(Sanitizer.sanitize("tag\u{E0041}\u{E007F}s") == "tags")
+    #expect(Sanitizer.sanitize("\u{200D}joined\u{200D} \u{200D}") == "joined ")
+    let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"
+    #expect(Sanitizer.sanitize("flag " + england + ".") == "flag " + england + ".")
+    #expect(Sanitizer.sanitize("\u{1F468}\u{200D}\u{1F4BB} at work") == "\u{1F468}\u{200D}\u{1F4BB} at work")
+    #expect(Sanitizer.sanitize("a\u{200B}b", expandingTabs: false) == "a\u{200B}b")
+  }
+
+  /// Plain and ANSI output hold none of them either.
+  @Test func renderedTextHoldsNoInvisibleFormatCharacters() {
+    let document = MarkdownParser.parse("Zero\u{200B}width\u{FEFF} *word\u{2060}joiner* tag\u{E0041}\n")
+    let lines = TerminalMarkdown.render(document, options: RenderOptions(width: 60))
+    for output in [PlainSerializer.serialize(lines), ANSISerializer.serialize(lines)] {
+      for invisible: Unicode.Scalar in ["\u{200B}", "\u{FEFF}", "\u{2060}", "\u{E0041}"] {
+        #expect(!output.unicodeScalars.contains(invisible), "\(output.debugDescription)")
+      }
+      #expect(output.contains("Zerowidth"))
+    }
   }
 
   @Test func tabsExpandToStopsOfFour() {

@@ -448,29 +448,32 @@ extension LaunchGreeter {
 
   // MARK: Present
 
-  /// The screens a launch shows on `terminal`: the text read (or the feed's card), and a
-  /// failed update step's screen above it. Sets what the outcome says was shown.
+  /// The screens a launch shows on `terminal`: the text read (or the feed's card) when the
+  /// notes could be read, and a failed update step's screen above it (alone when nothing else
+  /// is shown: the progress screen ends on it). Sets what the outcome says was shown.
   func screenStack(
-    text: GreetingText?, announce: FeedRelease?, catalog: ReleaseNotesCatalog, record: LaunchRecord,
+    text: GreetingText?, announce: FeedRelease?, catalog: ReleaseNotesCatalog?, record: LaunchRecord,
     on terminal: any GreetingTerminal, _ context: LaunchContext, outcome: inout GreetOutcome
   ) -> ScreenStack {
-    let screens = greetingScreens(
-      catalog: catalog, on: terminal, versionsRun: record.state.versionHistory.map(\.version),
-      context.environment)
     var stack = ScreenStack([], palette: terminal.palette)
-    if let text {
-      stack.push(screens.screen(for: text))
-      outcome.presented = true
-      outcome.reason = nil
-    } else if let announce, let available = AppVersion(announce.version) {
-      stack.push(
-        UpdateAvailableScreen(
-          appName: app.name, current: context.version, available: available, date: announce.date,
-          upgradeCommand: feed?.upgradeCommand,
-          notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
-          palette: terminal.palette))
-      outcome.announcedUpdate = true
-      outcome.reason = nil
+    if let catalog {
+      let screens = greetingScreens(
+        catalog: catalog, on: terminal, versionsRun: record.state.versionHistory.map(\.version),
+        context.environment)
+      if let text {
+        stack.push(screens.screen(for: text))
+        outcome.presented = true
+        outcome.reason = nil
+      } else if let announce, let available = AppVersion(announce.version) {
+        stack.push(
+          UpdateAvailableScreen(
+            appName: app.name, current: context.version, available: available, date: announce.date,
+            upgradeCommand: feed?.upgradeCommand,
+            notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
+            palette: terminal.palette))
+        outcome.announcedUpdate = true
+        outcome.reason = nil
+      }
     }
     if let failure = record.updates.failed, context.invocation.isInteractive {
       stack.push(

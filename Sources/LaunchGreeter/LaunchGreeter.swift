@@ -286,14 +286,17 @@ public struct LaunchGreeter: Sendable {
     outcome.feedExplanation = feed.explanation
     outcome.availableVersion = feed.available
 
-    guard let catalog = decided.catalog, text != nil || feed.announce != nil, let screen = terminal.get()
+    // A step that failed ends the progress screen on the failure, whatever else is shown.
+    let stepFailed = context.invocation.isInteractive && record.updates.failed != nil
+    let shows = decided.catalog != nil && (text != nil || feed.announce != nil)
+    guard shows || stepFailed, let screen = terminal.get()
     else {
       if text != nil { outcome.reason = "no terminal could be opened" }
       return outcome
     }
     outcome.themeChoice = screen.themeChoice
     var stack = screenStack(
-      text: text, announce: feed.announce, catalog: catalog, record: record, on: screen, context,
+      text: text, announce: feed.announce, catalog: decided.catalog, record: record, on: screen, context,
       outcome: &outcome)
     let run = runScreens(
       &stack, on: screen,

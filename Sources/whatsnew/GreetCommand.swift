@@ -234,6 +234,9 @@ struct GreetReport: Encodable {
   /// The theme's line for `--explain` (which theme and where it came from), or nil when no
   /// screen was drawn in colour. Not in the JSON.
   var theme: String?
+  /// The update steps' line for `--explain` (what ran, and what failed and why), or nil when
+  /// none ran. Not in the JSON, whose `updateSteps` has their ids.
+  var steps: String?
 
   init(_ outcome: GreetOutcome, audience: NotesAudience = NotesAudience()) {
     notesFor = audience.platform + (audience.channel.map { ", channel " + $0 } ?? "")
@@ -272,6 +275,7 @@ struct GreetReport: Encodable {
     var steps = ["completed": outcome.updates.completed, "notNeeded": outcome.updates.notNeeded]
     if let failed = outcome.updates.failed { steps["failed"] = [failed.id] }
     updateSteps = steps
+    self.steps = Self.explanation(of: outcome.updates)
     problems = outcome.problems
     settings = outcome.whatsNewSummary
   }
@@ -317,11 +321,25 @@ struct GreetReport: Encodable {
     if let reason { lines.append("reason:   \(reason)") }
     lines.append("left:     \(exit)\(action.map { " " + $0 } ?? "")")
     lines.append("pending:  \(pending.isEmpty ? "nothing" : pending.joined(separator: ", "))")
+    if let steps { lines.append("steps:    \(steps)") }
     lines.append("settings: \(settings)")
     lines.append("notes:    for \(notesFor)")
     if let links { lines.append("links:    \(links)") }
     if let feed { lines.append("feed:     \(feed)") }
     if let theme { lines.append("theme:    \(theme)") }
     return lines.joined(separator: "\n")
+  }
+
+  /// What the update steps did, in a line: `ran seed; convert (2.0.0) failed: …`.
+  static func explanation(of report: UpdateRunReport) -> String? {
+    var parts: [String] = []
+    if !report.completed.isEmpty { parts.append("ran " + report.completed.joined(separator: ", ")) }
+    if !report.notNeeded.isEmpty { parts.append("not needed " + report.notNeeded.joined(separator: ", ")) }
+    if let failed = report.failed {
+      parts.append(
+        "\(failed.id) (\(failed.version)) failed: \(failed.message); it runs again on the next launch")
+    }
+    if !report.postponed.isEmpty { parts.append("postponed " + report.postponed.joined(separator: ", ")) }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 }

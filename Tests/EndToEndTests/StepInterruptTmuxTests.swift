@@ -232,6 +232,51 @@ struct StepInterruptTmuxTests {
     #expect(try tmux.waitForExit() == 130)
   }
 
+  /// A step that fails on a launch that shows nothing else (no walkthrough to show): the
+  /// progress screen ends on the failure, which waits for a key as every screen does, and
+  /// `--explain` names the step and why.
+  @Test func aFailedStepIsShownAndExplainedWhenNothingElseIs() throws {
+    let app = try App()
+    defer { TestPaths.removeTree(app.directory.path) }
+    try FileManager.default.removeItem(atPath: app.notes + "/onboarding.md")
+    try app.writeSteps(run: "exit 3")
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+
+    try tmux.start(app.arguments("--explain"))
+    try tmux.waitFor("An update step failed")
+    try tmux.waitFor("wait (1.0.0)")
+    try tmux.keys("Enter")
+    #expect(try tmux.waitForExit() == 0)
+    let screen = try tmux.waitFor("EXIT:0")
+    #expect(screen.contains("steps:    wait (1.0.0) failed:"), "\(screen)")
+    try expectRestored(tmux)
+  }
+
+  /// Ctrl-Z on the progress screen suspends the launch as on the other screens (the terminal
+  /// given back), and `fg` shows the progress again.
+  @Test func ctrlZOnTheProgressScreenSuspendsAndFgShowsItAgain() throws {
+    let app = try App()
+    defer { TestPaths.removeTree(app.directory.path) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+
+    // Started on its own (a stopped job would let a command list run on).
+    try tmux.run("clear; \(tmux.binary) \(app.arguments())")
+    try tmux.waitFor("Step 1 of 1")
+    _ = try app.stepPid()
+    try tmux.keys("C-z")
+    try tmux.waitFor("Stopped")
+    #expect(try tmux.display("#{alternate_on}") == "0")
+    try tmux.run("fg")
+    try tmux.waitUntil("the progress screen again") { $0.contains("Step 1 of 1") && !$0.contains("Stopped") }
+    #expect(try tmux.display("#{alternate_on}") == "1")
+    try tmux.keys("C-c")
+    try tmux.waitUntil("the alternate screen to close") { _ in (try? tmux.display("#{alternate_on}")) == "0" }
+    try tmux.run("echo \"EX\"\"IT:$?\"")
+    try tmux.waitFor("EXIT:130")
+  }
+
   private func expectRestored(_ tmux: TmuxSession) throws {
     let stty = tmux.sttySnapshots()
     #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal modes changed")

@@ -95,4 +95,13 @@ import Testing
         "\(dir.path)/1.2.0.md:2: error: <!-- only: --> inside the block opened on line 1: close it first",
       ])
   }
+
+  @Test func aCommentOpenerIsFoundWhereverItIs() {
+    #expect(NotesAudience.hasComment("<!-- only: linux -->"))
+    #expect(NotesAudience.hasComment("a < b <<!-- x"))
+    #expect(NotesAudience.hasComment("text\n<!--"))
+    #expect(!NotesAudience.hasComment("a < b, <!- not one, <! -- nor this <!-"))
+    #expect(!NotesAudience.hasComment(""))
+    #expect(!NotesAudience.hasComment("no markers at all"))
+  }
 }

@@ -137,12 +137,7 @@ struct StepInterruptTmuxTests {
     defer { tmux.kill() }
     let state = tmux.directory.appendingPathComponent("state").path
     let common = "--content \(tmux.content) --state-dir '\(state)'"
-    try tmux.start("demo --app-version 1.0.0 \(common)")
-    try tmux.waitFor("q later")
-    try tmux.keys("s")
-    try tmux.waitFor("Explore")
-    try tmux.keys("q")
-    #expect(try tmux.waitForExit() == 0)
+    try tmux.skipTheDemosWalkthroughAsVersion100(common)
 
     // The upgrade's first step would take a minute; the demo's steps stop when asked.
     try tmux.start("demo \(common)", environment: "WHATSNEW_DEMO_STEP_DELAY_MS=60000")
@@ -170,12 +165,7 @@ struct StepInterruptTmuxTests {
     defer { tmux.kill() }
     let state = tmux.directory.appendingPathComponent("state").path
     let common = "--content \(tmux.content) --state-dir '\(state)'"
-    try tmux.start("demo --app-version 1.0.0 \(common)")
-    try tmux.waitFor("q later")
-    try tmux.keys("s")
-    try tmux.waitFor("Explore")
-    try tmux.keys("q")
-    #expect(try tmux.waitForExit() == 0)
+    try tmux.skipTheDemosWalkthroughAsVersion100(common)
 
     try tmux.start(
       "demo \(common)", environment: "WHATSNEW_DEMO_STEP_DELAY_MS=60000 WHATSNEW_DEMO_STEP_IGNORES_STOP=1")

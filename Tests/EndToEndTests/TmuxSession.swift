@@ -246,3 +246,18 @@ let trapSignal: Int32 = {
     return SIGTRAP
   #endif
 }()
+
+extension TmuxSession {
+  /// A new user's first `demo` launch as 1.0.0 with `options` (`--content`, `--state-dir`):
+  /// the walkthrough is skipped and the demo quit, so the next `demo` with the same options is
+  /// an upgrade. Throws when a step does not appear or the demo does not end with 0.
+  func skipTheDemosWalkthroughAsVersion100(_ options: String) throws {
+    try start("demo --app-version 1.0.0 \(options)")
+    try waitFor("q later")
+    try keys("s")
+    try waitFor("Explore")
+    try keys("q")
+    let status = try waitForExit()
+    if status != 0 { throw Failure.tmux("the first launch of 1.0.0 ended with \(status)") }
+  }
+}

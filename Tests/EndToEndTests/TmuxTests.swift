@@ -604,12 +604,7 @@ struct TmuxTests {
     let common = "--content \(tmux.content) --state-dir '\(state)'"
 
     // 1.0.0: a new user; skip the walkthrough.
-    try tmux.start("demo --app-version 1.0.0 \(common)")
-    try tmux.waitFor("q later")
-    try tmux.keys("s")
-    try tmux.waitFor("Explore")
-    try tmux.keys("q")
-    #expect(try tmux.waitForExit() == 0)
+    try tmux.skipTheDemosWalkthroughAsVersion100(common)
 
     // The current version: the sheet covers every release in between. Killed before it is
     // dismissed, it stays pending.
@@ -641,12 +636,7 @@ struct TmuxTests {
     defer { tmux.kill() }
     let state = tmux.directory.appendingPathComponent("state").path
     let common = "--content \(tmux.content) --state-dir '\(state)'"
-    try tmux.start("demo --app-version 1.0.0 \(common)")
-    try tmux.waitFor("q later")
-    try tmux.keys("s")
-    try tmux.waitFor("Explore")
-    try tmux.keys("q")
-    #expect(try tmux.waitForExit() == 0)
+    try tmux.skipTheDemosWalkthroughAsVersion100(common)
 
     // The upgrade runs the steps for 1.1.0 and later, slowed down so the bar can be seen; the
     // one for 1.2.0 fails.

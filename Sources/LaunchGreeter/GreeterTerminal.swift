@@ -36,6 +36,10 @@ package final class GreeterTerminal {
   /// The theme drawn in and where it came from.
   package let themeChoice: GreeterThemeChoice?
 
+  /// Problem lines met while opening (a background-query memory that is a link or a FIFO),
+  /// for the caller to report once the terminal is given back.
+  package let problems: [String]
+
   /// Opens the terminal, or returns nil when standard input or output is not a terminal or
   /// ncurses cannot drive it. `noColor` is the value of `NO_COLOR`, honoured by `auto`;
   /// `colorFGBG` the value of `COLORFGBG`, read by the ``GreeterTheme/auto`` theme. With
@@ -71,9 +75,12 @@ package final class GreeterTerminal {
           asksBackground: notAsked == nil),
         query: query.sent.take())
     else { return nil }
-    if session.background == .noAnswer, let memory = query.memory { memory.remember(query.key) }
+    var problems = query.problem.map { [$0] } ?? []
+    if session.background == .noAnswer, problems.isEmpty, let memory = query.memory {
+      do { try memory.remember(query.key) } catch { problems.append(error.message) }
+    }
     let choice = theme.choice(reply: session.background, notAsked: notAsked, colorFGBG: colorFGBG)
-    return GreeterTerminal(session: session, choice: choice)
+    return GreeterTerminal(session: session, choice: choice, problems: problems)
   }
 
   /// Draws `screen` once without reading keys (progress while work runs).
@@ -120,9 +127,10 @@ package final class GreeterTerminal {
 
   private let session: CursesSession
 
-  private init(session: CursesSession, choice: GreeterThemeChoice) {
+  private init(session: CursesSession, choice: GreeterThemeChoice, problems: [String]) {
     self.session = session
     self.themeChoice = choice
+    self.problems = problems
     let theme = choice.theme
     self.palette = session.usesColor ? theme.palette : .monochrome
     self.theme = session.usesColor ? theme.markdown : .monochrome
@@ -136,6 +144,8 @@ protocol GreetingTerminal: AnyObject {
   var theme: Theme { get }
   /// The theme drawn in and where it came from; nil for a terminal without colours to pick.
   var themeChoice: GreeterThemeChoice? { get }
+  /// Problem lines met while opening, reported with the launch's once the terminal is back.
+  var problems: [String] { get }
   func show(_ screen: some Screen)
   /// Ctrl-C or a termination signal since the last call, while update steps run.
   func pollInterrupt() -> UpdateInterrupt?
@@ -146,6 +156,7 @@ protocol GreetingTerminal: AnyObject {
 
 extension GreetingTerminal {
   var themeChoice: GreeterThemeChoice? { nil }
+  var problems: [String] { [] }
 }
 
 extension GreeterTerminal: GreetingTerminal {}

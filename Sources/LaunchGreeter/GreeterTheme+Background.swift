@@ -85,7 +85,8 @@ extension GreeterTheme {
 /// Terminals that did not answer the background query within its timeout, remembered in the
 /// app's state directory (`terminals-without-background`, one `TERM` and `TERM_PROGRAM` a line)
 /// so later launches on them skip the query and its wait. Best effort: a file that cannot be
-/// read or written only means asking again.
+/// read or written only means asking again; one that is not a regular file (a link, a FIFO)
+/// is also a problem line for the app, naming it and how to clear it.
 package struct UnansweringTerminals: Sendable {
   /// The file's name in the state directory.
   package static let fileName = "terminals-without-background"
@@ -102,24 +103,49 @@ package struct UnansweringTerminals: Sendable {
     return clean(environment["TERM"]) + "\t" + clean(environment["TERM_PROGRAM"])
   }
 
-  /// True when `key` is remembered. A file that is a link or a FIFO is not read, and one in
-  /// a directory another user could write to is not trusted (``Platform/foreignDirectoryProblem(_:)``).
-  package func contains(_ key: String) -> Bool {
-    guard let directory, Platform.foreignDirectoryProblem(directory) == nil,
-      let bytes = try? Platform.readStateFile(directory + "/" + Self.fileName)
-    else { return false }
+  /// True when `key` is remembered. A missing file remembers nothing. One in a directory
+  /// another user could write to is not trusted (``Platform/foreignDirectoryProblem(_:)``;
+  /// the launch says so already). A file that cannot be read (a link, a FIFO) is not read
+  /// and throws its problem line.
+  package func contains(_ key: String) throws(Platform.Failure) -> Bool {
+    guard let directory, Platform.foreignDirectoryProblem(directory) == nil else { return false }
+    let path = directory + "/" + Self.fileName
+    let bytes: [UInt8]?
+    do {
+      bytes = try Platform.readStateFileIfPresent(path)
+    } catch {
+      throw Self.problem(path, error)
+    }
+    guard let bytes else { return false }
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { $0 == key }
   }
 
   /// Remembers `key` (appended; the directory is created if missing). Nothing is written
-  /// through a link, to a FIFO, or in a directory another user could write to.
-  package func remember(_ key: String) {
-    guard let directory, !contains(key), Platform.makeDirectories(directory) == nil,
-      Platform.foreignDirectoryProblem(directory) == nil,
-      let fd = try? Platform.openStateFile(directory + "/" + Self.fileName, O_WRONLY | O_CREAT | O_APPEND)
+  /// through a link, to a FIFO, or in a directory another user could write to; a file that
+  /// cannot be opened throws its problem line.
+  package func remember(_ key: String) throws(Platform.Failure) {
+    guard let directory, try !contains(key), Platform.makeDirectories(directory) == nil,
+      Platform.foreignDirectoryProblem(directory) == nil
     else { return }
+    let path = directory + "/" + Self.fileName
+    let fd: Int32
+    do {
+      fd = try Platform.openStateFile(path, O_WRONLY | O_CREAT | O_APPEND)
+    } catch {
+      throw Self.problem(path, error)
+    }
     defer { close(fd) }
     Platform.writeAll(fd, key + "\n")
+  }
+
+  /// The problem line for the memory at `path`: what is wrong and how to clear it.
+  private static func problem(_ path: String, _ failure: Platform.Failure) -> Platform.Failure {
+    let what =
+      failure.message.hasPrefix("is ")
+      ? "\(path) \(failure.message)" : "cannot use \(path): \(failure.message)"
+    return Platform.Failure(
+      message: "\(what); terminals that do not answer the background query are not remembered "
+        + "(each launch waits for their answer) until it is removed: rm \(Platform.shellQuoted(path))")
   }
 }
 
@@ -155,6 +181,8 @@ package struct GreeterBackgroundQuery: ~Copyable {
   /// This terminal's line in the memory of terminals that did not answer.
   let key: String
   let memory: UnansweringTerminals?
+  /// Why the memory could not be read (``UnansweringTerminals/contains(_:)``), one line.
+  let problem: String?
   /// The query on its way, when it was sent now.
   var sent: BackgroundQuery.Sent?
 
@@ -165,15 +193,22 @@ package struct GreeterBackgroundQuery: ~Copyable {
     color: GreeterColorMode, noColor: String?, theme: GreeterTheme, asking: BackgroundAsking?
   ) -> GreeterBackgroundQuery {
     guard let asking else {
-      return GreeterBackgroundQuery(notAsked: "the terminal was not asked", key: "", memory: nil, sent: nil)
+      return GreeterBackgroundQuery(
+        notAsked: "the terminal was not asked", key: "", memory: nil, problem: nil, sent: nil)
     }
     let key = UnansweringTerminals.key(environment: asking.environment)
+    var remembered = false
+    var problem: String?
+    if theme == .auto {
+      do { remembered = try asking.memory.contains(key) } catch { problem = error.message }
+    }
     let notAsked = theme.reasonNotToAsk(
       colorsOn: color.wantsColor(noColor: noColor), environment: asking.environment,
       stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
-      remembersNoAnswer: theme == .auto && asking.memory.contains(key))
+      remembersNoAnswer: remembered)
     // Sent unless this process asked before (``GreeterTerminal`` then reads the answer it got).
     let sent = notAsked == nil && BackgroundQuery.answered() == nil ? BackgroundQuery.send() : nil
-    return GreeterBackgroundQuery(notAsked: notAsked, key: key, memory: asking.memory, sent: sent)
+    return GreeterBackgroundQuery(
+      notAsked: notAsked, key: key, memory: asking.memory, problem: problem, sent: sent)
   }
 }

@@ -125,6 +125,7 @@ extension LaunchGreeter {
       return outcome
     }
     outcome.themeChoice = terminal.themeChoice
+    for line in terminal.problems { problems.add(line) }
     let screens = greetingScreens(
       catalog: catalog, on: terminal, versionsRun: state?.versionHistory.map(\.version) ?? [], env)
     var stack = ScreenStack([screens.screen(for: text)], palette: terminal.palette)

@@ -263,7 +263,11 @@ public struct LaunchGreeter: Sendable {
     // The terminal opens on first need: step progress, or a presentation.
     let terminal = TerminalOnDemand(
       allowed: context.invocation.isInteractive || context.invocation.deepLink != nil
-    ) { [color] in open(color, context.environment["NO_COLOR"]) }
+    ) { [color] in
+      let opened = open(color, context.environment["NO_COLOR"])
+      for line in opened?.problems ?? [] { problems.add(line) }
+      return opened
+    }
     defer { terminal.close() }
 
     let record: LaunchRecord

@@ -139,10 +139,15 @@ struct DemoCommand: ParsableCommand {
       if let catalog = try? ReleaseNotesCLI.catalog(
         option: self.content.content, languages: NotesLanguage.preferred(environment: env))
       {
-        (homeInterrupted, homeTheme) = DemoPresentation.home(
+        let home = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
           minimumImportance: greeter.minimumImportance, color: greeter.color, theme: greeter.theme,
           hyperlinks: greeter.hyperlinks, environment: env, query: query)
+        (homeInterrupted, homeTheme) = (home.interrupted, home.theme)
+        // Said once: the greeting may have met the same problem and said it already.
+        for line in home.problems where !outcome.problems.contains(line) {
+          Console.error("whatsnew: " + line)
+        }
       }
     }
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }

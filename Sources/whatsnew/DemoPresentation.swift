@@ -32,14 +32,15 @@ enum DemoPresentation {
   /// bottom, the browser on top of it when the user left from there, and the screens the home
   /// screen opens. The restoration point is saved when the user leaves (also on a termination
   /// signal, which is then re-raised). Returns true when the user left with Ctrl-C (the demo
-  /// then ends with status 130), and the theme drawn in; false and nil, doing nothing, when
-  /// there is no terminal to drive.
+  /// then ends with status 130), the theme drawn in and the terminal's problem lines (see
+  /// ``GreeterTerminal/problems``); false, nil and none, doing nothing, when there is no
+  /// terminal to drive.
   static func home(
     version: AppVersion, catalog: ReleaseNotesCatalog, versionsRun: [AppVersion], stateDirectory: String?,
     minimumImportance: ReleaseImportance, color: GreeterColorMode, theme: GreeterTheme = .auto,
     hyperlinks: GreeterHyperlinks = .auto, environment: [String: String],
     query: consuming GreeterBackgroundQuery? = nil
-  ) -> (interrupted: Bool, theme: GreeterThemeChoice?) {
+  ) -> (interrupted: Bool, theme: GreeterThemeChoice?, problems: [String]) {
     let crashArmed = environment[crashVariable] == "1"
     // Read while the terminal answers the background query (``sendQuery``), before it opens.
     let versions = (try? catalog.index())?.versions ?? []
@@ -51,7 +52,7 @@ enum DemoPresentation {
       let terminal = GreeterTerminal.open(
         color: color, noColor: environment["NO_COLOR"], theme: theme, colorFGBG: environment["COLORFGBG"],
         query: sent, crashAction: .defaultAction)
-    else { return (false, nil) }
+    else { return (false, nil, []) }
     var screens = GreetingScreens(
       catalog: catalog, appName: appName, palette: terminal.palette, theme: terminal.theme)
     screens.minimumImportance = minimumImportance
@@ -81,7 +82,7 @@ enum DemoPresentation {
     terminal.close()
     RestorationFile.save(RestorationState.point(of: stack), to: stateDirectory)
     if case .signal(let signal) = end { GreeterTerminal.exit(killedBy: signal) }
-    return (interrupted, terminal.themeChoice)
+    return (interrupted, terminal.themeChoice, terminal.problems)
   }
 
   /// Sends the background query for the home screen (see ``GreeterBackgroundQuery``): nothing

@@ -69,6 +69,38 @@ import Testing
     #expect(modes.c_lflag & tcflag_t(ICANON) != 0)
   }
 
+  /// The background-query memory (`terminals-without-background` in the state directory)
+  /// planted as a link or a FIFO, on a terminal that does not answer: the walkthrough still
+  /// opens after the query's wait, nothing is written through the link, and once the terminal
+  /// is given back `greet` says so in one line naming the file.
+  @Test(arguments: StatePlant.allCases)
+  func aMemoryThatIsNoFileIsOneProblemLine(_ plant: StatePlant) throws {
+    let terminal = try PseudoTerminal()
+    let state = try TemporaryDirectory("background-pty-memory")
+    let outside = try TemporaryDirectory("background-pty-memory-outside")
+    let path = state.path + "/terminals-without-background"
+    let planted = try plant.plant(at: path, outside: outside.path)
+    let process = try KillableProcess(
+      TestPaths.whatsnewBinary,
+      [
+        "greet", "--app-id", "pty", "--app-version", "1.0.0", "--content", TestPaths.content.path,
+        "--state-dir", state.path,
+      ],
+      environment: Self.sheetEnvironment(), outputFile: terminal.childPath, inputFile: terminal.childPath)
+    var output = try terminal.read(until: Self.query, process: process)
+    // No answer: the walkthrough opens once the wait is over.
+    output += try terminal.read(until: Array("\u{1B}[?1049h".utf8), process: process)
+    _ = terminal.quiet(milliseconds: 300)
+    terminal.write(Array("q".utf8))
+    output += terminal.drain(process: process)
+    #expect(process.wait(timeout: 10) == .exited(0))
+    let text = String(decoding: output, as: UTF8.self)
+    let lines = text.split(whereSeparator: \.isNewline).filter { $0.contains(path) }
+    #expect(lines.count == 1, "\(plant): \(text.debugDescription)")
+    #expect(lines.first?.contains("rm \(path)") == true, "\(plant): \(lines)")
+    #expect(plant.writtenThrough(planted) == nil)
+  }
+
   /// The environment of a sheet on the test's terminal: nothing that would stop the query.
   private static func sheetEnvironment() -> [String: String] {
     var environment = KillableProcess.environment(["TERM": "xterm-256color", "LANG": "C.UTF-8"])

@@ -1,5 +1,6 @@
 import CursesTerminal
 import Foundation
+import LaunchTracking
 import TestSupport
 import Testing
 
@@ -81,20 +82,21 @@ import Testing
     let memory = UnansweringTerminals(directory: directory.path + "/state")
     let slow = UnansweringTerminals.key(environment: ["TERM": "xterm", "TERM_PROGRAM": "Slow\nTerm"])
     let other = UnansweringTerminals.key(environment: ["TERM": "xterm"])
-    #expect(!memory.contains(slow))
-    memory.remember(slow)
-    memory.remember(slow)
-    #expect(memory.contains(slow))
-    #expect(!memory.contains(other))
+    #expect(try !memory.contains(slow))
+    try memory.remember(slow)
+    try memory.remember(slow)
+    #expect(try memory.contains(slow))
+    #expect(try !memory.contains(other))
     let file = try String(
       contentsOfFile: directory.path + "/state/" + UnansweringTerminals.fileName, encoding: .utf8)
     #expect(file == "xterm\tSlowTerm\n")
-    #expect(!UnansweringTerminals(directory: nil).contains(slow))
+    #expect(try !UnansweringTerminals(directory: nil).contains(slow))
   }
 
   /// The memory planted as a link (to a file, to a missing file) or a FIFO is neither read
   /// nor written through, and remembering does not wait on the FIFO (it would, once ncurses
-  /// has the screen).
+  /// has the screen). Reading and remembering each say so in one line naming the file and
+  /// how to clear it.
   @Test(arguments: StatePlant.allCases)
   func theMemoryIsNeverFollowedOrWaitedFor(_ plant: StatePlant) throws {
     let directory = try TemporaryDirectory("theme-memory")
@@ -107,12 +109,18 @@ import Testing
       try planted.bytes?.write(to: URL(fileURLWithPath: planted.target))
     }
     let memory = UnansweringTerminals(directory: directory.path)
-    let remembered = StatePlant.finishing(within: 1, unblocking: [path]) {
-      let before = memory.contains(key)
-      memory.remember(key)
-      return before
+    let said = StatePlant.finishing(within: 1, unblocking: [path]) {
+      var lines: [String] = []
+      do throws(Platform.Failure) { _ = try memory.contains(key) } catch { lines.append(error.message) }
+      do throws(Platform.Failure) { try memory.remember(key) } catch { lines.append(error.message) }
+      return lines
     }
-    #expect(remembered == false, "\(plant) was read, or waited for")
+    let lines = try #require(said, "\(plant) was waited for")
+    #expect(lines.count == 2, "\(plant): \(lines)")
+    for line in lines {
+      #expect(line.hasPrefix(path + " is "), "\(plant): \(line)")
+      #expect(line.hasSuffix("rm " + path), "\(plant): \(line)")
+    }
     #expect(plant.writtenThrough(planted) == nil)
   }
 }

@@ -58,6 +58,11 @@ package enum Platform {
   /// and be writable by no one else. A sticky bit (as on `/tmp`) excuses nothing here: others
   /// could still create the names the state uses before the user does. Said as the rest of a
   /// sentence after the path: `is writable by others (mode 777); make it private: chmod 700 DIR`.
+  ///
+  /// Its parents are held to the rule a parent needs (``parentProblem(_:)``), up to `/`: the
+  /// greeter creates any that is missing, so any of them may be one it created, and whoever
+  /// can move the state directory away can put a link or a directory of their own in its
+  /// place. Then: `is in PARENT, which belongs to uid 1000, …: chown 0 PARENT`.
   package static func foreignDirectoryProblem(_ path: String) -> String? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
@@ -67,11 +72,68 @@ package enum Platform {
       return "belongs to uid \(info.st_uid), not to this user (uid \(user)); use a directory of your own, "
         + "or give it to this user: chown \(user) \(quoted)"
     }
+    if let problem = writableProblem(info, quoted) { return problem }
+    for parent in parents(of: path) {
+      if let problem = parentProblem(parent) { return "is in \(parent), which \(problem)" }
+    }
+    return nil
+  }
+
+  /// Why `parent`, a directory above a state directory, lets someone else move the state
+  /// directory away, or nil. It must belong to the user or to root (the system's directories,
+  /// as `/` and `/home`), and be writable by no one else, unless it has the sticky bit (as
+  /// `/tmp`: others cannot move what is not theirs) or the group that can write is the user's
+  /// own (a user private group, whose only member is the user: a umask of 002 makes such
+  /// directories, `~/.local` say).
+  static func parentProblem(_ parent: String) -> String? {
+    var info = stat()
+    guard stat(parent, &info) == 0 else { return nil }
+    let user = geteuid()
+    let quoted = shellQuoted(parent)
+    if info.st_uid != user && info.st_uid != 0 {
+      return "belongs to uid \(info.st_uid), not to this user (uid \(user)) or root; use a directory of your "
+        + "own, or give it to this user: chown \(user) \(quoted)"
+    }
+    if info.st_mode & S_ISVTX != 0 { return nil }
+    if info.st_mode & S_IWOTH == 0, isUsersOwnGroup(info.st_gid) { return nil }
+    return writableProblem(info, quoted)
+  }
+
+  /// `is writable by its group (mode 770); make it private: chmod 700 DIR`, or nil when
+  /// only its owner can write to it.
+  private static func writableProblem(_ info: stat, _ quoted: String) -> String? {
     let writable = info.st_mode & (S_IWGRP | S_IWOTH)
     guard writable != 0 else { return nil }
     let who = writable == S_IWGRP ? "its group" : writable == S_IWOTH ? "others" : "its group and others"
     return "is writable by \(who) (mode \(String(info.st_mode & 0o7777, radix: 8))); make it private: "
       + "chmod 700 \(quoted)"
+  }
+
+  /// Whether `group` is the user's private group: the user's primary group, named as the
+  /// user is, with no other member listed.
+  private static func isUsersOwnGroup(_ group: gid_t) -> Bool {
+    guard group == getegid(), let account = getpwuid(geteuid()), let entry = getgrgid(group),
+      let members = entry.pointee.gr_mem
+    else { return false }
+    return members.pointee == nil
+      && String(cString: entry.pointee.gr_name) == String(cString: account.pointee.pw_name)
+  }
+
+  /// The directories above `path`, nearest first, up to and without `/` (a relative path is
+  /// taken from the working directory).
+  static func parents(of path: String) -> [String] {
+    var current = path
+    if !current.hasPrefix("/") {
+      guard let directory = getcwd(nil, 0) else { return [] }
+      defer { free(directory) }
+      current = String(cString: directory) + "/" + current
+    }
+    var parents: [String] = []
+    while let slash = current.lastIndex(of: "/") {
+      current = String(current[..<slash])
+      if !current.isEmpty && !current.hasSuffix("/") { parents.append(current) }
+    }
+    return parents
   }
 
   /// `text` as one word for a POSIX shell: as it is when it holds nothing the shell reads

@@ -233,13 +233,58 @@ import Testing
     try expectGreetUnrecorded(fix: "chown 0") { chown($0, 65534, 65534) }
   }
 
-  /// `greet` over a state directory `setup` makes foreign: exit 0, one line naming the
-  /// directory and `fix`, nothing recorded.
-  private func expectGreetUnrecorded(fix: String, setup: (String) -> Void) throws {
+  /// A parent of the state directory its group or others can write to, without the sticky
+  /// bit that keeps them from moving the state directory away (as on `/tmp`): the state
+  /// directory is not used either, and the line names the parent and its fix.
+  @Test(arguments: [0o777, 0o707, 0o757])
+  func aParentOthersCanWriteToIsNotUsed(mode: Int) throws {
+    try expectGreetUnrecorded(fix: "chmod 700", inParent: true) { chmod($0, mode_t(mode)) }
+  }
+
+  /// As root, a parent of another user's (user nobody's: a shared `XDG_STATE_HOME` under
+  /// `sudo -E`), or one writable by a group that is not root's own: nobody could move root's
+  /// state directory away and put a link or a directory of their own in its place.
+  @Test(.requires(getuid() == 0, "only root can give a directory to another user; run the tests as root"))
+  func aParentOfAnotherUserOrGroupIsNotUsed() throws {
+    try expectGreetUnrecorded(fix: "chown 0", inParent: true) { chown($0, 65534, 65534) }
+    try expectGreetUnrecorded(fix: "chmod 700", inParent: true) { parent in
+      chown(parent, 0, 65534)
+      chmod(parent, 0o770)
+    }
+  }
+
+  /// What a parent may be: root's and writable by all with the sticky bit (as `/tmp`), or, as
+  /// root, writable by root's own group (a group of the user alone, as a umask of 002 leaves a
+  /// user's directories): the launch is recorded.
+  @Test func aStickyOrOwnGroupParentIsUsed() throws {
+    var setups: [(String) -> Void] = [{ chmod($0, 0o1777) }]
+    if getuid() == 0 { setups.append { chmod($0, 0o770) } }
+    for setup in setups {
+      let scratch = try TemporaryDirectory("hostile-state-parent")
+      let parent = scratch.path + "/parent"
+      mkdir(parent, 0o700)
+      setup(parent)
+      let state = parent + "/state"
+      let result = try BoundedRun.whatsnew(
+        [
+          "greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", TestPaths.content.path,
+          "--state-dir", state,
+        ], timeout: 60)
+      #expect(result.exited(0) && result.stderr.isEmpty, "\(result.stderr)")
+      #expect(FileManager.default.fileExists(atPath: state + "/launch-state.json"), "\(result.stderr)")
+    }
+  }
+
+  /// `greet` over a state directory `setup` makes foreign (or, `inParent`, whose parent it
+  /// makes foreign): exit 0, one line naming the state directory and `fix` for the directory
+  /// set up, nothing recorded.
+  private func expectGreetUnrecorded(fix: String, inParent: Bool = false, setup: (String) -> Void) throws {
     let scratch = try TemporaryDirectory("hostile-state-greet")
-    let state = scratch.path + "/state dir"
+    let foreign = scratch.path + (inParent ? "/parent dir" : "/state dir")
+    let state = inParent ? foreign + "/state" : foreign
+    mkdir(foreign, 0o700)
     mkdir(state, 0o700)
-    setup(state)
+    setup(foreign)
     let result = try BoundedRun.whatsnew(
       [
         "greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", TestPaths.content.path,
@@ -247,7 +292,8 @@ import Testing
       ], timeout: 60)
     #expect(result.exited(0), "\(result.stderr)")
     #expect(result.errorLines.count == 1, "\(result.stderr)")
-    #expect(result.stderr.contains(state) && result.stderr.contains(fix + " '\(state)'"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(state) && result.stderr.contains(fix + " '\(foreign)'"), "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: state + "/launch-state.json"))
   }
 

@@ -26,6 +26,18 @@ import Testing
     #expect(bits & ~UInt16(Platform.directoryMode) == 0 && bits & 0o700 == 0o700)
   }
 
+  /// The parents a state directory's check walks: every one up to `/`, a relative path's
+  /// from the working directory.
+  @Test func theParentsOfAStateDirectoryGoUpToTheRoot() {
+    #expect(
+      Platform.parents(of: "/home/ann/.local/state/app") == [
+        "/home/ann/.local/state", "/home/ann/.local", "/home/ann", "/home",
+      ])
+    #expect(Platform.parents(of: "/app").isEmpty)
+    let here = FileManager.default.currentDirectoryPath
+    #expect(Platform.parents(of: "state/app").prefix(2) == [here + "/state", here])
+  }
+
   @Test func readingRefusesDirectoriesFifosAndFilesOverTheOneLimit() throws {
     let dir = scratch()
     defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Compiles a target's `Notes/` folder (release notes `<version>.md`, `onboarding.md`,
-/// `welcome-back.md`, and their translations in language subfolders such as `fr/`) into the target as `CompiledNotes.all`, so the app greets from a single
+/// `welcome-back.md`, the tips in `tips/`, and their translations in language subfolders
+/// such as `fr/`) into the target as `CompiledNotes.all`, so the app greets from a single
 /// binary with no files beside it:
 ///
 /// ```swift
@@ -34,6 +35,12 @@ struct CompileNotes: BuildToolPlugin {
         inputs.append(url)
         inputs += try FileManager.default.contentsOfDirectory(atPath: url.path)
           .filter { $0.hasSuffix(".md") }.sorted().map { url.appending(path: $0) }
+        // A translation's tips (`fr/tips/`).
+        let tips = url.appending(path: "tips")
+        if name != "tips", let files = try? FileManager.default.contentsOfDirectory(atPath: tips.path) {
+          inputs.append(tips)
+          inputs += files.filter { $0.hasSuffix(".md") }.sorted().map { tips.appending(path: $0) }
+        }
       } else if name.hasSuffix(".md") {
         inputs.append(url)
       }

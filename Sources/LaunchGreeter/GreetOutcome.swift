@@ -71,6 +71,14 @@ public struct GreetOutcome: Sendable, Equatable {
   public var availableVersion: AppVersion?
   /// True when this launch showed the "a newer version is available" card.
   public var announcedUpdate = false
+  /// The tip this launch chose (`Notes/tips/*.md`), counted as shown: printed as
+  /// ``LaunchGreeter/tips`` says, or for the app to show with ``GreeterTips/manual``; nil when
+  /// none was due, tips are off, or something else was shown.
+  public var tip: Tip?
+  /// What was due but held back by the one-interruption budget, and why (for `--explain`).
+  package var heldBack: [HeldBack] = []
+  /// Why tips are off on this launch, when they are (for `--explain`).
+  package var tipsOff: TipsOff?
   /// One line about the update feed for `whatsnew greet --explain` (what the cache holds, a
   /// fetch started, a download ignored and why); nil without a feed.
   package var feedExplanation: String?
@@ -118,5 +126,29 @@ public struct GreetOutcome: Sendable, Equatable {
     self.isRecorded = isRecorded
     self.problems = problems
     self.notesProblem = nil
+  }
+}
+
+extension GreetOutcome {
+  /// A tip a launch shows: its id, its text and whether the user sees it for the first time.
+  public struct Tip: Sendable, Equatable {
+    /// The tip's `id:`.
+    public var id: String
+    /// Its Markdown, as written in the user's language.
+    public var markdown: String
+    /// Its text without Markdown marks, one line per paragraph, for an app that prints it
+    /// itself.
+    public var text: String
+    /// True on the tip's first showing: the greeter's block then says how to turn tips off
+    /// (`<PREFIX>_NO_TIPS=1`), and an app showing it should too.
+    public var isFirstShowing: Bool
+
+    /// A tip; the greeter makes these, tests compare them.
+    public init(id: String, markdown: String, text: String, isFirstShowing: Bool) {
+      self.id = id
+      self.markdown = markdown
+      self.text = text
+      self.isFirstShowing = isFirstShowing
+    }
   }
 }

@@ -96,6 +96,8 @@ struct FeedLook: Equatable {
   var available: AppVersion?
   /// The release to announce on this launch (recorded as announced already).
   var announce: FeedRelease?
+  /// A card that was due but waits (a screen shown, the cooldown), and why.
+  var heldBack: HeldBack?
 }
 
 /// How the user left the screens.
@@ -401,7 +403,8 @@ extension LaunchGreeter {
   // MARK: Feed
 
   /// Looks at the update feed: only on an interactive launch that is not a deep link; its
-  /// card only when nothing else is shown, once per version (recorded before it is shown).
+  /// card only when nothing else is shown and no tip or card was shown within the cooldown
+  /// (``InterruptionBudget``), once per version (recorded before it is shown).
   func lookAtFeed(_ record: LaunchRecord, _ context: LaunchContext, nothingElseShown: Bool) -> FeedLook {
     let invocation = context.invocation
     guard let feed, invocation.isInteractive, invocation.deepLink == nil, record.isRecorded else {
@@ -422,11 +425,17 @@ extension LaunchGreeter {
     var look = FeedLook(explanation: result.explanation)
     guard let available = result.available, let v = AppVersion(available.version) else { return look }
     look.available = v
-    if nothingElseShown, record.state.updateAnnounced.map({ $0 < v }) ?? true,
-      recordAnnouncement(of: v, context)
-    {
-      look.announce = available
+    guard record.state.updateAnnounced.map({ $0 < v }) ?? true else { return look }
+    guard nothingElseShown else {
+      look.heldBack = .item(.updateCard(version: v), .screenShown)
+      return look
     }
+    let budget = InterruptionBudget(cooldown: cooldown, lastTipOrCard: record.state.lastTipOrCardDate)
+    if let until = budget.cooldownUntil(now: record.launch.date) {
+      look.heldBack = .item(.updateCard(version: v), .cooldown(until: until))
+      return look
+    }
+    if recordAnnouncement(of: v, context) { look.announce = available }
     return look
   }
 
@@ -437,6 +446,7 @@ extension LaunchGreeter {
       try context.store.transaction { tx in
         guard var state = tx.state else { return }
         state.updateAnnounced = version
+        state.lastTipOrCardDate = context.tracker.now()
         tx.state = state
       }
       return true

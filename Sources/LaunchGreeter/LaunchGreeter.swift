@@ -130,6 +130,21 @@ public struct LaunchGreeter: Sendable {
   /// ``GreeterFeed``); nil: no card, nothing fetched.
   public var feed: GreeterFeed?
 
+  /// Where a due tip (`Notes/tips/*.md`) is shown: by default on standard error when the
+  /// process exits, after the app's own output, and only when standard error is a terminal
+  /// (see ``GreeterTips``). A launch shows at most one of the walkthrough, the what's-new
+  /// sheet, the welcome-back card, the update card and a tip, in that order; tips are off when
+  /// the user turned them off (``setTips(enabled:)``), with `<PREFIX>_NO_TIPS=1`, and
+  /// whenever nothing else would be shown (no terminal, `CI`, an agent, an opt-out).
+  public var tips: GreeterTips = .atExit
+  /// The least time between two tips or update cards (one day by default): after one is
+  /// shown, the next waits.
+  ///
+  /// ```swift
+  /// greeter.cooldown = .seconds(3 * 86_400)  // a tip at most every three days
+  /// ```
+  public var cooldown: Duration = InterruptionBudget.defaultCooldown
+
   /// What tests replace: see ``store``, ``clock`` and ``environment``.
   var seams = TestSeams()
 
@@ -159,6 +174,19 @@ public struct LaunchGreeter: Sendable {
       enabled: enabled, in: resolvedStore(environment ?? ProcessEnvironment.current()))
   }
 
+  /// Turns tips on or off for the user, the switch `whatsnew settings tips off` and an app's
+  /// "no more tips" key turn: returns false when no launch was recorded yet; throws when the
+  /// state cannot be read or written.
+  ///
+  /// ```swift
+  /// try greeter.setTips(enabled: false)  // the user pressed "no more tips"
+  /// ```
+  @discardableResult
+  public func setTips(enabled: Bool) throws -> Bool {
+    try LaunchTracker.setTips(
+      enabled: enabled, in: resolvedStore(environment ?? ProcessEnvironment.current()))
+  }
+
   // MARK: - Helpers
 
   /// The greeter's test seams: what it reads from the system, for a test to replace.
@@ -170,6 +198,8 @@ public struct LaunchGreeter: Sendable {
     var feedSpawn: (@Sendable (_ url: String, _ destination: String) -> String?)?
     /// The invocation to assume instead of asking the system.
     var invocation: Invocation?
+    /// Whether standard error is a terminal, instead of asking the system.
+    var stderrIsTerminal: Bool?
   }
 
   /// Starts a feed fetch; nil: `curl` in the background (tests replace it).
@@ -289,10 +319,21 @@ public struct LaunchGreeter: Sendable {
       record, context, nothingElseShown: text == nil && !decided.decision.isPresentation)
     outcome.feedExplanation = feed.explanation
     outcome.availableVersion = feed.available
+    if let held = feed.heldBack { outcome.heldBack.append(held) }
 
     // A step that failed ends the progress screen on the failure, whatever else is shown.
     let stepFailed = context.invocation.isInteractive && record.updates.failed != nil
     let shows = decided.catalog != nil && (text != nil || feed.announce != nil)
+    // A tip only when nothing else is shown, at most one per cooldown.
+    let tip = chooseTip(
+      record, context, catalog: decided.catalog, screenShown: text != nil || stepFailed,
+      cardShown: feed.announce != nil)
+    outcome.tipsOff = tip.off
+    if let held = tip.heldBack { outcome.heldBack.append(held) }
+    if let chosen = tip.tip {
+      outcome.tip = GreetOutcome.Tip(chosen, isFirstShowing: tip.isFirstShowing)
+      outcome.tip.map { deliver($0, context) }
+    }
     guard shows || stepFailed, let screen = terminal.get()
     else {
       if text != nil { outcome.reason = "no terminal could be opened" }

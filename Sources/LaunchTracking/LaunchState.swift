@@ -49,6 +49,12 @@ public struct LaunchState: Sendable, Equatable {
   /// `updateAnnounced`, absent until one was): each version is announced once. Schema 1
   /// readers that do not know the key ignore it.
   public var updateAnnounced: AppVersion?
+  /// Each tip's shows, by its id (key `tips`, absent until one was shown).
+  public var tips: [String: TipRecord] = [:]
+  /// When a tip or update card was last shown: the cooldown before the next starts here.
+  public var lastTipOrCardDate: Date?
+  /// True when the user turned tips off (`whatsnew settings tips off`, `x` "no more tips").
+  public var tipsOff = false
 
   /// Whether writing this state over `previous` must survive a power loss: true unless
   /// only the launch bookkeeping changed (the count, the last launch date and its

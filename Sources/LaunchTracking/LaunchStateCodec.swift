@@ -65,6 +65,18 @@ package enum LaunchStateCodec {
     if state.whatsNewOff { o.fields["whatsNewOff"] = .bool(true) }
     if let hidden = state.whatsNewHiddenUntil { try o.date("whatsNewHiddenUntil", hidden) }
     if let announced = state.updateAnnounced { o.version("updateAnnounced", announced) }
+    if !state.tips.isEmpty {
+      try o.object("tips") { (t) throws(Failure) in
+        for (id, record) in state.tips {
+          try t.object(id) { (r) throws(Failure) in
+            r.int("shows", record.shows)
+            try r.date("lastShown", record.lastShown)
+          }
+        }
+      }
+    }
+    if let last = state.lastTipOrCardDate { try o.date("lastTipOrCardDate", last) }
+    if state.tipsOff { o.fields["tipsOff"] = .bool(true) }
     try o.object("updateSteps") { (u) throws(Failure) in
       try u.array("completed", state.updateSteps.completed, stepEntry)
       try u.array("notNeeded", state.updateSteps.notNeeded, stepEntry)
@@ -119,6 +131,20 @@ package enum LaunchStateCodec {
       try r.date(k)
     }
     state.updateAnnounced = try o.optional("updateAnnounced") { (r, k) throws(Failure) in try r.version(k) }
+    state.tips =
+      try o.optional("tips") { (r, k) throws(Failure) in
+        try r.object(k) { (t) throws(Failure) in
+          var tips: [String: TipRecord] = [:]
+          for id in t.keys {
+            tips[id] = try t.object(id) { (r) throws(Failure) in
+              TipRecord(shows: try r.int("shows"), lastShown: try r.date("lastShown"))
+            }
+          }
+          return tips
+        }
+      } ?? [:]
+    state.lastTipOrCardDate = try o.optional("lastTipOrCardDate") { (r, k) throws(Failure) in try r.date(k) }
+    state.tipsOff = try o.optional("tipsOff") { (r, k) throws(Failure) in try r.bool(k) } ?? false
     state.updateSteps = try o.object("updateSteps") { (u) throws(Failure) in
       var log = UpdateStepLog()
       log.completed = try u.array("completed", stepEntry)
@@ -274,6 +300,9 @@ package enum LaunchStateCodec {
       self.fields = fields
       self.path = path
     }
+
+    /// The object's keys, sorted.
+    var keys: [String] { fields.keys.sorted() }
 
     private func field(_ key: String) throws(Failure) -> StateJSON {
       guard let value = fields[key] else { throw Failure(problem: .missing, path: path + key) }

@@ -24,8 +24,11 @@ package enum ContentLinter {
   ///
   /// `sheetKeys` are the characters the what's-new sheet binds itself, with what each does:
   /// a release action on one of them is a warning (the sheet ignores that action).
+  ///
+  /// `tipLines` gives how many lines a tip's Markdown renders to at 80 columns (the terminal
+  /// renderer is not this target's): a tip above ``maxTipLines`` is a warning.
   package static func lint(
-    directory: String, sheetKeys: [Character: String] = [:]
+    directory: String, sheetKeys: [Character: String] = [:], tipLines: (@Sendable (String) -> Int)? = nil
   ) throws(ReleaseNotesError) -> LintReport {
     let catalog = try ReleaseNotesCatalog(directory: directory)
     var diagnostics: [LintDiagnostic] = []
@@ -86,13 +89,95 @@ package enum ContentLinter {
           .init(.warning, file: catalog.path(of: name), line: nil, "not read: name a language folder \(tag)"))
       }
     }
+    let tips = try lintTips(catalog, tipLines: tipLines)
+    diagnostics += tips.diagnostics
+    checked += tips.checked
     for language in try catalog.languageFolders() {
       let result = try lintTranslations(
         language, catalog: catalog, index: index, names: names, sheetKeys: sheetKeys)
       diagnostics += result.diagnostics
       checked += result.checked
+      let translatedTips = try lintTipTranslations(language, catalog: catalog)
+      diagnostics += translatedTips.diagnostics
+      checked += translatedTips.checked
     }
     return LintReport(diagnostics: diagnostics, filesChecked: checked)
+  }
+
+  // MARK: - Tips
+
+  /// The most lines a tip should render to at 80 columns.
+  package static let maxTipLines = 3
+
+  /// Lints `tips/`: each file as a tip (an `id:` of its own, event names, numbers), and a
+  /// warning for a tip longer than ``maxTipLines`` at 80 columns.
+  static func lintTips(_ catalog: ReleaseNotesCatalog, tipLines: (@Sendable (String) -> Int)?)
+    throws(ReleaseNotesError) -> (diagnostics: [LintDiagnostic], checked: Int)
+  {
+    var diagnostics: [LintDiagnostic] = []
+    var ids: [String: String] = [:]
+    let names = try catalog.tipFileNames()
+    for name in names {
+      let path = catalog.path(of: name)
+      let fileDiagnostics = checkFile(name: name, path: path, kind: .tip)
+      diagnostics += fileDiagnostics
+      guard !fileDiagnostics.contains(where: { $0.severity == .error }),
+        let text = try? catalog.readText(name)
+      else { continue }
+      let file = NotesFile(text: text, fileName: name, isTip: true)
+      if let id = file.front.id {
+        if let first = ids[id] {
+          diagnostics.append(
+            .init(
+              .error, file: path, line: file.front.lines["id"],
+              "id \(id) is already \(first)'s: ids are unique"))
+        } else {
+          ids[id] = catalog.path(of: name)
+        }
+      }
+      if let tipLines {
+        let count = tipLines(file.body)
+        if count > maxTipLines {
+          diagnostics.append(
+            .init(
+              .warning, file: path, line: file.split.bodyFirstLine,
+              "the tip renders as \(count) lines at 80 columns: keep it to \(maxTipLines)"))
+        }
+      }
+    }
+    return (diagnostics, names.count)
+  }
+
+  /// Lints `<language>/tips/`: each file translates a tip that exists.
+  static func lintTipTranslations(_ language: String, catalog: ReleaseNotesCatalog)
+    throws(ReleaseNotesError) -> (diagnostics: [LintDiagnostic], checked: Int)
+  {
+    let folder = language + "/" + ReleaseNotesCatalog.tipsFolder
+    guard FileSystem.kind(catalog.path(of: folder)) == .directory else { return ([], 0) }
+    let originals = Set(try catalog.tipFileNames())
+    var diagnostics: [LintDiagnostic] = []
+    var checked = 0
+    let names: [String]
+    do {
+      names = try FileSystem.list(catalog.path(of: folder)).filter {
+        $0.hasSuffix(".md") && !$0.hasPrefix(".")
+      }
+    } catch {
+      throw .unreadable(path: catalog.path(of: folder), reason: error.message)
+    }
+    for name in names.sorted() {
+      checked += 1
+      let path = catalog.path(of: folder + "/" + name)
+      guard originals.contains(ReleaseNotesCatalog.tipsFolder + "/" + name) else {
+        diagnostics.append(
+          .init(
+            .error, file: path, line: 1,
+            "translates \(name), which \(catalog.path(of: ReleaseNotesCatalog.tipsFolder)) does not provide"))
+        continue
+      }
+      diagnostics += checkFile(name: name, path: path, kind: .tipTranslation)
+    }
+    return (diagnostics, checked)
   }
 
   private static func kindOfName(_ name: String, in catalog: ReleaseNotesCatalog) -> FileSystem.Kind {
@@ -174,8 +259,14 @@ package enum ContentLinter {
 
   // MARK: - One file
 
-  static func checkFile(name: String, path: String, sheetKeys: [Character: String] = [:]) -> [LintDiagnostic]
-  {
+  /// What a checked file is: its kind decides which front matter keys it may use.
+  enum FileKind {
+    case notes, tip, tipTranslation
+  }
+
+  static func checkFile(
+    name: String, path: String, sheetKeys: [Character: String] = [:], kind: FileKind = .notes
+  ) -> [LintDiagnostic] {
     var out: [LintDiagnostic] = []
     func add(_ severity: LintDiagnostic.Severity, _ line: Int?, _ message: String) {
       out.append(.init(severity, file: path, line: line, message))
@@ -194,11 +285,16 @@ package enum ContentLinter {
 
     // What is an error is decided when the file is read, as the catalog (and so the launch)
     // reads it; the front matter's warnings (unknown and repeated keys) are lint's alone.
-    let file = NotesFile(text: text, fileName: name)
+    let file = NotesFile(text: text, fileName: name, isTip: kind == .tip)
     let scan = file.split
     let body = file.body
     let lineOffset = scan.bodyFirstLine - 1
     for issue in file.errors + file.warnings { add(issue.severity, issue.line, issue.message) }
+    if kind == .notes {
+      for (key, line) in file.front.lines where NotesFrontMatter.tipKeys.contains(key) {
+        add(.warning, line, "\(key): only a tip (tips/*.md) reads this key")
+      }
+    }
     for action in file.front.actions {
       if let own = sheetKeys[action.key] {
         add(

@@ -22,8 +22,8 @@ package struct NotesFile: Sendable {
   package var errors: [NotesFrontMatter.Issue]
 
   /// Reads `text`, the file named `fileName` (`1.2.0.md`, `onboarding.md`: it words the
-  /// message for an empty body).
-  package init(text: String, fileName: String) {
+  /// message for an empty body); a tip (`tips/*.md`, `isTip`) also needs an `id:`.
+  package init(text: String, fileName: String, isTip: Bool = false) {
     split = FrontMatterParser.split(text)
     front = NotesFrontMatter(split.frontMatter)
     body = String(decoding: text.utf8.dropFirst(split.bodyOffset), as: UTF8.self)
@@ -35,9 +35,13 @@ package struct NotesFile: Sendable {
     for problem in NotesAudience.markerProblems(body) {
       errors.append(.init(.error, line: problem.line + split.bodyFirstLine - 1, problem.message))
     }
+    if isTip && front.id == nil && front.lines["id"] == nil {
+      errors.append(.init(.error, line: 1, "a tip needs an id: add id: <letters a-z, digits and ->"))
+    }
     if isEmpty {
       let what =
         switch fileName {
+        case _ where isTip: "empty tip: nothing to show"
         case ReleaseNotesCatalog.onboardingFileName: "empty onboarding file"
         case ReleaseNotesCatalog.welcomeBackFileName: "empty welcome-back file"
         default: "empty notes file: the sheet would show nothing for this version"

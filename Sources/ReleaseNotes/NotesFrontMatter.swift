@@ -20,6 +20,15 @@ package struct NotesFrontMatter: Sendable, Equatable {
   package var channels: [String]?
   /// `actions:`, the release's "try it" actions (``Action``), in order.
   package var actions: [Action] = []
+  /// A tip's `id:` (`tips/*.md`): letters a-z, digits and `-`.
+  package var id: String?
+  /// A tip's `after-launches:`, `after-days:` (whole numbers, 0 or more), `when-used:`,
+  /// `unless-used:` (event names) and `max-shows:` (1 or more); see `TipRule`.
+  package var afterLaunches: Int?
+  package var afterDays: Int?
+  package var whenUsed: String?
+  package var unlessUsed: String?
+  package var maxShows: Int?
   /// The 1-based line of each known key (its first occurrence), for messages.
   package var lines: [String: Int] = [:]
   /// What is wrong with the front matter, in the order of its lines: malformed lines and bad
@@ -126,7 +135,57 @@ package struct NotesFrontMatter: Sendable, Equatable {
         return nil
       }, write: { $0.channels.map { "[" + $0.joined(separator: ", ") + "]" } }),
     Field(key: "actions", read: { _, _ in nil }, write: { _ in nil }, readList: Action.read),
+    Field(
+      key: "id",
+      read: { value, front in
+        guard Action.isValidID(value) else {
+          return "bad id \"\(value)\": expected letters a-z, digits and -"
+        }
+        front.id = value
+        return nil
+      }, write: \.id),
+    number("after-launches", least: 0, \.afterLaunches),
+    number("after-days", least: 0, \.afterDays),
+    event("when-used", \.whenUsed),
+    event("unless-used", \.unlessUsed),
+    number("max-shows", least: 1, \.maxShows),
   ]
+
+  /// The keys only a tip (`tips/*.md`) reads.
+  package static let tipKeys: Set<String> = [
+    "id", "after-launches", "after-days", "when-used", "unless-used", "max-shows",
+  ]
+
+  /// A key whose value is a whole number of at least `least`.
+  private static func number(
+    _ key: String, least: Int, _ property: WritableKeyPath<NotesFrontMatter, Int?> & Sendable
+  ) -> Field {
+    Field(
+      key: key,
+      read: { value, front in
+        guard value.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(value), n >= least else {
+          return "bad \(key) \"\(value)\": expected a whole number, \(least) or more"
+        }
+        front[keyPath: property] = n
+        return nil
+      }, write: { $0[keyPath: property].map(String.init) })
+  }
+
+  /// A key whose value is a usage event's name (`TipRule.isValidEventName`).
+  private static func event(
+    _ key: String, _ property: WritableKeyPath<NotesFrontMatter, String?> & Sendable
+  ) -> Field {
+    Field(
+      key: key,
+      read: { value, front in
+        guard TipRule.isValidEventName(value) else {
+          return "bad event name \"\(value)\" for \(key): expected letters a-z, digits, -, _ and ., "
+            + "starting with a letter"
+        }
+        front[keyPath: property] = value
+        return nil
+      }, write: { $0[keyPath: property] })
+  }
 
   /// The front matter as a file starts with it (`---`, a `key: value` line per value, `---`),
   /// or "" when there is nothing to write.

@@ -1,10 +1,10 @@
 // compile-notes NOTES_DIR OUTPUT.swift
 //
 // The tool behind the CompileNotes build-tool plugin: turns a notes folder (`<version>.md`,
-// `onboarding.md`, `welcome-back.md`) into a Swift file that defines
+// `onboarding.md`, `welcome-back.md`, the tips in `tips/`) into a Swift file that defines
 // `enum CompiledNotes { static let all: [String: String] }`, file name to text, for
 // `GreeterNotes.compiledIn(CompiledNotes.all)`. The `.md` files directly in the folder are
-// taken, and those of its language subfolders (`fr/`, `pt-BR/`: a name of letters, digits and
+// taken, those of `tips/` as `tips/find.md`, and those of its language subfolders (`fr/`, `pt-BR/`: a name of letters, digits and
 // `-` that starts with two or three letters) as `fr/1.2.0.md`. A file that is not UTF-8 stops
 // the build with `file: error: ...`.
 #if canImport(FoundationEssentials)
@@ -55,13 +55,23 @@ func notesFiles(in directory: URL) -> [String] {
   }
 }
 
-var names = notesFiles(in: directory)
+/// The `.md` files of `directory` and of its `tips/` folder (`tips/find.md`).
+func notesAndTips(in directory: URL) -> [String] {
+  var names = notesFiles(in: directory)
+  let tips = directory.appendingPathComponent("tips")
+  if (try? FileManager.default.contentsOfDirectory(atPath: tips.path)) != nil {
+    names += notesFiles(in: tips).map { "tips/" + $0 }
+  }
+  return names
+}
+
+var names = notesAndTips(in: directory)
 let subfolders = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
 for folder in subfolders.sorted() where isLanguageFolder(folder) {
   // A file with such a name cannot be listed: only folders are taken.
   let url = directory.appendingPathComponent(folder)
   guard (try? FileManager.default.contentsOfDirectory(atPath: url.path)) != nil else { continue }
-  names += notesFiles(in: url).map { folder + "/" + $0 }
+  names += notesAndTips(in: url).map { folder + "/" + $0 }
 }
 
 /// A raw multi-line literal that holds `text` exactly (line endings become `\n`): its `#`

@@ -100,6 +100,8 @@ struct DemoCommand: ParsableCommand {
     greeter.hyperlinks = appearance.hyperlinks
     if greeting.accessible { greeter.accessible = .on }
     greeter.minimumImportance = greeting.minImportance
+    greeter.cooldown = greeting.cooldown.duration
+    greeter.tips = .manual  // Jot's home screen shows the tip
     greeter.openNotes = deepLink?.version.description
     greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
     greeter.interruptAction = .report  // --explain first; then 130 as `greet`

@@ -14,3 +14,39 @@ extension GreetOutcome {
     return s
   }
 }
+
+extension GreetOutcome {
+  /// The `tip:` line of `--explain`: the tip shown, or why tips are off; nil otherwise.
+  var tipExplanation: String? {
+    if let tip { return "\(tip.id)\(tip.isFirstShowing ? " (first showing)" : "")" }
+    switch tipsOff {
+    case .setting?: return "off (whatsnew settings tips off)"
+    case .variable(let name)?: return "off (\(name)=1)"
+    case nil: return nil
+    }
+  }
+
+  /// One `held:` line of `--explain` per thing due that this launch held back, and why.
+  var heldBackExplanations: [String] {
+    heldBack.map { held in
+      let what: String
+      let why: String
+      switch held {
+      case .item(let item, let reason):
+        switch item {
+        case .tip(let id): what = "tip \(id)"
+        case .updateCard(let version): what = "the update card for \(version)"
+        }
+        switch reason {
+        case .screenShown: why = "a screen was shown on this launch (one interruption per launch)"
+        case .updateCardShown: why = "the update card was shown on this launch (one interruption per launch)"
+        case .cooldown(let until):
+          why =
+            "a tip or update card was shown within the cooldown; the next may come from "
+            + (LaunchStateCodec.iso8601(until) ?? "later")
+        }
+      }
+      return "\(what): \(why)"
+    }
+  }
+}

@@ -88,6 +88,13 @@ struct GreetCommand: ParsableCommand {
 
   @Flag(
     help: """
+      Choose a due tip from the notes' tips/ folder when nothing else is shown and standard error \
+      is a terminal: printed on stderr after the greeting, or with --report only put in the report.
+      """)
+  var tip = false
+
+  @Flag(
+    help: """
       This user ran the app before it used whatsnew: a first launch is an upgrade from an unknown \
       version and shows the current version's notes instead of the walkthrough.
       """)
@@ -130,6 +137,8 @@ struct GreetCommand: ParsableCommand {
     greeter.hyperlinks = appearance.hyperlinks
     if greeting.accessible { greeter.accessible = .on }
     greeter.minimumImportance = greeting.minImportance
+    greeter.cooldown = greeting.cooldown.duration
+    greeter.tips = tip && isatty(STDERR_FILENO) == 1 ? .manual : .off
     if existingInstall { greeter.isExistingInstall = { true } }
     if let feed { greeter.feed = GreeterFeed(url: feed, upgradeCommand: upgradeCommand) }
     greeter.crashAction = .defaultAction
@@ -143,6 +152,10 @@ struct GreetCommand: ParsableCommand {
     let outcome = greeter.greet()
     if printsProblems(of: outcome, environment: env, optOut: app.variable("NO_GREETING")) {
       for problem in outcome.problems { Console.error(app.name + ": " + problem) }
+    }
+    if let tip = outcome.tip, report == nil {
+      let width = TipBlock.standardErrorWidth(env)
+      Platform.writeAll(STDERR_FILENO, TipBlock.text(tip, offVariable: app.variable("NO_TIPS"), width: width))
     }
     if let report {
       do {
@@ -237,6 +250,19 @@ struct GreetReport: Encodable {
   /// The update steps' line for `--explain` (what ran, and what failed and why), or nil when
   /// none ran. Not in the JSON, whose `updateSteps` has their ids.
   var steps: String?
+  /// The tip this launch chose (`--tip`), or null.
+  var tip: Tip?
+  /// The `tip:` line for `--explain`. Not in the JSON.
+  var tipLine: String?
+  /// The `held:` lines for `--explain`: what waited and why. Not in the JSON.
+  var held: [String] = []
+
+  /// The report's `tip`: `{"id", "text", "firstShowing"}`.
+  struct Tip: Encodable {
+    var id: String
+    var text: String
+    var firstShowing: Bool
+  }
 
   init(_ outcome: GreetOutcome, audience: NotesAudience = NotesAudience()) {
     notesFor = audience.platform + (audience.channel.map { ", channel " + $0 } ?? "")
@@ -278,6 +304,9 @@ struct GreetReport: Encodable {
     self.steps = Self.explanation(of: outcome.updates)
     problems = outcome.problems
     settings = outcome.whatsNewSummary
+    tip = outcome.tip.map { Tip(id: $0.id, text: $0.text, firstShowing: $0.isFirstShowing) }
+    tipLine = outcome.tipExplanation
+    held = outcome.heldBackExplanations
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -294,11 +323,12 @@ struct GreetReport: Encodable {
     try c.encode(settings, forKey: .settings)
     try c.encode(notesFor, forKey: .notesFor)
     try c.encode(available, forKey: .available)
+    try c.encode(tip, forKey: .tip)
   }
 
   private enum CodingKeys: String, CodingKey {
     case launch, shown, versions, exit, action, pending, reason, updateSteps, problems, settings, notesFor,
-      available
+      available, tip
   }
 
   func write(to path: String) throws {
@@ -327,6 +357,8 @@ struct GreetReport: Encodable {
     if let links { lines.append("links:    \(links)") }
     if let feed { lines.append("feed:     \(feed)") }
     if let theme { lines.append("theme:    \(theme)") }
+    if let tipLine { lines.append("tip:      \(tipLine)") }
+    for line in held { lines.append("held:     \(line)") }
     return lines.joined(separator: "\n")
   }
 

@@ -9,10 +9,11 @@ import LaunchTracking
 
 /// `whatsnew settings`: shows or changes what one app's user chose on the greeting screens.
 /// `whats-new off` is what `x` on the what's-new sheet records; `whats-new on` undoes it.
+/// `tips off` turns the app's tips off (what `x` "no more tips" records); `tips on` undoes it.
 struct SettingsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "settings",
-    abstract: "Shows or changes a user's greeting settings (whats-new on|off).",
+    abstract: "Shows or changes a user's greeting settings (whats-new on|off, tips on|off).",
     discussion: """
       Without a value, prints the setting. Exit status: 0 done, 1 when no launch of the app \
       is recorded or its state cannot be written, 2 for usage errors.
@@ -24,6 +25,7 @@ struct SettingsCommand: ParsableCommand {
   /// The settings a user can change.
   enum Setting: String, ExpressibleByArgument, CaseIterable {
     case whatsNew = "whats-new"
+    case tips
   }
 
   /// A setting's value.
@@ -52,11 +54,15 @@ struct SettingsCommand: ParsableCommand {
     case .unusable(let reason): throw CommandFailure(reason)
     }
     guard let value else {
-      Console.out("\(setting.rawValue): \(current.whatsNewOff ? "off" : "on")")
+      let off = setting == .whatsNew ? current.whatsNewOff : current.tipsOff
+      Console.out("\(setting.rawValue): \(off ? "off" : "on")")
       return
     }
     do {
-      _ = try LaunchTracker.setWhatsNew(enabled: value == .on, in: store)
+      switch setting {
+      case .whatsNew: _ = try LaunchTracker.setWhatsNew(enabled: value == .on, in: store)
+      case .tips: _ = try LaunchTracker.setTips(enabled: value == .on, in: store)
+      }
     } catch {
       throw CommandFailure("cannot change \(store.path): \(error)")
     }

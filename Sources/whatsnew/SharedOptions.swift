@@ -41,6 +41,11 @@ struct GreetingOptions: ParsableArguments {
   @Flag(help: "Print the launch, the decision and what stays pending (after the terminal is restored).")
   var explain = false
 
+  @Option(
+    help: ArgumentHelp(
+      "The least time between two tips or update cards: 1d, 12h, 30m, 45s or 0.", valueName: "time"))
+  var cooldown = Cooldown(duration: InterruptionBudget.defaultCooldown)
+
   @Flag(
     help: """
       Plain lines in the scrollback and answers typed line by line, for screen readers \
@@ -82,3 +87,24 @@ extension GreeterHyperlinks: ExpressibleByArgument {}
 extension GreeterColorMode: ExpressibleByArgument {}
 extension ReleaseImportance: ExpressibleByArgument {}
 extension MarkdownFlavor: ExpressibleByArgument {}
+
+/// `--cooldown`: a whole number with a unit (`1d`, `12h`, `30m`, `45s`), or `0`.
+struct Cooldown: ExpressibleByArgument {
+  var duration: Duration
+
+  init(duration: Duration) { self.duration = duration }
+
+  init?(argument: String) {
+    if argument == "0" {
+      duration = .zero
+      return
+    }
+    let units: [Character: Int64] = ["d": 86_400, "h": 3_600, "m": 60, "s": 1]
+    guard let unit = argument.last.flatMap({ units[$0] }), let n = Int64(argument.dropLast()), n >= 0,
+      n <= Int64.max / unit
+    else { return nil }
+    duration = .seconds(n * unit)
+  }
+
+  var defaultValueDescription: String { "1d" }
+}

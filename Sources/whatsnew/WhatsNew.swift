@@ -12,7 +12,7 @@ struct WhatsNew: ParsableCommand {
     version: WhatsNewVersion.current,
     subcommands: [
       DemoCommand.self, GreetCommand.self, NotesCommand.self, RenderCommand.self, LintCommand.self,
-      StateCommand.self, HistoryCommand.self, SettingsCommand.self, ResetCommand.self,
+      StateCommand.self, HistoryCommand.self, SettingsCommand.self, TipsCommand.self, ResetCommand.self,
       ImportChangelogCommand.self,
     ],
     defaultSubcommand: DemoCommand.self

@@ -28,6 +28,9 @@ import Testing
     state.whatsNewOff = true
     state.whatsNewHiddenUntil = date("2026-02-25T09:00:00Z")
     state.updateAnnounced = version("2.1.0")
+    state.tips = ["find": TipRecord(shows: 2, lastShown: d), "tags": TipRecord(shows: 1, lastShown: d)]
+    state.lastTipOrCardDate = d
+    state.tipsOff = true
     state.lastLaunch = .init(
       kind: .upgrade, from: version("1.0.0"), to: version("2.0.0"), daysAway: 40, date: d, stateWasReset: true
     )

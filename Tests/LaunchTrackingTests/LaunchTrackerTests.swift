@@ -132,7 +132,15 @@ import Testing
     let clock = TestClock("2026-01-15T09:00:00Z")
     try launch("1.0.0", store: store, clock: clock)
     try tracker("1.0.0", store: store, clock: clock).markOnboarding(page: 1)
-    clock.advance(days: 40)
+    clock.advance(days: 36)
+    try store.transaction { tx in
+      guard var state = tx.state else { return }
+      state.recordTipShown("find", now: clock.now)
+      state.recordTipShown("find", now: clock.now)
+      state.tipsOff = true
+      tx.state = state
+    }
+    clock.advance(days: 4)
     let steps = [
       UpdateStep(id: "ok", version: "1.1.0", summary: "works") {},
       UpdateStep(id: "skip", version: "1.1.0", summary: "skip", isApplicable: { false }) {},

@@ -108,6 +108,18 @@ enum ReferenceStateDecoder {
       state.whatsNewOff = off ?? false
       state.whatsNewHiddenUntil = hidden
       state.updateAnnounced = announced
+      guard let tipsOff = optional(top, "tipsOff", bool),
+        let lastTipOrCard = optional(top, "lastTipOrCardDate", date),
+        let tips = optional(top, "tips", { $0 as? [String: Any] })
+      else { return nil }
+      state.tipsOff = tipsOff ?? false
+      state.lastTipOrCardDate = lastTipOrCard
+      for (id, value) in tips ?? [:] {
+        guard let record = value as? [String: Any], let shows = int(present(record, "shows")),
+          let shown = date(present(record, "lastShown"))
+        else { return nil }
+        state.tips[id] = TipRecord(shows: shows, lastShown: shown)
+      }
       guard let kind = string(present(last, "kind")).flatMap(LaunchKind.init(rawValue:)),
         let from = optional(last, "from", version), let to = version(present(last, "to")),
         let days = optional(last, "daysAway", int), let d = date(present(last, "date")),

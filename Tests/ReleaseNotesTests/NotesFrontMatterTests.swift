@@ -40,7 +40,8 @@ import Testing
       front.issues == [
         .init(
           .warning, line: 3,
-          "unknown front matter key \"author\" (known keys: title, date, importance, channels, actions)")
+          "unknown front matter key \"author\" (known keys: title, date, importance, channels, actions, id, after-launches, after-days, when-used, unless-used, max-shows)"
+        )
       ])
   }
 

@@ -1,0 +1,194 @@
+import LaunchTracking
+import MarkdownSyntax
+import ReleaseNotes
+import Synchronization
+import TerminalRendering
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a due tip (`Notes/tips/*.md`) is shown.
+///
+/// ```swift
+/// greeter.tips = .manual
+/// if let tip = greeter.greet().tip { myStatusBar.show(tip.text) }
+/// ```
+public enum GreeterTips: Sendable, Equatable {
+  /// When the process exits, on standard error, after the app's own output (the default).
+  case atExit
+  /// On standard error as ``LaunchGreeter/greet()`` returns, before the app's output.
+  case atLaunch
+  /// Not printed: the app shows ``GreetOutcome/tip`` itself (in its own screen, say).
+  case manual
+  /// No tips: none is chosen or counted.
+  case off
+}
+
+/// What the tip stage decided.
+struct TipChoice: Equatable {
+  /// The tip to show, already counted as shown.
+  var tip: NotesTip?
+  /// True when this is the tip's first showing (its block then says how to turn tips off).
+  var isFirstShowing = false
+  /// A tip that was due but waits, and why.
+  var heldBack: HeldBack?
+  /// Why tips are off, when they are.
+  var off: TipsOff?
+}
+
+extension LaunchGreeter {
+  // MARK: Tip
+
+  /// The tip this launch shows, if any: only on an interactive, recorded launch that is not a
+  /// deep link, with tips on (``tips``, the state's `tipsOff`, `<PREFIX>_NO_TIPS`), standard
+  /// error a terminal when the greeter prints the tip, and the budget allowing (no screen or
+  /// update card shown on this launch, the cooldown passed). The tip chosen is counted as shown
+  /// before it is shown, like an update card.
+  func chooseTip(
+    _ record: LaunchRecord, _ context: LaunchContext, catalog: ReleaseNotesCatalog?, screenShown: Bool,
+    cardShown: Bool
+  ) -> TipChoice {
+    let invocation = context.invocation
+    guard tips != .off, let catalog, invocation.isInteractive, invocation.deepLink == nil, record.isRecorded
+    else { return TipChoice() }
+    if record.state.tipsOff { return TipChoice(off: .setting) }
+    let variable = app.variable("NO_TIPS")
+    if context.environment[variable] == "1" { return TipChoice(off: .variable(variable)) }
+    if tips != .manual && !(seams.stderrIsTerminal ?? (isatty(STDERR_FILENO) == 1)) { return TipChoice() }
+    let read: (tips: [NotesTip], problems: [String])
+    do {
+      read = try catalog.tips()
+    } catch {
+      context.problems.add("\(error); no tip is shown")
+      return TipChoice()
+    }
+    for problem in read.problems { context.problems.add(problem) }
+    let now = record.launch.date
+    let schedule = TipSchedule(state: record.state, now: now, used: Self.usedEvents(record.state))
+    guard let rule = schedule.next(among: read.tips.map(\.rule)),
+      let tip = read.tips.first(where: { $0.rule == rule })
+    else { return TipChoice() }
+    if screenShown { return TipChoice(heldBack: .item(.tip(id: rule.id), .screenShown)) }
+    if cardShown { return TipChoice(heldBack: .item(.tip(id: rule.id), .updateCardShown)) }
+    let budget = InterruptionBudget(cooldown: cooldown, lastTipOrCard: record.state.lastTipOrCardDate)
+    if let until = budget.cooldownUntil(now: now) {
+      return TipChoice(heldBack: .item(.tip(id: rule.id), .cooldown(until: until)))
+    }
+    do {
+      try LaunchTracker.recordTipShown(rule.id, now: now, in: context.store)
+    } catch {
+      context.problems.add("cannot record the tip \(rule.id): \(error); it is not shown")
+      return TipChoice()
+    }
+    return TipChoice(tip: tip, isFirstShowing: record.state.tips[rule.id] == nil)
+  }
+
+  /// Whether the user did an event, from the state's usage events.
+  package static func usedEvents(_ state: LaunchState) -> @Sendable (String) -> Bool {
+    { _ in false }
+  }
+
+  /// Shows the chosen tip where ``tips`` says: now, at exit, or not at all (``GreeterTips/manual``).
+  func deliver(_ tip: GreetOutcome.Tip, _ context: LaunchContext) {
+    let block = TipBlock.text(
+      tip, offVariable: app.variable("NO_TIPS"), width: TipBlock.standardErrorWidth(context.environment))
+    switch tips {
+    case .atLaunch: Platform.writeAll(STDERR_FILENO, block)
+    case .atExit: TipBlock.printAtExit(block)
+    case .manual, .off: break
+    }
+  }
+}
+
+extension GreetOutcome.Tip {
+  /// The outcome's tip for `tip` as read from the notes.
+  init(_ tip: NotesTip, isFirstShowing: Bool) {
+    let lines = TerminalMarkdown.render(
+      MarkdownParser.parse(tip.markdown), options: RenderOptions(width: 10_000, theme: .monochrome))
+    self.init(
+      id: tip.rule.id, markdown: tip.markdown,
+      text: PlainSerializer.serialize(lines).trimmingTrailingNewlines, isFirstShowing: isFirstShowing)
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingNewlines: String {
+    var text = self
+    while text.last == "\n" { text.removeLast() }
+    return text
+  }
+}
+
+/// A tip as printed on standard error: `Tip: ` in bold before its text, wrapped to the
+/// terminal, and on its first showing a dim line saying how to turn tips off.
+package enum TipBlock {
+  /// The block's text, ending in a newline.
+  package static func text(_ tip: GreetOutcome.Tip, offVariable: String, width: Int) -> String {
+    let label = "Tip: "
+    let body = TerminalMarkdown.render(
+      MarkdownParser.parse(tip.markdown),
+      options: RenderOptions(width: max(20, width - label.count), theme: .monochrome)
+    )
+    .drop { $0.text.isEmpty }
+    var lines: [StyledLine] = []
+    for (n, line) in body.enumerated() {
+      let head = StyledRun(
+        n == 0 ? label : String(repeating: " ", count: label.count), style: Style(attributes: [.bold]))
+      lines.append(StyledLine([head] + line.runs))
+    }
+    while lines.last?.text.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+    if tip.isFirstShowing {
+      lines.append(
+        StyledLine([
+          StyledRun(String(repeating: " ", count: label.count)),
+          StyledRun("(tips off: \(offVariable)=1)", style: Style(attributes: [.dim])),
+        ]))
+    }
+    var text = ANSISerializer.serialize(lines)
+    if !text.hasSuffix("\n") { text += "\n" }
+    return text
+  }
+
+  /// Standard error's width in columns, else `COLUMNS`, else 80.
+  package static func standardErrorWidth(_ env: [String: String]) -> Int {
+    var size = winsize()
+    if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    return env["COLUMNS"].flatMap(Int.init).map { max(20, $0) } ?? 80
+  }
+
+  /// The block to print when the process exits; nil when none. The exit handler reads it.
+  static let pending = Mutex<String?>(nil)
+  /// Whether the exit handler is registered (it is, at most once a process).
+  private static let registered = Mutex(false)
+
+  /// Prints `block` on standard error when the process exits normally (`exit`, the end of
+  /// `main`), after the app's own output. A later call replaces the block.
+  static func printAtExit(_ block: String) {
+    pending.withLock { $0 = block }
+    let first = registered.withLock { done in
+      defer { done = true }
+      return !done
+    }
+    if first { atexit(printPendingAtExit) }
+  }
+}
+
+/// The exit handler: writes the pending tip if standard error is still a terminal, and
+/// nothing else; a failed write is ignored.
+private func printPendingAtExit() {
+  guard
+    let block = TipBlock.pending.withLock({ text in
+      defer { text = nil }; return text
+    }),
+    isatty(STDERR_FILENO) == 1
+  else { return }
+  Platform.writeAll(STDERR_FILENO, block)
+}

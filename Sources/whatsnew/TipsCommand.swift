@@ -1,0 +1,106 @@
+import ArgumentParser
+import LaunchGreeter
+import LaunchTracking
+import ReleaseNotes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `whatsnew tips`: every tip of an app's notes with where it stands for this user (shown n
+/// times, retired, due from a launch or day, waiting for an event, held back by the cooldown,
+/// off). Reads only.
+struct TipsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tips",
+    abstract: "Lists an app's tips and where each stands for the user.",
+    discussion: """
+      The tips are the .md files of the notes' tips/ folder. Exit status: 0 listed, 1 when the \
+      notes or the state cannot be read, 2 for usage errors.
+      """
+  )
+
+  @OptionGroup var state: StateOptions
+
+  @OptionGroup var content: ContentOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "The least time between two tips or update cards, as the app sets it: 1d, 12h, 30m, 45s or 0.",
+      valueName: "time"))
+  var cooldown = Cooldown(duration: InterruptionBudget.defaultCooldown)
+
+  func run() throws {
+    let (state, note) = self.state.recordedState()
+    if let note { Console.out(note) }
+    let read: (tips: [NotesTip], problems: [String])
+    do {
+      read = try ReleaseNotesCLI.catalog(option: content.content).tips()
+    } catch {
+      throw ReleaseNotesCLI.failure(ReleaseNotesCLI.message(error))
+    }
+    for problem in read.problems { Console.error("whatsnew: warning: " + problem) }
+    let store = state.makeStore(now: { Date() })
+    var recorded: LaunchState?
+    switch try store.read() {
+    case .empty: break
+    case .state(let s), .newerSchema(_, let s?): recorded = s
+    case .newerSchema(let schema, nil):
+      throw CommandFailure("cannot read \(store.path): schema \(schema) is too new")
+    case .unusable(let reason): throw CommandFailure(reason)
+    }
+    // The app's clock (`<PREFIX>_NOW`, for QA), else the tool's.
+    let clock = GreeterApp(id: state.appID, name: state.appID, version: "0").variable("NOW")
+    let now =
+      (processEnvironment[clock] ?? processEnvironment["WHATSNEW_NOW"]).flatMap(ProcessEnvironment.parseDate)
+      ?? Date()
+    Console.out(Self.listing(read.tips.map(\.rule), state: recorded, now: now, cooldown: cooldown.duration))
+  }
+
+  /// One line per tip, and a last line when tips are off or wait for the cooldown.
+  static func listing(_ rules: [TipRule], state: LaunchState?, now: Date, cooldown: Duration) -> String {
+    guard !rules.isEmpty else { return "No tips (add .md files to the notes' tips/ folder)." }
+    let schedule =
+      state.map { TipSchedule(state: $0, now: now, used: LaunchGreeter.usedEvents($0)) }
+      ?? TipSchedule(launchCount: 0, daysSinceInstall: 0, used: { _ in false }, records: [:])
+    let next = schedule.next(among: rules)
+    let until = InterruptionBudget(cooldown: cooldown, lastTipOrCard: state?.lastTipOrCardDate)
+      .cooldownUntil(now: now)
+    let width = rules.map(\.id.count).max() ?? 0
+    var lines: [String] = []
+    for rule in rules {
+      var parts: [String] = []
+      if let record = schedule.records[rule.id] {
+        parts.append(
+          "shown \(record.shows) of \(rule.maxShows) times, last \(LaunchStateCodec.iso8601(record.lastShown) ?? "?")"
+        )
+      } else {
+        parts.append("never shown")
+      }
+      switch schedule.status(of: rule) {
+      case .retiredShown: parts.append("retired (max-shows \(rule.maxShows))")
+      case .retiredUsed(let event): parts.append("retired because used (\(event))")
+      case .waitingForLaunch(let n):
+        parts.append("due from launch \(n) (launch \(schedule.launchCount) so far)")
+      case .waitingForDay(let n): parts.append("due from day \(n) (day \(schedule.daysSinceInstall) now)")
+      case .waitingForEvent(let event): parts.append("due once used: \(event)")
+      case .due where state?.tipsOff == true: parts.append("off")
+      case .due where rule == next:
+        if let until {
+          parts.append("due, held back by the cooldown until \(LaunchStateCodec.iso8601(until) ?? "later")")
+        } else {
+          parts.append("due on the next launch that shows nothing else")
+        }
+      case .due: parts.append("due after the tips before it")
+      }
+      let pad = String(repeating: " ", count: width - rule.id.count)
+      lines.append(rule.id + pad + "  " + parts.joined(separator: "; "))
+    }
+    if state?.tipsOff == true {
+      lines.append("Tips are off for this user (whatsnew settings tips on turns them on).")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import LaunchScreens
+import ReleaseNotes
+import TestSupport
+import Testing
+
+@testable import LaunchGreeter
+
+/// Tips through `greet()`: one interruption per launch, the cooldown, the off switches, and
+/// the block printed on standard error.
+@Suite struct GreeterTipTests {
+  static let notes = GreeterFlowTests.notes.merging([
+    "tips/find.md":
+      "---\nid: find\nafter-launches: 3\nmax-shows: 2\n---\nFind any note with `tally find WORD`.\n",
+    "tips/later.md": "---\nid: later\nafter-days: 30\n---\nA month in.\n",
+  ]) { a, _ in a }
+
+  let clock = FixedClock()
+  let store = InMemoryLaunchStore()
+
+  private func greeter(
+    _ version: String = "1.0.0", env: [String: String] = [:], tips: GreeterTips = .manual,
+    stderrIsTerminal: Bool = true
+  ) -> LaunchGreeter {
+    var greeter = LaunchGreeter(
+      app: GreeterApp(id: "tally", name: "Tally", version: version), notes: .compiledIn(Self.notes))
+    greeter.store = store
+    greeter.clock = clock.closure
+    greeter.environment = env
+    greeter.invocationOverride = Invocation(nonInteractiveReason: nil)
+    greeter.seams.stderrIsTerminal = stderrIsTerminal
+    greeter.tips = tips
+    greeter.warn = { _ in }
+    return greeter
+  }
+
+  /// Greets, leaving any screen with `keys`.
+  private func greet(_ greeter: LaunchGreeter, keys: [Key] = [.char("s")]) -> GreetOutcome {
+    greeter.greet { _, _ in ScriptedTerminal(keys: keys) }
+  }
+
+  /// Launch 1 (the walkthrough, skipped), then launches a day apart until launch `n`.
+  private func launches(upTo n: Int, _ make: () -> LaunchGreeter) -> [GreetOutcome] {
+    var outcomes: [GreetOutcome] = []
+    for _ in 1...n {
+      outcomes.append(greet(make()))
+      clock.advance(days: 1)
+    }
+    return outcomes
+  }
+
+  @Test func aTipAfterTheThirdLaunchNotOnTheWalkthroughsLaunchAndRetiredAfterTwoShows() throws {
+    let outcomes = launches(upTo: 5) { greeter() }
+    #expect(outcomes[0].shown == .onboarding(resumeAtPage: 0) && outcomes[0].tip == nil)
+    #expect(outcomes[1].tip == nil)
+    let third = try #require(outcomes[2].tip)
+    #expect(third.id == "find" && third.isFirstShowing)
+    #expect(third.text == "Find any note with tally find WORD.")
+    #expect(third.markdown == "Find any note with `tally find WORD`.\n")
+    #expect(outcomes[3].tip?.id == "find" && outcomes[3].tip?.isFirstShowing == false)
+    #expect(outcomes[4].tip == nil, "max-shows: 2 retired it")
+    #expect(store.state?.tips["find"]?.shows == 2)
+  }
+
+  @Test func aLaunchThatShowsTheSheetShowsNoTipAndSaysWhy() throws {
+    _ = launches(upTo: 3) { greeter() }
+    let upgrade = greet(greeter("1.1.0"), keys: [.char("q")])
+    #expect(upgrade.shown != nil && upgrade.tip == nil)
+    #expect(upgrade.heldBack == [.item(.tip(id: "find"), .screenShown)])
+    #expect(store.state?.tips["find"]?.shows == 1)
+  }
+
+  @Test func theCooldownHoldsTheNextTipForADay() throws {
+    _ = launches(upTo: 3) { greeter() }
+    clock.advance(days: -1)  // back to the day launch 3 showed the tip
+    var again = greeter()
+    let held = greet(again)
+    #expect(held.tip == nil)
+    guard case .item(.tip(id: "find"), .cooldown(let until))? = held.heldBack.first else {
+      Issue.record("expected the cooldown, got \(held.heldBack)")
+      return
+    }
+    #expect(until == clock.closure().addingTimeInterval(86_400))
+    again.cooldown = .zero
+    #expect(greet(again).tip?.id == "find")
+  }
+
+  @Test func theOffSwitchesShowNoTip() throws {
+    _ = launches(upTo: 2) { greeter() }
+    let variable = greet(greeter(env: ["TALLY_NO_TIPS": "1"]))
+    #expect(variable.tip == nil && variable.tipsOff == .variable("TALLY_NO_TIPS"))
+    #expect(try greeter().setTips(enabled: false))
+    let setting = greet(greeter())
+    #expect(setting.tip == nil && setting.tipsOff == .setting)
+    #expect(greet(greeter(tips: .off)).tip == nil)
+    #expect(store.state?.tips.isEmpty == true, "nothing was counted")
+    #expect(try greeter().setTips(enabled: true))
+    #expect(greet(greeter()).tip?.id == "find")
+  }
+
+  @Test func noTipWhenNotInteractiveOrStandardErrorIsNoTerminal() throws {
+    _ = launches(upTo: 2) { greeter() }
+    var ci = greeter()
+    ci.invocationOverride = Invocation(nonInteractiveReason: "CI is set")
+    #expect(greet(ci).tip == nil)
+    #expect(greet(greeter(tips: .atExit, stderrIsTerminal: false)).tip == nil)
+    #expect(store.state?.tips.isEmpty == true)
+    // The app that prints the tip itself decides where.
+    #expect(greet(greeter(tips: .manual, stderrIsTerminal: false)).tip?.id == "find")
+  }
+
+  @Test func theUpdateCardAndATipShareTheCooldown() throws {
+    _ = launches(upTo: 3) { greeter() }
+    #expect(store.state?.lastTipOrCardDate == clock.closure().addingTimeInterval(-86_400))
+    let budget = InterruptionBudget(lastTipOrCard: store.state?.lastTipOrCardDate)
+    #expect(budget.cooldownUntil(now: clock.closure().addingTimeInterval(-3_600)) != nil)
+    #expect(budget.cooldownUntil(now: clock.closure().addingTimeInterval(-3_600), exempt: true) == nil)
+  }
+
+  @Test func theBlockSaysTipInBoldAndHowToTurnTipsOffOnTheFirstShowing() {
+    let tip = GreetOutcome.Tip(id: "find", markdown: "Find with `find`.\n", text: "", isFirstShowing: true)
+    let block = TipBlock.text(tip, offVariable: "TALLY_NO_TIPS", width: 80)
+    #expect(block.hasSuffix("\n"))
+    let plain = block.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+    #expect(plain == "Tip: Find with find.\n     (tips off: TALLY_NO_TIPS=1)\n")
+    #expect(block.contains("\u{1B}[0;1mTip: ") && block.contains("\u{1B}[0;2m(tips off"))
+    var again = tip
+    again.isFirstShowing = false
+    #expect(
+      TipBlock.text(again, offVariable: "TALLY_NO_TIPS", width: 80).replacing(/\u{1B}\[[0-9;]*m/, with: "")
+        == "Tip: Find with find.\n")
+    let long = GreetOutcome.Tip(
+      id: "x", markdown: String(repeating: "word ", count: 12), text: "", isFirstShowing: false)
+    let wrapped = TipBlock.text(long, offVariable: "X", width: 30).replacing(/\u{1B}\[[0-9;]*m/, with: "")
+    #expect(wrapped.split(separator: "\n").count == 3)
+    #expect(wrapped.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("     word") })
+  }
+}

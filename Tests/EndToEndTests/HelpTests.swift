@@ -10,6 +10,7 @@ import Testing
   static let subcommands: [(name: String, option: String)] = [
     ("demo", "--simulate"), ("greet", "--app-version"), ("notes", "--list"), ("render", "--flavor"),
     ("lint", "--content"), ("state", "--json"), ("history", "--json"), ("settings", "--state-dir"),
+    ("tips", "--cooldown"),
     ("reset", "--yes"), ("import-changelog", "--into"),
   ]
 

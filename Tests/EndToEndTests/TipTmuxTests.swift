@@ -1,0 +1,155 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Tips in a real terminal: `greet --tip` for a tool in any language, and the Swift example
+/// host, whose tip comes when the process exits, after its own output.
+@Suite(.serialized, .requires(TmuxAvailability.present, TmuxAvailability.missing))
+struct TipTmuxTests {
+  static let tip = "Tip: Find a count by name with tally search NAME."
+  static let offHint = "(tips off: TALLY_NO_TIPS=1)"
+
+  /// A scratch directory with the example host's notes (its tip: after launch 3, two shows at
+  /// most, never once `search` was used) and a state directory.
+  private func makeApp() throws -> (directory: URL, notes: String, state: String) {
+    let directory = try TestPaths.makeTemporaryDirectory("tips")
+    let notes = directory.appendingPathComponent("notes")
+    try FileManager.default.copyItem(
+      at: TestPaths.packageRoot.appendingPathComponent("Examples/SwiftHost/Sources/tally/Notes"), to: notes)
+    return (directory, notes.path, directory.appendingPathComponent("state").path)
+  }
+
+  /// The screen once the program started last has ended with status 0 (not the last one's
+  /// screen, which may still be up).
+  private func finished(_ tmux: TmuxSession) throws -> String {
+    #expect(try tmux.waitForExit() == 0)
+    return try tmux.waitFor("EXIT:0")
+  }
+
+  /// The last lines of the screen that are not empty, before the `EXIT:` line.
+  private func lastLines(_ screen: String, _ n: Int) -> [String] {
+    let lines = screen.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    guard let exit = lines.lastIndex(where: { $0.hasPrefix("EXIT:") }) else { return [] }
+    return Array(lines[max(0, exit - n)..<exit])
+  }
+
+  /// `greet --tip` from a shell script: no tip on launches 1 (the walkthrough) and 2, none
+  /// when piped (launch 3), then the tip and how to turn tips off, after the greeting and
+  /// before the script's own output; again (no cooldown) without the hint; never after
+  /// max-shows: 2; `whatsnew tips` lists where it stands.
+  @Test func greetTipShowsFromTheThirdLaunchTwiceAndNotWhenPiped() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let greet =
+      "greet --app-id tally --app-name Tally --app-version 2.0.0 --content '\(app.notes)' "
+      + "--state-dir '\(app.state)' --tip --cooldown 0"
+    let script = app.directory.appendingPathComponent("tool.sh")
+    try Data("#!/bin/sh\n\(tmux.binary) \"$@\" || exit $?\necho 'tool: the work is done'\n".utf8).write(
+      to: script)
+    chmod(script.path, 0o755)
+    func launch(_ extra: String = "", environment: String = "") throws -> String {
+      try tmux.start("\(greet) \(extra)", environment: environment, program: "'\(script.path)'")
+      return try finished(tmux)
+    }
+
+    try tmux.start(greet, program: "'\(script.path)'")
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    #expect(try !finished(tmux).contains("Tip:"))
+    #expect(try !launch().contains("Tip:"), "not before the third launch")
+    // Piped (the tool's output goes to a file): nothing is shown, nothing counted.
+    try tmux.run("'\(script.path)' \(greet) | cat > /dev/null; echo PIPED-DONE")
+    #expect(try !tmux.waitFor("PIPED-DONE").contains("Tip:"))
+    #expect(try lastLines(launch(), 3) == [Self.tip, "     " + Self.offHint, "tool: the work is done"])
+    #expect(try lastLines(launch(), 2) == [Self.tip, "tool: the work is done"])
+    #expect(try !launch().contains("Tip:"), "max-shows: 2 retired it")
+
+    let list = try Run.whatsnew([
+      "tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes,
+    ])
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.hasPrefix("search  shown 2 of 2 times, last "))
+    #expect(list.stdout.hasSuffix("; retired (max-shows 2)\n"), "\(list.stdout)")
+  }
+
+  /// A launch that shows the walkthrough or the sheet shows no tip (`--explain` says it was
+  /// held back); `TALLY_NO_TIPS=1` and `settings tips off` show none.
+  @Test func noTipWithAScreenOrWhenTurnedOff() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let greet =
+      "greet --app-id tally --app-name Tally --content '\(app.notes)' --state-dir '\(app.state)' "
+      + "--tip --cooldown 0 --explain"
+    for _ in 1...2 {
+      try tmux.start("\(greet) --app-version 1.0.0")
+      let screen = try tmux.waitUntil("the walkthrough or the end") {
+        $0.contains("Welcome to Tally") || $0.contains("EXIT:")
+      }
+      if screen.contains("Welcome to Tally") {
+        #expect(!screen.contains("Tip:"))
+        try tmux.keys("s")
+      }
+      _ = try tmux.waitForExit()
+    }
+    // Launch 3 is an upgrade: the sheet, and the tip due waits.
+    try tmux.start("\(greet) --app-version 2.0.0")
+    try tmux.waitFor("What's new in Tally 2.0.0")
+    try tmux.keys("q")
+    let after = try finished(tmux)
+    #expect(!after.contains("Tip:"))
+    #expect(
+      after.contains("held:     tip search: a screen was shown on this launch (one interruption"))
+
+    try tmux.start("\(greet) --app-version 2.0.0", environment: "TALLY_NO_TIPS=1")
+    let variable = try finished(tmux)
+    #expect(!variable.contains("Tip:") && variable.contains("tip:      off (TALLY_NO_TIPS=1)"))
+
+    let off = try Run.whatsnew(["settings", "tips", "off", "--app-id", "tally", "--state-dir", app.state])
+    #expect(off.status == 0 && off.stdout.hasPrefix("tips: off for tally"), "\(off.stdout)\(off.stderr)")
+    try tmux.start("\(greet) --app-version 2.0.0")
+    let setting = try finished(tmux)
+    #expect(!setting.contains("Tip:") && setting.contains("tip:      off (whatsnew settings tips off)"))
+    let list = try Run.whatsnew([
+      "tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes,
+    ])
+    #expect(
+      list.stdout
+        == "search  never shown; off\nTips are off for this user (whatsnew settings tips on turns them on).\n"
+    )
+
+    let on = try Run.whatsnew(["settings", "tips", "on", "--app-id", "tally", "--state-dir", app.state])
+    #expect(on.status == 0)
+    try tmux.start("\(greet) --app-version 2.0.0")
+    let shown = try finished(tmux)
+    #expect(shown.contains(Self.tip) && shown.contains("tip:      search (first showing)"))
+  }
+
+  /// The Swift example host (the library's default, `.atExit`): the tip comes after the
+  /// app's own last line from launch 3 on, not before, not when piped (launch 3 here).
+  @Test(.requires(ExampleHost.present, ExampleHost.missing))
+  func theExampleHostsTipComesAfterItsOutput() throws {
+    let host = try ExampleHost.install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.run("cd /")
+    let environment = "HOME='\(host.home)'"
+    try tmux.start("", environment: environment, program: "'\(host.binary)'")
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    #expect(try !finished(tmux).contains("Tip:"))
+    try tmux.start("", environment: environment, program: "'\(host.binary)'")
+    #expect(try !finished(tmux).contains("Tip:"))
+    try tmux.run("HOME='\(host.home)' '\(host.binary)' | cat; echo PIPED-DONE")
+    #expect(try !tmux.waitFor("PIPED-DONE").contains("Tip:"))
+    try tmux.start("", environment: environment, program: "'\(host.binary)'")
+    #expect(
+      try lastLines(finished(tmux), 3) == [
+        "tally 2.0.0: 3 things counted", Self.tip, "     " + Self.offHint,
+      ])
+  }
+}

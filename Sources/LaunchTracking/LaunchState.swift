@@ -25,12 +25,12 @@ public struct LaunchState: Sendable, Equatable {
   /// When the app was last launched (the clock's reading then, even if it went backwards).
   public var lastLaunchDate: Date
   /// The version first seen (the install version).
-  public var installVersion: AppVersion
+  public package(set) var installVersion: AppVersion
   /// The version of the latest launch.
-  public var currentVersion: AppVersion
+  public package(set) var currentVersion: AppVersion
   /// The version launched before ``currentVersion`` was first launched; nil while only one
   /// version was ever launched.
-  public var previousVersion: AppVersion?
+  public package(set) var previousVersion: AppVersion?
   /// Every version launched, in the order first seen, with the date it was first launched.
   public var versionHistory: [VersionHistoryEntry]
   /// How the latest launch was classified.
@@ -48,7 +48,7 @@ public struct LaunchState: Sendable, Equatable {
   /// The newest version an update feed's "a newer version is available" card announced (key
   /// `updateAnnounced`, absent until one was): each version is announced once. Schema 1
   /// readers that do not know the key ignore it.
-  public var updateAnnounced: AppVersion?
+  public package(set) var updateAnnounced: AppVersion?
   /// Each tip's shows, by its id (key `tips`, absent until one was shown).
   public var tips: [String: TipRecord] = [:]
   /// When a tip or update card was last shown: the cooldown before the next starts here.
@@ -71,7 +71,7 @@ public struct LaunchState: Sendable, Equatable {
   /// One version and when it was first launched.
   public struct VersionHistoryEntry: Sendable, Equatable {
     /// The version that launched.
-    public var version: AppVersion
+    public package(set) var version: AppVersion
     /// When that version first launched.
     public var firstLaunchDate: Date
     /// How the user came to this version: `first` (the install), `upgrade` (also a late
@@ -79,8 +79,17 @@ public struct LaunchState: Sendable, Equatable {
     /// (``LaunchState/history`` then works it out from the entry before).
     public var arrivedBy: LaunchKind?
 
+    /// A history entry: `version` (written as text: `"2.0.0"`) first launched at
+    /// `firstLaunchDate`, arriving by `arrivedBy`. Throws when `version` is not a version.
+    public init(version: String, firstLaunchDate: Date, arrivedBy: LaunchKind? = nil) throws(AppVersion
+      .ParseError)
+    {
+      self.init(
+        version: try AppVersion(parsing: version), firstLaunchDate: firstLaunchDate, arrivedBy: arrivedBy)
+    }
+
     /// A history entry: `version` first launched at `firstLaunchDate`, arriving by `arrivedBy`.
-    public init(version: AppVersion, firstLaunchDate: Date, arrivedBy: LaunchKind? = nil) {
+    package init(version: AppVersion, firstLaunchDate: Date, arrivedBy: LaunchKind? = nil) {
       self.version = version
       self.firstLaunchDate = firstLaunchDate
       self.arrivedBy = arrivedBy
@@ -90,7 +99,7 @@ public struct LaunchState: Sendable, Equatable {
   /// One version the user ran, for `history`: when it was first launched and how it came.
   public struct HistoryItem: Sendable, Equatable {
     /// The version that launched.
-    public var version: AppVersion
+    public package(set) var version: AppVersion
     /// When that version first launched.
     public var firstLaunchDate: Date
     /// `first`, `upgrade` or `downgrade`.
@@ -122,9 +131,9 @@ public struct LaunchState: Sendable, Equatable {
     /// First launch, upgrade, downgrade, returning or regular.
     public var kind: LaunchKind
     /// The version of the launch before (nil on `first`).
-    public var from: AppVersion?
+    public package(set) var from: AppVersion?
     /// The version launched.
-    public var to: AppVersion
+    public package(set) var to: AppVersion
     /// Whole days since the launch before (nil on `first`; never negative).
     public var daysAway: Int?
     /// When this launch happened.
@@ -132,8 +141,18 @@ public struct LaunchState: Sendable, Equatable {
     /// True when a corrupt state file was moved aside during this launch.
     public var stateWasReset: Bool
 
-    /// The launch as the tracker recorded it.
+    /// A launch as the tracker records it, its versions written as text (`"2.0.0"`; `from`
+    /// nil on `first`). Throws when either is not a version.
     public init(
+      kind: LaunchKind, from: String?, to: String, daysAway: Int?, date: Date, stateWasReset: Bool
+    ) throws(AppVersion.ParseError) {
+      self.init(
+        kind: kind, from: try from.map(AppVersion.init(parsing:)),
+        to: try AppVersion(parsing: to), daysAway: daysAway, date: date, stateWasReset: stateWasReset)
+    }
+
+    /// The launch as the tracker recorded it.
+    package init(
       kind: LaunchKind, from: AppVersion?, to: AppVersion, daysAway: Int?, date: Date,
       stateWasReset: Bool
     ) {
@@ -146,8 +165,17 @@ public struct LaunchState: Sendable, Equatable {
     }
   }
 
+  /// Creates the state of a first launch of `version`, written as text (`"2.0.0"`, `"v2.1"`),
+  /// as a test seeds an ``InMemoryLaunchStore``. Throws when `version` is not a version.
+  public init(appID: String, version: String, date: Date, stateWasReset: Bool = false)
+    throws(AppVersion.ParseError)
+  {
+    self.init(
+      appID: appID, version: try AppVersion(parsing: version), date: date, stateWasReset: stateWasReset)
+  }
+
   /// Creates the state of a first launch.
-  public init(appID: String, version: AppVersion, date: Date, stateWasReset: Bool = false) {
+  package init(appID: String, version: AppVersion, date: Date, stateWasReset: Bool = false) {
     schema = Self.currentSchema
     self.appID = appID
     launchCount = 1

@@ -4,19 +4,27 @@
 /// `whatsnew notes --from/--to`.
 ///
 /// ```swift
-/// let range = ReleaseRange(after: AppVersion("1.0.0"), upTo: AppVersion("2.0.0")!)
+/// let range = try ReleaseRange(after: "1.0.0", upTo: "2.0.0")
 /// range.contains(AppVersion("1.0.0")!)        // false: the user had it
 /// range.contains(AppVersion("2.0.0-beta.1")!) // false: 2.0.0 is a release
 /// range.contains(AppVersion("2.0.0")!)        // true
 /// ```
 public struct ReleaseRange: Sendable, Equatable {
   /// The version upgraded from (not in the range); nil: from the oldest.
-  public var from: AppVersion?
+  public package(set) var from: AppVersion?
   /// The version upgraded to (in the range).
-  public var to: AppVersion
+  public package(set) var to: AppVersion
+
+  /// The range after `from` (nil: from the oldest) up to and including `to`, each written as
+  /// text (`"1.0.0"`, `"v2.1"`). Throws when either is not a version.
+  public init(after from: String?, upTo to: String) throws(AppVersion.ParseError) {
+    self.init(
+      after: try from.map(AppVersion.init(parsing:)),
+      upTo: try AppVersion(parsing: to))
+  }
 
   /// The range after `from` (nil: from the oldest) up to and including `to`.
-  public init(after from: AppVersion?, upTo to: AppVersion) {
+  package init(after from: AppVersion?, upTo to: AppVersion) {
     self.from = from
     self.to = to
   }

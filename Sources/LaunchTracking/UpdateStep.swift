@@ -197,7 +197,7 @@ public struct UpdateRunReport: Sendable, Equatable {
     /// The step's id.
     public var id: String
     /// The version the step belongs to.
-    public var version: AppVersion
+    public package(set) var version: AppVersion
     /// Why it failed, one line.
     public var message: String
     /// How many launches have tried it, this one included.

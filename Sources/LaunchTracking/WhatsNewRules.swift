@@ -19,13 +19,14 @@ public struct WhatsNewRules: Sendable, Equatable {
   public var minimumImportance: ReleaseImportance
   /// The importance of each version with notes (front matter, else the version bump); only
   /// needed when ``minimumImportance`` is above `.patch`. A version not listed is `.patch`.
-  public var importance: [(version: AppVersion, importance: ReleaseImportance)]
+  public package(set) var importance: [(version: AppVersion, importance: ReleaseImportance)]
 
   /// The sheets shown in full past this many releases: the newest, and one line for the rest.
   public static let collapseAfter = 10
 
-  /// Rules that show every sheet in full.
-  public init(
+  /// Rules that show every sheet in full. The greeter makes these (``LaunchGreeter`` reports
+  /// them in `GreetOutcome.whatsNew`); an app reads them.
+  package init(
     isOff: Bool = false, hiddenUntil: Date? = nil, now: Date = Date(timeIntervalSince1970: 0),
     minimumImportance: ReleaseImportance = .patch,
     importance: [(version: AppVersion, importance: ReleaseImportance)] = []
@@ -38,7 +39,7 @@ public struct WhatsNewRules: Sendable, Equatable {
   }
 
   /// The rules `state` records, at `now`, with the app's minimum importance.
-  public init(
+  package init(
     state: LaunchState, now: Date, minimumImportance: ReleaseImportance = .patch,
     importance: [(version: AppVersion, importance: ReleaseImportance)] = []
   ) {
@@ -82,15 +83,15 @@ public struct WhatsNewRules: Sendable, Equatable {
 /// How the what's-new sheet lays out the releases it covers (``WhatsNewRules/layout(of:)``).
 public struct SheetLayout: Sendable, Equatable {
   /// Every release covered, newest first.
-  public var versions: [AppVersion]
+  public package(set) var versions: [AppVersion]
   /// The releases below the minimum importance: one line each, not their notes.
-  public var brief: [AppVersion]
+  public package(set) var brief: [AppVersion]
   /// True past ``WhatsNewRules/collapseAfter`` releases: the sheet opens with the newest in
   /// full and "…and N earlier releases", which one key expands.
-  public var collapsesEarlier: Bool
+  public package(set) var collapsesEarlier: Bool
 
   /// A sheet of `versions` (newest first), listing `brief` ones by their heading and collapsing the earliest when `collapsesEarlier`.
-  public init(versions: [AppVersion], brief: [AppVersion] = [], collapsesEarlier: Bool = false) {
+  package init(versions: [AppVersion], brief: [AppVersion] = [], collapsesEarlier: Bool = false) {
     self.versions = versions
     self.brief = brief
     self.collapsesEarlier = collapsesEarlier

@@ -187,6 +187,22 @@ public struct LaunchGreeter: Sendable {
       enabled: enabled, in: resolvedStore(environment ?? ProcessEnvironment.current()))
   }
 
+  /// Records that the user did `event` (`search`, `export.pdf`; see ``UsageEvents`` for the
+  /// names): a count and the last date per event name, in the app's state directory, for the
+  /// tips and the walkthrough's steps done by doing. Nothing is sent anywhere. It is cheap (no
+  /// screen, no terminal, no notes read; one line appended to a log, no fsync) and safe from
+  /// any thread and from many processes at once. Throws when `event` is not an event name or
+  /// the state directory cannot be used; an app that does not mind ignores it.
+  ///
+  /// ```swift
+  /// try? greeter.record("search")  // the user ran a search
+  /// ```
+  public func record(_ event: String) throws {
+    let env = environment ?? ProcessEnvironment.current()
+    let now = clock ?? systemClock(env, ProblemLog())
+    try resolvedStore(env).record(event, at: now())
+  }
+
   // MARK: - Helpers
 
   /// The greeter's test seams: what it reads from the system, for a test to replace.

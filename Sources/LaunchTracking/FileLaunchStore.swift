@@ -41,6 +41,18 @@ import Synchronization
 ///   and without waiting on a FIFO (``Platform/openStateFile(_:_:)``); anything but a regular
 ///   file there is refused.
 ///
+/// - Usage events (``record(_:at:)``) are appended to `events.log` beside the state, one line
+///   each in one `write`, under a shared `flock` on the log and without an fsync; they do not
+///   take the state lock, so recording never waits for a launch. A transaction that can write
+///   folds the log into the state before its body runs: under an exclusive `flock` on the log it
+///   reads it, appends a `# folded MARK` line (a fresh random mark), writes the state holding
+///   the events and the mark, then empties the log. A record that arrives meanwhile waits for
+///   the flock and lands in the emptied log. A crash before the state is written leaves the
+///   log whole (the mark line is skipped next time); a crash after it leaves lines the state
+///   already holds, which the next fold skips up to its mark. ``read()`` adds the log's lines
+///   to the state it returns, so readers see every event. A log past ``maximumLogSize`` takes
+///   no more events until a launch folds it.
+///
 /// Warnings go to the injected `warn` closure, each distinct warning once per store. They
 /// start with `warning:` and name no program: the caller prefixes its own name.
 package final class FileLaunchStore: LaunchStore, Sendable {
@@ -50,6 +62,8 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   package let path: String
   /// The sidecar lock file, `directory/launch-state.json.lock`.
   package let lockPath: String
+  /// The usage events recorded since the last fold, `directory/events.log`.
+  package let eventLogPath: String
   /// The app whose state this is, when known: a file naming another app is left alone.
   package let appID: String?
   /// A pause between writing the temporary file and renaming it (crash tests; honoured by
@@ -74,6 +88,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     self.directory = directory
     self.path = directory + "/" + StateLocation.fileName
     self.lockPath = path + ".lock"
+    self.eventLogPath = directory + "/" + Self.eventLogName
     self.appID = appID
     self.writeDelayMilliseconds = writeDelayMilliseconds
     self.now = now
@@ -160,6 +175,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
       }
     }
 
+    if readOnlyReason == nil, let before = state { state = foldEvents(into: before) }
     let tx = LaunchStateTransaction(
       state: state, stateWasReset: wasReset, readOnlyReason: readOnlyReason, lockWasBusy: lockWasBusy
     ) { self.write($0, durable: $1) }
@@ -174,8 +190,8 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     if fd >= 0 { _ = Platform.lock(fd, exclusive: false, waitingAtMost: Self.lockWait) }
     switch load() {
     case .empty: return .empty
-    case .state(let s): return .state(s)
-    case .newerSchema(let schema, let s): return .newerSchema(schema: schema, state: s)
+    case .state(let s): return .state(withLoggedEvents(s))
+    case .newerSchema(let schema, let s): return .newerSchema(schema: schema, state: s.map(withLoggedEvents))
     case .corrupt(let why): return .unusable(reason: "\(path) is corrupt (\(why))")
     case .foreign(let why): return .unusable(reason: "\(path) \(why)")
     case .unreadable(let why): return .unusable(reason: "cannot read \(path): \(why)")
@@ -197,10 +213,84 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     case .busy: throw LaunchStoreError("\(Self.busyReason) (\(lockPath)); try again when it has finished")
     case .failed(let problem): throw LaunchStoreError("cannot lock \(lockPath): \(problem)")
     }
-    if unlink(path) != 0 && errno != ENOENT {
-      throw LaunchStoreError("cannot remove \(path): \(Platform.errnoMessage())")
+    for file in [path, eventLogPath] where unlink(file) != 0 && errno != ENOENT {
+      throw LaunchStoreError("cannot remove \(file): \(Platform.errnoMessage())")
     }
     Platform.syncDirectory(of: path)
+  }
+
+  // MARK: - Usage events
+
+  /// The event log's file name in the state directory.
+  package static let eventLogName = "events.log"
+  /// The size past which `events.log` takes no more events (about 40,000 of them) until a
+  /// launch folds it into the state.
+  package static let maximumLogSize = 1 << 20
+
+  /// Appends one `name` event at `date` to `events.log`: one `write` with `O_APPEND` under a
+  /// shared `flock` on the log (a fold holds it exclusively), no fsync, no state lock. Throws a
+  /// ``LaunchStoreError`` naming the problem: a bad name, a state directory that cannot be
+  /// used, a full log.
+  package func record(_ name: String, at date: Date) throws {
+    if let problem = UsageEvents.problem(withName: name) { throw LaunchStoreError(problem) }
+    if let problem = Platform.makeDirectories(directory) {
+      throw LaunchStoreError("cannot record the event: \(problem)")
+    }
+    if let problem = Platform.foreignDirectoryProblem(directory) {
+      throw LaunchStoreError("not recording events in \(directory), which \(problem)")
+    }
+    let fd: Int32
+    do {
+      fd = try Platform.openStateFile(eventLogPath, O_WRONLY | O_CREAT | O_APPEND)
+    } catch {
+      throw LaunchStoreError("cannot open \(eventLogPath): \(error.message)")
+    }
+    defer { close(fd) }
+    switch Platform.lock(fd, exclusive: false, waitingAtMost: Self.lockWait) {
+    case .locked: break
+    case .busy: throw LaunchStoreError("\(eventLogPath) stayed locked for over a second; event not recorded")
+    case .failed(let problem): throw LaunchStoreError("cannot lock \(eventLogPath): \(problem)")
+    }
+    var info = stat()
+    if fstat(fd, &info) == 0 && info.st_size >= Self.maximumLogSize {
+      throw LaunchStoreError(
+        "\(eventLogPath) is full (\(Self.maximumLogSize >> 20) MiB); a launch of the app folds it into the state"
+      )
+    }
+    if let problem = Platform.writeAll(fd, UsageEvents.logLine(name, at: date)) {
+      throw LaunchStoreError("cannot write \(eventLogPath): \(problem)")
+    }
+  }
+
+  /// `state` with the events of `events.log` folded in and written, and the log emptied (see
+  /// the type's notes); `state` unchanged when there is nothing to fold or the fold cannot
+  /// finish (the log then stays as it is, for the next transaction).
+  private func foldEvents(into state: LaunchState) -> LaunchState {
+    guard case .regular = Platform.fileKind(eventLogPath),
+      let fd = try? Platform.openStateFile(eventLogPath, O_RDWR | O_APPEND)
+    else { return state }
+    defer { close(fd) }
+    guard Platform.lock(fd, exclusive: true, waitingAtMost: Self.lockWait) == .locked,
+      let log = try? Platform.readAll(fd), !log.isEmpty
+    else { return state }
+    var folded = state
+    folded.events = state.events.adding(log: log)
+    let mark = String(UInt64.random(in: 1...UInt64.max), radix: 16)
+    folded.events.logMark = mark
+    guard Platform.writeAll(fd, UsageEvents.markLine(mark)) == nil, write(folded, durable: false) == nil
+    else { return state }
+    if ftruncate(fd, 0) != 0 {
+      warn("warning: cannot empty \(eventLogPath): \(Platform.errnoMessage())")
+    }
+    return folded
+  }
+
+  /// `state` with the events of `events.log` not yet folded into it added (nothing written).
+  private func withLoggedEvents(_ state: LaunchState) -> LaunchState {
+    guard let log = try? Platform.readStateFileIfPresent(eventLogPath), !log.isEmpty else { return state }
+    var merged = state
+    merged.events = state.events.adding(log: log)
+    return merged
   }
 
   // MARK: - Reading

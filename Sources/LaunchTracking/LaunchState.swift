@@ -55,16 +55,23 @@ public struct LaunchState: Sendable, Equatable {
   public var lastTipOrCardDate: Date?
   /// True when the user turned tips off (`whatsnew settings tips off`, `x` "no more tips").
   public var tipsOff = false
+  /// What the user did in the app, as the app recorded it: a count and the last date per
+  /// event name (key `events`, absent while none was recorded). The state file holds the
+  /// events folded in so far; `events.log` beside it holds the ones recorded since, which a
+  /// store's `read()` adds and its next transaction folds in.
+  public var events = UsageEvents()
 
   /// Whether writing this state over `previous` must survive a power loss: true unless
   /// only the launch bookkeeping changed (the count, the last launch date and its
-  /// classification), which is what a regular launch changes. A new version, pending work or
-  /// update-step results are always durable.
+  /// classification), which is what a regular launch changes, and the usage events (recorded
+  /// without an fsync in the first place). A new version, pending work or update-step results
+  /// are always durable.
   public func needsDurableWrite(after previous: LaunchState?) -> Bool {
     guard var same = previous else { return true }
     same.launchCount = launchCount
     same.lastLaunchDate = lastLaunchDate
     same.lastLaunch = lastLaunch
+    same.events = events
     return same != self
   }
 

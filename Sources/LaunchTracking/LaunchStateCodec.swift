@@ -77,6 +77,19 @@ package enum LaunchStateCodec {
     }
     if let last = state.lastTipOrCardDate { try o.date("lastTipOrCardDate", last) }
     if state.tipsOff { o.fields["tipsOff"] = .bool(true) }
+    if !state.events.isEmpty || state.events.logMark != nil {
+      try o.object("events") { (e) throws(Failure) in
+        var counts: [String: StateJSON] = [:]
+        for (name, entry) in state.events.counts {
+          var c = ObjectBuilder(path: "\(e.path)counts.\(name).")
+          c.int("count", entry.count)
+          try c.date("last", entry.last)
+          counts[name] = .object(c.fields)
+        }
+        e.fields["counts"] = .object(counts)
+        if let mark = state.events.logMark { e.string("logMark", mark) }
+      }
+    }
     try o.object("updateSteps") { (u) throws(Failure) in
       try u.array("completed", state.updateSteps.completed, stepEntry)
       try u.array("notNeeded", state.updateSteps.notNeeded, stepEntry)
@@ -145,6 +158,10 @@ package enum LaunchStateCodec {
       } ?? [:]
     state.lastTipOrCardDate = try o.optional("lastTipOrCardDate") { (r, k) throws(Failure) in try r.date(k) }
     state.tipsOff = try o.optional("tipsOff") { (r, k) throws(Failure) in try r.bool(k) } ?? false
+    state.events =
+      try o.optional("events") { (r, k) throws(Failure) in
+        try r.object(k) { (e) throws(Failure) in try events(&e) }
+      } ?? UsageEvents()
     state.updateSteps = try o.object("updateSteps") { (u) throws(Failure) in
       var log = UpdateStepLog()
       log.completed = try u.array("completed", stepEntry)
@@ -233,6 +250,24 @@ package enum LaunchStateCodec {
   }
 
   // MARK: - Helpers
+
+  /// The `events` object: `counts` maps each event name to its `count` and `last` date;
+  /// `logMark` is optional. A name that is not an event name is a bad value.
+  private static func events(_ e: inout ObjectReader) throws(Failure) -> UsageEvents {
+    var events = UsageEvents()
+    events.logMark = try e.optional("logMark") { (r, k) throws(Failure) in try r.string(k) }
+    let counts = try e.object("counts") { (c) throws(Failure) in c }
+    for name in counts.fields.keys.sorted() {
+      let path = "\(counts.path)\(name)"
+      guard UsageEvents.problem(withName: name) == nil else { throw Failure(problem: .badValue, path: path) }
+      let entry = try counts.object(name) { (n) throws(Failure) in
+        UsageEvents.Entry(count: try n.int("count"), last: try n.date("last"))
+      }
+      guard entry.count >= 1 else { throw Failure(problem: .badValue, path: path + ".count") }
+      events.set(name, entry)
+    }
+    return events
+  }
 
   private static func stepEntry(_ e: inout ObjectBuilder, _ item: UpdateStepLog.Entry) throws(Failure) {
     e.string("id", item.id)

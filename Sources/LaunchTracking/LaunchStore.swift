@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Where launch state is kept. The whole read-modify-write of a launch happens inside one
 /// ``transaction(_:)``, which holds the store's exclusive lock, so concurrent launches
 /// serialise and update steps run under the same lock.
@@ -12,6 +18,27 @@ public protocol LaunchStore: Sendable {
 
   /// Forgets the stored state.
   func reset() throws
+
+  /// Records one occurrence of the usage event `name` at `date` (see ``UsageEvents``); throws
+  /// when `name` is not an event name or the event cannot be recorded. A store that can take
+  /// events without its lock (``FileLaunchStore`` appends them to a log) does so; the default
+  /// records it in a transaction, into a state that exists.
+  func record(_ name: String, at date: Date) throws
+}
+
+extension LaunchStore {
+  /// Records the event in one transaction; throws when `name` is not an event name, no launch
+  /// was recorded yet, or the state cannot be written.
+  public func record(_ name: String, at date: Date) throws {
+    if let problem = UsageEvents.problem(withName: name) { throw LaunchStoreError(problem) }
+    try transaction { tx in
+      guard var state = tx.state else { throw LaunchStoreError("no launch is recorded yet") }
+      state.events.record(name, at: date)
+      tx.state = state
+      try tx.save()
+      if let reason = tx.readOnlyReason { throw LaunchStoreError("not recorded: \(reason)") }
+    }
+  }
 }
 
 /// What a read-only look at a store found.

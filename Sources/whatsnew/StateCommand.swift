@@ -70,7 +70,7 @@ struct StateReport {
       "installVersion": .null, "previousVersion": .null, "currentVersion": .null,
       "versionHistory": .array([]),
       "lastLaunch": .null, "pendingDetail": .array([]), "whatsNewOff": .bool(false),
-      "whatsNewHiddenUntil": .null,
+      "whatsNewHiddenUntil": .null, "events": .object(["counts": .object([:])]),
     ]
     if let state, case .object(let recorded) = try LaunchStateCodec.encode(state) {
       fields.merge(recorded) { _, new in new }
@@ -114,6 +114,8 @@ struct StateReport {
     var whatsNew = "whats-new \(s.whatsNewOff ? "off" : "on")"
     if let until = s.whatsNewHiddenUntil { whatsNew += ", put off until \(date(until))" }
     lines.append("Settings:         \(whatsNew)")
+    let events = s.events.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.count)" }
+    lines.append("Events:           \(events.isEmpty ? "none recorded" : events.joined(separator: ", "))")
     lines.append(
       "Update steps:     \(steps.completed.count) completed, \(steps.notNeeded.count) not needed, "
         + "\(steps.failed.count) failed")

@@ -13,6 +13,7 @@ struct WhatsNew: ParsableCommand {
     subcommands: [
       DemoCommand.self, GreetCommand.self, NotesCommand.self, RenderCommand.self, LintCommand.self,
       StateCommand.self, HistoryCommand.self, SettingsCommand.self, TipsCommand.self, ResetCommand.self,
+      EventCommand.self,
       ImportChangelogCommand.self,
     ],
     defaultSubcommand: DemoCommand.self

@@ -6,12 +6,12 @@ import Testing
 
 /// `whatsnew --help` and each subcommand's `--help`, as the installed binary prints them.
 @Suite struct HelpTests {
-  /// Every subcommand, in the root's order, with an option only it (of the ten) or few take.
+  /// Every subcommand, in the root's order, with an option only it or few take.
   static let subcommands: [(name: String, option: String)] = [
     ("demo", "--simulate"), ("greet", "--app-version"), ("notes", "--list"), ("render", "--flavor"),
     ("lint", "--content"), ("state", "--json"), ("history", "--json"), ("settings", "--state-dir"),
     ("tips", "--cooldown"),
-    ("reset", "--yes"), ("import-changelog", "--into"),
+    ("reset", "--yes"), ("event", "--app-id"), ("import-changelog", "--into"),
   ]
 
   /// The table above is the root's list of subcommands: a new one fails here until it is

@@ -71,3 +71,19 @@ import Testing
     #expect(step.version == AppVersion("2.0.0") && step.unparsedVersion == nil)
   }
 }
+
+/// `LaunchGreeter.record(_:)`'s doc comment example, on an in-memory store.
+@Suite struct RecordExampleTests {
+  @Test func theRecordExampleCountsTheEvent() throws {
+    var greeter = LaunchGreeter(
+      app: GreeterApp(id: "tally", name: "Tally", version: "2.0.0"),
+      notes: .compiledIn(["2.0.0.md": "Faster."]))
+    let store = InMemoryLaunchStore()
+    greeter.store = store
+    greeter.environment = ["CI": "true"]
+    greeter.greet()
+    try? greeter.record("search")  // the user ran a search
+    #expect(store.state?.events.count(of: "search") == 1)
+    #expect(throws: (any Error).self) { try greeter.record("Search") }
+  }
+}

@@ -31,6 +31,8 @@ import Testing
     state.tips = ["find": TipRecord(shows: 2, lastShown: d), "tags": TipRecord(shows: 1, lastShown: d)]
     state.lastTipOrCardDate = d
     state.tipsOff = true
+    state.events.record("search", at: d, times: 3)
+    state.events.logMark = "9f2c"
     state.lastLaunch = .init(
       kind: .upgrade, from: version("1.0.0"), to: version("2.0.0"), daysAway: 40, date: d, stateWasReset: true
     )
@@ -93,6 +95,7 @@ import Testing
     let state = try LaunchState(json: bytes)
     #expect(ReferenceStateDecoder.decode(Data(bytes)) == .state(state))
     #expect(state.updateSteps.failed.count == 1 && state.pending.count == 3)
+    #expect(state.events.count(of: "search") == 3 && state.events.count(of: "create") == 1)
     #expect(
       String(decoding: try state.json() + [0x0A], as: UTF8.self) == String(decoding: bytes, as: UTF8.self))
   }
@@ -170,6 +173,9 @@ import Testing
       "bad value at firstLaunchDate"
     ),
     ("\"versionHistory\" : [", "\"versionHistory\" : [ 1,", "wrong type at versionHistory[0]"),
+    ("\"search\" : {", "\"Search\" : {", "bad value at events.counts.Search"),
+    ("\"count\" : 3", "\"count\" : 0", "bad value at events.counts.search.count"),
+    ("\"last\" : \"2026-01-15T09:30:00Z\"", "\"last\" : 1", "wrong type at events.counts.create.last"),
   ])
   func badFieldsAreNamed(_ edit: (String, String, String)) throws {
     let golden = try String(contentsOf: Self.golden, encoding: .utf8)

@@ -120,6 +120,18 @@ enum ReferenceStateDecoder {
         else { return nil }
         state.tips[id] = TipRecord(shows: shows, lastShown: shown)
       }
+      if let events = present(top, "events") {
+        guard let e = events as? [String: Any], let counts = present(e, "counts") as? [String: Any],
+          let mark = optional(e, "logMark", string)
+        else { return nil }
+        state.events.logMark = mark
+        for (name, value) in counts {
+          guard UsageEvents.problem(withName: name) == nil, let entry = value as? [String: Any],
+            let count = int(present(entry, "count")), count >= 1, let last = date(present(entry, "last"))
+          else { return nil }
+          state.events.set(name, .init(count: count, last: last))
+        }
+      }
       guard let kind = string(present(last, "kind")).flatMap(LaunchKind.init(rawValue:)),
         let from = optional(last, "from", version), let to = version(present(last, "to")),
         let days = optional(last, "daysAway", int), let d = date(present(last, "date")),

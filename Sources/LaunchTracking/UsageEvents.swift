@@ -1,0 +1,137 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What the user did in the app, as the app recorded it (`LaunchGreeter.record(_:)`,
+/// `whatsnew event`): for each event name, how many times and when last. It stays on this
+/// machine, in the state directory; nothing is sent anywhere.
+///
+/// An event name is 1 to 64 characters of `[a-z0-9._-]`, starting with a letter or a digit
+/// (`search`, `export.pdf`, `sync-2`): see ``problem(withName:)``. At most
+/// ``maximumCount`` names are kept; recording a new one beyond that forgets the one used
+/// least recently.
+public struct UsageEvents: Sendable, Equatable {
+  /// How many distinct event names are kept.
+  public static let maximumCount = 256
+  /// The longest event name, in characters.
+  public static let maximumNameLength = 64
+
+  /// One event's record.
+  public struct Entry: Sendable, Equatable {
+    /// How many times it was recorded (saturating at `Int.max`).
+    public var count: Int
+    /// When it was last recorded.
+    public var last: Date
+
+    /// An event recorded `count` times, last at `last`.
+    public init(count: Int, last: Date) {
+      self.count = count
+      self.last = last
+    }
+  }
+
+  /// Each event name's record.
+  public private(set) var counts: [String: Entry] = [:]
+  /// The mark of the last `events.log` fold written into this state (see
+  /// `FileLaunchStore`): the log's lines up to a `# folded MARK` line equal to it are in
+  /// ``counts`` already. Nil before the first fold.
+  package var logMark: String?
+
+  /// No events.
+  public init() {}
+
+  /// How many times `name` was recorded (0 when never).
+  public func count(of name: String) -> Int { counts[name]?.count ?? 0 }
+
+  /// When `name` was last recorded, or nil when never.
+  public func lastDate(of name: String) -> Date? { counts[name]?.last }
+
+  /// True when `name` was recorded at least once.
+  public func hasUsed(_ name: String) -> Bool { counts[name] != nil }
+
+  /// True when no event was recorded.
+  public var isEmpty: Bool { counts.isEmpty }
+
+  /// Adds `times` occurrences of `name` at `date`. The last date only moves forward (a clock
+  /// that went back does not make an event older). Beyond ``maximumCount`` names, the one
+  /// with the oldest last date is forgotten (of equal dates, the first by name).
+  package mutating func record(_ name: String, at date: Date, times: Int = 1) {
+    if var entry = counts[name] {
+      let (sum, overflow) = entry.count.addingReportingOverflow(times)
+      entry.count = overflow ? Int.max : sum
+      entry.last = max(entry.last, date)
+      counts[name] = entry
+      return
+    }
+    counts[name] = Entry(count: times, last: date)
+    while counts.count > Self.maximumCount, let oldest = leastRecentlyUsed() {
+      counts[oldest] = nil
+    }
+  }
+
+  /// Sets `name`'s record as read from a file, without the bound (the codec).
+  package mutating func set(_ name: String, _ entry: Entry) { counts[name] = entry }
+
+  /// Why `name` is not an event name, or nil when it is one: 1 to 64 characters of
+  /// `[a-z0-9._-]`, the first a letter or a digit.
+  public static func problem(withName name: String) -> String? {
+    if name.isEmpty { return "the event name is empty" }
+    let bytes = Array(name.utf8)
+    func lowerOrDigit(_ b: UInt8) -> Bool { (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) }
+    let ok = bytes.allSatisfy { lowerOrDigit($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
+    guard ok, lowerOrDigit(bytes[0]) else {
+      return "the event name \"\(name)\" must be lowercase letters, digits, '.', '_' and '-', "
+        + "starting with a letter or digit"
+    }
+    if bytes.count > maximumNameLength {
+      return "the event name \"\(name)\" is longer than \(maximumNameLength) characters"
+    }
+    return nil
+  }
+
+  // MARK: - The event log
+
+  /// The line `events.log` holds for one event: seconds since 1970 and the name.
+  package static func logLine(_ name: String, at date: Date) -> String {
+    let seconds = date.timeIntervalSince1970.rounded(.down)
+    let text = seconds.isFinite && abs(seconds) < 1e15 ? String(Int64(seconds)) : "0"
+    return "\(text) \(name)\n"
+  }
+
+  /// The line a fold appends to `events.log` before it writes the state holding `mark`.
+  package static func markLine(_ mark: String) -> String { "# folded \(mark)\n" }
+
+  /// These events with the lines of `log` (an `events.log`) added: the lines after a
+  /// `# folded` line naming ``logMark`` (all lines when none does). Lines that are not an
+  /// event (a torn last line, a bad name, another fold's mark) are skipped.
+  package func adding(log: [UInt8]) -> UsageEvents {
+    var lines = log.split(separator: 0x0A, omittingEmptySubsequences: true)
+    // A last line without its newline is a write still under way, or torn by a crash.
+    if log.last != 0x0A, !lines.isEmpty { lines.removeLast() }
+    var start = lines.startIndex
+    if let logMark {
+      let mark = Array(Self.markLine(logMark).utf8.dropLast())
+      if let folded = lines.lastIndex(where: { $0.elementsEqual(mark) }) { start = folded + 1 }
+    }
+    var result = self
+    for line in lines[start...] {
+      guard let space = line.firstIndex(of: 0x20),
+        let seconds = Int64(String(decoding: line[..<space], as: UTF8.self))
+      else { continue }
+      let name = String(decoding: line[(space + 1)...], as: UTF8.self)
+      let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+      // A date the state file cannot hold (outside the years 0001-9999) is not an event's.
+      guard Self.problem(withName: name) == nil, LaunchStateCodec.iso8601(date) != nil else { continue }
+      result.record(name, at: date)
+    }
+    return result
+  }
+
+  // MARK: - Helpers
+
+  private func leastRecentlyUsed() -> String? {
+    counts.min { a, b in a.value.last != b.value.last ? a.value.last < b.value.last : a.key < b.key }?.key
+  }
+}

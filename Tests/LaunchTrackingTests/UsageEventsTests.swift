@@ -1,0 +1,226 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LaunchTracking
+
+/// Usage events: the name grammar, the bound, the log's lines and marks, and the file store's
+/// append-only log that a transaction folds into the state.
+@Suite struct UsageEventsTests {
+  let scratch: TemporaryDirectory
+
+  init() throws { scratch = try TemporaryDirectory("usage-events") }
+
+  private static let day0 = Date(timeIntervalSince1970: 1_780_000_000)
+
+  @Test(arguments: ["search", "a", "export.pdf", "sync-2", "x_y", "0day", String(repeating: "a", count: 64)])
+  func eventNamesOfTheGrammarAreAccepted(_ name: String) {
+    #expect(UsageEvents.problem(withName: name) == nil)
+  }
+
+  @Test(arguments: [
+    ("", "the event name is empty"),
+    ("Search", "must be lowercase letters"), (".hidden", "starting with a letter or digit"),
+    ("-x", "starting with a letter or digit"), ("a b", "must be lowercase"), ("é", "must be lowercase"),
+    ("a\nb", "must be lowercase"), (String(repeating: "a", count: 65), "longer than 64 characters"),
+  ])
+  func otherNamesAreRefusedWithOneLine(_ name: String, _ problem: String) {
+    let message = UsageEvents.problem(withName: name)
+    #expect(message?.contains(problem) == true, "\(message ?? "nil")")
+    #expect(message?.contains("\n") == false || name.contains("\n"))
+  }
+
+  @Test func countsAndTheLastDateAreKeptPerName() {
+    var events = UsageEvents()
+    #expect(
+      !events.hasUsed("search") && events.count(of: "search") == 0 && events.lastDate(of: "search") == nil)
+    events.record("search", at: Self.day0)
+    events.record("search", at: Self.day0.addingTimeInterval(60))
+    events.record("search", at: Self.day0.addingTimeInterval(30))  // a clock that went back
+    events.record("export", at: Self.day0)
+    #expect(events.count(of: "search") == 3 && events.hasUsed("search"))
+    #expect(events.lastDate(of: "search") == Self.day0.addingTimeInterval(60))
+    #expect(events.count(of: "export") == 1 && !events.hasUsed("create"))
+  }
+
+  @Test func beyondTheBoundTheLeastRecentlyUsedNameIsForgotten() {
+    var events = UsageEvents()
+    for n in 0..<UsageEvents.maximumCount {
+      events.record("e\(n)", at: Self.day0.addingTimeInterval(Double(n)))
+    }
+    events.record("e0", at: Self.day0.addingTimeInterval(10_000))  // used again: now the newest
+    events.record("new", at: Self.day0.addingTimeInterval(10_001))
+    #expect(events.counts.count == UsageEvents.maximumCount)
+    #expect(events.hasUsed("e0") && events.hasUsed("new") && !events.hasUsed("e1") && events.hasUsed("e2"))
+  }
+
+  @Test func aCountSaturatesInsteadOfTrapping() {
+    var events = UsageEvents()
+    events.record("search", at: Self.day0, times: Int.max)
+    events.record("search", at: Self.day0)
+    #expect(events.count(of: "search") == Int.max)
+  }
+
+  @Test func logLinesAreReadAndWhatIsNotAnEventIsSkipped() {
+    let log =
+      UsageEvents.logLine("search", at: Self.day0) + "junk\n" + "12 Bad\n" + UsageEvents.markLine("abc")
+      + UsageEvents.logLine("search", at: Self.day0.addingTimeInterval(5)) + "99999999999999 far\n"
+      + "1780000100 torn"
+    let events = UsageEvents().adding(log: Array(log.utf8))
+    #expect(events.counts == ["search": .init(count: 2, last: Self.day0.addingTimeInterval(5))])
+  }
+
+  @Test func linesUpToTheStatesMarkAreAlreadyFolded() {
+    var folded = UsageEvents()
+    folded.record("search", at: Self.day0)
+    folded.logMark = "m2"
+    let log =
+      UsageEvents.logLine("search", at: Self.day0) + UsageEvents.markLine("m1")
+      + UsageEvents.logLine("search", at: Self.day0) + UsageEvents.markLine("m2")
+      + UsageEvents.logLine("export", at: Self.day0)
+    let events = folded.adding(log: Array(log.utf8))
+    #expect(events.count(of: "search") == 1 && events.count(of: "export") == 1)
+    // A mark the state does not hold (a fold that crashed before writing it) skips nothing.
+    folded.logMark = "m3"
+    #expect(folded.adding(log: Array(log.utf8)).count(of: "search") == 3)
+  }
+
+  @Test func anEventOnlyChangeIsNotADurableWrite() {
+    let before = LaunchState(appID: "a", version: version("1.0.0"), date: Self.day0)
+    var after = before
+    after.events.record("search", at: Self.day0)
+    #expect(!after.needsDurableWrite(after: before))
+  }
+
+  // MARK: - The file store's log
+
+  private func store(_ dir: String, _ log: WarningLog = WarningLog()) -> FileLaunchStore {
+    FileLaunchStore(directory: dir, appID: "test-app", warn: log.sink)
+  }
+
+  private func events(_ store: FileLaunchStore) throws -> UsageEvents? {
+    guard case .state(let state) = try store.read() else { return nil }
+    return state.events
+  }
+
+  private func logText(_ dir: String) -> String? {
+    try? String(contentsOfFile: dir + "/events.log", encoding: .utf8)
+  }
+
+  @Test func recordingAppendsALineThatReadSeesAndTheNextLaunchFoldsIn() throws {
+    let dir = try scratch.subdirectory("fold").path
+    let clock = TestClock()
+    try launch("1.0.0", store: store(dir), clock: clock)
+    try store(dir).record("search", at: clock.now)
+    try store(dir).record("search", at: clock.now)
+    try store(dir).record("create", at: clock.now)
+    #expect(logText(dir)?.split(separator: "\n").count == 3)
+    let stateBefore = try String(contentsOfFile: dir + "/launch-state.json", encoding: .utf8)
+    #expect(!stateBefore.contains("search"))
+    #expect(try events(store(dir))?.count(of: "search") == 2)  // state + log
+
+    let record = try launch("1.0.0", store: store(dir), clock: clock)
+    #expect(record.state.events.count(of: "search") == 2 && record.state.events.count(of: "create") == 1)
+    #expect(logText(dir) == "")
+    let stateAfter = try String(contentsOfFile: dir + "/launch-state.json", encoding: .utf8)
+    #expect(stateAfter.contains(#""search" : {"#))
+    #expect(try events(store(dir))?.count(of: "search") == 2)
+    try store(dir).record("search", at: clock.now)
+    #expect(try events(store(dir))?.count(of: "search") == 3)
+  }
+
+  @Test func eventsBeforeTheFirstLaunchWaitInTheLog() throws {
+    let dir = try scratch.subdirectory("early").path
+    let clock = TestClock()
+    try store(dir).record("search", at: clock.now)
+    #expect(try store(dir).read() == .empty)
+    try launch("1.0.0", store: store(dir), clock: clock)  // creates the state; nothing to fold into yet
+    #expect(try events(store(dir))?.count(of: "search") == 1)
+    let second = try launch("1.0.0", store: store(dir), clock: clock)
+    #expect(second.state.events.count(of: "search") == 1 && logText(dir) == "")
+  }
+
+  /// A fold that died after writing the state but before emptying the log: the next fold skips
+  /// the lines up to its mark. One that died before writing the state: its mark is not the
+  /// state's, so every line counts.
+  @Test func aFoldCutShortCountsEachEventOnce() throws {
+    let dir = try scratch.subdirectory("crash").path
+    let clock = TestClock()
+    try launch("1.0.0", store: store(dir), clock: clock)
+    try store(dir).record("search", at: clock.now)
+    let folded = try launch("1.0.0", store: store(dir), clock: clock).state.events
+    let mark = try #require(folded.logMark)
+    // As the log was just before the fold's truncate, and one more event since.
+    let cut =
+      UsageEvents.logLine("search", at: clock.now) + UsageEvents.markLine(mark)
+      + UsageEvents.logLine("search", at: clock.now)
+    try cut.write(toFile: dir + "/events.log", atomically: false, encoding: .utf8)
+    #expect(try events(store(dir))?.count(of: "search") == 2)
+    #expect(try launch("1.0.0", store: store(dir), clock: clock).state.events.count(of: "search") == 2)
+    // Died before the state was written: the mark it left is no one's.
+    let early = UsageEvents.logLine("create", at: clock.now) + UsageEvents.markLine("dead")
+    try early.write(toFile: dir + "/events.log", atomically: false, encoding: .utf8)
+    #expect(try launch("1.0.0", store: store(dir), clock: clock).state.events.count(of: "create") == 1)
+  }
+
+  @Test func threadsRecordingAtOnceLoseNothing() async throws {
+    let dir = try scratch.subdirectory("threads").path
+    let clock = TestClock()
+    try launch("1.0.0", store: store(dir), clock: clock)
+    let now = clock.now
+    await withTaskGroup(of: Void.self) { group in
+      for worker in 0..<8 {
+        group.addTask {
+          let store = FileLaunchStore(directory: dir, appID: "test-app", warn: { _ in })
+          for n in 0..<50 {
+            try? store.record("search", at: now)
+            // Folds race the recorders.
+            if worker == 0 && n % 10 == 0 {
+              _ = try? LaunchTracker(appID: "test-app", version: version("1.0.0"), store: store, now: { now })
+                .recordLaunch()
+            }
+          }
+        }
+      }
+    }
+    #expect(try events(store(dir))?.count(of: "search") == 400)
+  }
+
+  @Test func aBadNameOrAForeignLogIsOneClearError() throws {
+    let dir = try scratch.subdirectory("bad").path
+    #expect {
+      try store(dir).record("Search", at: Self.day0)
+    } throws: { "\($0)".contains("the event name \"Search\"") }
+    try FileManager.default.createSymbolicLink(atPath: dir + "/events.log", withDestinationPath: "/dev/null")
+    #expect {
+      try store(dir).record("search", at: Self.day0)
+    } throws: { "\($0)" == "cannot open \(dir)/events.log: is a symbolic link" }
+  }
+
+  @Test func aFullLogTakesNoMoreEvents() throws {
+    let dir = try scratch.subdirectory("full").path
+    let line = UsageEvents.logLine("search", at: Self.day0)
+    let lines = String(repeating: line, count: FileLaunchStore.maximumLogSize / line.utf8.count + 1)
+    try lines.write(toFile: dir + "/events.log", atomically: false, encoding: .utf8)
+    #expect {
+      try store(dir).record("search", at: Self.day0)
+    } throws: { "\($0)".contains("is full (1 MiB)") }
+  }
+
+  @Test func resetForgetsTheLogToo() throws {
+    let dir = try scratch.subdirectory("reset").path
+    let clock = TestClock()
+    try launch("1.0.0", store: store(dir), clock: clock)
+    try store(dir).record("search", at: clock.now)
+    try store(dir).reset()
+    #expect(logText(dir) == nil)
+  }
+
+  @Test func theMemoryStoreRecordsIntoItsState() throws {
+    let memory = InMemoryLaunchStore()
+    #expect(throws: (any Error).self) { try memory.record("search", at: Self.day0) }
+    try launch("1.0.0", store: memory, clock: TestClock())
+    try memory.record("search", at: Self.day0)
+    #expect(memory.state?.events.count(of: "search") == 1 && memory.durableWriteCount == 1)
+  }
+}

@@ -146,7 +146,7 @@ package struct GreetingScreens: Sendable {
     ReleaseSection(
       version: note.version, title: note.title, date: note.date,
       actions: note.actions.map { ReleaseAction(key: $0.key, id: $0.id, label: $0.label) },
-      notes: source(parsingLazily: note.displayMarkdown))
+      notes: source(parsingLazily: note.displayMarkdown), mark: note.criticalMark)
   }
 
   /// A section for one release's notes as its caller loaded them: the text, or why it could

@@ -23,11 +23,15 @@ package struct ReleaseSection: Sendable {
   package var isBrief = false
   /// A word after the heading, in parentheses (a brief release's importance).
   package var detail: String?
+  /// The word that marks a critical release (`Security`), shown in brackets before its
+  /// heading; nil for any other release.
+  package var mark: String?
 
   package init(
     version: AppVersion, title: String? = nil, date: String? = nil, actions: [ReleaseAction] = [],
-    notes: LineSource
+    notes: LineSource, mark: String? = nil
   ) {
+    self.mark = mark
     self.version = version
     self.title = title
     self.date = date
@@ -35,8 +39,14 @@ package struct ReleaseSection: Sendable {
     self.notes = notes
   }
 
-  /// `2.1.0 — Tags and search · 2026-03-01`, as much as is known.
-  var heading: String {
+  /// `[Security] ` for a marked release (``mark``), else "".
+  var markPrefix: String { mark.map { "[\($0)] " } ?? "" }
+
+  /// `2.1.0 — Tags and search · 2026-03-01`, as much as is known, after ``markPrefix``.
+  var heading: String { markPrefix + unmarkedHeading }
+
+  /// ``heading`` without the mark.
+  var unmarkedHeading: String {
     var s = version.description
     if let title, !title.isEmpty { s += " — " + title }
     if let date, !date.isEmpty { s += " · " + date }

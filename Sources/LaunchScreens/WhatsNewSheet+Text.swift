@@ -6,7 +6,7 @@ extension WhatsNewSheet {
   /// earlier ones, which the expanded sheet's ``ScreenText/continuation`` adds below it.
   package var plainText: ScreenText? {
     let sheet = self
-    let shown = isCollapsed ? Array(releases.prefix(1)) : releases
+    let shown = isCollapsed ? Array(releases.prefix(collapsedCount)) : releases
     return ScreenText(
       identity: "whats-new \(version)" + (isCollapsed ? " collapsed" : ""),
       lines: { width in
@@ -28,7 +28,10 @@ extension WhatsNewSheet {
       },
       continues: "whats-new \(version) collapsed",
       continuation: { width in
-        Array(Self.text(of: Array(sheet.releases.dropFirst()), width).drop(while: { $0.runs.isEmpty }))
+        Array(
+          Self.text(of: Array(sheet.releases.dropFirst(sheet.collapsedCount)), width).drop(while: {
+            $0.runs.isEmpty
+          }))
           + [StyledLine()] + ScreenText.wrap("End of the release notes.", width)
       })
   }
@@ -54,9 +57,10 @@ extension WhatsNewSheet {
     return lines
   }
 
-  /// `2.0.0: Tally 2, released 2026-02-16`, as much as is known.
+  /// `2.0.0: Tally 2, released 2026-02-16`, as much as is known (after `[Security] ` for a
+  /// critical release).
   private static func spokenHeading(_ release: ReleaseSection) -> String {
-    var text = release.version.description
+    var text = release.markPrefix + release.version.description
     if release.isPrerelease { text += " (pre-release)" }
     if let title = release.title, !title.isEmpty { text += ": \(title)" }
     if let date = release.date, !date.isEmpty { text += ", released \(date)" }

@@ -15,9 +15,10 @@ import TerminalRendering
 /// ``ScreenEffect/releaseAction(id:dismissed:)`` (which dismisses the sheet, when it is a
 /// presentation); an action on one of the sheet's own keys (``ownCharacters``) is ignored.
 ///
-/// A release marked ``ReleaseSection/isBrief`` is listed by its heading alone. With
-/// ``collapsesEarlier`` the sheet opens with only the newest release and a line
-/// "…and N earlier releases"; `e` shows them all.
+/// A release marked ``ReleaseSection/isBrief`` is listed by its heading alone; one with a
+/// ``ReleaseSection/mark`` (critical) has the mark before its heading. With
+/// ``collapsesEarlier`` the sheet opens with only the newest release (after the critical ones,
+/// which come first) and a line "…and N earlier releases"; `e` shows them all.
 ///
 /// The layout is lazy: a resize lays out only the releases the viewport needs (newest first,
 /// so usually one or two) and the driver paints that; ``finishDeferredWork()``, which the
@@ -32,7 +33,8 @@ package struct WhatsNewSheet: Screen {
   package let version: AppVersion
   /// The version the user came from, if the sheet covers an upgrade.
   package let since: AppVersion?
-  /// The releases covered, newest first.
+  /// The releases covered: the critical (marked) ones first, then the others, each newest
+  /// first (``WhatsNewRules/criticalFirst(_:isCritical:)``).
   package private(set) var releases: [ReleaseSection]
   /// A greeting shown above the notes (welcome-back after an upgrade).
   package let greeting: LineSource?
@@ -55,7 +57,7 @@ package struct WhatsNewSheet: Screen {
     self.appName = appName
     self.version = version
     self.since = since
-    self.releases = releases
+    self.releases = WhatsNewRules.criticalFirst(releases) { $0.mark != nil }
     self.greeting = greeting
     self.presentation = presentation
     self.palette = palette
@@ -129,11 +131,17 @@ package struct WhatsNewSheet: Screen {
     return layout.laidOut == shownCount
   }
 
-  /// True while only the newest release is shown.
-  package var isCollapsed: Bool { collapsesEarlier && !isExpanded && releases.count > 1 }
+  /// True while only the first releases are shown (``collapsedCount``).
+  package var isCollapsed: Bool { collapsesEarlier && !isExpanded && releases.count > collapsedCount }
 
-  /// How many releases the text holds: all, or the newest alone while collapsed.
-  private var shownCount: Int { isCollapsed ? 1 : releases.count }
+  /// How many releases a collapsed sheet shows: the marked (critical) ones, which come first,
+  /// and the release after them.
+  package var collapsedCount: Int {
+    min(releases.count, releases.prefix(while: { $0.mark != nil }).count + 1)
+  }
+
+  /// How many releases the text holds: all, or ``collapsedCount`` while collapsed.
+  private var shownCount: Int { isCollapsed ? collapsedCount : releases.count }
 
   package func draw(into canvas: inout Canvas) {
     var me = self
@@ -365,7 +373,11 @@ package struct WhatsNewSheet: Screen {
         if next < shown && !releases[next].isBrief { layout.lines.append(StyledLine()) }
       } else {
         header.append("▍", style: palette.accent)
-        header.append(CellText.truncate(release.heading, to: textWidth - 1), style: palette.accent)
+        let mark = CellText.truncate(release.markPrefix, to: textWidth - 1)
+        header.append(mark, style: palette.error)
+        header.append(
+          CellText.truncate(release.unmarkedHeading, to: textWidth - 1 - CellWidth.of(mark)),
+          style: palette.accent)
         layout.lines.append(header)
         layout.lines.append(StyledLine())
         if layout.lines.count >= count && layout.laidOut >= minimum {

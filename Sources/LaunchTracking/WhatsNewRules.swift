@@ -71,6 +71,15 @@ public struct WhatsNewRules: Sendable, Equatable {
       versions: versions, brief: brief, collapsesEarlier: versions.count > Self.collapseAfter)
   }
 
+  /// The order a sheet shows releases in: the critical ones first, then the others, each in
+  /// the order given (newest first). A critical release also shows in full whatever
+  /// ``minimumImportance`` is (nothing is above `.critical`), and a collapsed sheet shows it.
+  package static func criticalFirst<Release>(_ releases: [Release], isCritical: (Release) -> Bool)
+    -> [Release]
+  {
+    releases.filter(isCritical) + releases.filter { !isCritical($0) }
+  }
+
   /// The equality of the rules' values (the importance list compared in order).
   public static func == (a: WhatsNewRules, b: WhatsNewRules) -> Bool {
     a.isOff == b.isOff && a.hiddenUntil == b.hiddenUntil && a.now == b.now

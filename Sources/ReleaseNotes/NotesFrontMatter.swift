@@ -13,8 +13,13 @@ package struct NotesFrontMatter: Sendable, Equatable {
   package var title: String?
   /// `date:`, when it is a real day as `YYYY-MM-DD` (as written).
   package var date: String?
-  /// `importance:`, when it is `major`, `minor` or `patch`.
+  /// `importance:`, when it is `critical`, `major`, `minor` or `patch`.
   package var importance: ReleaseImportance?
+  /// `summary:`, one line saying why the release matters; a `critical` release needs one.
+  package var summary: String?
+  /// `critical-label:`, the word that marks a critical release (``defaultCriticalLabel`` when
+  /// not given).
+  package var criticalLabel: String?
   /// `channels:` (`[beta, nightly]` or `beta, nightly`), lowercased: the release is shown only
   /// to an app on one of them (``NotesAudience/accepts(channels:)``); nil when not given.
   package var channels: [String]?
@@ -74,7 +79,33 @@ package struct NotesFrontMatter: Sendable, Equatable {
         issues.append(Issue(.error, line: entry.line, problem))
       }
     }
+    issues += criticalIssues
     issues.sort { $0.line < $1.line }
+  }
+
+  /// The word that marks a critical release when its notes give no `critical-label:`.
+  package static let defaultCriticalLabel = "Security"
+
+  /// The mark of a critical release (its ``criticalLabel``, else ``defaultCriticalLabel``);
+  /// nil for any other release.
+  package var criticalMark: String? {
+    importance == .critical ? criticalLabel ?? Self.defaultCriticalLabel : nil
+  }
+
+  /// A critical release without a `summary:` is an error (the sheet and the update card say
+  /// why it matters in that line); a `critical-label:` on another release is a warning.
+  private var criticalIssues: [Issue] {
+    if importance == .critical, summary == nil {
+      return [
+        Issue(
+          .error, line: lines["importance"] ?? 1,
+          "importance: critical needs a one-line \"summary:\" saying why the release matters")
+      ]
+    }
+    if importance != .critical, let line = lines["critical-label"] {
+      return [Issue(.warning, line: line, "\"critical-label:\" is used only with importance: critical")]
+    }
+    return []
   }
 
   /// Reads the front matter at the top of `text` (``init(_:)`` of `FrontMatterParser.split`'s).
@@ -117,11 +148,27 @@ package struct NotesFrontMatter: Sendable, Equatable {
       key: "importance",
       read: { value, front in
         guard let importance = ReleaseImportance(frontMatter: value) else {
-          return "bad importance \"\(value)\": expected major, minor or patch"
+          return "bad importance \"\(value)\": expected critical, major, minor or patch"
         }
         front.importance = importance
         return nil
       }, write: { $0.importance?.rawValue }),
+    Field(
+      key: "summary",
+      read: { value, front in
+        front.summary = value.isEmpty ? nil : value
+        return nil
+      }, write: \.summary),
+    Field(
+      key: "critical-label",
+      read: { value, front in
+        guard !value.isEmpty, value.count <= 24, !value.contains(where: { $0 == "[" || $0 == "]" }) else {
+          return
+            "bad critical-label \"\(value)\": expected a word or two (at most 24 characters, no brackets)"
+        }
+        front.criticalLabel = value
+        return nil
+      }, write: \.criticalLabel),
     Field(
       key: "channels",
       read: { value, front in

@@ -37,9 +37,11 @@ package struct ReleaseNote: Sendable, Equatable {
     set { text[keyPath: keyPath] = newValue }
   }
 
-  /// The heading the sheet shows above these notes: `2.1.0 — Daily notes`.
+  /// The heading the sheet shows above these notes: `2.1.0 — Daily notes`, and
+  /// `[Security] 2.1.1 — Token fix` for a critical release.
   package var heading: String {
-    guard let title = text.title, !title.isEmpty else { return text.version.description }
-    return "\(text.version) — \(title)"
+    let mark = text.criticalMark.map { "[\($0)] " } ?? ""
+    guard let title = text.title, !title.isEmpty else { return mark + text.version.description }
+    return "\(mark)\(text.version) — \(title)"
   }
 }

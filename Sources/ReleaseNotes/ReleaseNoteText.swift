@@ -21,6 +21,12 @@ package struct ReleaseNoteText: Sendable, Equatable {
   package var date: String?
   /// The `importance:` from the front matter, if any and valid.
   package var importance: ReleaseImportance?
+  /// `summary:` from the front matter of the file shown (else the default file's): why the
+  /// release matters, which a critical one must say.
+  package var summary: String?
+  /// The word that marks a critical release (`critical-label:`, else "Security"); nil for
+  /// any other release.
+  package var criticalMark: String?
   /// `actions:` from the front matter of the file shown (a translation words its own labels).
   package var actions: [NotesFrontMatter.Action] = []
   /// The Markdown after the front matter, as written.
@@ -55,9 +61,29 @@ package struct ReleaseNoteText: Sendable, Equatable {
   /// (``isUntranslated``), in the default notes' language as the text below it.
   package static let untranslatedMarker = "(not translated)"
 
+  /// True for a release whose notes declare `importance: critical`: the sheet shows it first,
+  /// in full and marked.
+  package var isCritical: Bool { importance == .critical }
+
   /// The Markdown a screen shows: ``markdown``, under ``untranslatedMarker`` in emphasis when
-  /// ``isUntranslated``.
+  /// ``isUntranslated``, and under a critical release's ``summary`` in bold.
   package var displayMarkdown: String {
-    isUntranslated ? "_\(Self.untranslatedMarker)_\n\n" + markdown : markdown
+    var text = markdown
+    if isCritical, let summary { text = "**" + Self.escapingMarkdown(summary) + "**\n\n" + text }
+    if isUntranslated { text = "_\(Self.untranslatedMarker)_\n\n" + text }
+    return text
+  }
+
+  /// `text` with every ASCII punctuation character backslash-escaped, so Markdown shows it as
+  /// written.
+  static func escapingMarkdown(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if let ascii = character.asciiValue, ascii > 32, ascii < 127, !character.isLetter, !character.isNumber {
+        out.append("\\")
+      }
+      out.append(character)
+    }
+    return out
   }
 }

@@ -227,6 +227,8 @@ package struct ReleaseNotesCatalog: Sendable {
       importance: release.importance, markdown: audience.filter(body), firstBodyLine: scan.bodyFirstLine)
     channels = release.channels
     note.actions = front.actions
+    note.summary = front.summary ?? release.summary
+    if release.importance == .critical { note.criticalMark = front.criticalLabel ?? release.criticalMark }
     note.language = localized.language
     note.isUntranslated = localized.isUntranslated
     return note

@@ -1,3 +1,4 @@
+import LaunchTracking
 import MarkdownSyntax
 
 /// Builds the one document a what's-new sheet shows for several versions: each version's
@@ -6,8 +7,10 @@ import MarkdownSyntax
 /// A notes file that itself uses level-1 headings has all its top-level headings moved one
 /// level down, so every version heading stays the outermost one.
 package enum WhatsNewDocument {
-  /// The document for `notes`, in the order given (the catalog gives newest first).
+  /// The document for `notes`, the critical ones first, each under its mark and summary, then
+  /// the others, each in the order given (the catalog gives newest first).
   package static func make(_ notes: [ReleaseNote]) -> MarkdownDocument {
+    let notes = WhatsNewRules.criticalFirst(notes) { $0.text.isCritical }
     var blocks: [Block] = []
     var definitions: [String: LinkDefinition] = [:]
     var footnotes: [Footnote] = []
@@ -27,6 +30,9 @@ package enum WhatsNewDocument {
         blocks.append(
           Block(
             .paragraph([.emphasis([.text(ReleaseNoteText.untranslatedMarker)])]), startLine: 0, endLine: 0))
+      }
+      if note.text.isCritical, let summary = note.summary {
+        blocks.append(Block(.paragraph([.strong([.text(summary)])]), startLine: 0, endLine: 0))
       }
       let demote = document.blocks.contains {
         if case .heading(1, _) = $0.kind { return true }

@@ -12,7 +12,8 @@ struct LintCommand: ParsableCommand {
       Errors (exit 1): a .md name that is not a version, two files for one version, a file \
       that cannot be read or is not UTF-8, front matter that is not closed, has a line that is \
       not 'key: value', a date that is not a real YYYY-MM-DD or an importance other than \
-      major, minor or patch, and an empty notes file. Warnings (exit 0): a missing \
+      critical, major, minor or patch, a critical release without a summary:, and an empty \
+      notes file. Warnings (exit 0): a missing \
       onboarding.md or welcome-back.md, an unknown or repeated front matter key, a link \
       reference that is never defined, a heading level that jumps, a file that is not \
       Markdown, onboarding without a level-1 heading, welcome-back without {{days}} or with \

@@ -249,6 +249,10 @@ private struct NoteJSON: Encodable {
   var date: String?
   /// The `importance:` front matter, when given (the effective one is in `versions`).
   var importance: String?
+  /// `summary:`, when given.
+  var summary: String?
+  /// A critical release's mark (`critical-label:`, else "Security"); absent for others.
+  var mark: String?
   var markdown: String
 
   init(_ note: ReleaseNoteText) {
@@ -257,6 +261,8 @@ private struct NoteJSON: Encodable {
     title = note.title
     date = note.date
     importance = note.importance?.rawValue
+    summary = note.summary
+    mark = note.criticalMark
     markdown = note.markdown
   }
 }

@@ -18,8 +18,9 @@ import Testing
   @Test func frontMatterValuesParseAndOrder() {
     #expect(ReleaseImportance(frontMatter: " Major ") == .major)
     #expect(ReleaseImportance(frontMatter: "minor") == .minor)
-    #expect(ReleaseImportance(frontMatter: "critical") == nil)
-    #expect(ReleaseImportance.patch < .minor && .minor < .major)
-    #expect(ReleaseImportance.allCases.sorted() == [.patch, .minor, .major])
+    #expect(ReleaseImportance(frontMatter: "Critical") == .critical)
+    #expect(ReleaseImportance(frontMatter: "urgent") == nil)
+    #expect(ReleaseImportance.patch < .minor && .minor < .major && .major < .critical)
+    #expect(ReleaseImportance.allCases.sorted() == [.patch, .minor, .major, .critical])
   }
 }

@@ -41,7 +41,8 @@ import Testing
     // An invalid value is a lint error, so the catalog refuses the file.
     #expect(
       throws: ReleaseNotesError.invalid(
-        path: "notes/3.0.0.md", line: 2, reason: #"bad importance "huge": expected major, minor or patch"#)
+        path: "notes/3.0.0.md", line: 2,
+        reason: #"bad importance "huge": expected critical, major, minor or patch"#)
     ) {
       try catalog.note(for: v("3.0.0"))
     }
@@ -74,13 +75,13 @@ import Testing
     let dir = try SeededDirectory([
       "onboarding.md": LintTests.onboarding, "welcome-back.md": LintTests.welcomeBack,
       "1.0.0.md": "---\ntitle: One\nimportance: major\n---\n\nNotes.\n",
-      "1.1.0.md": "---\ntitle: Two\ndate: 2025-01-02\nimportance: critical\n---\n\nNotes.\n",
+      "1.1.0.md": "---\ntitle: Two\ndate: 2025-01-02\nimportance: urgent\n---\n\nNotes.\n",
     ])
     defer { dir.remove() }
     let report = try ContentLinter.lint(directory: dir.path)
     #expect(
       report.diagnostics.map(\.description) == [
-        "\(dir.path)/1.1.0.md:4: error: bad importance \"critical\": expected major, minor or patch"
+        "\(dir.path)/1.1.0.md:4: error: bad importance \"urgent\": expected critical, major, minor or patch"
       ])
   }
 }

@@ -28,7 +28,7 @@ import Testing
     #expect(
       front.errors == [
         .init(.error, line: 2, "bad date \"2026-13-01\": expected a real day as YYYY-MM-DD"),
-        .init(.error, line: 3, "bad importance \"huge\": expected major, minor or patch"),
+        .init(.error, line: 3, "bad importance \"huge\": expected critical, major, minor or patch"),
       ])
   }
 
@@ -40,7 +40,7 @@ import Testing
       front.issues == [
         .init(
           .warning, line: 3,
-          "unknown front matter key \"author\" (known keys: title, date, importance, channels, actions, id, after-launches, after-days, when-used, unless-used, max-shows)"
+          "unknown front matter key \"author\" (known keys: title, date, importance, summary, critical-label, channels, actions, id, after-launches, after-days, when-used, unless-used, max-shows)"
         )
       ])
   }

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Critical releases end to end (issue 35): on the what's-new sheet a critical release comes
+/// first and in full whatever `--min-importance` says, also among several skipped versions; and
+/// `notes` prints it the same way.
+@Suite(.serialized) struct CriticalReleaseTmuxTests {
+  /// Tally's notes: after 1.0.0 a patch release, a critical patch release and a minor one.
+  static let notes: [String: String] = [
+    "onboarding.md": "# Welcome to Tally\n\nTally counts things for you.\n",
+    "welcome-back.md": "# Welcome back\n\nYou were away for {{days}} days.\n",
+    "1.0.0.md": "---\ntitle: First release\n---\n\nTally counts words and lines.\n",
+    "1.0.1.md": "---\ntitle: Small fixes\n---\n\nCounting an empty file no longer prints a warning.\n",
+    "1.0.2.md": """
+    ---
+    title: Token fix
+    importance: critical
+    summary: Saved tokens were written to the log; upgrade and rotate them.
+    ---
+
+    The log no longer holds saved tokens.
+    """,
+    "1.1.0.md": "---\ntitle: Totals\n---\n\nA total line sums every count.\n",
+  ]
+
+  struct App {
+    let directory: URL
+    var notes: String { directory.appendingPathComponent("notes").path }
+    var state: String { directory.appendingPathComponent("state").path }
+
+    init() throws {
+      directory = try TestPaths.makeTemporaryDirectory("critical-release")
+      let notes = directory.appendingPathComponent("notes")
+      try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+      for (name, text) in CriticalReleaseTmuxTests.notes {
+        try Data(text.utf8).write(to: notes.appendingPathComponent(name))
+      }
+    }
+
+    func greet(_ version: String, _ extra: String = "") -> String {
+      "greet --app-id tally --app-name Tally --content '\(notes)' --state-dir '\(state)' --app-version \(version) "
+        + extra
+    }
+  }
+
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func aCriticalReleaseAmongThreeSkippedVersionsShowsFirstAndInFullWithMinimumMajor() throws {
+    let app = try App()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start(app.greet("1.0.0"), environment: "TALLY_NOW=2026-01-01T09:00:00Z")
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    #expect(try tmux.waitForExit() == 0)
+
+    try tmux.start(
+      app.greet("1.1.0", "--min-importance major"), environment: "TALLY_NOW=2026-02-01T09:00:00Z")
+    let sheet = try tmux.waitFor("What's new in Tally 1.1.0")
+    let lines = sheet.split(separator: "\n").map(String.init)
+    let critical = try #require(lines.firstIndex { $0.contains("[Security] 1.0.2 — Token fix") }, "\(sheet)")
+    let totals = try #require(lines.firstIndex { $0.contains("· 1.1.0 — Totals (minor)") }, "\(sheet)")
+    #expect(critical < totals, "the critical release comes first: \(sheet)")
+    #expect(sheet.contains("Saved tokens were written to the log; upgrade and rotate them."))
+    #expect(sheet.contains("The log no longer holds saved tokens."))
+    #expect(sheet.contains("· 1.0.1 — Small fixes (patch)") && !sheet.contains("A total line"), "\(sheet)")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+  }
+
+  @Test func notesPrintsTheCriticalReleaseFirstMarked() throws {
+    let app = try App()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let result = try Run.whatsnew(["notes", "--content", app.notes, "--from", "1.0.0", "--format", "plain"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let headings = result.stdout.split(separator: "\n").filter { $0.contains(" — ") }
+    #expect(
+      headings == ["[Security] 1.0.2 — Token fix", "1.1.0 — Totals", "1.0.1 — Small fixes"],
+      "\(result.stdout)")
+    #expect(result.stdout.contains("Saved tokens were written to the log; upgrade and rotate them."))
+  }
+}

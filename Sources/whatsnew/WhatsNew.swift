@@ -9,15 +9,21 @@ struct WhatsNew: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "whatsnew",
     abstract: "Greets terminal users: onboarding, what's new, welcome back.",
+    discussion: "Without a subcommand, runs the demo app as 'whatsnew demo' does; its options follow 'demo'.",
     version: WhatsNewVersion.current,
     subcommands: [
       DemoCommand.self, GreetCommand.self, NotesCommand.self, RenderCommand.self, LintCommand.self,
       StateCommand.self, HistoryCommand.self, SettingsCommand.self, TipsCommand.self, ResetCommand.self,
       EventCommand.self,
       ImportChangelogCommand.self,
-    ],
-    defaultSubcommand: DemoCommand.self
+    ]
   )
+
+  /// `whatsnew` alone: the demo app with its defaults. The demo is not the default subcommand,
+  /// which would have every command line read the demo's options as well as its own.
+  func run() throws {
+    try DemoCommand.parse([]).run()
+  }
 
   /// Runs the command and maps every error to the project's exit codes: 0 success (and
   /// help), 1 a reported failure, 2 a usage error (ArgumentParser's 64). Errors print one

@@ -46,6 +46,25 @@ import Testing
 
   var statePath: String { stateDir + "/launch-state.json" }
 
+  /// `whatsnew` alone is the demo with its defaults (here its state and notes come from its
+  /// variables); the demo's options are given after `demo`, and a usage error says so.
+  @Test func whatsnewAloneRunsTheDemo() throws {
+    let result = try Run.whatsnew(
+      [],
+      environment: [
+        "WHATSNEW_NOW": "2026-01-01T12:00:00Z", "WHATSNEW_STATE_DIR": stateDir,
+        "WHATSNEW_CONTENT_DIR": content,
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let last = try lastLaunch()
+    #expect(last["kind"] as? String == "first")
+    #expect(last["to"] as? String == "2.0.0")
+
+    let misplaced = try Run.whatsnew(["--simulate", "first"])
+    #expect(misplaced.status == 2)
+    #expect(misplaced.stderr.contains("--simulate is an option of `demo`"), "\(misplaced.stderr)")
+  }
+
   @Test func firstUpgradeDowngradeReturningChain() throws {
     #expect(try demo(["--app-version", "1.0.0"], now: "2026-01-01T12:00:00Z").status == 0)
     var last = try lastLaunch()

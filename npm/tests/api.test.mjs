@@ -253,3 +253,44 @@ await new Promise((resolve) => setTimeout(resolve, 100));
 show({ same, heard });`;
   assert.deepEqual(shown(runModule(project, code)), { same: true, heard: 1 });
 });
+
+test("record counts events in the state, and a bad name is a TypeError", () => {
+  const state = fresh("state-events");
+  const code = `import { record, recordSync } from "whatsnew-greet";
+const stateDir = ${JSON.stringify(state)};
+const results = [await record("greeted-api", "search", { stateDir }), await record("greeted-api", "search", { stateDir })];
+results.push(recordSync("greeted-api", "export.pdf", { stateDir }));
+show(results);`;
+  assert.deepEqual(shown(runModule(project, code)), [null, null, null]);
+  const lines = fs.readFileSync(path.join(state, "events.log"), "utf8").trim().split("\n");
+  assert.deepEqual(
+    lines.map((line) => line.split(" ")[1]),
+    ["search", "search", "export.pdf"],
+  );
+  // Two launches: the first makes the state, the second folds the log into it.
+  for (let n = 0; n < 2; n++) {
+    outcomeOf(`greet(${JSON.stringify({ appId: "greeted-api", version: "1.0.0", notes: NOTES, stateDir: state })})`);
+  }
+  const counts = JSON.parse(fs.readFileSync(path.join(state, "launch-state.json"), "utf8")).events.counts;
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(counts).map(([name, entry]) => [name, entry.count])),
+    { search: 2, "export.pdf": 1 },
+  );
+
+  const bad = shown(
+    runModule(
+      project,
+      `import { record } from "whatsnew-greet";
+try { await record("greeted-api", "Search", { stateDir: ${JSON.stringify(state)} }); show({ type: null }); }
+catch (error) { show({ type: error.constructor.name, message: error.message }); }`,
+    ),
+  );
+  assert.equal(bad.type, "TypeError");
+  assert.match(bad.message, /the event name "Search" must be lowercase/);
+  const file = path.join(directory, "not-a-directory");
+  fs.writeFileSync(file, "");
+  const unusable = shown(
+    runModule(project, `import { recordSync } from "whatsnew-greet";\nshow(recordSync("greeted-api", "search", { stateDir: ${JSON.stringify(file)} }));`),
+  );
+  assert.equal(unusable, `cannot record the event: ${file} is not a directory`);
+});

@@ -189,7 +189,7 @@ catch (error) { show({ type: error.constructor.name, message: error.message }); 
 
 // TypeScript code calling greet() and reading the outcome, as a tool would write it.
 const TYPED = `
-import { greet, greetSync, WhatsnewError, type Outcome, type GreetOptions } from "whatsnew-greet";
+import { greet, greetSync, record, recordSync, WhatsnewError, type Outcome, type GreetOptions } from "whatsnew-greet";
 
 const options: GreetOptions = { appId: "typed", version: "1.0.0", notes: new URL("file:///notes"), minImportance: "minor" };
 
@@ -211,6 +211,11 @@ console.log(again.exit === "later", again.versions[0], report(again));
 greetSync({ ...options, minImportance: "huge" });
 // @ts-expect-error: an outcome is read, not written
 again.interrupted = false;
+const recorded: Promise<string | null> = record("typed", "search", { stateDir: new URL("file:///state") });
+const recordedNow: string | null = recordSync("typed", "search");
+console.log(recorded, recordedNow);
+// @ts-expect-error: record takes no notes
+recordSync("typed", "search", { notes: "/notes" });
 `;
 
 test("tsc --strict takes code that calls greet and reads its Outcome", { skip: !hasTsc() && "tsc is not installed (scripts/setup --ci installs node-typescript)" }, () => {

@@ -140,6 +140,30 @@ export function greetSync(options: GreetOptions): Outcome;
  * when this platform has none or its package is not installed. */
 export function binaryPath(): string;
 
+/** The options of record() and recordSync(). */
+export interface RecordOptions {
+  /** The state directory (default: `$<APPID>_STATE_DIR`, else `$XDG_STATE_HOME/<appId>`). */
+  stateDir?: string | URL;
+  /** The binary's environment (default: this process's). */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Records that the user of the app `appId` did `name`, a usage event (1 to 64 characters of
+ * `a-z`, `0-9`, `.`, `_`, `-`, starting with a letter or digit), for the tips and the
+ * walkthrough's steps done by doing. Kept on this machine only; nothing is sent anywhere.
+ * Resolves to null when recorded, else to the one line saying why not. Rejects with a
+ * TypeError for a name or appId the binary refuses, a WhatsnewError when it cannot run.
+ *
+ * ```js
+ * await record("mytool", "search");
+ * ```
+ */
+export function record(appId: string, name: string, options?: RecordOptions): Promise<string | null>;
+
+/** record(), blocking the event loop (a few milliseconds) until it is done. */
+export function recordSync(appId: string, name: string, options?: RecordOptions): string | null;
+
 /** The binary is missing, cannot be run, or failed without an outcome; the message says why. */
 export class WhatsnewError extends Error {
   name: "WhatsnewError";

@@ -129,6 +129,61 @@ function greetSync(options) {
   }
 }
 
+/**
+ * Records that the user of the app `appId` did `name` (a usage event: `search`, `export.pdf`),
+ * for the tips and the walkthrough's steps done by doing: a count and the last date per event
+ * in the app's state directory, on this machine only (nothing is sent anywhere). Resolves to
+ * null when recorded, else to the one line saying why not (a state directory that cannot be
+ * used). Rejects with a TypeError for an appId or event name the binary refuses and with a
+ * WhatsnewError when the binary is missing or broken.
+ */
+async function record(appId, name, options = {}) {
+  const call = prepareRecord(appId, name, options);
+  const result = await new Promise((resolve, reject) => {
+    childProcess.execFile(call.binary, call.args, { env: call.env }, (error, stdout, stderr) => {
+      // A string code is a failure to start (ENOENT, EACCES); a number is the exit status.
+      if (error && typeof error.code === "string") reject(cannotRun(call.binary, error));
+      else resolve({ code: error ? (error.code ?? -1) : 0, errors: String(stderr) });
+    });
+  });
+  return recorded(result.code, result.errors);
+}
+
+/** record(), blocking this process's event loop (a few milliseconds) until it is done. */
+function recordSync(appId, name, options = {}) {
+  const call = prepareRecord(appId, name, options);
+  const result = childProcess.spawnSync(call.binary, call.args, { env: call.env, stdio: ["ignore", "ignore", "pipe"] });
+  if (result.error) throw cannotRun(call.binary, result.error);
+  return recorded(result.status, result.stderr.toString("utf8"));
+}
+
+function prepareRecord(appId, name, options) {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`record() takes an options object ({ stateDir, env }), not ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (key !== "stateDir" && key !== "env") throw new TypeError(`record() has no option ${key}`);
+  }
+  if (typeof name !== "string" || name.startsWith("-")) {
+    throw new TypeError(`name must be an event name, not ${describe(name)}`);
+  }
+  const args = ["event", "--app-id", text("appId", appId)];
+  if (given(options.stateDir)) args.push("--state-dir", pathOf("stateDir", options.stateDir));
+  args.push(name);
+  return { binary: binaryPath(), args, env: environment({ env: options.env }) };
+}
+
+function recorded(code, errors) {
+  const lines = errors.split("\n").filter((line) => line.trim() !== "");
+  if (code === 0) return null;
+  if (code === 2) {
+    throw new TypeError(usageMessage(lines).replace(" (see 'whatsnew event --help')", "") || "whatsnew event refused the arguments");
+  }
+  if (code === 1 && lines.length > 0) return lines[0].replace(/^whatsnew: /, "");
+  const detail = lines.length > 0 ? `: ${lines[lines.length - 1]}` : "";
+  throw new WhatsnewError(`whatsnew event exited with status ${code}${detail}`);
+}
+
 // MARK: - Arguments
 
 /** The binary, its arguments and environment for `options`, with a scratch directory for the
@@ -487,4 +542,4 @@ function usageMessage(lines) {
   return message;
 }
 
-module.exports = { greet, greetSync, binaryPath, WhatsnewError, version };
+module.exports = { greet, greetSync, record, recordSync, binaryPath, WhatsnewError, version };

@@ -226,3 +226,43 @@ def test_an_outcome_takes_reports_with_keys_absent_or_unknown(installed: Venv) -
         """,
     )
     assert kept == {"exit": "done", "future": [1, 2]}
+
+
+def test_record_counts_events_in_the_state_and_refuses_a_bad_name(installed: Venv, tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    result = api(
+        installed,
+        f"""
+        import json, whatsnew_greet
+        results = [whatsnew_greet.record("greeted-api", "search", state_dir={str(state)!r}) for _ in range(3)]
+        results.append(whatsnew_greet.record("greeted-api", "export.pdf", state_dir={str(state)!r}))
+        print(json.dumps(results))
+        """,
+    )
+    assert result == [None, None, None, None]
+    lines = (state / "events.log").read_text(encoding="utf-8").splitlines()
+    assert [line.split(" ")[1] for line in lines] == ["search", "search", "search", "export.pdf"]
+    # The next launch folds the log into the state.
+    api(
+        installed,
+        f"""
+        import whatsnew_greet
+        show(whatsnew_greet.greet("greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(state)!r}))
+        whatsnew_greet.greet("greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(state)!r})
+        """,
+    )
+    counts = json.loads((state / "launch-state.json").read_text(encoding="utf-8"))["events"]["counts"]
+    assert {name: entry["count"] for name, entry in counts.items()} == {"search": 3, "export.pdf": 1}
+
+    bad = error_of(installed, f"whatsnew_greet.record('greeted-api', 'Search', state_dir={str(state)!r})")
+    assert bad["type"] == "ValueError" and 'the event name "Search" must be lowercase' in bad["message"]
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("")
+    unusable = api(
+        installed,
+        f"""
+        import json, whatsnew_greet
+        print(json.dumps(whatsnew_greet.record("greeted-api", "search", state_dir={str(not_a_dir)!r})))
+        """,
+    )
+    assert unusable == f"cannot record the event: {not_a_dir} is not a directory"

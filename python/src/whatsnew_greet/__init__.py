@@ -18,16 +18,18 @@ a long absence a welcome back; nothing when no person is at a terminal. It retur
         if outcome.interrupted:
             sys.exit(130)  # the user pressed Ctrl-C: stop here too
 
+`record("mytool", "search")` records a usage event (what the user did, kept on this machine only).
+
 `python -m whatsnew_greet ARGS` runs the binary itself (`python -m whatsnew_greet lint --content
 DIR` checks a notes folder before a release).
 """
 
 from importlib.metadata import PackageNotFoundError, version
 
-from ._greet import BinaryError, binary_path, greet
+from ._greet import BinaryError, binary_path, greet, record
 from ._outcome import Launch, Outcome, UpdateSteps
 
-__all__ = ["BinaryError", "Launch", "Outcome", "UpdateSteps", "binary_path", "greet", "__version__"]
+__all__ = ["BinaryError", "Launch", "Outcome", "UpdateSteps", "binary_path", "greet", "record", "__version__"]
 
 try:
     __version__ = version("whatsnew-greet")

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     Notes = Union[str, os.PathLike[str], Traversable]
     Steps = Union[str, os.PathLike[str], Sequence[Mapping[str, Any]]]
 
-__all__ = ["BinaryError", "binary_path", "greet"]
+__all__ = ["BinaryError", "binary_path", "greet", "record"]
 
 Theme = Literal["auto", "dark", "light", "mono"]
 Hyperlinks = Literal["auto", "always", "never"]
@@ -154,6 +154,49 @@ def greet(
         arguments += ["--report", str(report)]
         status, errors = _run([str(binary), "greet", *arguments], environment)
         return _outcome(status, errors, report)
+
+
+def record(
+    app_id: str,
+    name: str,
+    *,
+    state_dir: str | os.PathLike[str] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> str | None:
+    """Records that the user of app `app_id` did `name` (a usage event: `search`,
+    `export.pdf`), for the tips and the walkthrough's steps done by doing. The binary keeps a
+    count and the last date per event in the tool's state directory, on this machine only;
+    nothing is sent anywhere. Cheap: one line appended to a log, no screen, no terminal.
+
+    Returns None when it is recorded, else the one line saying why not (a state directory that
+    cannot be used): a tool may print it or go on. Raises `ValueError` for an `app_id` or an
+    event name the binary refuses (1 to 64 characters of `a-z`, `0-9`, `.`, `_`, `-`, starting
+    with a letter or digit) and :class:`BinaryError` when the binary is missing or broken::
+
+        whatsnew_greet.record("mytool", "search")
+    """
+    arguments = ["--app-id", app_id if isinstance(app_id, str) else repr(app_id)]
+    if not isinstance(name, str) or name.startswith("-"):
+        raise ValueError(f"name must be an event name, not {name!r}")
+    if state_dir is not None:
+        if not isinstance(state_dir, (str, os.PathLike)) or not os.fspath(state_dir):
+            raise ValueError(f"state_dir must be a non-empty path, not {state_dir!r}")
+        arguments += ["--state-dir", os.fspath(state_dir)]
+    environment = dict(os.environ if env is None else env)
+    command = [str(binary_path()), "event", *arguments, name]
+    try:
+        child = subprocess.run(command, env=environment, stdin=subprocess.DEVNULL, capture_output=True)
+    except OSError as error:
+        raise BinaryError(f"cannot run {command[0]}: {error.strerror or error}") from None
+    lines = [line for line in child.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
+    if child.returncode == 0:
+        return None
+    if child.returncode == 2:
+        message = _usage_message(lines).replace(" (see 'whatsnew event --help')", "")
+        raise ValueError(message.replace("--app-id", "app_id") or "whatsnew event refused the arguments")
+    if child.returncode == 1 and lines:
+        return lines[0].removeprefix("whatsnew: ")
+    raise BinaryError(f"whatsnew event exited with status {child.returncode}" + (f": {lines[-1]}" if lines else ""))
 
 
 # MARK: - Helpers

@@ -63,14 +63,15 @@ struct StateReport {
   let state: LaunchState?
 
   /// The state's JSON (``LaunchStateCodec``) with `stateFile`, `pending` as kinds and
-  /// `pendingDetail`; every key is present, `null` when it has no value.
+  /// `pendingDetail`; every key is present, `null` when it has no value (`events` and the tips' keys
+  /// only once there are some).
   func json() throws -> StateJSON {
     var fields: [String: StateJSON] = [
       "schema": .null, "launchCount": .number("0"), "firstLaunchDate": .null, "lastLaunchDate": .null,
       "installVersion": .null, "previousVersion": .null, "currentVersion": .null,
       "versionHistory": .array([]),
       "lastLaunch": .null, "pendingDetail": .array([]), "whatsNewOff": .bool(false),
-      "whatsNewHiddenUntil": .null, "events": .object(["counts": .object([:])]),
+      "whatsNewHiddenUntil": .null,
     ]
     if let state, case .object(let recorded) = try LaunchStateCodec.encode(state) {
       fields.merge(recorded) { _, new in new }

@@ -157,10 +157,13 @@ package enum TipBlock {
     return text
   }
 
-  /// Standard error's width in columns, else `COLUMNS`, else 80.
+  /// Standard error's width in columns, else standard output's (a caller that reads stderr
+  /// itself), else `COLUMNS`, else 80.
   package static func standardErrorWidth(_ env: [String: String]) -> Int {
-    var size = winsize()
-    if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    for fd in [STDERR_FILENO, STDOUT_FILENO] {
+      var size = winsize()
+      if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    }
     return env["COLUMNS"].flatMap(Int.init).map { max(20, $0) } ?? 80
   }
 

@@ -88,8 +88,8 @@ struct GreetCommand: ParsableCommand {
 
   @Flag(
     help: """
-      Choose a due tip from the notes' tips/ folder when nothing else is shown and standard error \
-      is a terminal: printed on stderr after the greeting, or with --report only put in the report.
+      Choose a due tip from the notes' tips/ folder when nothing else is shown: printed on stderr \
+      after the greeting when that is a terminal, or with --report only put in the report.
       """)
   var tip = false
 
@@ -138,7 +138,9 @@ struct GreetCommand: ParsableCommand {
     if greeting.accessible { greeter.accessible = .on }
     greeter.minimumImportance = greeting.minImportance
     greeter.cooldown = greeting.cooldown.duration
-    greeter.tips = tip && isatty(STDERR_FILENO) == 1 ? .manual : .off
+    // The tip is printed on stderr below, so only when that is a terminal; with --report the
+    // report's reader (the Python or Node API) prints it when the tool exits, and decides.
+    greeter.tips = tip && (report != nil || isatty(STDERR_FILENO) == 1) ? .manual : .off
     if existingInstall { greeter.isExistingInstall = { true } }
     if let feed { greeter.feed = GreeterFeed(url: feed, upgradeCommand: upgradeCommand) }
     greeter.crashAction = .defaultAction
@@ -153,13 +155,15 @@ struct GreetCommand: ParsableCommand {
     if printsProblems(of: outcome, environment: env, optOut: app.variable("NO_GREETING")) {
       for problem in outcome.problems { Console.error(app.name + ": " + problem) }
     }
-    if let tip = outcome.tip, report == nil {
-      let width = TipBlock.standardErrorWidth(env)
-      Platform.writeAll(STDERR_FILENO, TipBlock.text(tip, offVariable: app.variable("NO_TIPS"), width: width))
+    let tipBlock = outcome.tip.map {
+      TipBlock.text($0, offVariable: app.variable("NO_TIPS"), width: TipBlock.standardErrorWidth(env))
     }
+    if let tipBlock, report == nil { Platform.writeAll(STDERR_FILENO, tipBlock) }
     if let report {
       do {
-        try GreetReport(outcome, audience: NotesAudience(channel: channel.channel)).write(to: report)
+        var json = GreetReport(outcome, audience: NotesAudience(channel: channel.channel))
+        json.tip?.block = tipBlock ?? ""
+        try json.write(to: report)
       } catch {
         Console.error("whatsnew: cannot write the report \(report): \(error)")
       }
@@ -257,11 +261,14 @@ struct GreetReport: Encodable {
   /// The `held:` lines for `--explain`: what waited and why. Not in the JSON.
   var held: [String] = []
 
-  /// The report's `tip`: `{"id", "text", "firstShowing"}`.
+  /// The report's `tip`: `{"id", "text", "firstShowing", "block"}`; `block` is the tip as
+  /// `greet --tip` prints it on stderr (styled, wrapped to the terminal, ending in a newline),
+  /// for the Python and Node APIs to print when the tool exits.
   struct Tip: Encodable {
     var id: String
     var text: String
     var firstShowing: Bool
+    var block = ""
   }
 
   init(_ outcome: GreetOutcome, audience: NotesAudience = NotesAudience()) {

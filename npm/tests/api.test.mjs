@@ -107,6 +107,8 @@ test("a problem is in the outcome once, and nothing is printed", () => {
 });
 
 const REFUSED = [
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, tips: 'always' }", "tips must be 'at-exit', 'manual' or 'off'"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, cooldown: '1 day' }", "cooldown must be a whole number with d, h, m or s"],
   ["{ appId: '', version: '1.0.0', notes: NOTES }", "appId must be a non-empty string"],
   ["{ appId: 'greeted', notes: NOTES }", "version must be a non-empty string"],
   ["{ appId: 'greeted', version: 'nope', notes: NOTES }", 'version: invalid version "nope"'],
@@ -234,6 +236,9 @@ test("an outcome takes reports with keys absent or unknown", () => {
   assert.deepEqual([interrupted.status, interrupted.exit, interrupted.interrupted], [130, "interrupted", true]);
   const killed = outcome({ REPORT: "{}", SIGNAL: "INT" });
   assert.deepEqual([killed.status, killed.interrupted], [-2, true]);
+  const tipped = outcome({ REPORT: '{"tip": {"id": "quiet", "text": "Be quiet.", "firstShowing": true, "block": "Tip: Be quiet.\\n"}}' });
+  assert.deepEqual(tipped.tip, { id: "quiet", text: "Be quiet.", firstShowing: true, block: "Tip: Be quiet.\n" });
+  assert.equal(outcome({ REPORT: '{"tip": {"text": "no id"}}' }).tip, null);
   const unusable = outcome({ REPORT: '{"exit": "nothing-shown", "problems": []}', STATUS: "1" });
   assert.deepEqual([unusable.status, unusable.interrupted], [1, false]);
 });

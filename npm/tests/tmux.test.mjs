@@ -92,6 +92,28 @@ test("the example tool prints only its own output when piped", { skip }, async (
   assert.equal(await tmux.waitExit(), 0);
 });
 
+test("the example tool's tip comes after its output from the third run, not when piped", { skip }, async () => {
+  tmux.start(greeted());
+  await tmux.waitFor("Welcome to Greeted");
+  tmux.keys("s");
+  assert.equal(await tmux.waitExit(), 0);
+  tmux.start(greeted());
+  assert.equal(await tmux.waitExit(), 0);
+  assert.ok(!tmux.capture().includes("Tip:"));
+  const err = path.join(work, "err");
+  tmux.start(`${greeted()} 2> ${quote(err)} | cat; (exit \${PIPESTATUS[0]})`);
+  assert.equal(await tmux.waitExit(), 0);
+  assert.ok(!tmux.capture().includes("Tip:") && fs.readFileSync(err, "utf8") === "");
+  tmux.start(greeted());
+  assert.equal(await tmux.waitExit(), 0);
+  const lines = tmux.capture().split("\n").filter((line) => line.trim() !== "");
+  const at = lines.indexOf(DONE_1_1);
+  assert.deepEqual(lines.slice(at + 1, at + 3), [
+    "Tip: Greeted prints nothing but errors with greeted --quiet.",
+    "     (tips off: GREETED_NODE_NO_TIPS=1)",
+  ]);
+});
+
 for (const accessible of [false, true]) {
   // Full-screen, the terminal is in raw mode and Ctrl-C is a key the binary reads; in the
   // accessible mode's line terminal it is SIGINT, which the whole foreground process group

@@ -1,3 +1,3 @@
 // Types of whatsnew-greet for `import`: the same as for `require` (index.d.ts).
 export { greet, greetSync, record, recordSync, binaryPath, WhatsnewError, version } from "./index.js";
-export type { GreetOptions, RecordOptions, Step, Outcome, Launch, UpdateSteps, Exit, Shown } from "./index.js";
+export type { GreetOptions, RecordOptions, Step, Outcome, Launch, Tip, UpdateSteps, Exit, Shown } from "./index.js";

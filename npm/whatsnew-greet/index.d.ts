@@ -55,8 +55,29 @@ export interface GreetOptions {
   upgradeCommand?: string;
   /** The user ran the tool before it greeted anyone: their first launch is an upgrade. */
   existingInstall?: boolean;
+  /**
+   * Where a due tip (the notes' `tips/` folder) goes: `at-exit` (the default) prints it on
+   * stderr when the process exits, after the tool's own output, only when stderr is a
+   * terminal; `manual` leaves `Outcome.tip` to the tool; `off` chooses none.
+   * `<APP_ID>_NO_TIPS=1` turns tips off.
+   */
+  tips?: "at-exit" | "manual" | "off";
+  /** The least time between two tips or update cards: `1d` (the default), `12h`, `30m`, `45s`, `0`. */
+  cooldown?: string;
   /** The binary's environment (default: this process's). */
   env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** A tip from the notes' `tips/` folder. */
+export interface Tip {
+  /** The tip's `id:`. */
+  readonly id: string;
+  /** Its text without Markdown marks, one line per paragraph. */
+  readonly text: string;
+  /** The user sees it for the first time: say how to turn tips off (`<APP_ID>_NO_TIPS=1`). */
+  readonly firstShowing: boolean;
+  /** The tip as a terminal shows it (styled, wrapped, ending in a newline): what `at-exit` prints. */
+  readonly block: string;
 }
 
 /** The launch the greeting recorded. */
@@ -113,6 +134,8 @@ export interface Outcome {
   readonly settings: string | null;
   /** A newer version the feed named, or null; said on every launch until the tool is upgraded. */
   readonly available: string | null;
+  /** The tip due on this launch (counted as shown), or null. */
+  readonly tip: Tip | null;
   /** The whole report as the binary wrote it (`whatsnew greet --report`). */
   readonly report: Readonly<Record<string, unknown>>;
 }

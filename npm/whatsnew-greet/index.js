@@ -40,6 +40,8 @@ const OPTIONS = new Set([
   "feed",
   "upgradeCommand",
   "existingInstall",
+  "tips",
+  "cooldown",
   "env",
 ]);
 // The binary's option names in its usage errors, as greet()'s options.
@@ -58,7 +60,10 @@ const OPTION_NAMES = new Map([
   ["--channel", "channel"],
   ["--feed", "feed"],
   ["--upgrade-command", "upgradeCommand"],
+  ["--cooldown", "cooldown"],
 ]);
+const TIPS = ["at-exit", "manual", "off"];
+const COOLDOWN = /^(0|[0-9]+[dhms])$/;
 const CRASH_SIGNALS = new Set(["SIGSEGV", "SIGBUS", "SIGILL", "SIGTRAP", "SIGABRT", "SIGFPE", "SIGKILL"]);
 
 /**
@@ -112,7 +117,7 @@ async function greet(options) {
   const call = prepare(options);
   try {
     const { code, signal, errors } = await run(call.binary, call.args, call.env);
-    return outcomeOf(code, signal, errors, call.report);
+    return withTipAtExit(outcomeOf(code, signal, errors, call.report), call.tips);
   } finally {
     call.cleanUp();
   }
@@ -123,7 +128,7 @@ function greetSync(options) {
   const call = prepare(options);
   try {
     const { code, signal, errors } = runSync(call.binary, call.args, call.env);
-    return outcomeOf(code, signal, errors, call.report);
+    return withTipAtExit(outcomeOf(code, signal, errors, call.report), call.tips);
   } finally {
     call.cleanUp();
   }
@@ -195,7 +200,8 @@ function prepare(options) {
   for (const key of Object.keys(options)) {
     if (!OPTIONS.has(key)) throw new TypeError(`greet() has no option ${JSON.stringify(key)}`);
   }
-  const args = ["greet", ...launchArguments(options), ...choiceArguments(options)];
+  const tips = given(options.tips) ? oneOf("tips", options.tips, TIPS) : "at-exit";
+  const args = ["greet", ...launchArguments(options), ...choiceArguments(options), ...tipArguments(tips, options)];
   const env = environment(options);
   args.push("--content", directory("notes", options.notes));
   const steps = stepsOf(options.steps);
@@ -213,11 +219,47 @@ function prepare(options) {
     }
     const report = path.join(scratch, "report.json");
     args.push("--report", report);
-    return { binary, args, env, report, cleanUp };
+    return { binary, args, env, report, tips, cleanUp };
   } catch (error) {
     cleanUp();
     throw error;
   }
+}
+
+/** `--tip` (at exit only when stderr is a terminal: only a tip someone sees is counted) and
+ * `--cooldown`. */
+function tipArguments(tips, options) {
+  const args = [];
+  if (tips === "manual" || (tips === "at-exit" && process.stderr.isTTY)) args.push("--tip");
+  if (given(options.cooldown)) {
+    if (typeof options.cooldown !== "string" || !COOLDOWN.test(options.cooldown)) {
+      throw new TypeError(
+        `cooldown must be a whole number with d, h, m or s (like "1d"), or "0", not ${describe(options.cooldown)}`,
+      );
+    }
+    args.push("--cooldown", options.cooldown);
+  }
+  return args;
+}
+
+let pendingTip;
+
+/** Prints the outcome's tip on stderr when the process exits (`tips: "at-exit"`), after the
+ * tool's own output, if stderr is still a terminal; a later greeting's tip replaces it. */
+function withTipAtExit(outcome, tips) {
+  if (tips !== "at-exit" || outcome.tip === null || outcome.tip.block === "") return outcome;
+  if (pendingTip === undefined) {
+    process.once("exit", () => {
+      if (!process.stderr.isTTY || !pendingTip) return;
+      try {
+        fs.writeSync(2, pendingTip);
+      } catch {
+        // Never an error at exit.
+      }
+    });
+  }
+  pendingTip = outcome.tip.block;
+  return outcome;
 }
 
 /** `steps` as a file to pass on, or as the JSON of the list to write; undefined when absent. */
@@ -521,6 +563,15 @@ function outcomeFromReport(report, status) {
     }),
     settings: textOrNull(report.settings),
     available: textOrNull(report.available),
+    tip:
+      isPlainObject(report.tip) && typeof report.tip.id === "string"
+        ? Object.freeze({
+            id: report.tip.id,
+            text: textOrNull(report.tip.text) ?? "",
+            firstShowing: report.tip.firstShowing === true,
+            block: textOrNull(report.tip.block) ?? "",
+          })
+        : null,
     report: Object.freeze(report),
   });
 }

@@ -138,6 +138,8 @@ def test_a_problem_is_in_the_outcome_once_and_nothing_is_printed(installed: Venv
         ("'greeted', '1.0.0', NOTES, feed='https://'", "feed must be an http:// or https:// URL"),
         ("'greeted', '1.0.0', NOTES, feed='https://example.com/\\x1b[2J'", "feed must be an http:// or https:// URL"),
         ("'greeted', '1.0.0', NOTES, upgrade_command='pip install -U greeted'", "upgrade_command needs feed"),
+        ("'greeted', '1.0.0', NOTES, tips='always'", "tips must be 'at-exit', 'manual' or 'off'"),
+        ("'greeted', '1.0.0', NOTES, cooldown='1 day'", "cooldown must be a whole number with d, h, m or s"),
         ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', upgrade_command=' '", "upgrade_command must be a non-empty string"),
     ],
 )
@@ -266,3 +268,10 @@ def test_record_counts_events_in_the_state_and_refuses_a_bad_name(installed: Ven
         """,
     )
     assert unusable == f"cannot record the event: {not_a_dir} is not a directory"
+
+
+def test_an_outcome_takes_the_reports_tip(installed: Venv) -> None:
+    report = {"tip": {"id": "quiet", "text": "Be quiet.", "firstShowing": True, "block": "Tip: Be quiet.\n"}}
+    outcome = api(installed, f"from whatsnew_greet import Outcome\nshow(Outcome.from_report({report!r}))")
+    assert outcome["tip"] == {"id": "quiet", "text": "Be quiet.", "first_showing": True, "block": "Tip: Be quiet.\n"}
+    assert api(installed, "from whatsnew_greet import Outcome\nshow(Outcome.from_report({'tip': {'text': 'no id'}}))")["tip"] is None

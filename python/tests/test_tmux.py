@@ -115,6 +115,30 @@ def test_the_example_tool_prints_only_its_own_output_when_piped(installed: Venv,
     assert tmux.wait_exit() == 0
 
 
+def test_the_example_tools_tip_comes_after_its_output_from_the_third_run(installed: Venv, tmux: Tmux, tmp_path: Path) -> None:
+    greeted = shlex.quote(str(installed.bin("greeted")))
+    tmux.start(greeted)
+    tmux.wait_for("Welcome to Greeted")
+    tmux.keys("s")
+    assert tmux.wait_exit() == 0
+    tmux.start(greeted)
+    assert tmux.wait_exit() == 0
+    assert "Tip:" not in tmux.capture()
+    # Piped: no tip, and none counted.
+    err = shlex.quote(str(tmp_path / "err"))
+    tmux.start(f"{greeted} 2> {err} | cat; (exit ${{PIPESTATUS[0]}})")
+    assert tmux.wait_exit() == 0
+    assert "Tip:" not in tmux.capture() and (tmp_path / "err").read_text() == ""
+    tmux.start(greeted)
+    assert tmux.wait_exit() == 0
+    lines = [line for line in tmux.capture().splitlines() if line.strip()]
+    at = lines.index(DONE_1_1)
+    assert lines[at + 1 : at + 3] == [
+        "Tip: Greeted prints nothing but errors with greeted --quiet.",
+        "     (tips off: GREETED_PY_NO_TIPS=1)",
+    ], lines
+
+
 @pytest.mark.parametrize("accessible", [False, True], ids=["full-screen", "accessible"])
 def test_ctrl_c_on_the_walkthrough_ends_the_tool_with_130_and_no_traceback(installed: Venv, tmux: Tmux, accessible: bool) -> None:
     # Full-screen, the terminal is in raw mode and Ctrl-C is a key the binary reads; in the

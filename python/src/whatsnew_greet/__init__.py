@@ -27,9 +27,9 @@ DIR` checks a notes folder before a release).
 from importlib.metadata import PackageNotFoundError, version
 
 from ._greet import BinaryError, binary_path, greet, record
-from ._outcome import Launch, Outcome, UpdateSteps
+from ._outcome import Launch, Outcome, Tip, UpdateSteps
 
-__all__ = ["BinaryError", "Launch", "Outcome", "UpdateSteps", "binary_path", "greet", "record", "__version__"]
+__all__ = ["BinaryError", "Launch", "Outcome", "Tip", "UpdateSteps", "binary_path", "greet", "record", "__version__"]
 
 try:
     __version__ = version("whatsnew-greet")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib.resources
 import json
@@ -31,11 +32,14 @@ __all__ = ["BinaryError", "binary_path", "greet", "record"]
 
 Theme = Literal["auto", "dark", "light", "mono"]
 Hyperlinks = Literal["auto", "always", "never"]
+Tips = Literal["at-exit", "manual", "off"]
 
 _IMPORTANCES = ("major", "minor", "patch")
 _COLORS = ("auto", "always", "never")
 _THEMES = ("auto", "dark", "light", "mono")
 _HYPERLINKS = ("auto", "always", "never")
+_TIPS = ("at-exit", "manual", "off")
+_COOLDOWN = re.compile(r"0|[0-9]+[dhms]")
 # A channel as notes name it in `<!-- only: NAMES -->` (commas or spaces between names).
 _CHANNEL = re.compile(r"[A-Za-z0-9._-]+")
 _FEED = re.compile(r"https?://[^\x00-\x20\x7f]+")
@@ -55,6 +59,7 @@ _PARAMETERS = {
     "--channel": "channel",
     "--feed": "feed",
     "--upgrade-command": "upgrade_command",
+    "--cooldown": "cooldown",
 }
 _CRASH_SIGNALS = frozenset(
     {signal.SIGSEGV, signal.SIGBUS, signal.SIGILL, signal.SIGTRAP, signal.SIGABRT, signal.SIGFPE, signal.SIGKILL}
@@ -102,6 +107,8 @@ def greet(
     feed: str | None = None,
     upgrade_command: str | None = None,
     existing_install: bool = False,
+    tips: Tips = "at-exit",
+    cooldown: str | None = None,
     env: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Greets the user of app `app_id` at `version`: records the launch and shows what is due
@@ -126,6 +133,12 @@ def greet(
     once, with `upgrade_command` (:attr:`Outcome.available` names it). `env` is the binary's
     environment (default: this process's).
 
+    `tips` (the notes' `tips/` folder): `at-exit` (the default) prints the tip due, if any,
+    on stderr when the tool exits, after its own output, only when stderr is a terminal;
+    `manual` leaves :attr:`Outcome.tip` to the tool; `off` chooses none. A tip comes only on a
+    launch that shows nothing else, at most once per `cooldown` (`1d` by default, `12h`,
+    `30m`, `45s`, `0`) shared with the update card; `<APP_ID>_NO_TIPS=1` turns tips off.
+
     While the screen is up, Ctrl-C does not raise `KeyboardInterrupt` here: the outcome says
     `interrupted`, and the tool should then end with status 130.
 
@@ -137,6 +150,7 @@ def greet(
         app_id, version, app_name, state_dir, min_importance, returning_after, color, existing_install
     )
     arguments += _choices(theme, hyperlinks, channel, feed, upgrade_command)
+    arguments += _tips(tips, cooldown)
     environment = dict(os.environ if env is None else env)
     if accessible is True:
         arguments.append("--accessible")
@@ -153,7 +167,10 @@ def greet(
         report = scratch / "report.json"
         arguments += ["--report", str(report)]
         status, errors = _run([str(binary), "greet", *arguments], environment)
-        return _outcome(status, errors, report)
+        outcome = _outcome(status, errors, report)
+    if tips == "at-exit" and outcome.tip is not None and outcome.tip.block:
+        _print_at_exit(outcome.tip.block)
+    return outcome
 
 
 def record(
@@ -268,6 +285,47 @@ def _choices(theme: object, hyperlinks: object, channel: object, feed: object, u
             raise ValueError("upgrade_command needs feed")
         arguments += ["--upgrade-command", upgrade_command]
     return arguments
+
+
+def _tips(tips: object, cooldown: object) -> list[str]:
+    if tips not in _TIPS:
+        raise ValueError(f"tips must be 'at-exit', 'manual' or 'off', not {tips!r}")
+    arguments: list[str] = []
+    # At exit the tip goes to stderr, so only one a person will see is chosen (and counted).
+    if tips == "manual" or (tips == "at-exit" and _stderr_is_a_terminal()):
+        arguments.append("--tip")
+    if cooldown is not None:
+        if not isinstance(cooldown, str) or not _COOLDOWN.fullmatch(cooldown):
+            raise ValueError(f"cooldown must be a whole number with d, h, m or s (like '1d'), or '0', not {cooldown!r}")
+        arguments += ["--cooldown", cooldown]
+    return arguments
+
+
+def _stderr_is_a_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError):  # replaced by an object without isatty, or closed
+        return False
+
+
+_pending_tip: list[str] = []
+
+
+def _print_at_exit(block: str) -> None:
+    """Prints `block` on stderr when the interpreter exits (a later greeting's tip replaces it)."""
+    if not _pending_tip:
+        atexit.register(_print_pending_tip)
+    _pending_tip[:] = [block]
+
+
+def _print_pending_tip() -> None:
+    # Never an error at exit: a closed or redirected stderr gets nothing.
+    if not _pending_tip or not _stderr_is_a_terminal():
+        return
+    with contextlib.suppress(Exception):
+        sys.stderr.flush()
+        sys.stderr.write(_pending_tip.pop())
+        sys.stderr.flush()
 
 
 def _notes_directory(notes: object, stack: contextlib.ExitStack, scratch: Path) -> Path:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Launch", "Outcome", "UpdateSteps"]
+__all__ = ["Launch", "Outcome", "Tip", "UpdateSteps"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,22 @@ class UpdateSteps:
     not_needed: tuple[str, ...] = ()
     failed: tuple[str, ...] = ()
     """The step that failed (it is retried on the next launch; the steps after it wait)."""
+
+
+@dataclass(frozen=True)
+class Tip:
+    """A tip from the notes' `tips/` folder, due on this launch (and counted as shown)."""
+
+    id: str
+    """The tip's `id:`."""
+    text: str
+    """Its text without Markdown marks, one line per paragraph, for a tool that shows it itself."""
+    first_showing: bool
+    """True the first time the user sees it: say how to turn tips off (`<APP_ID>_NO_TIPS=1`)."""
+    block: str = field(default="", repr=False)
+    """The tip as `whatsnew greet --tip` prints it on a terminal: `Tip: ...`, styled and
+    wrapped, with the off switch on its first showing; what `greet()` prints when the tool
+    exits."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +91,9 @@ class Outcome:
     available: str | None = None
     """A newer version the update feed (`feed=`) named, or None: the card announces it once,
     this says so on every launch until the tool is upgraded."""
+    tip: Tip | None = None
+    """The tip due on this launch, or None: `greet()` prints it when the tool exits (its
+    `tips` parameter says otherwise)."""
     report: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """The whole report as the binary wrote it (empty when it wrote none)."""
 
@@ -92,6 +111,15 @@ class Outcome:
                 to_version=launch_data["to"],
                 days_away=_integer(launch_data.get("daysAway")),
                 count=_integer(launch_data.get("count")) or 0,
+            )
+        tip_data = report.get("tip")
+        tip = None
+        if isinstance(tip_data, Mapping) and isinstance(tip_data.get("id"), str):
+            tip = Tip(
+                id=tip_data["id"],
+                text=_text(tip_data.get("text")) or "",
+                first_showing=tip_data.get("firstShowing") is True,
+                block=_text(tip_data.get("block")) or "",
             )
         steps = report.get("updateSteps")
         steps = steps if isinstance(steps, Mapping) else {}
@@ -113,6 +141,7 @@ class Outcome:
             ),
             settings=_text(report.get("settings")),
             available=_text(report.get("available")),
+            tip=tip,
             report=dict(report),
         )
 

@@ -93,7 +93,8 @@ extension LaunchGreeter {
 
   /// Whether the user did an event, from the state's usage events.
   package static func usedEvents(_ state: LaunchState) -> @Sendable (String) -> Bool {
-    { _ in false }
+    let events = state.events
+    return { events.hasUsed($0) }
   }
 
   /// Shows the chosen tip where ``tips`` says: now, at exit, or not at all (``GreeterTips/manual``).

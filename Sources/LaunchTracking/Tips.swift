@@ -37,14 +37,6 @@ package struct TipRule: Sendable, Equatable {
     self.importance = importance
   }
 
-  /// Checks an event name (`when-used:`, `unless-used:`): 1 to 64 of letters a-z, digits,
-  /// `-`, `_` and `.`, starting with a letter.
-  package static func isValidEventName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, (97...122).contains(first), name.utf8.count <= 64 else { return false }
-    return name.utf8.allSatisfy {
-      (97...122).contains($0) || (48...57).contains($0) || "-_.".utf8.contains($0)
-    }
-  }
 }
 
 /// How often one tip was shown, as the state file records it.

@@ -218,17 +218,14 @@ package struct NotesFrontMatter: Sendable, Equatable {
       }, write: { $0[keyPath: property].map(String.init) })
   }
 
-  /// A key whose value is a usage event's name (`TipRule.isValidEventName`).
+  /// A key whose value is a usage event's name (`UsageEvents.problem(withName:)`).
   private static func event(
     _ key: String, _ property: WritableKeyPath<NotesFrontMatter, String?> & Sendable
   ) -> Field {
     Field(
       key: key,
       read: { value, front in
-        guard TipRule.isValidEventName(value) else {
-          return "bad event name \"\(value)\" for \(key): expected letters a-z, digits, -, _ and ., "
-            + "starting with a letter"
-        }
+        if let problem = UsageEvents.problem(withName: value) { return "bad \(key): \(problem)" }
         front[keyPath: property] = value
         return nil
       }, write: { $0[keyPath: property] })

@@ -74,6 +74,32 @@ struct TipTmuxTests {
     #expect(list.stdout.hasSuffix("; retired (max-shows 2)\n"), "\(list.stdout)")
   }
 
+  /// `unless-used: search`: after `whatsnew event … search` the tip never shows, and
+  /// `whatsnew tips` says it retired because it was used.
+  @Test func aTipWhoseFeatureWasUsedNeverShows() throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let greet =
+      "greet --app-id tally --app-name Tally --app-version 2.0.0 --content '\(app.notes)' "
+      + "--state-dir '\(app.state)' --tip --cooldown 0"
+    try tmux.start(greet)
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    _ = try finished(tmux)
+    let event = try Run.whatsnew(["event", "--app-id", "tally", "--state-dir", app.state, "search"])
+    #expect(event.status == 0, "\(event.stderr)")
+    for _ in 2...4 {
+      try tmux.start(greet)
+      #expect(try !finished(tmux).contains("Tip:"))
+    }
+    let list = try Run.whatsnew([
+      "tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes,
+    ])
+    #expect(list.stdout == "search  never shown; retired because used (search)\n", "\(list.stdout)")
+  }
+
   /// A launch that shows the walkthrough or the sheet shows no tip (`--explain` says it was
   /// held back); `TALLY_NO_TIPS=1` and `settings tips off` show none.
   @Test func noTipWithAScreenOrWhenTurnedOff() throws {

@@ -109,6 +109,21 @@ import Testing
     #expect(greet(greeter(tips: .manual, stderrIsTerminal: false)).tip?.id == "find")
   }
 
+  @Test func anEventRetiresAnUnlessUsedTipAndMakesAWhenUsedTipDue() throws {
+    _ = launches(upTo: 2) { greeter() }
+    try store.transaction { tx in
+      tx.state?.events.record("search", at: clock.closure())
+    }
+    var notes = Self.notes
+    notes["tips/find.md"] = "---\nid: find\nafter-launches: 3\nunless-used: search\n---\nFind.\n"
+    notes["tips/next.md"] = "---\nid: next\nwhen-used: search\n---\nSearch by tag too.\n"
+    var make = greeter()
+    make.notes = .compiledIn(notes)
+    #expect(greet(make).tip?.id == "next")
+    #expect(LaunchGreeter.usedEvents(try #require(store.state))("search"))
+    #expect(!LaunchGreeter.usedEvents(try #require(store.state))("export"))
+  }
+
   @Test func theUpdateCardAndATipShareTheCooldown() throws {
     _ = launches(upTo: 3) { greeter() }
     #expect(store.state?.lastTipOrCardDate == clock.closure().addingTimeInterval(-86_400))

@@ -99,12 +99,4 @@ import Testing
     #expect(state.tips.count == LaunchState.maxTipRecords)
     #expect(state.tips["tip-0"] == nil && state.tips["tip-204"] != nil && state.tips["tip-5"] != nil)
   }
-
-  @Test(arguments: [
-    ("search", true), ("new-note", true), ("a.b_c-9", true), ("", false), ("Search", false),
-    ("9a", false), ("with space", false), (String(repeating: "a", count: 65), false),
-  ])
-  func eventNames(_ example: (String, Bool)) {
-    #expect(TipRule.isValidEventName(example.0) == example.1)
-  }
 }

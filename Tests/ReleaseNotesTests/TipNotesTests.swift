@@ -83,7 +83,7 @@ import Testing
   @Test func lintChecksIdsEventsNumbersAndKeys() throws {
     let dir = try seeded([
       "tips/a.md": "---\nid: Find It\n---\nOne.\n",
-      "tips/b.md": "---\nid: b\nwhen-used: 9lives\nunless-used: ok.event\n---\nTwo.\n",
+      "tips/b.md": "---\nid: b\nwhen-used: Lives\nunless-used: ok.event\n---\nTwo.\n",
       "tips/c.md": "---\nid: c\nafter-launches: -1\nafter-days: two\n---\nThree.\n",
       "tips/d.md": "---\nid: d\n---\nFour.\n",
       "tips/e.md": "---\nid: e\n---\n",
@@ -96,7 +96,7 @@ import Testing
       try lint(dir) == [
         "\(p)/1.1.0.md:2: warning: after-launches: only a tip (tips/*.md) reads this key",
         "\(p)/tips/a.md:2: error: bad id \"Find It\": expected letters a-z, digits and -",
-        "\(p)/tips/b.md:3: error: bad event name \"9lives\" for when-used: expected letters a-z, digits, -, _ and ., starting with a letter",
+        "\(p)/tips/b.md:3: error: bad when-used: the event name \"Lives\" must be lowercase letters, digits, '.', '_' and '-', starting with a letter or digit",
         "\(p)/tips/c.md:3: error: bad after-launches \"-1\": expected a whole number, 0 or more",
         "\(p)/tips/c.md:4: error: bad after-days \"two\": expected a whole number, 0 or more",
         "\(p)/tips/e.md:4: error: empty tip: nothing to show",

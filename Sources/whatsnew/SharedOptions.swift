@@ -88,6 +88,11 @@ extension GreeterColorMode: ExpressibleByArgument {}
 extension ReleaseImportance: ExpressibleByArgument {}
 extension MarkdownFlavor: ExpressibleByArgument {}
 
+extension ExpressibleByArgument where Self: CaseIterable, Self: RawRepresentable, RawValue == String {
+  /// The values help and shell completion list: each case's raw value, in declaration order.
+  public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
+
 /// `--cooldown`: a whole number with a unit (`1d`, `12h`, `30m`, `45s`), or `0`.
 struct Cooldown: ExpressibleByArgument {
   var duration: Duration

@@ -11,32 +11,9 @@
 
 /// The process environment and the clock it may fix, read the same way everywhere.
 package enum ProcessEnvironment {
-  /// `environ` as a dictionary. For a name given twice the first one wins, as `getenv` would
-  /// answer; an entry without `=` is skipped.
+  /// The process environment as a dictionary, as Foundation reads it.
   package static func current() -> [String: String] {
-    #if canImport(Glibc)
-      var result: [String: String] = [:]
-      // `environ` is NULL after `clearenv()`; the optional keeps that case an empty dictionary.
-      let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-      guard var entry = start else { return result }
-      while let pointer = entry.pointee {
-        let length = strlen(pointer)
-        pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-          let buffer = UnsafeBufferPointer(start: bytes, count: length)
-          if let equals = buffer.firstIndex(of: UInt8(ascii: "=")) {
-            let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[..<equals]), as: UTF8.self)
-            if result[name] == nil {
-              result[name] = String(
-                decoding: UnsafeBufferPointer(rebasing: buffer[(equals + 1)...]), as: UTF8.self)
-            }
-          }
-        }
-        entry += 1
-      }
-      return result
-    #else
-      return ProcessInfo.processInfo.environment
-    #endif
+    ProcessInfo.processInfo.environment
   }
 
   /// One variable of the process environment (`getenv`), nil when unset: for a caller that

@@ -315,72 +315,59 @@ struct InlineParser {
   mutating func append(_ node: Node, to parent: Int) -> Int {
     let index = nodes.count
     nodes.append(node)
-    // Linked through one buffer access rather than a uniqueness check per field written.
-    nodes.withUnsafeMutableBufferPointer { b in
-      let prev = b[parent].last
-      b[index].parent = parent
-      b[index].prev = prev
-      if prev >= 0 { b[prev].next = index } else { b[parent].first = index }
-      b[parent].last = index
-    }
+    let prev = nodes[parent].last
+    nodes[index].parent = parent
+    nodes[index].prev = prev
+    if prev >= 0 { nodes[prev].next = index } else { nodes[parent].first = index }
+    nodes[parent].last = index
     return index
   }
 
   mutating func unlink(_ n: Int) {
-    nodes.withUnsafeMutableBufferPointer { Self.unlink(n, in: $0) }
-  }
-
-  /// ``unlink(_:)`` on the nodes' buffer (the link fields are written through one buffer
-  /// access rather than a uniqueness check each).
-  static func unlink(_ n: Int, in b: UnsafeMutableBufferPointer<Node>) {
-    let prev = b[n].prev
-    let next = b[n].next
-    let parent = b[n].parent
+    let prev = nodes[n].prev
+    let next = nodes[n].next
+    let parent = nodes[n].parent
     if prev >= 0 {
-      b[prev].next = next
+      nodes[prev].next = next
     } else if parent >= 0 {
-      b[parent].first = next
+      nodes[parent].first = next
     }
     if next >= 0 {
-      b[next].prev = prev
+      nodes[next].prev = prev
     } else if parent >= 0 {
-      b[parent].last = prev
+      nodes[parent].last = prev
     }
-    b[n].prev = -1
-    b[n].next = -1
-    b[n].parent = -1
+    nodes[n].prev = -1
+    nodes[n].next = -1
+    nodes[n].parent = -1
   }
 
   mutating func insertAfter(_ anchor: Int, _ node: Node) -> Int {
     let index = nodes.count
     nodes.append(node)
-    nodes.withUnsafeMutableBufferPointer { b in
-      let parent = b[anchor].parent
-      let next = b[anchor].next
-      b[index].parent = parent
-      b[index].prev = anchor
-      b[index].next = next
-      if next >= 0 { b[next].prev = index } else if parent >= 0 { b[parent].last = index }
-      b[anchor].next = index
-    }
+    let parent = nodes[anchor].parent
+    let next = nodes[anchor].next
+    nodes[index].parent = parent
+    nodes[index].prev = anchor
+    nodes[index].next = next
+    if next >= 0 { nodes[next].prev = index } else if parent >= 0 { nodes[parent].last = index }
+    nodes[anchor].next = index
     return index
   }
 
   /// Moves the siblings strictly between `from` and `to` (or to the end when `to` is -1)
   /// into `container`.
   mutating func adopt(after from: Int, before to: Int, into container: Int) {
-    nodes.withUnsafeMutableBufferPointer { b in
-      var n = b[from].next
-      while n >= 0 && n != to {
-        let next = b[n].next
-        Self.unlink(n, in: b)
-        let last = b[container].last
-        b[n].parent = container
-        b[n].prev = last
-        if last >= 0 { b[last].next = n } else { b[container].first = n }
-        b[container].last = n
-        n = next
-      }
+    var n = nodes[from].next
+    while n >= 0 && n != to {
+      let next = nodes[n].next
+      unlink(n)
+      let last = nodes[container].last
+      nodes[n].parent = container
+      nodes[n].prev = last
+      if last >= 0 { nodes[last].next = n } else { nodes[container].first = n }
+      nodes[container].last = n
+      n = next
     }
   }
 
@@ -441,12 +428,15 @@ struct InlineParser {
     let s = extra.count
     // Copied at once, then line feeds turned into spaces in place; a carriage return (which
     // a CR LF pair loses) takes the byte-by-byte way.
-    extra.append(contentsOf: UnsafeBufferPointer(rebasing: p[cs..<ce]))
-    let sawCR = extra.withUnsafeMutableBufferPointer { b in
-      for k in s..<b.count {
-        if b[k] == 10 { b[k] = 32 } else if b[k] == 13 { return true }
+    extra.append(contentsOf: p[cs..<ce])
+    var sawCR = false
+    for k in s..<extra.count {
+      if extra[k] == 10 {
+        extra[k] = 32
+      } else if extra[k] == 13 {
+        sawCR = true
+        break
       }
-      return false
     }
     if sawCR {
       extra.removeSubrange(s...)

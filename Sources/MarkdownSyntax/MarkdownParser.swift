@@ -25,27 +25,6 @@ package enum MarkdownParser {
     }
   }
 
-  /// ``parse(bytes:frontMatter:flavor:)`` for a process that exits right after using the
-  /// document: the parser's working tree (one object per block) is handed to `workingTree`
-  /// instead of being freed node by node, which costs about a seventh of a parse. Keep it
-  /// until the process exits. Without `linkDefinitions`, the document's
-  /// ``MarkdownDocument/linkDefinitions`` is left empty (references are resolved all the same):
-  /// for a caller that does not read it, which then skips making the dictionary.
-  package static func parse(
-    bytes: some Collection<UInt8>, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm,
-    linkDefinitions: Bool = true, keepingWorkingTree workingTree: inout AnyObject?
-  ) -> MarkdownDocument {
-    var input = Array(bytes)
-    prepare(&input)
-    let (document, root, _) = input.withUnsafeBufferPointer {
-      parseKeepingTree(
-        utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm,
-        linkDefinitions: linkDefinitions)
-    }
-    workingTree = root
-    return document
-  }
-
   /// Parses a string (see ``parse(bytes:frontMatter:flavor:)``).
   package static func parse(_ text: String, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm)
     -> MarkdownDocument
@@ -66,10 +45,9 @@ package enum MarkdownParser {
   {
     var input = Array(text.utf8)
     replaceNUL(&input)
-    let (document, _, steps) = input.withUnsafeBufferPointer {
-      parseKeepingTree(utf8: $0, frontMatter: flavor == .gfm, gfm: flavor == .gfm)
+    return input.withUnsafeBufferPointer {
+      parseCountingSteps(utf8: $0, frontMatter: flavor == .gfm, gfm: flavor == .gfm)
     }
-    return (document, steps)
   }
 
   // MARK: - Helpers
@@ -121,14 +99,13 @@ package enum MarkdownParser {
   }
 
   static func parse(utf8 p: Bytes, frontMatter allowFrontMatter: Bool, gfm: Bool) -> MarkdownDocument {
-    parseKeepingTree(utf8: p, frontMatter: allowFrontMatter, gfm: gfm).document
+    parseCountingSteps(utf8: p, frontMatter: allowFrontMatter, gfm: gfm).document
   }
 
-  /// The document and the root of the block parser's working tree; the document's
-  /// ``MarkdownDocument/linkDefinitions`` only with `linkDefinitions`.
-  static func parseKeepingTree(
-    utf8 p: Bytes, frontMatter allowFrontMatter: Bool, gfm: Bool, linkDefinitions: Bool = true
-  ) -> (document: MarkdownDocument, root: BlockNode, steps: Int) {
+  /// The document and the work both phases did (``parseCountingSteps(_:flavor:)``).
+  static func parseCountingSteps(
+    utf8 p: Bytes, frontMatter allowFrontMatter: Bool, gfm: Bool
+  ) -> (document: MarkdownDocument, steps: Int) {
     var start = 0
     // Byte order mark.
     if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { start = 3 }
@@ -148,7 +125,7 @@ package enum MarkdownParser {
       builder.footnotes = FootnoteNumbering(definitions: blockParser.footnotes)
       var document = MarkdownDocument(
         frontMatter: frontMatter, blocks: builder.blocks(of: root),
-        linkDefinitions: linkDefinitions ? blockParser.definitions.dictionary() : [:])
+        linkDefinitions: blockParser.definitions.dictionary())
       document.unresolvedReferences = builder.unresolved
       if !builder.footnotes.definitions.isEmpty || !builder.footnotes.undefined.isEmpty {
         (document.footnotes, document.unusedFootnotes) = builder.footnotes.finish()
@@ -156,7 +133,7 @@ package enum MarkdownParser {
       }
       return (document, builder.parser.steps)
     }
-    return (document, root, blockParser.steps + inlineSteps)
+    return (document, blockParser.steps + inlineSteps)
   }
 
   /// Front matter (``FrontMatterParser``): returns it, the offset after the closing line and

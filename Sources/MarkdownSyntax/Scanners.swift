@@ -212,26 +212,23 @@ enum Scan {
   /// Normalises a link label: trims, collapses internal whitespace and case-folds.
   static func normalizeLabel(_ p: Bytes, _ range: Range<Int>) -> String {
     var ascii = true
-    let s = String(unsafeUninitializedCapacity: range.count) { out in
-      var n = 0
-      var pendingSpace = false
-      for i in range {
-        let c = p[i]
-        if isSpace(c) {
-          pendingSpace = n > 0
-          continue
-        }
-        if pendingSpace {
-          out[n] = 32
-          n += 1
-          pendingSpace = false
-        }
-        if c >= 0x80 { ascii = false }
-        out[n] = c >= 65 && c <= 90 ? c | 0x20 : c
-        n += 1
+    var folded: [UInt8] = []
+    folded.reserveCapacity(range.count)
+    var pendingSpace = false
+    for i in range {
+      let c = p[i]
+      if isSpace(c) {
+        pendingSpace = !folded.isEmpty
+        continue
       }
-      return n
+      if pendingSpace {
+        folded.append(UInt8(ascii: " "))
+        pendingSpace = false
+      }
+      if c >= 0x80 { ascii = false }
+      folded.append(c >= 65 && c <= 90 ? c | 0x20 : c)
     }
+    let s = String(decoding: folded, as: UTF8.self)
     if ascii { return s }
     // Full case folding approximated by lower(upper(lower(s))), which maps ẞ and ß to "ss".
     return s.lowercased().uppercased().lowercased()

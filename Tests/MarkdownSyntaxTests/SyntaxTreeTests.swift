@@ -137,29 +137,6 @@ import Testing
     }
   }
 
-  /// `render` asks for the document without its definitions dictionary unless it writes
-  /// JSON: everything else, references resolved with those definitions included, is the same.
-  @Test func leavingOutTheDefinitionsDictionaryChangesNothingElse() {
-    let source = Array(
-      """
-      [Docs][d], [shortcut], [missing][], ![img][d] and a footnote[^1].
-
-      - [d] in a list
-
-      [d]: https://example.com "Title"
-      [shortcut]: /s
-      [^1]: The [note][d].
-      """.utf8)
-    var tree: AnyObject?
-    let full = MarkdownParser.parse(bytes: source, keepingWorkingTree: &tree)
-    var lean = MarkdownParser.parse(bytes: source, linkDefinitions: false, keepingWorkingTree: &tree)
-    #expect(full.linkDefinitions.count == 2)
-    #expect(lean.linkDefinitions.isEmpty)
-    lean.linkDefinitions = full.linkDefinitions
-    #expect(lean == full)
-    #expect(full == MarkdownParser.parse(bytes: source))
-  }
-
   @Test func invalidUTF8AndNULBecomeReplacementCharacters() {
     let doc = MarkdownParser.parse(bytes: [0x61, 0xFF, 0x62, 0x00, 0x63, 0xE2, 0x82])
     #expect(doc.blocks.first?.kind == .paragraph([.text("a\u{FFFD}b\u{FFFD}c\u{FFFD}")]))

@@ -100,39 +100,15 @@ package enum CellWidth {
     return utf8.count
   }
 
-  /// True when every byte is printable ASCII (0x20...0x7E), checked eight bytes at a time.
+  /// True when every byte is printable ASCII (0x20...0x7E).
   static func isPrintableASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    allBytes(buffer, from: 0x20)
+    buffer.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// True when every byte is printable ASCII other than the space (0x21...0x7E): a URL that
   /// is one cell a byte and has no place to break.
   static func isPrintableASCIIWithoutSpaces(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    allBytes(buffer, from: 0x21)
-  }
-
-  /// True when every byte is in `lowest`...0x7E (`lowest` from 1 to 0x7F), checked eight bytes
-  /// at a time.
-  private static func allBytes(_ buffer: UnsafeBufferPointer<UInt8>, from lowest: UInt8) -> Bool {
-    guard let base = buffer.baseAddress else { return true }
-    let ones = WordBytes.ones
-    let highs = WordBytes.highs
-    let n = buffer.count
-    var i = 0
-    while i + 8 <= n {
-      let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      // A byte below `lowest`, or one at 0x7F or above, sets its high bit in `below | above`.
-      let below = (x &- ones &* UInt64(lowest)) & ~x & highs
-      let above = ((x &+ ones) | x) & highs
-      if below | above != 0 { return false }
-      i += 8
-    }
-    while i < n {
-      let b = buffer[i]
-      if b < lowest || b >= 0x7F { return false }
-      i += 1
-    }
-    return true
+    buffer.allSatisfy { $0 > 0x20 && $0 < 0x7F }
   }
 
   private static func isRegionalIndicator(_ v: UInt32) -> Bool {

@@ -132,33 +132,12 @@ package enum Sanitizer {
     return nil
   }
 
+  /// Whether the UTF-8 `bytes` hold a character ``sanitize(_:)`` replaces or drops, read byte
+  /// by byte: the characters it looks for are all known by their encoded bytes.
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return false }
     let n = bytes.count
-    let ones = WordBytes.ones
-    let highs = WordBytes.highs
-    let lows = WordBytes.lows
     var i = 0
     while i < n {
-      // Eight bytes at a time: skip chunks of printable ASCII and newlines. Each test is exact
-      // per byte (no carries between bytes): the high bit of a byte of `stop` is set when it
-      // is not ASCII, is DEL, or is below 0x20 and not a newline.
-      while i + 8 <= n {
-        let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-        let low = x & lows
-        let atLeast20 = low &+ (ones &* 0x60)
-        let isDEL = low &+ ones
-        let y = x ^ (ones &* 0x0A)
-        let notNewline = ((y & lows) &+ lows) | y
-        let stop = (x | isDEL | (~atLeast20 & notNewline)) & highs
-        if stop != 0 {
-          // The bytes before the first flagged one are fine (little-endian: byte 0 is lowest).
-          i += stop.trailingZeroBitCount >> 3
-          break
-        }
-        i += 8
-      }
-      guard i < n else { break }
       let b = bytes[i]
       if b < 0x80 {
         if b < 0x20 {

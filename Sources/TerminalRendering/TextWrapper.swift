@@ -234,21 +234,9 @@ private struct WrapPass {
     }
   }
 
-  /// True when bytes `start..<end` are all below 0x80 (eight at a time).
+  /// True when bytes `start..<end` are all below 0x80.
   private static func isASCII(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    guard let base = text.baseAddress else { return true }
-    var i = start
-    while i + 8 <= end {
-      if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & WordBytes.highs != 0 {
-        return false
-      }
-      i += 8
-    }
-    while i < end {
-      if text[i] >= 0x80 { return false }
-      i += 1
-    }
-    return true
+    text[start..<end].allSatisfy { $0 < 0x80 }
   }
 
   private mutating func feedASCII(_ run: Int, _ start: Int, _ end: Int) {

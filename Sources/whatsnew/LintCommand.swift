@@ -1,6 +1,8 @@
 import ArgumentParser
 import LaunchScreens
+import MarkdownSyntax
 import ReleaseNotes
+import TerminalRendering
 
 /// `whatsnew lint`: checks a content directory before a release and prints each problem as
 /// `file:line: error|warning: message`, then a summary. Exits 1 when there are errors.
@@ -17,7 +19,9 @@ struct LintCommand: ParsableCommand {
       onboarding.md or welcome-back.md, an unknown or repeated front matter key, a link \
       reference that is never defined, a heading level that jumps, a file that is not \
       Markdown, onboarding without a level-1 heading, welcome-back without {{days}} or with \
-      an unknown placeholder, and a directory without release notes. The directory is \
+      an unknown placeholder, and a directory without release notes. Tips (tips/*.md) need a unique \
+      id, event names, whole numbers and a body (errors); a tip above 3 lines at 80 columns is a \
+      warning. The directory is \
       --content, else $WHATSNEW_CONTENT_DIR, else ./Content, else Content beside the \
       executable.
       """
@@ -26,12 +30,19 @@ struct LintCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The content directory.", valueName: "dir"))
   var content: String?
 
+  /// The lines a tip's Markdown renders to in an 80-column terminal, after its `Tip: `.
+  static func tipLines(_ markdown: String) -> Int {
+    let lines = TerminalMarkdown.render(MarkdownParser.parse(markdown), options: RenderOptions(width: 80 - 5))
+    return lines.reversed().drop { $0.text.allSatisfy(\.isWhitespace) }.count
+  }
+
   func run() throws {
     let report: LintReport
     let directory: String
     do {
       directory = try ReleaseNotesCLI.contentDirectory(option: content)
-      report = try ContentLinter.lint(directory: directory, sheetKeys: WhatsNewSheet.ownCharacters)
+      report = try ContentLinter.lint(
+        directory: directory, sheetKeys: WhatsNewSheet.ownCharacters, tipLines: Self.tipLines)
     } catch {
       throw ReleaseNotesCLI.failure(ReleaseNotesCLI.message(error))
     }

@@ -9,6 +9,25 @@ import Testing
     #expect(result.stdout == "\(TestPaths.content.path): no problems in 18 files\n")
   }
 
+  /// A tip above 3 lines at 80 columns (after its `Tip: `) is a warning; 3 lines are not.
+  @Test func aLongTipIsAWarning() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("lint-tips")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("tips"), withIntermediateDirectories: true)
+    try Data("---\ntitle: One\n---\nText.\n".utf8).write(to: dir.appendingPathComponent("1.0.0.md"))
+    let words = String(repeating: "word ", count: 45)  // 225 columns: 3 lines of 75
+    try Data("---\nid: short\n---\n\(words)\n".utf8).write(to: dir.appendingPathComponent("tips/short.md"))
+    try Data("---\nid: long\n---\n\(words) more\n".utf8).write(to: dir.appendingPathComponent("tips/long.md"))
+    let result = try Run.whatsnew(["lint", "--content", dir.path])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.contains(
+        "\(dir.path)/tips/long.md:4: warning: the tip renders as 4 lines at 80 columns: keep it to 3\n"),
+      "\(result.stdout)")
+    #expect(!result.stdout.contains("short.md"), "\(result.stdout)")
+  }
+
   /// The library says what it tried; the tool adds how to name a directory.
   @Test func noContentDirectoryNamesTheToolsOptionAndVariable() throws {
     let dir = try TestPaths.makeTemporaryDirectory("lint-nowhere")

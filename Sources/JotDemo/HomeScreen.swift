@@ -32,6 +32,9 @@ package struct HomeScreen: Screen {
   /// The highlighted entry.
   package private(set) var selected: Int = 0
   package var palette: Palette
+  /// The tip due on this launch (`GreetOutcome.tip`'s text), shown at the bottom with `x` "no
+  /// more tips"; nil: the screen's own hint.
+  package var tip: String?
   /// True when `!` asks the app for a deliberate crash (``Destination/crashRequest``), which
   /// the demo arms only for the tests of the terminal's restore.
   package var offersCrash = false
@@ -74,6 +77,9 @@ package struct HomeScreen: Screen {
     case keys.last: selected = entries.count - 1
     case keys.open: return activate(entries[selected])
     case keys.crash: return [.app(Destination.crashRequest)]
+    case keys.noMoreTips:
+      tip = nil
+      return [.app(Destination.noMoreTipsRequest)]
     default:
       if let index = keys.entries.firstIndex(where: { $0 ~= key }) {
         selected = index
@@ -99,9 +105,12 @@ package struct HomeScreen: Screen {
     /// One binding per menu entry, in the menu's order: its letter (and Esc for quitting).
     package var entries: [KeyBinding]
     package var crash = KeyBinding([.char("!")], help: HelpEntry("!", "crash on purpose (for the tests)"))
+    /// While a tip is shown: turn tips off.
+    package var noMoreTips = KeyBinding(
+      [.char("x")], help: HelpEntry("x", "no more tips"), footer: FooterHint("x", "no more tips"))
 
     /// Every binding, in the help overlay's order.
-    package var all: [KeyBinding] { [down, up, first, last, open] + entries + [crash] }
+    package var all: [KeyBinding] { [down, up, first, last, open] + entries + [noMoreTips, crash] }
   }
 
   /// The keys for these entries.
@@ -117,6 +126,7 @@ package struct HomeScreen: Screen {
           footer: FooterHint(letter, entry.help))
       })
     keys.crash.isEnabled = offersCrash
+    keys.noMoreTips.isEnabled = tip != nil
     return keys
   }
 
@@ -125,7 +135,8 @@ package struct HomeScreen: Screen {
   /// The footer: select, open, quit, help.
   package var footerBindings: [KeyBinding] {
     let keys = self.keys
-    return [keys.down, keys.up, keys.open] + keys.entries.filter { $0.footer != nil } + [ScreenStack.showHelp]
+    return [keys.down, keys.up, keys.open] + keys.entries.filter { $0.footer != nil }
+      + [keys.noMoreTips].enabled + [ScreenStack.showHelp]
   }
 
   /// None: the app's own screen is left out of a line-by-line presentation.
@@ -175,7 +186,10 @@ package struct HomeScreen: Screen {
       }
       row += 1
     }
-    if row + 2 < h - 2 {
+    if let tip, row + 2 < h - 2 {
+      canvas.put("Tip: ", row: h - 3, column: left, style: palette.accent)
+      canvas.put(CellText.truncate(tip, to: max(1, inner - 5)), row: h - 3, column: left + 5)
+    } else if row + 2 < h - 2 {
       canvas.put(
         CellText.truncate("Tip: press ? on any screen to see its keys.", to: inner), row: h - 3, column: left,
         style: palette.dim)
@@ -215,6 +229,8 @@ package enum Destination: Sendable, Hashable {
   /// The request a hidden key sends to ask for a deliberate crash (honoured only when the demo
   /// is run with its test variable set).
   package static let crashRequest = "crash"
+  /// The request `x` "no more tips" sends: the app turns tips off.
+  package static let noMoreTipsRequest = "tips:off"
 
   /// This destination as the text of an app request.
   package var request: String {

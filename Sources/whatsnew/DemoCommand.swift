@@ -144,7 +144,14 @@ struct DemoCommand: ParsableCommand {
         let home = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
           minimumImportance: greeter.minimumImportance, color: greeter.color, theme: greeter.theme,
-          hyperlinks: greeter.hyperlinks, environment: env, query: query)
+          hyperlinks: greeter.hyperlinks, environment: env, query: query, tip: outcome.tip?.text,
+          turnTipsOff: { [greeter] in
+            do {
+              try greeter.setTips(enabled: false)
+            } catch {
+              Console.error("whatsnew: cannot turn tips off: \(error)")
+            }
+          })
         (homeInterrupted, homeTheme) = (home.interrupted, home.theme)
         // Said once: the greeting may have met the same problem and said it already.
         for line in home.problems where !outcome.problems.contains(line) {

@@ -39,7 +39,7 @@ enum DemoPresentation {
     version: AppVersion, catalog: ReleaseNotesCatalog, versionsRun: [AppVersion], stateDirectory: String?,
     minimumImportance: ReleaseImportance, color: GreeterColorMode, theme: GreeterTheme = .auto,
     hyperlinks: GreeterHyperlinks = .auto, environment: [String: String],
-    query: consuming GreeterBackgroundQuery? = nil
+    query: consuming GreeterBackgroundQuery? = nil, tip: String? = nil, turnTipsOff: () -> Void = {}
   ) -> (interrupted: Bool, theme: GreeterThemeChoice?, problems: [String]) {
     let crashArmed = environment[crashVariable] == "1"
     // Read while the terminal answers the background query (``sendQuery``), before it opens.
@@ -60,6 +60,7 @@ enum DemoPresentation {
     screens.versionsRun = versionsRun
     var home = HomeScreen(appName: appName, version: version, palette: screens.palette)
     home.offersCrash = crashArmed
+    home.tip = tip
     var stack = ScreenStack([home], palette: terminal.palette)
     if let point = restored, point.place == .releaseNotes,
       let browser = try? browser(
@@ -73,6 +74,8 @@ enum DemoPresentation {
       guard case .app(let request) = effect else { return }
       if request == Destination.crashRequest {
         if crashArmed { fatalError("deliberate crash for testing (\(crashVariable)=1)") }
+      } else if request == Destination.noMoreTipsRequest {
+        turnTipsOff()
       } else if let destination = Destination(request: request),
         let screen = try? screen(for: destination, version: version, screens: screens)
       {

@@ -154,6 +154,35 @@ struct TipTmuxTests {
     #expect(shown.contains(Self.tip) && shown.contains("tip:      search (first showing)"))
   }
 
+  /// The demo shows the due tip on Jot's home screen (`.manual`), from its third launch, and
+  /// `x` "no more tips" turns tips off.
+  @Test func theDemoShowsTheTipOnItsHomeScreenAndXTurnsTipsOff() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    let state = tmux.directory.appendingPathComponent("state").path
+    let options = "--content \(tmux.content) --state-dir '\(state)'"
+    try tmux.start("demo \(options)")
+    try tmux.waitFor("q later")
+    try tmux.keys("s")
+    try tmux.waitFor("Explore")
+    #expect(try !tmux.capture().contains("Find any note"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.start("demo \(options)")
+    #expect(try !tmux.waitFor("Explore").contains("Find any note"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.start("demo \(options)")
+    let home = try tmux.waitFor("Tip: Find any note with jot find WORD")
+    #expect(home.contains("x no more tips"))
+    try tmux.keys("x")
+    try tmux.waitUntil("the tip gone") { !$0.contains("Find any note") }
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    let setting = try Run.whatsnew(["settings", "tips", "--state-dir", state])
+    #expect(setting.stdout.hasSuffix("tips: off\n"), "\(setting.stdout)")
+  }
+
   /// The Swift example host (the library's default, `.atExit`): the tip comes after the
   /// app's own last line from launch 3 on, not before, not when piped (launch 3 here).
   @Test(.requires(ExampleHost.present, ExampleHost.missing))

@@ -24,6 +24,20 @@ extension AppVersion: ExpressibleByStringLiteral {
     #expect(dump.contains("Quit"))
   }
 
+  /// The due tip in place of the screen's own hint, and `x` "no more tips" asks the app to
+  /// turn tips off and takes it away; without a tip `x` does nothing.
+  @Test func aTipShowsAtTheBottomAndXTurnsTipsOff() {
+    var s = home
+    s.tip = "Find any note with jot find WORD."
+    let dump = ScreenRender.settled(s, width: 80, height: 24).textDump()
+    #expect(dump.contains("Tip: Find any note with jot find WORD.") && !dump.contains("press ?"))
+    #expect(dump.contains("x no more tips"), "\(dump)")
+    #expect(s.update(.key(.char("x"))) == [.app(Destination.noMoreTipsRequest)])
+    #expect(s.tip == nil)
+    #expect(ScreenRender.settled(s, width: 80, height: 24).textDump().contains("press ?"))
+    #expect(s.update(.key(.char("x"))) == [])
+  }
+
   @Test func shortcutsOpenTheirScreens() {
     var s = home
     #expect(s.update(.key(.char("w"))) == [.app(Destination.whatsNew.request)])

@@ -54,6 +54,8 @@ import Testing
     browser.livedThrough = ["1.10.0"]
     var home = HomeScreen(appName: "Jot", version: "2.1.0")
     home.offersCrash = true
+    var tipped = HomeScreen(appName: "Jot", version: "2.1.0")
+    tipped.tip = "Find any note with jot find WORD."
     presented.palette = .monochrome
     return [
       ("sheet", sheet),
@@ -88,6 +90,7 @@ import Testing
       ("browser, notes", press([.enter, .char("d")], browser)),
       ("home", HomeScreen(appName: "Jot", version: "2.1.0")),
       ("home, crash armed", home),
+      ("home, with a tip", tipped),
       ("stack", ScreenStack([HomeScreen(appName: "Jot", version: "2.1.0"), sheet])),
     ]
   }()

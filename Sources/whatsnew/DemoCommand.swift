@@ -265,6 +265,8 @@ struct DemoCommand: ParsableCommand {
       lines.append("decision:     \(outcome.decision.summary)")
     }
     if let theme { lines.append("theme:        \(theme.explanation(setBy: "--theme"))") }
+    if let tip = outcome.tipExplanation { lines.append("tip:          \(tip)") }
+    for held in outcome.heldBackExplanations { lines.append("held:         \(held)") }
     Console.out(lines.joined(separator: "\n"))
   }
 

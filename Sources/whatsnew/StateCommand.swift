@@ -114,7 +114,12 @@ struct StateReport {
     lines.append("Pending:          \(pending)")
     var whatsNew = "whats-new \(s.whatsNewOff ? "off" : "on")"
     if let until = s.whatsNewHiddenUntil { whatsNew += ", put off until \(date(until))" }
-    lines.append("Settings:         \(whatsNew)")
+    lines.append("Settings:         \(whatsNew), tips \(s.tipsOff ? "off" : "on")")
+    if !s.tips.isEmpty {
+      let tips = s.tips.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.shows)x" }
+      let last = s.lastTipOrCardDate.map { ", last tip or update card \(date($0))" } ?? ""
+      lines.append("Tips shown:       \(tips.joined(separator: ", "))\(last)")
+    }
     let events = s.events.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.count)" }
     lines.append("Events:           \(events.isEmpty ? "none recorded" : events.joined(separator: ", "))")
     lines.append(

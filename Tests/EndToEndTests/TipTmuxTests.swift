@@ -72,6 +72,11 @@ struct TipTmuxTests {
     #expect(list.status == 0, "\(list.stderr)")
     #expect(list.stdout.hasPrefix("search  shown 2 of 2 times, last "))
     #expect(list.stdout.hasSuffix("; retired (max-shows 2)\n"), "\(list.stdout)")
+    let state = try Run.whatsnew(["state", "--state-dir", app.state])
+    #expect(
+      state.stdout.contains(
+        "\nSettings:         whats-new on, tips on\nTips shown:       search 2x, last tip or update card "),
+      "\(state.stdout)")
   }
 
   /// `unless-used: search`: after `whatsnew event … search` the tip never shows, and
@@ -172,13 +177,14 @@ struct TipTmuxTests {
     #expect(try !tmux.waitFor("Explore").contains("Find any note"))
     try tmux.keys("q")
     #expect(try tmux.waitForExit() == 0)
-    try tmux.start("demo \(options)")
+    try tmux.start("demo --explain \(options)")
     let home = try tmux.waitFor("Tip: Find any note with jot find WORD")
     #expect(home.contains("x no more tips"))
     try tmux.keys("x")
     try tmux.waitUntil("the tip gone") { !$0.contains("Find any note") }
     try tmux.keys("q")
     #expect(try tmux.waitForExit() == 0)
+    #expect(try tmux.capture().contains("tip:          find (first showing)"))
     let setting = try Run.whatsnew(["settings", "tips", "--state-dir", state])
     #expect(setting.stdout.hasSuffix("tips: off\n"), "\(setting.stdout)")
   }

@@ -98,6 +98,8 @@ struct FeedLook: Equatable {
   var announce: FeedRelease?
   /// A card that was due but waits (a screen shown, the cooldown), and why.
   var heldBack: HeldBack?
+  /// The command the card shows: the one for how the app was installed, else the feed's.
+  var upgradeCommand: String?
 }
 
 /// How the user left the screens.
@@ -426,6 +428,19 @@ extension LaunchGreeter {
     guard let available = result.available, let v = AppVersion(available.version) else { return look }
     look.available = v
     guard record.state.updateAnnounced.map({ $0 < v }) ?? true else { return look }
+    look.upgradeCommand = feed.upgradeCommand
+    if let detection = installMethod(env) {
+      let method = detection.method?.rawValue ?? "unknown"
+      look.explanation = (look.explanation ?? "") + "; installed by \(method): \(detection.reason)"
+      if let installed = detection.method, managedBy.contains(installed) {
+        look.explanation =
+          (look.explanation ?? "") + "; \(installed.rawValue) updates \(app.name) (managed by), so no card"
+        return look
+      }
+      if let installed = detection.method, let command = upgradeCommands[installed] {
+        look.upgradeCommand = command
+      }
+    }
     guard nothingElseShown else {
       look.heldBack = .item(.updateCard(version: v), .screenShown)
       return look
@@ -437,6 +452,24 @@ extension LaunchGreeter {
     }
     if recordAnnouncement(of: v, context) { look.announce = available }
     return look
+  }
+
+  /// How the app was installed, when the app gave commands or managers to tell apart (nil
+  /// otherwise: nothing is read).
+  func installMethod(_ env: [String: String]) -> InstallMethodDetector.Detection? {
+    guard !upgradeCommands.isEmpty || !managedBy.isEmpty else { return nil }
+    let detector =
+      seams.installDetector ?? InstallMethodDetector(fileSystem: SystemInstallFileSystem(), environment: env)
+    return detector.detect(executable: executablePath ?? Self.runningExecutable)
+  }
+
+  /// This process's executable (where `/proc/self/exe` leads, on Linux).
+  static var runningExecutable: String {
+    #if os(Linux)
+      return SystemInstallFileSystem().resolved("/proc/self/exe") ?? "/proc/self/exe"
+    #else
+      return CommandLine.arguments.first ?? ""
+    #endif
   }
 
   /// Records that `version` was announced, before its card is shown; false, with a problem
@@ -462,7 +495,8 @@ extension LaunchGreeter {
   /// notes could be read, and a failed update step's screen above it (alone when nothing else
   /// is shown: the progress screen ends on it). Sets what the outcome says was shown.
   func screenStack(
-    text: GreetingText?, announce: FeedRelease?, catalog: ReleaseNotesCatalog?, record: LaunchRecord,
+    text: GreetingText?, announce: FeedRelease?, upgradeCommand: String? = nil, catalog: ReleaseNotesCatalog?,
+    record: LaunchRecord,
     on terminal: any GreetingTerminal, _ context: LaunchContext, outcome: inout GreetOutcome
   ) -> ScreenStack {
     var stack = ScreenStack([], palette: terminal.palette)
@@ -478,7 +512,7 @@ extension LaunchGreeter {
         stack.push(
           UpdateAvailableScreen(
             appName: app.name, current: context.version, available: available, date: announce.date,
-            upgradeCommand: feed?.upgradeCommand,
+            upgradeCommand: upgradeCommand ?? feed?.upgradeCommand,
             notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
             palette: terminal.palette))
         outcome.announcedUpdate = true

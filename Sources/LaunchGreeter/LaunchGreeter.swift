@@ -129,6 +129,20 @@ public struct LaunchGreeter: Sendable {
   /// The app's update feed, for the "a newer version is available" card (see
   /// ``GreeterFeed``); nil: no card, nothing fetched.
   public var feed: GreeterFeed?
+  /// The upgrade command for each way the app is installed: the update card shows the one for
+  /// the ``InstallMethod`` where the executable lives (``executablePath``), else
+  /// ``GreeterFeed/upgradeCommand``. Found by reading paths only, when a card is due.
+  ///
+  /// ```swift
+  /// greeter.upgradeCommands = [.brew: "brew upgrade tally", .pipx: "pipx upgrade tally"]
+  /// ```
+  public var upgradeCommands: [InstallMethod: String] = [:]
+  /// The package managers that update the app themselves (a distribution's `apt`, say): when
+  /// the app was installed by one, the update card stays silent (`--explain` says why).
+  public var managedBy: [InstallMethod] = []
+  /// The app's executable, whose place tells how it was installed (``upgradeCommands``,
+  /// ``managedBy``); nil: this process's executable. A wrapper passes its own script's path.
+  public var executablePath: String?
 
   /// Where a due tip (`Notes/tips/*.md`) is shown: by default on standard error when the
   /// process exits, after the app's own output, and only when standard error is a terminal
@@ -216,6 +230,8 @@ public struct LaunchGreeter: Sendable {
     var invocation: Invocation?
     /// Whether standard error is a terminal, instead of asking the system.
     var stderrIsTerminal: Bool?
+    /// Finds how the app was installed; nil: over the system's file system.
+    var installDetector: InstallMethodDetector?
   }
 
   /// Starts a feed fetch; nil: `curl` in the background (tests replace it).
@@ -357,7 +373,8 @@ public struct LaunchGreeter: Sendable {
     }
     outcome.themeChoice = screen.themeChoice
     var stack = screenStack(
-      text: text, announce: feed.announce, catalog: decided.catalog, record: record, on: screen, context,
+      text: text, announce: feed.announce, upgradeCommand: feed.upgradeCommand, catalog: decided.catalog,
+      record: record, on: screen, context,
       outcome: &outcome)
     let run = runScreens(
       &stack, on: screen,

@@ -83,8 +83,22 @@ struct GreetCommand: ParsableCommand {
   var feed: String?
 
   @Option(
-    help: ArgumentHelp("The command the \"newer version available\" card shows.", valueName: "command"))
-  var upgradeCommand: String?
+    help: ArgumentHelp(
+      "The command the \"newer version available\" card shows; METHOD=COMMAND (brew, pipx, pip, apt, npm) for one install method, repeatable.",
+      valueName: "command"))
+  var upgradeCommand: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "An install method (brew, pipx, pip, apt, npm) that updates the app itself: no card for it. Repeatable.",
+      valueName: "method"))
+  var managedBy: [InstallMethod] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The app's executable, whose place tells how it was installed (default: whatsnew's own).",
+      valueName: "path"))
+  var executable: String?
 
   @Flag(
     help: """
@@ -115,7 +129,33 @@ struct GreetCommand: ParsableCommand {
     if let feed, !GreeterFeed.isFetchable(feed) {
       throw ValidationError("--feed must be an http:// or https:// URL, not \"\(feed)\"")
     }
-    if upgradeCommand != nil && feed == nil { throw ValidationError("--upgrade-command needs --feed") }
+    if !upgradeCommand.isEmpty && feed == nil { throw ValidationError("--upgrade-command needs --feed") }
+    if !managedBy.isEmpty && feed == nil { throw ValidationError("--managed-by needs --feed") }
+    _ = try upgradeCommands()
+  }
+
+  /// `--upgrade-command`s: `METHOD=COMMAND` for one install method (the text before `=` all
+  /// lowercase letters), else the command for any method (at most one).
+  func upgradeCommands() throws -> (any: String?, byMethod: [InstallMethod: String]) {
+    var any: String?
+    var byMethod: [InstallMethod: String] = [:]
+    for value in upgradeCommand {
+      if let equals = value.firstIndex(of: "="), value.startIndex < equals,
+        value[..<equals].allSatisfy({ $0.isASCII && $0.isLowercase })
+      {
+        let name = String(value[..<equals])
+        guard let method = InstallMethod(rawValue: name) else {
+          let known = InstallMethod.allCases.map(\.rawValue).joined(separator: ", ")
+          throw ValidationError("--upgrade-command: unknown install method \"\(name)\" (known: \(known))")
+        }
+        byMethod[method] = String(value[value.index(after: equals)...])
+      } else if any == nil {
+        any = value
+      } else {
+        throw ValidationError("--upgrade-command: give one command without METHOD=, not two")
+      }
+    }
+    return (any, byMethod)
   }
 
   func run() throws {
@@ -142,7 +182,13 @@ struct GreetCommand: ParsableCommand {
     // report's reader (the Python or Node API) prints it when the tool exits, and decides.
     greeter.tips = tip && (report != nil || isatty(STDERR_FILENO) == 1) ? .manual : .off
     if existingInstall { greeter.isExistingInstall = { true } }
-    if let feed { greeter.feed = GreeterFeed(url: feed, upgradeCommand: upgradeCommand) }
+    if let feed {
+      let commands = try upgradeCommands()
+      greeter.feed = GreeterFeed(url: feed, upgradeCommand: commands.any)
+      greeter.upgradeCommands = commands.byMethod
+      greeter.managedBy = managedBy
+      greeter.executablePath = executable
+    }
     greeter.crashAction = .defaultAction
     greeter.interruptAction = .report  // the report is written first, then 130 below
     greeter.warn = { _ in }  // the outcome's problems are printed below, or not

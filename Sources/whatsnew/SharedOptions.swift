@@ -86,6 +86,8 @@ extension GreeterTheme: ExpressibleByArgument {}
 extension GreeterHyperlinks: ExpressibleByArgument {}
 extension GreeterColorMode: ExpressibleByArgument {}
 extension ReleaseImportance: ExpressibleByArgument {}
+
+extension InstallMethod: ExpressibleByArgument {}
 extension MarkdownFlavor: ExpressibleByArgument {}
 
 extension ExpressibleByArgument where Self: CaseIterable, Self: RawRepresentable, RawValue == String {

@@ -133,6 +133,15 @@ const REFUSED = [
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'ftp://example.com/f.json' }", "feed must be an http:// or https:// URL"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/\\x1b[2J' }", "feed must be an http:// or https:// URL"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, upgradeCommand: 'npm i -g greeted' }", "upgradeCommand needs feed"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, managedBy: ['apt'] }", "managedBy needs feed"],
+  [
+    "{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/f.json', managedBy: ['yum'] }",
+    "managedBy must be a list of brew, pipx, pip, apt, npm",
+  ],
+  [
+    "{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/f.json', upgradeCommand: { yum: 'yum up' } }",
+    "upgradeCommand: unknown install method",
+  ],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, env: { HOME: 3 } }", "env must be an object of strings"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, stateDirectory: '/tmp' }", 'greet() has no option "stateDirectory"'],
   ["'greeted'", "greet() takes an options object"],
@@ -208,6 +217,24 @@ test("a broken binary is a WhatsnewError with the reason", () => {
       assert.ok(error.isWhatsnewError);
       assert.ok(error.message.includes(message), `${binary}: ${error.message}`);
     }
+  }
+});
+
+test("an upgrade command per install method, managedBy and the tool's own path reach the binary", () => {
+  // A binary that says what it was given, on stderr, and fails: the error carries its words.
+  const copy = projectWithBinary("arguments", '#!/bin/sh\nprintf "%s|" "$@" >&2\nexit 3\n');
+  const options =
+    "{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/f.json', " +
+    "upgradeCommand: { npm: 'npm install -g greeted', brew: 'brew upgrade greeted' }, managedBy: ['apt'] }";
+  const error = errorOf(`greetSync(${options})`, copy);
+  assert.equal(error.type, "WhatsnewError", JSON.stringify(error));
+  for (const expected of [
+    "|--upgrade-command|npm=npm install -g greeted|",
+    "|--upgrade-command|brew=brew upgrade greeted|",
+    "|--managed-by|apt|",
+    "|--executable|/",
+  ]) {
+    assert.ok(error.message.includes(expected), `${expected}: ${error.message}`);
   }
 });
 

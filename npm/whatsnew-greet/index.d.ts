@@ -1,6 +1,9 @@
 // Types of whatsnew-greet: greet the users of a Node command-line tool with `whatsnew`.
 
 /** One one-time update step, as in `whatsnew greet --steps` (docs/greet.md). */
+/** How a tool was installed, as the greeter tells it from where the tool lives. */
+export type InstallMethod = "brew" | "pipx" | "pip" | "apt" | "npm";
+
 export interface Step {
   /** A stable id: a step runs once per user. */
   id: string;
@@ -51,8 +54,16 @@ export interface GreetOptions {
    * announced once on a card, with `upgradeCommand`. `Outcome.available` names it.
    */
   feed?: string;
-  /** The command the card shows for upgrading (needs `feed`). */
-  upgradeCommand?: string;
+  /**
+   * The command the card shows for upgrading (needs `feed`): one, or one per install method
+   * (`{ npm: "npm install -g tally", brew: "brew upgrade tally" }`), picked by where
+   * `executable` lives.
+   */
+  upgradeCommand?: string | Partial<Record<InstallMethod, string>>;
+  /** Install methods that update the tool themselves: no card when installed by one. */
+  managedBy?: readonly InstallMethod[];
+  /** The tool's own script, whose place tells how it was installed (default `process.argv[1]`). */
+  executable?: string;
   /** The user ran the tool before it greeted anyone: their first launch is an upgrade. */
   existingInstall?: boolean;
   /**

@@ -20,6 +20,7 @@ const IMPORTANCES = ["major", "minor", "patch"];
 const COLORS = ["auto", "always", "never"];
 const THEMES = ["auto", "dark", "light", "mono"];
 const HYPERLINKS = ["auto", "always", "never"];
+const METHODS = ["brew", "pipx", "pip", "apt", "npm"];
 // A channel as notes name it in `<!-- only: NAMES -->` (commas or spaces between names).
 const CHANNEL = /^[A-Za-z0-9._-]+$/;
 const FEED = /^https?:\/\/[^\x00-\x20\x7f]+$/;
@@ -39,6 +40,8 @@ const OPTIONS = new Set([
   "channel",
   "feed",
   "upgradeCommand",
+  "managedBy",
+  "executable",
   "existingInstall",
   "tips",
   "cooldown",
@@ -61,6 +64,8 @@ const OPTION_NAMES = new Map([
   ["--feed", "feed"],
   ["--upgrade-command", "upgradeCommand"],
   ["--cooldown", "cooldown"],
+  ["--managed-by", "managedBy"],
+  ["--executable", "executable"],
 ]);
 const TIPS = ["at-exit", "manual", "off"];
 const COOLDOWN = /^(0|[0-9]+[dhms])$/;
@@ -325,10 +330,39 @@ function choiceArguments(options) {
     args.push("--feed", options.feed);
   }
   if (given(options.upgradeCommand)) {
-    const command = text("upgradeCommand", options.upgradeCommand);
     if (!given(options.feed)) throw new TypeError("upgradeCommand needs feed");
-    args.push("--upgrade-command", command);
+    const commands = options.upgradeCommand;
+    if (typeof commands === "object" && commands !== null && !Array.isArray(commands)) {
+      for (const [method, command] of Object.entries(commands)) {
+        if (!METHODS.includes(method)) {
+          throw new TypeError(`upgradeCommand: unknown install method ${describe(method)} (known: ${METHODS.join(", ")})`);
+        }
+        args.push("--upgrade-command", `${method}=${text(`upgradeCommand.${method}`, command)}`);
+      }
+    } else {
+      args.push("--upgrade-command", text("upgradeCommand", commands));
+    }
   }
+  return args.concat(installArguments(options));
+}
+
+/** `--managed-by` and `--executable` (this script's path, `process.argv[1]`, unless given),
+ * with a feed only: where the tool lives tells how it was installed. */
+function installArguments(options) {
+  if (!given(options.feed)) {
+    if (given(options.managedBy)) throw new TypeError("managedBy needs feed");
+    return [];
+  }
+  const args = [];
+  if (given(options.managedBy)) {
+    const methods = options.managedBy;
+    if (!Array.isArray(methods) || !methods.every((method) => METHODS.includes(method))) {
+      throw new TypeError(`managedBy must be a list of ${METHODS.join(", ")}, not ${describe(methods)}`);
+    }
+    for (const method of methods) args.push("--managed-by", method);
+  }
+  const executable = given(options.executable) ? text("executable", options.executable) : process.argv[1];
+  if (executable) args.push("--executable", path.resolve(executable));
   return args;
 }
 

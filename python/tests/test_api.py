@@ -141,6 +141,9 @@ def test_a_problem_is_in_the_outcome_once_and_nothing_is_printed(installed: Venv
         ("'greeted', '1.0.0', NOTES, tips='always'", "tips must be 'at-exit', 'manual' or 'off'"),
         ("'greeted', '1.0.0', NOTES, cooldown='1 day'", "cooldown must be a whole number with d, h, m or s"),
         ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', upgrade_command=' '", "upgrade_command must be a non-empty string"),
+        ("'greeted', '1.0.0', NOTES, managed_by=['apt']", "managed_by needs feed"),
+        ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', managed_by='apt'", "managed_by must be a list of brew, pipx, pip, apt, npm"),
+        ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', upgrade_command={'yum': 'yum up'}", "upgrade_command: unknown install method 'yum'"),
     ],
 )
 def test_arguments_it_cannot_use_raise_a_value_error_naming_the_parameter(installed: Venv, arguments: str, message: str) -> None:
@@ -167,6 +170,20 @@ def test_the_choices_reach_the_binary_and_nothing_is_fetched_without_a_terminal(
     assert outcome["notesFor"].endswith(", channel beta"), outcome
     assert outcome["available"] is None
     assert not [path.name for path in tmp_path.iterdir() if path.name.startswith("update-feed")]
+
+
+def test_an_upgrade_command_per_install_method_managed_by_and_the_scripts_path_reach_the_binary(installed: Venv, tmp_path: Path) -> None:
+    # A binary that says what it was given, on stderr, and fails: the error carries its words.
+    copy = package_copy(installed, tmp_path, b'#!/bin/sh\nprintf "%s|" "$@" >&2\nexit 3\n', 0o755)
+    call = (
+        f"whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r}, feed='https://example.com/f.json', "
+        "upgrade_command={'pipx': 'pipx upgrade greeted', 'pip': 'pip install -U greeted'}, managed_by=['apt'], "
+        "executable='/opt/tool/bin/greeted')"
+    )
+    error = error_of(installed, call, PYTHONPATH=str(copy))
+    assert error["type"] == "BinaryError", error
+    for expected in ("|--upgrade-command|pipx=pipx upgrade greeted|", "|--upgrade-command|pip=pip install -U greeted|", "|--managed-by|apt|", "|--executable|/opt/tool/bin/greeted|"):
+        assert expected in error["message"], (expected, error)
 
 
 @pytest.mark.parametrize(

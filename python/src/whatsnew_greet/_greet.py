@@ -8,6 +8,7 @@ import importlib.resources
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -40,6 +41,7 @@ _THEMES = ("auto", "dark", "light", "mono")
 _HYPERLINKS = ("auto", "always", "never")
 _TIPS = ("at-exit", "manual", "off")
 _COOLDOWN = re.compile(r"0|[0-9]+[dhms]")
+_METHODS = ("brew", "pipx", "pip", "apt", "npm")
 # A channel as notes name it in `<!-- only: NAMES -->` (commas or spaces between names).
 _CHANNEL = re.compile(r"[A-Za-z0-9._-]+")
 _FEED = re.compile(r"https?://[^\x00-\x20\x7f]+")
@@ -60,6 +62,8 @@ _PARAMETERS = {
     "--feed": "feed",
     "--upgrade-command": "upgrade_command",
     "--cooldown": "cooldown",
+    "--managed-by": "managed_by",
+    "--executable": "executable",
 }
 _CRASH_SIGNALS = frozenset(
     {signal.SIGSEGV, signal.SIGBUS, signal.SIGILL, signal.SIGTRAP, signal.SIGABRT, signal.SIGFPE, signal.SIGKILL}
@@ -105,7 +109,9 @@ def greet(
     hyperlinks: Hyperlinks | None = None,
     channel: str | None = None,
     feed: str | None = None,
-    upgrade_command: str | None = None,
+    upgrade_command: str | Mapping[str, str] | None = None,
+    managed_by: Sequence[str] | None = None,
+    executable: str | os.PathLike[str] | None = None,
     existing_install: bool = False,
     tips: Tips = "at-exit",
     cooldown: str | None = None,
@@ -130,8 +136,11 @@ def greet(
     releases are shown only on it. `feed` is an `http(s)` URL of the tool's releases (GitHub
     Releases JSON or a list of `{version, date, notes}`), checked at most daily in the
     background without delaying the launch; when it names a newer version, a card says so
-    once, with `upgrade_command` (:attr:`Outcome.available` names it). `env` is the binary's
-    environment (default: this process's).
+    once, with `upgrade_command` (:attr:`Outcome.available` names it): one command, or one per
+    install method (`{"pipx": "pipx upgrade tally", "pip": "pip install -U tally"}`; methods
+    `brew`, `pipx`, `pip`, `apt`, `npm`), picked by where `executable` lives (default: this
+    script, `sys.argv[0]`). For a method in `managed_by` (`["apt"]`) no card is shown. `env`
+    is the binary's environment (default: this process's).
 
     `tips` (the notes' `tips/` folder): `at-exit` (the default) prints the tip due, if any,
     on stderr when the tool exits, after its own output, only when stderr is a terminal;
@@ -151,6 +160,7 @@ def greet(
     )
     arguments += _choices(theme, hyperlinks, channel, feed, upgrade_command)
     arguments += _tips(tips, cooldown)
+    arguments += _install(feed, managed_by, executable)
     environment = dict(os.environ if env is None else env)
     if accessible is True:
         arguments.append("--accessible")
@@ -279,11 +289,19 @@ def _choices(theme: object, hyperlinks: object, channel: object, feed: object, u
             raise ValueError(f"feed must be an http:// or https:// URL without spaces, not {feed!r}")
         arguments += ["--feed", feed]
     if upgrade_command is not None:
-        if not isinstance(upgrade_command, str) or not upgrade_command.strip():
-            raise ValueError(f"upgrade_command must be a non-empty string, not {upgrade_command!r}")
         if feed is None:
             raise ValueError("upgrade_command needs feed")
-        arguments += ["--upgrade-command", upgrade_command]
+        if isinstance(upgrade_command, Mapping):
+            for method, command in upgrade_command.items():
+                if method not in _METHODS:
+                    raise ValueError(f"upgrade_command: unknown install method {method!r} (known: {', '.join(_METHODS)})")
+                if not isinstance(command, str) or not command.strip():
+                    raise ValueError(f"upgrade_command[{method!r}] must be a non-empty string, not {command!r}")
+                arguments += ["--upgrade-command", f"{method}={command}"]
+        elif not isinstance(upgrade_command, str) or not upgrade_command.strip():
+            raise ValueError(f"upgrade_command must be a non-empty string or a dict, not {upgrade_command!r}")
+        else:
+            arguments += ["--upgrade-command", upgrade_command]
     return arguments
 
 
@@ -326,6 +344,38 @@ def _print_pending_tip() -> None:
         sys.stderr.flush()
         sys.stderr.write(_pending_tip.pop())
         sys.stderr.flush()
+
+
+def _install(feed: object, managed_by: object, executable: object) -> list[str]:
+    """`--managed-by` and `--executable` (this script's path unless given), with a feed only."""
+    if feed is None:
+        if managed_by is not None:
+            raise ValueError("managed_by needs feed")
+        return []
+    arguments: list[str] = []
+    if managed_by is not None:
+        if isinstance(managed_by, str) or not all(method in _METHODS for method in managed_by):
+            raise ValueError(f"managed_by must be a list of {', '.join(_METHODS)}, not {managed_by!r}")
+        for method in managed_by:
+            arguments += ["--managed-by", method]
+    if executable is None:
+        executable = _own_executable()
+    if executable is not None:
+        if not isinstance(executable, (str, os.PathLike)) or not os.fspath(executable):
+            raise ValueError(f"executable must be a non-empty path, not {executable!r}")
+        arguments += ["--executable", os.fspath(executable)]
+    return arguments
+
+
+def _own_executable() -> str | None:
+    """The running script (`sys.argv[0]`) as an absolute path, found on `PATH` when it has no
+    directory; None when there is none (an interactive interpreter)."""
+    script = sys.argv[0] if sys.argv else ""
+    if not script or script == "-c":
+        return None
+    if os.sep not in script:
+        script = shutil.which(script) or script
+    return os.path.abspath(script)
 
 
 def _notes_directory(notes: object, stack: contextlib.ExitStack, scratch: Path) -> Path:

@@ -27,6 +27,9 @@ package struct GreetingScreens: Sendable {
   /// The versions this user ran, oldest first (the greeter fills it from the launch state),
   /// for screens that mark them, such as a release browser.
   package var versionsRun: [AppVersion] = []
+  /// The user's usage events (the greeter fills them from the launch state): a walkthrough
+  /// page whose `done-when:` event happened is marked done.
+  package var events = UsageEvents()
   /// Whether the notes' links carry their URLs, for a terminal that shows OSC 8 hyperlinks
   /// (``GreeterHyperlinks``).
   package var hyperlinks = false
@@ -116,7 +119,10 @@ package struct GreetingScreens: Sendable {
   }
 
   private func onboarding(page: Int, pages: [OnboardingPage]) -> OnboardingScreen {
-    let pages = pages.map { OnboardingScreen.Page(title: $0.title, body: source($0.document)) }
+    let pages = pages.map { page in
+      OnboardingScreen.Page(
+        title: page.title, body: source(page.document), isDone: page.doneWhen.map(events.hasUsed) ?? false)
+    }
     return OnboardingScreen(appName: appName, pages: pages, startPage: page, palette: palette)
   }
 

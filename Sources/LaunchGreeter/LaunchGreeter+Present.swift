@@ -126,8 +126,9 @@ extension LaunchGreeter {
     }
     outcome.themeChoice = terminal.themeChoice
     for line in terminal.problems { problems.add(line) }
-    let screens = greetingScreens(
+    var screens = greetingScreens(
       catalog: catalog, on: terminal, versionsRun: state?.versionHistory.map(\.version) ?? [], env)
+    screens.events = state?.events ?? UsageEvents()
     var stack = ScreenStack([screens.screen(for: text)], palette: terminal.palette)
     // Only a walkthrough that is pending is completed: completing drops what else is pending.
     let onboardingPending = state?.pending(.onboarding) != nil

@@ -501,9 +501,10 @@ extension LaunchGreeter {
   ) -> ScreenStack {
     var stack = ScreenStack([], palette: terminal.palette)
     if let catalog {
-      let screens = greetingScreens(
+      var screens = greetingScreens(
         catalog: catalog, on: terminal, versionsRun: record.state.versionHistory.map(\.version),
         context.environment)
+      screens.events = record.state.events
       if let text {
         stack.push(screens.screen(for: text))
         outcome.presented = true

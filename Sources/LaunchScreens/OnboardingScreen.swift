@@ -13,10 +13,19 @@ package struct OnboardingScreen: Screen {
     package var title: String
     /// The page's text below its title, as the renderer draws it.
     package var body: LineSource
+    /// True when the user already did what the page teaches (its `done-when:` event happened).
+    package var isDone: Bool
 
-    package init(title: String, body: LineSource) {
+    package init(title: String, body: LineSource, isDone: Bool = false) {
       self.title = title
       self.body = body
+      self.isDone = isDone
+    }
+
+    /// The title as the page shows it: `Write a note  ✓ done` once done.
+    package var heading: String {
+      guard isDone else { return title }
+      return title.isEmpty ? "✓ done" : title + "  ✓ done"
     }
   }
 
@@ -129,7 +138,7 @@ package struct OnboardingScreen: Screen {
         "Welcome to \(screen.appName), page \(page + 1) of \(max(1, screen.pages.count))", width)
       if screen.pages.indices.contains(page) {
         let current = screen.pages[page]
-        if !current.title.isEmpty { lines += [StyledLine()] + ScreenText.wrap(current.title, width) }
+        if !current.heading.isEmpty { lines += [StyledLine()] + ScreenText.wrap(current.heading, width) }
         lines += [StyledLine()] + current.body.lines(width: width)
       }
       return lines
@@ -191,7 +200,7 @@ package struct OnboardingScreen: Screen {
     var lines: [StyledLine] = []
     if !pages.isEmpty {
       // The page's title as its heading, then its text.
-      let title = pages[page].title
+      let title = pages[page].heading
       if !title.isEmpty {
         lines += TextWrapper.wrap(StyledLine(title, style: palette.accent), width: textWidth)
         lines.append(StyledLine())

@@ -295,6 +295,16 @@ package enum ContentLinter {
         add(.warning, line, "\(key): only a tip (tips/*.md) reads this key")
       }
     }
+    if let line = file.front.lines["done-when"], let events = file.front.doneWhen {
+      if name != ReleaseNotesCatalog.onboardingFileName {
+        add(.warning, line, "done-when: only onboarding.md reads this key")
+      } else {
+        let pages = ReleaseNotesCatalog.pages(of: body).count
+        if events.count > pages {
+          add(.warning, line, "done-when lists \(events.count) pages; the walkthrough has \(pages)")
+        }
+      }
+    }
     for action in file.front.actions {
       if let own = sheetKeys[action.key] {
         add(

@@ -34,6 +34,9 @@ package struct NotesFrontMatter: Sendable, Equatable {
   package var whenUsed: String?
   package var unlessUsed: String?
   package var maxShows: Int?
+  /// `done-when:` (`onboarding.md`): for each walkthrough page in order, the usage event that
+  /// marks it done (`[-, create, search]`; nil for `-`, a page done by reading it).
+  package var doneWhen: [String?]?
   /// The 1-based line of each known key (its first occurrence), for messages.
   package var lines: [String: Int] = [:]
   /// What is wrong with the front matter, in the order of its lines: malformed lines and bad
@@ -196,6 +199,28 @@ package struct NotesFrontMatter: Sendable, Equatable {
     event("when-used", \.whenUsed),
     event("unless-used", \.unlessUsed),
     number("max-shows", least: 1, \.maxShows),
+    Field(
+      key: "done-when",
+      read: { value, front in
+        var list = Substring(value)
+        if list.hasPrefix("[") && list.hasSuffix("]") { list = list.dropFirst().dropLast() }
+        let items = list.split(separator: ",", omittingEmptySubsequences: false).map {
+          String($0.filter { $0 != " " && $0 != "\t" })
+        }
+        var events: [String?] = []
+        for item in items {
+          if item == "-" {
+            events.append(nil)
+          } else if let problem = UsageEvents.problem(withName: item) {
+            return "bad done-when \"\(value)\": \(problem) (a list of event names, - for a page without one, "
+              + "like [-, create])"
+          } else {
+            events.append(item)
+          }
+        }
+        front.doneWhen = events
+        return nil
+      }, write: { $0.doneWhen.map { "[" + $0.map { $0 ?? "-" }.joined(separator: ", ") + "]" } }),
   ]
 
   /// The keys only a tip (`tips/*.md`) reads.

@@ -8,6 +8,8 @@ package struct OnboardingPage: Sendable, Equatable {
   package var markdown: String
   /// ``markdown`` parsed.
   package var document: MarkdownDocument
+  /// The usage event that marks this page done (`done-when:` in `onboarding.md`), if any.
+  package var doneWhen: String?
 
   package init(title: String, markdown: String, document: MarkdownDocument) {
     self.title = title

@@ -383,9 +383,14 @@ package struct ReleaseNotesCatalog: Sendable {
 
   /// The onboarding walkthrough, one page per level-1 heading. Text before the first
   /// heading, if any, is a page without a title. Read from the user's language when
-  /// translated (``localizedFile(_:)``).
+  /// translated (``localizedFile(_:)``). Each page carries its `done-when:` event, if any.
   package func onboardingPages() throws(ReleaseNotesError) -> [OnboardingPage] {
-    Self.pages(of: try readUsable(localizedFile(Self.onboardingFileName).path, required: true).body)
+    let file = try readUsable(localizedFile(Self.onboardingFileName).path, required: true)
+    var pages = Self.pages(of: file.body)
+    for (i, event) in (file.front.doneWhen ?? []).enumerated() where pages.indices.contains(i) {
+      pages[i].doneWhen = event
+    }
+    return pages
   }
 
   /// Splits Markdown into pages at its level-1 headings.

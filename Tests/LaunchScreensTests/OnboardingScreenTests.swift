@@ -100,3 +100,21 @@ import Testing
     #expect(effects == [.onboardingProgress(page: 1)])
   }
 }
+
+/// A page whose `done-when:` event happened says so after its title, on screen and in the
+/// accessible mode's text; the others do not.
+@Suite struct OnboardingDonePageTests {
+  @Test func aDonePageSaysSoOnScreenAndInItsText() throws {
+    var pages = Fixtures.onboarding
+    pages[1].isDone = true
+    var s = OnboardingScreen(appName: "Jot", pages: pages, startPage: 0)
+    _ = s.update(.resize(width: 80, height: 24))
+    let first = ScreenRender.settled(s, width: 80, height: 24).textDump()
+    #expect(!first.contains("✓ done"))
+    _ = s.update(.key(.char("n")))
+    let second = ScreenRender.settled(s, width: 80, height: 24).textDump()
+    #expect(second.contains(pages[1].title + "  ✓ done"), "\(second)")
+    let text = try #require(s.plainText).lines(80).map(\.text)
+    #expect(text.contains(pages[1].title + "  ✓ done"), "\(text)")
+  }
+}

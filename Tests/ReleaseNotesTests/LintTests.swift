@@ -76,7 +76,7 @@ import Testing
     #expect(
       try lines(dir) == [
         "\(p)/1.1.0.md:3: error: malformed front matter line: expected key: value",
-        "\(p)/1.1.0.md:4: warning: unknown front matter key \"author\" (known keys: title, date, importance, summary, critical-label, channels, actions, id, after-launches, after-days, when-used, unless-used, max-shows)",
+        "\(p)/1.1.0.md:4: warning: unknown front matter key \"author\" (known keys: title, date, importance, summary, critical-label, channels, actions, id, after-launches, after-days, when-used, unless-used, max-shows, done-when)",
         "\(p)/1.1.0.md:5: error: bad date \"2025-02-30\": expected a real day as YYYY-MM-DD",
         "\(p)/1.1.0.md:6: warning: front matter key \"title\" repeated; the first one is used",
         "\(p)/1.2.0.md:1: error: front matter is never closed: add a line --- after its last key",

@@ -40,7 +40,7 @@ import Testing
       front.issues == [
         .init(
           .warning, line: 3,
-          "unknown front matter key \"author\" (known keys: title, date, importance, summary, critical-label, channels, actions, id, after-launches, after-days, when-used, unless-used, max-shows)"
+          "unknown front matter key \"author\" (known keys: title, date, importance, summary, critical-label, channels, actions, id, after-launches, after-days, when-used, unless-used, max-shows, done-when)"
         )
       ])
   }

@@ -28,21 +28,9 @@ package enum StateJSON: Sendable, Equatable {
   }
 
   /// The value of the JSON text `bytes`.
-  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> StateJSON {
+  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> StateJSON {
     var parser = Parser(bytes: bytes)
     return try parser.document()
-  }
-
-  /// The value of the JSON text `bytes`.
-  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> StateJSON {
-    let result: Result<StateJSON, SyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-      do throws(SyntaxError) {
-        return .success(try parse(buffer))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try result.get()
   }
 
   /// A whole number: `.number` holding an integer (no fraction or exponent) that fits `Int`.
@@ -129,11 +117,11 @@ package enum StateJSON: Sendable, Equatable {
 
   /// A recursive-descent parser, its depth capped by ``maximumDepth``.
   private struct Parser {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: [UInt8]
     var i = 0
     var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(bytes: [UInt8]) { self.bytes = bytes }
 
     mutating func document() throws(SyntaxError) -> StateJSON {
       if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {

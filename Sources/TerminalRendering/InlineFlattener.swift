@@ -147,40 +147,15 @@ struct InlineFlattener {
     return needsReference(destination: destination, text: content.plainText)
   }
 
-  /// A link whose text is its URL (an autolink) needs no reference.
+  /// A link whose text is its URL (an autolink) needs no reference: the text is the
+  /// destination itself, or it is after `mailto:` (an email autolink) or `http://` or
+  /// `https://` (a GFM `www.` link). Compared byte for byte, as the URL was written.
   static func needsReference(destination: String, text: String) -> Bool {
     if destination.isEmpty || destination.utf8.first == UInt8(ascii: "#") { return false }
-    var destination = destination
-    var text = text
-    return destination.withUTF8 { d in
-      text.withUTF8 { t in
-        // Only a destination that ends with the text can be the text itself (autolinks), so
-        // most links are decided by one suffix comparison, from the end: most links differ
-        // from their text in the last few bytes.
-        guard d.count >= t.count else { return true }
-        let prefix = d.count - t.count
-        var k = t.count
-        while k > 0 {
-          k -= 1
-          if d[prefix + k] != t[k] { return true }
-        }
-        if prefix == 0 { return false }
-        // `mailto:` autolinks, and GFM `www.` links that point to `http://www.…` (the schemes
-        // as static bytes: an array of `String`s would be made and freed on every call).
-        let head = UnsafeBufferPointer(rebasing: d[0..<prefix])
-        let autolink =
-          Self.equals(head, "mailto:") || Self.equals(head, "http://") || Self.equals(head, "https://")
-        return !autolink
-      }
+    let autolink = ["", "mailto:", "http://", "https://"].contains { scheme in
+      destination.utf8.elementsEqual((scheme + text).utf8)
     }
-  }
-
-  /// Whether `bytes` are `text`'s UTF-8.
-  private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
-    guard bytes.count == text.utf8CodeUnitCount else { return false }
-    let start = text.utf8Start
-    for i in 0..<bytes.count where bytes[i] != start[i] { return false }
-    return true
+    return !autolink
   }
 
   /// `<br>`, `<br/>`, `<br />` in any case.

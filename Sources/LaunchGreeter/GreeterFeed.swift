@@ -53,11 +53,23 @@ public struct GreeterFeed: Sendable, Equatable {
   }
 }
 
-/// The newest release a feed named, as cached.
+/// The newest release a feed named, as cached, and the newest critical release it named.
 struct FeedRelease: Sendable, Equatable {
   var version: String
   var date: String?
   var notes: String
+  /// The newest release the feed marks critical (any, not only the newest); nil when none.
+  var critical: String? = nil
+  /// Why that release matters, one line, if the feed says.
+  var criticalSummary: String? = nil
+
+  /// The critical release the user of `running` lacks: newer than it, up to ``version``.
+  func criticalVersion(above running: AppVersion) -> AppVersion? {
+    guard let critical = critical.flatMap(AppVersion.init), let newest = AppVersion(version) else {
+      return nil
+    }
+    return critical > running && critical <= newest ? critical : nil
+  }
 }
 
 /// The cache in the state directory: the feed's URL, when it was last checked, its newest
@@ -182,15 +194,18 @@ struct FeedCheck {
     if changed, let cache, let problem = writeCache(cache) {
       notes.append("cannot write \(Self.cacheName): \(problem)")
     }
-    var available: FeedRelease?
-    if let latest = cache?.latest, let version = AppVersion(latest.version), version > running {
-      available = latest
-      notes.insert("\(latest.version) is available", at: 0)
-    } else {
-      notes.insert("nothing newer than \(running)", at: 0)
-    }
+    let available = cache?.latest.flatMap { AppVersion($0.version).map { $0 > running } == true ? $0 : nil }
+    notes.insert(Self.headline(available, running: running), at: 0)
     notes += problems
     return Outcome(available: available, explanation: notes.joined(separator: "; "), problems: problems)
+  }
+
+  /// The first words of the `--explain` line: the newer release, and the critical one the
+  /// user lacks, or that nothing is newer.
+  static func headline(_ available: FeedRelease?, running: AppVersion) -> String {
+    guard let available else { return "nothing newer than \(running)" }
+    let critical = available.criticalVersion(above: running).map { " (\($0) is critical)" } ?? ""
+    return "\(available.version) is available\(critical)"
   }
 
   /// What the fetch's status file says: nil while no fetch has ended (no file, or one still
@@ -241,23 +256,39 @@ struct FeedCheck {
     guard bytes.count <= maximumBytes else { return .failure(FeedError("over \(maximumBytes) bytes")) }
     var releases: [FeedRelease] = []
     if let list = try? JSONDecoder().decode([Simple].self, from: Data(bytes)) {
-      releases = list.map { FeedRelease(version: $0.version, date: $0.date, notes: $0.notes ?? "") }
+      releases = list.map {
+        var release = FeedRelease(version: $0.version, date: $0.date, notes: $0.notes ?? "")
+        if $0.importance?.lowercased() == "critical" {
+          release.critical = $0.version
+          release.criticalSummary = $0.summary
+        }
+        return release
+      }
     } else if let imported = try? ChangelogImporter(githubReleasesJSON: bytes, source: "the feed") {
       releases = imported.sections.map {
-        FeedRelease(
+        var release = FeedRelease(
           version: $0.version.canonical, date: $0.date,
           notes: $0.wasEmpty ? "" : $0.markdown)
+        if let critical = Self.criticalMark(inBody: release.notes) {
+          release.critical = release.version
+          release.criticalSummary = critical.summary
+        }
+        return release
       }
     } else {
       return .failure(FeedError("not a JSON list of releases"))
     }
     var best: (AppVersion, FeedRelease)?
+    var critical: (AppVersion, String?)?
     for release in releases {
       // A version is short and plain; anything else (escape sequences, a megabyte of digits)
       // is not a release.
       guard release.version.utf8.count <= 40, let version = AppVersion(release.version),
         version.description.utf8.count <= 40, !version.isPrerelease || running.isPrerelease
       else { continue }
+      if release.critical != nil, critical.map({ $0.0 < version }) ?? true {
+        critical = (version, release.criticalSummary.map(Self.oneLine))
+      }
       if let b = best, b.0 >= version { continue }
       let date = release.date.map { String($0.prefix(10)) }.flatMap {
         NotesFrontMatter.isValidDate($0) ? $0 : nil
@@ -266,13 +297,54 @@ struct FeedCheck {
       best = (version, FeedRelease(version: version.canonical, date: date, notes: notes))
     }
     if best == nil, !releases.isEmpty { return .failure(FeedError("no entry has a usable version")) }
-    return .success(best?.1)
+    guard var newest = best?.1 else { return .success(nil) }
+    newest.critical = critical?.0.canonical
+    newest.criticalSummary = critical?.1
+    return .success(newest)
   }
 
+  /// Whether a GitHub release's body marks it critical: a line `importance: critical`, or a
+  /// `> [!CAUTION]` alert at its top; the summary is a `summary:` line, else the alert's
+  /// first line of text.
+  static func criticalMark(inBody body: String) -> CriticalMark? {
+    let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { trimmed($0) }
+    let summary = lines.first { $0.lowercased().hasPrefix("summary:") }.map {
+      trimmed($0.dropFirst("summary:".count))
+    }
+    if lines.contains(where: { $0.lowercased() == "importance: critical" }) {
+      return CriticalMark(summary: summary.flatMap { $0.isEmpty ? nil : $0 })
+    }
+    let top = lines.drop { $0.isEmpty }
+    guard let first = top.first, first.lowercased() == "> [!caution]" else { return nil }
+    let alert = top.dropFirst().first { $0.hasPrefix(">") && $0.count > 1 }.map { trimmed($0.dropFirst()) }
+    return CriticalMark(summary: summary ?? alert)
+  }
+
+  /// A release body's mark of a critical release, and its summary if it has one.
+  struct CriticalMark: Equatable {
+    var summary: String?
+  }
+
+  private static func trimmed(_ text: Substring) -> String {
+    String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+
+  /// A summary as the card shows it: terminal controls neutralised, one line of at most 200
+  /// characters.
+  static func oneLine(_ text: String) -> String {
+    let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    let clean = Sanitizer.sanitize(line, expandingTabs: true)
+    return clean.count > 200 ? String(clean.prefix(199)) + "…" : clean
+  }
+
+  /// An entry of the project's own feed format: `importance: "critical"` with a `summary`
+  /// marks a release the user should not skip.
   struct Simple: Decodable {
     var version: String
     var date: String?
     var notes: String?
+    var importance: String?
+    var summary: String?
   }
 
   struct FeedError: Error, Equatable, CustomStringConvertible {
@@ -304,7 +376,8 @@ struct FeedCheck {
     var latest: FeedRelease?
     if case .object(let release)? = fields["latest"], let version = release["version"]?.string {
       latest = FeedRelease(
-        version: version, date: release["date"]?.string, notes: release["notes"]?.string ?? "")
+        version: version, date: release["date"]?.string, notes: release["notes"]?.string ?? "",
+        critical: release["critical"]?.string, criticalSummary: release["criticalSummary"]?.string)
     }
     return .success(
       FeedCache(
@@ -323,6 +396,8 @@ struct FeedCheck {
     if let latest = cache.latest {
       var release: [String: StateJSON] = ["version": .string(latest.version), "notes": .string(latest.notes)]
       if let date = latest.date { release["date"] = .string(date) }
+      if let critical = latest.critical { release["critical"] = .string(critical) }
+      if let summary = latest.criticalSummary { release["criticalSummary"] = .string(summary) }
       fields["latest"] = .object(release)
     }
     if let failure = cache.failure { fields["failure"] = .string(failure) }

@@ -406,7 +406,9 @@ extension LaunchGreeter {
 
   /// Looks at the update feed: only on an interactive launch that is not a deep link; its
   /// card only when nothing else is shown and no tip or card was shown within the cooldown
-  /// (``InterruptionBudget``), once per version (recorded before it is shown).
+  /// (``InterruptionBudget``), once per version (recorded before it is shown). A card for a
+  /// critical release newer than the running version is exempt from the cooldown and comes
+  /// back on every launch until the user runs that version.
   func lookAtFeed(_ record: LaunchRecord, _ context: LaunchContext, nothingElseShown: Bool) -> FeedLook {
     let invocation = context.invocation
     guard let feed, invocation.isInteractive, invocation.deepLink == nil, record.isRecorded else {
@@ -427,7 +429,9 @@ extension LaunchGreeter {
     var look = FeedLook(explanation: result.explanation)
     guard let available = result.available, let v = AppVersion(available.version) else { return look }
     look.available = v
-    guard record.state.updateAnnounced.map({ $0 < v }) ?? true else { return look }
+    // A critical release the user lacks brings its card back on every launch until they run it.
+    let critical = available.criticalVersion(above: context.version)
+    guard critical != nil || record.state.updateAnnounced.map({ $0 < v }) ?? true else { return look }
     look.upgradeCommand = feed.upgradeCommand
     if let detection = installMethod(env) {
       let method = detection.method?.rawValue ?? "unknown"
@@ -446,7 +450,7 @@ extension LaunchGreeter {
       return look
     }
     let budget = InterruptionBudget(cooldown: cooldown, lastTipOrCard: record.state.lastTipOrCardDate)
-    if let until = budget.cooldownUntil(now: record.launch.date) {
+    if let until = budget.cooldownUntil(now: record.launch.date, exempt: critical != nil) {
       look.heldBack = .item(.updateCard(version: v), .cooldown(until: until))
       return look
     }
@@ -514,6 +518,9 @@ extension LaunchGreeter {
           UpdateAvailableScreen(
             appName: app.name, current: context.version, available: available, date: announce.date,
             upgradeCommand: upgradeCommand ?? feed?.upgradeCommand,
+            critical: announce.criticalVersion(above: context.version).map {
+              UpdateAvailableScreen.Critical(version: $0, summary: announce.criticalSummary)
+            },
             notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
             palette: terminal.palette))
         outcome.announcedUpdate = true

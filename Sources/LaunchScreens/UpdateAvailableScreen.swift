@@ -16,6 +16,9 @@ package struct UpdateAvailableScreen: Screen {
   package let date: String?
   /// What to run to upgrade, if the app named it.
   package let upgradeCommand: String?
+  /// The critical release the user lacks, if the feed marks one: the card says so, and comes
+  /// back on every launch until the user runs it.
+  package let critical: Critical?
   package var palette: Palette
   /// The release's notes as a sheet; nil when the feed has none (`n` is then disabled).
   private var notes: WhatsNewSheet?
@@ -25,8 +28,10 @@ package struct UpdateAvailableScreen: Screen {
 
   package init(
     appName: String, current: AppVersion, available: AppVersion, date: String? = nil,
-    upgradeCommand: String? = nil, notes: LineSource? = nil, palette: Palette = .dark
+    upgradeCommand: String? = nil, critical: Critical? = nil, notes: LineSource? = nil,
+    palette: Palette = .dark
   ) {
+    self.critical = critical
     self.appName = appName
     self.current = current
     self.available = available
@@ -148,6 +153,17 @@ package struct UpdateAvailableScreen: Screen {
     return changed
   }
 
+  /// A critical release the card names: its version and why it matters.
+  package struct Critical: Sendable, Equatable {
+    package var version: AppVersion
+    package var summary: String?
+
+    package init(version: AppVersion, summary: String?) {
+      self.version = version
+      self.summary = summary
+    }
+  }
+
   // MARK: - Helpers
 
   /// The card's text at `width`: what is new, how to upgrade.
@@ -155,6 +171,12 @@ package struct UpdateAvailableScreen: Screen {
     var lines = ScreenText.wrap(
       "\(appName) \(available) is available" + (date.map { " (released \($0))" } ?? "")
         + "; you have \(current).", width)
+    if let critical {
+      let why = critical.summary.map { ": " + Sanitizer.sanitize($0) } ?? "."
+      lines.append(StyledLine())
+      lines += TextWrapper.wrap(
+        StyledLine("Critical update \(critical.version)\(why)", style: palette.error), width: width)
+    }
     if let upgradeCommand {
       lines.append(StyledLine())
       lines += ScreenText.wrap("To upgrade, run:", width)

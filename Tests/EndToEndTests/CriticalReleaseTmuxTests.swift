@@ -69,6 +69,51 @@ import Testing
     #expect(try tmux.waitForExit() == 0)
   }
 
+  /// Must-show 3's second half: a feed whose newer releases include a critical one shows its
+  /// card on three launches in a row, each dismissed, within the day's cooldown, and never
+  /// again once that version runs (`TALLY_PRETEND_VERSION`). The feed's cache is seeded as a
+  /// fetch an hour earlier left it: 1.2.0 is the newest, 1.1.0 is critical.
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func aCriticalUpdateCardComesBackUntilThatVersionRuns() throws {
+    let app = try App()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start(app.greet("1.0.0"), environment: "TALLY_NOW=2026-01-01T09:00:00Z")
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    #expect(try tmux.waitForExit() == 0)
+    let feed = "http://127.0.0.1:9/tally.json"
+    let checked = try #require(ISO8601DateFormatter().date(from: "2026-01-02T09:00:00Z"))
+      .timeIntervalSince1970
+    let release =
+      #"{"version": "1.2.0", "notes": "", "critical": "1.1.0", "criticalSummary": "Saved tokens were written to the log."}"#
+    let cache = #"{"url": "\#(feed)", "checked": \#(checked), "latest": \#(release)}"#
+    try Data(cache.utf8).write(to: URL(fileURLWithPath: app.state).appendingPathComponent("update-feed.json"))
+    for minute in 1...3 {
+      try tmux.start(
+        app.greet("1.0.0", "--feed \(feed) --upgrade-command 'brew upgrade tally'"),
+        environment: "TALLY_NOW=2026-01-02T10:0\(minute):00Z")
+      let card = try tmux.waitFor("Tally 1.2.0 is available")
+      #expect(card.contains("Critical update 1.1.0: Saved tokens were written to the log."), "\(card)")
+      try tmux.keys("q")
+      #expect(try tmux.waitForExit() == 0)
+    }
+    // Running 1.1.0: its what's-new sheet, then no card on this launch or the next.
+    try tmux.start(
+      app.greet("1.0.0", "--feed \(feed)"),
+      environment: "TALLY_NOW=2026-01-02T10:04:00Z TALLY_PRETEND_VERSION=1.1.0")
+    try tmux.waitFor("What's new in Tally 1.1.0")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.start(
+      app.greet("1.0.0", "--feed \(feed) --explain"),
+      environment: "TALLY_NOW=2026-01-02T10:05:00Z TALLY_PRETEND_VERSION=1.1.0")
+    let after = try tmux.waitFor("settings: ")
+    #expect(try tmux.waitForExit() == 0)
+    #expect(!after.contains("Critical update") && after.contains("shown:    nothing"), "\(after)")
+  }
+
   @Test func notesPrintsTheCriticalReleaseFirstMarked() throws {
     let app = try App()
     defer { try? FileManager.default.removeItem(at: app.directory) }

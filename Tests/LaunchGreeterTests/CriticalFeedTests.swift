@@ -1,0 +1,126 @@
+import Foundation
+import LaunchScreens
+import TestSupport
+import Testing
+
+@testable import LaunchGreeter
+
+/// Critical releases in the update feed (issue 35): how each feed format marks one, and a card
+/// that comes back on every launch, past the cooldown, until the user runs that version.
+@Suite struct CriticalFeedTests {
+  func newest(_ json: String, running: String = "1.0.0") throws -> FeedRelease? {
+    try FeedCheck.newest(in: Array(json.utf8), running: version(running)).get()
+  }
+
+  @Test func theJSONFeedMarksACriticalReleaseWithImportanceAndSummary() throws {
+    let release = try #require(
+      try newest(
+        #"""
+        [{"version": "1.1.0", "importance": "critical", "summary": "Tokens leaked into the log."},
+         {"version": "1.2.0", "notes": "More."}, {"version": "1.0.5", "importance": "critical"}]
+        """#))
+    #expect(release.version == "1.2.0" && release.critical == "1.1.0")
+    #expect(release.criticalSummary == "Tokens leaked into the log.")
+    #expect(release.criticalVersion(above: version("1.0.0")) == version("1.1.0"))
+    #expect(release.criticalVersion(above: version("1.1.0")) == nil, "running it: nothing lacks")
+    let plain = try #require(try newest(#"[{"version": "1.2.0", "importance": "major"}]"#))
+    #expect(plain.critical == nil)
+  }
+
+  @Test func aGitHubReleaseIsCriticalByALineOrACautionAlertAtItsTop() throws {
+    let byLine = try #require(
+      try newest(
+        #"[{"tag_name": "v1.1.0", "body": "Fixes.\n\nimportance: critical\nsummary: Tokens leaked."}]"#))
+    #expect(byLine.critical == "1.1.0" && byLine.criticalSummary == "Tokens leaked.")
+    let byAlert = try #require(
+      try newest(#"[{"tag_name": "v1.1.0", "body": "> [!CAUTION]\n> Upgrade now: tokens leaked.\n\nMore."}]"#)
+    )
+    #expect(byAlert.critical == "1.1.0" && byAlert.criticalSummary == "Upgrade now: tokens leaked.")
+    let lower = try #require(
+      try newest(#"[{"tag_name": "v1.1.0", "body": "Fixes.\n\n> [!CAUTION]\n> Not at the top."}]"#))
+    #expect(lower.critical == nil)
+  }
+
+  @Test func aHostileSummaryIsOneCleanLine() throws {
+    let long = String(repeating: "x", count: 5000)
+    let release = try #require(
+      try newest(
+        #"[{"version": "1.1.0", "importance": "critical", "summary": "a\u001b]0;pwned\u0007b\nsecond \#(long)"}]"#
+      ))
+    let summary = try #require(release.criticalSummary)
+    #expect(
+      !summary.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{7F}" } && !summary.contains("second"))
+    let longOne = try #require(
+      try newest(#"[{"version": "1.1.0", "importance": "critical", "summary": "\#(long)"}]"#))
+    #expect(longOne.criticalSummary?.count == 200)
+  }
+
+  @Test func theCacheKeepsTheCriticalRelease() throws {
+    let directory = try TestPaths.makeTemporaryDirectory("whatsnew-critical-cache")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let check = FeedCheck(
+      feed: GreeterFeed(url: "https://example.com/f.json"), directory: directory.path,
+      running: version("1.0.0"),
+      now: Date(timeIntervalSince1970: 1_780_000_000))
+    let cache = FeedCache(
+      url: "https://example.com/f.json", checked: Date(timeIntervalSince1970: 1_780_000_000),
+      latest: FeedRelease(version: "1.2.0", notes: "", critical: "1.1.0", criticalSummary: "Tokens leaked."))
+    #expect(check.writeCache(cache) == nil)
+    #expect(check.readCache() == cache)
+  }
+
+  // MARK: The card
+
+  let clock = FixedClock()
+  let store = InMemoryLaunchStore()
+
+  func greeter(_ running: String, directory: URL) -> LaunchGreeter {
+    var greeter = LaunchGreeter(
+      app: GreeterApp(id: "tally", name: "Tally", version: running),
+      notes: .compiledIn(["1.0.0.md": "First.\n", "onboarding.md": "# Welcome\n\nHi.\n"]))
+    greeter.store = store
+    greeter.clock = clock.closure
+    greeter.environment = [:]
+    greeter.stateDirectory = directory.path
+    greeter.invocationOverride = Invocation(nonInteractiveReason: nil)
+    greeter.warn = { _ in }
+    greeter.feed = GreeterFeed(url: "https://example.com/f.json", upgradeCommand: "brew upgrade tally")
+    greeter.feedSpawn = { _, _ in nil }
+    return greeter
+  }
+
+  /// A launch; the screen it showed first, if any (dismissed with `q`).
+  func launch(_ greeter: LaunchGreeter, key: Character = "q") -> String? {
+    var terminal: ScriptedTerminal?
+    _ = greeter.greet { _, _ in
+      terminal = ScriptedTerminal(keys: [.char(key)])
+      return terminal
+    }
+    return terminal?.shown.first
+  }
+
+  @Test func aCriticalCardComesBackOnEveryLaunchUntilThatVersionRuns() throws {
+    let directory = try TestPaths.makeTemporaryDirectory("whatsnew-critical-card")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(launch(greeter("1.0.0", directory: directory), key: "s")?.contains("Welcome") == true)
+    // The feed, checked just now, names 1.2.0; 1.1.0 is critical.
+    FeedCheck(
+      feed: GreeterFeed(url: "https://example.com/f.json"), directory: directory.path,
+      running: version("1.0.0"),
+      now: clock.closure()
+    ).writeCache(
+      FeedCache(
+        url: "https://example.com/f.json", checked: clock.closure(),
+        latest: FeedRelease(version: "1.2.0", notes: "", critical: "1.1.0", criticalSummary: "Tokens leaked.")
+      ))
+    for _ in 1...3 {
+      // The next launch is within the day's cooldown: a card that is not critical would wait.
+      let card = try #require(launch(greeter("1.0.0", directory: directory)))
+      #expect(
+        card.contains("Tally 1.2.0 is available") && card.contains("Critical update 1.1.0: Tokens leaked."))
+    }
+    // Running 1.1.0: nothing critical is lacking, and 1.2.0 was announced already.
+    #expect(launch(greeter("1.1.0", directory: directory)) == nil)
+    #expect(launch(greeter("1.1.0", directory: directory)) == nil)
+  }
+}

@@ -213,4 +213,30 @@ struct TipTmuxTests {
         "tally 2.0.0: 3 things counted", Self.tip, "     " + Self.offHint,
       ])
   }
+
+  /// The Swift example host records an event (`tally search NAME`): its search tip, due from
+  /// launch 3 but `unless-used: search`, never shows after it, and the state counts it.
+  @Test(.requires(ExampleHost.present, ExampleHost.missing))
+  func theExampleHostRecordsASearchAndItsTipRetires() throws {
+    let host = try ExampleHost.install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.run("cd /")
+    let environment = "HOME='\(host.home)'"
+    try tmux.start("", environment: environment, program: "'\(host.binary)'")
+    try tmux.waitFor("Welcome to Tally")
+    try tmux.keys("s")
+    _ = try finished(tmux)
+    try tmux.start("search pens", environment: environment, program: "'\(host.binary)'")
+    #expect(try finished(tmux).contains("tally: no count named pens"))
+    for _ in 0..<2 {  // launches 3 and 4, where the tip is due for someone who never searched
+      try tmux.start("", environment: environment, program: "'\(host.binary)'")
+      #expect(try !finished(tmux).contains("Tip:"))
+    }
+    let state = try Run.whatsnew([
+      "state", "--app-id", "tally", "--state-dir", host.home + "/.local/state/tally",
+    ])
+    #expect(state.stdout.contains("Events:           search 1"), "\(state.stdout)")
+  }
 }

@@ -139,6 +139,24 @@ def test_the_example_tools_tip_comes_after_its_output_from_the_third_run(install
     ], lines
 
 
+def test_the_example_tool_records_quiet_and_its_tip_retires(installed: Venv, tmux: Tmux, tmp_path: Path) -> None:
+    greeted = shlex.quote(str(installed.bin("greeted")))
+    state = tmp_path / "state"
+    run = f"GREETED_PY_STATE_DIR={shlex.quote(str(state))} {greeted}"
+    tmux.start(run)
+    tmux.wait_for("Welcome to Greeted")
+    tmux.keys("s")
+    assert tmux.wait_exit() == 0
+    tmux.start(run + " --quiet")  # records the event `quiet`
+    assert tmux.wait_exit() == 0
+    assert DONE_1_1 not in tmux.capture()
+    for _ in range(2):  # runs 3 and 4, where the tip is due for someone who never used --quiet
+        tmux.start(run)
+        assert tmux.wait_exit() == 0
+        assert "Tip:" not in tmux.capture()
+    assert "quiet" in (state / "events.log").read_text() or '"quiet"' in (state / "launch-state.json").read_text()
+
+
 @pytest.mark.parametrize("accessible", [False, True], ids=["full-screen", "accessible"])
 def test_ctrl_c_on_the_walkthrough_ends_the_tool_with_130_and_no_traceback(installed: Venv, tmux: Tmux, accessible: bool) -> None:
     # Full-screen, the terminal is in raw mode and Ctrl-C is a key the binary reads; in the

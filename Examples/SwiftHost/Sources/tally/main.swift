@@ -45,3 +45,12 @@ if let id = outcome.actionID { print("tally: the notes' \(id) button") }  // a r
   let counted = "3"
 #endif
 print("tally \(version): \(counted) things counted")
+
+// `tally search NAME`: what the user did, for the tips (Notes/tips/search.md teaches search
+// `unless-used: search`, so it retires once the user has searched). The count stays in
+// Tally's state directory; nothing is sent anywhere. A state directory that cannot be used
+// is the greeter's problem line, not the app's failure.
+if CommandLine.arguments.dropFirst().first == "search" {
+  do { try greeter.record("search") } catch { print("tally: search not recorded: \(error)") }
+  print("tally: no count named \(CommandLine.arguments.dropFirst(2).first ?? "")")
+}

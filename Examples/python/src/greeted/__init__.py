@@ -22,4 +22,11 @@ def main() -> None:
     else:
         if outcome.interrupted:
             sys.exit(130)  # the user pressed Ctrl-C: stop here too
+    if "--quiet" in sys.argv[1:]:
+        # What the user did, for the tips: notes/tips/quiet.md teaches --quiet `unless-used:
+        # quiet`, so it retires once used. Kept in the tool's state directory; nothing is sent.
+        problem = whatsnew_greet.record("greeted-py", "quiet")
+        if problem:
+            print(f"greeted: {problem}", file=sys.stderr)
+        return
     print(f"greeted {VERSION}: done its own work")

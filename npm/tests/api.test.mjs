@@ -116,7 +116,7 @@ const REFUSED = [
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES + '/missing' }", "notes: "],
   ["{ appId: 'greeted', version: '1.0.0', notes: 42 }", "notes must be a non-empty path or a file: URL"],
   ["{ appId: 'greeted', version: '1.0.0', notes: new URL('https://example.com/notes') }", "notes must be a path or a file: URL"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, minImportance: 'huge' }", "minImportance must be 'major', 'minor' or 'patch'"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, minImportance: 'huge' }", "minImportance must be 'critical', 'major', 'minor' or 'patch'"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, returningAfter: 0 }", "returningAfter must be a whole number of days"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, returningAfter: 1.5 }", "returningAfter must be a whole number of days"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, accessible: 'yes' }", "accessible must be true, false or undefined"],
@@ -170,7 +170,7 @@ test("the choices reach the binary, and nothing is fetched without a terminal", 
     theme: "light",
     hyperlinks: "never",
     color: "never",
-    minImportance: "minor",
+    minImportance: "critical", // the word a critical release gives: only those are shown in full
     returningAfter: 30,
     existingInstall: true,
     accessible: false,
@@ -180,7 +180,7 @@ test("the choices reach the binary, and nothing is fetched without a terminal", 
   const outcome = outcomeOf(`greet(${JSON.stringify(options)})`);
   assert.deepEqual([outcome.status, outcome.exit, outcome.problems, outcome.available], [0, "nothing-shown", [], null]);
   assert.match(outcome.report.notesFor, /, channel beta$/);
-  assert.match(outcome.settings, /minimum importance minor/);
+  assert.match(outcome.settings, /minimum importance critical/);
   assert.equal(outcome.launch.kind, "upgrade"); // an existing install's first recorded launch
   assert.deepEqual(fs.readdirSync(state).filter((name) => name.startsWith("update-feed")), []);
 });

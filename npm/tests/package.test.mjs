@@ -207,7 +207,7 @@ greet({ ...options, steps: [{ id: "a", version: "1.0.0", summary: "A", run: "tru
 });
 const again: Outcome = greetSync(options);
 console.log(again.exit === "later", again.versions[0], report(again));
-// @ts-expect-error: minImportance is one of three words
+// @ts-expect-error: minImportance is one of four words
 greetSync({ ...options, minImportance: "huge" });
 // @ts-expect-error: an outcome is read, not written
 again.interrupted = false;

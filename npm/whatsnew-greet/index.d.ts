@@ -36,7 +36,7 @@ export interface GreetOptions {
   /** One-time update steps: a JSON file of them, or the list itself. */
   steps?: string | URL | readonly Step[];
   /** Releases below it are listed by one line (default `patch`: all in full). */
-  minImportance?: "major" | "minor" | "patch";
+  minImportance?: "critical" | "major" | "minor" | "patch";
   /** Plain lines instead of the full-screen UI; undefined follows `ACCESSIBLE`. */
   accessible?: boolean;
   /** Days away after which a launch says welcome back. */

@@ -16,7 +16,7 @@ const { version } = require("./package.json");
 /** The platform package carrying the binary, by `${process.platform}-${process.arch}`. */
 const PLATFORM_PACKAGES = new Map([["linux-x64", "@whatsnew-greet/linux-x64"]]);
 
-const IMPORTANCES = ["major", "minor", "patch"];
+const IMPORTANCES = ["critical", "major", "minor", "patch"];
 const COLORS = ["auto", "always", "never"];
 const THEMES = ["auto", "dark", "light", "mono"];
 const HYPERLINKS = ["auto", "always", "never"];

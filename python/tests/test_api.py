@@ -124,7 +124,7 @@ def test_a_problem_is_in_the_outcome_once_and_nothing_is_printed(installed: Venv
         ("'../greeted', '1.0.0', NOTES", "app_id: the app id \"../greeted\""),
         ("'greeted', '1.0.0', NOTES + '/missing'", "notes: "),
         ("'greeted', '1.0.0', 42", "notes must be a directory path or an importlib.resources traversable"),
-        ("'greeted', '1.0.0', NOTES, min_importance='huge'", "min_importance must be 'major', 'minor' or 'patch'"),
+        ("'greeted', '1.0.0', NOTES, min_importance='huge'", "min_importance must be 'critical', 'major', 'minor' or 'patch'"),
         ("'greeted', '1.0.0', NOTES, returning_after=0", "returning_after must be a whole number of days"),
         ("'greeted', '1.0.0', NOTES, accessible='yes'", "accessible must be True, False or None"),
         ("'greeted', '1.0.0', NOTES, steps=[1]", "steps must be a file path or a list of step mappings"),
@@ -161,13 +161,15 @@ def test_the_choices_reach_the_binary_and_nothing_is_fetched_without_a_terminal(
         import whatsnew_greet
         outcome = whatsnew_greet.greet(
             "greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(tmp_path)!r}, channel="beta", theme="light",
-            hyperlinks="never", feed="http://127.0.0.1:1/releases.json", upgrade_command="pip install -U greeted")
+            hyperlinks="never", feed="http://127.0.0.1:1/releases.json", upgrade_command="pip install -U greeted",
+            min_importance="critical")
         show(outcome)
         print(json.dumps(dict(notesFor=outcome.report["notesFor"], **dataclasses.asdict(outcome) | dict(report=None))))
         """,
     )
     assert outcome["status"] == 0 and outcome["exit"] == "nothing-shown" and outcome["problems"] == []
     assert outcome["notesFor"].endswith(", channel beta"), outcome
+    assert outcome["settings"].endswith("minimum importance critical"), outcome
     assert outcome["available"] is None
     assert not [path.name for path in tmp_path.iterdir() if path.name.startswith("update-feed")]
 

@@ -35,7 +35,7 @@ Theme = Literal["auto", "dark", "light", "mono"]
 Hyperlinks = Literal["auto", "always", "never"]
 Tips = Literal["at-exit", "manual", "off"]
 
-_IMPORTANCES = ("major", "minor", "patch")
+_IMPORTANCES = ("critical", "major", "minor", "patch")
 _COLORS = ("auto", "always", "never")
 _THEMES = ("auto", "dark", "light", "mono")
 _HYPERLINKS = ("auto", "always", "never")
@@ -253,7 +253,7 @@ def _arguments(
         arguments += ["--state-dir", os.fspath(state_dir)]
     if min_importance is not None:
         if min_importance not in _IMPORTANCES:
-            raise ValueError(f"min_importance must be 'major', 'minor' or 'patch', not {min_importance!r}")
+            raise ValueError(f"min_importance must be 'critical', 'major', 'minor' or 'patch', not {min_importance!r}")
         arguments += ["--min-importance", str(min_importance)]
     if returning_after is not None:
         if not isinstance(returning_after, int) or isinstance(returning_after, bool) or returning_after < 1:

@@ -94,6 +94,8 @@ struct FeedLook: Equatable {
   var explanation: String?
   /// The newer version the feed names.
   var available: AppVersion?
+  /// The critical release the feed names that the running version lacks.
+  var critical: AppVersion?
   /// The release to announce on this launch (recorded as announced already).
   var announce: FeedRelease?
   /// A card that was due but waits (a screen shown, the cooldown), and why.
@@ -431,6 +433,7 @@ extension LaunchGreeter {
     look.available = v
     // A critical release the user lacks brings its card back on every launch until they run it.
     let critical = available.criticalVersion(above: context.version)
+    look.critical = critical
     guard critical != nil || record.state.updateAnnounced.map({ $0 < v }) ?? true else { return look }
     look.upgradeCommand = feed.upgradeCommand
     if let detection = installMethod(env) {

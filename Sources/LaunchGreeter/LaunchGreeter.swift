@@ -351,6 +351,7 @@ public struct LaunchGreeter: Sendable {
       record, context, nothingElseShown: text == nil && !decided.decision.isPresentation)
     outcome.feedExplanation = feed.explanation
     outcome.availableVersion = feed.available
+    outcome.criticalVersion = feed.critical
     if let held = feed.heldBack { outcome.heldBack.append(held) }
 
     // A step that failed ends the progress screen on the failure, whatever else is shown.

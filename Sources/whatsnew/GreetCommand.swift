@@ -290,6 +290,8 @@ struct GreetReport: Encodable {
   var notesFor: String
   /// The newer version the update feed's cache names, or null.
   var available: String?
+  /// The critical release the feed names that the running version lacks, or null.
+  var critical: String?
   /// The update feed's line for `--explain`, or nil without a feed.
   var feed: String?
   /// Whether the notes' links are clickable and why, for `--explain` (not in the report).
@@ -337,6 +339,7 @@ struct GreetReport: Encodable {
     }
     self.shown = outcome.presented ? shown : (outcome.announcedUpdate ? "update-available" : nil)
     available = outcome.availableVersion?.description
+    critical = outcome.criticalVersion?.description
     feed = outcome.feedExplanation
     theme = outcome.themeChoice?.explanation(setBy: "--theme")
     self.versions = outcome.presented ? versions : []
@@ -376,12 +379,13 @@ struct GreetReport: Encodable {
     try c.encode(settings, forKey: .settings)
     try c.encode(notesFor, forKey: .notesFor)
     try c.encode(available, forKey: .available)
+    try c.encode(critical, forKey: .critical)
     try c.encode(tip, forKey: .tip)
   }
 
   private enum CodingKeys: String, CodingKey {
     case launch, shown, versions, exit, action, pending, reason, updateSteps, problems, settings, notesFor,
-      available, tip
+      available, critical, tip
   }
 
   func write(to path: String) throws {

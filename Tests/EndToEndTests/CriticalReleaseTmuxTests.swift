@@ -92,12 +92,16 @@ import Testing
     try Data(cache.utf8).write(to: URL(fileURLWithPath: app.state).appendingPathComponent("update-feed.json"))
     for minute in 1...3 {
       try tmux.start(
-        app.greet("1.0.0", "--feed \(feed) --upgrade-command 'brew upgrade tally'"),
+        app.greet(
+          "1.0.0",
+          "--feed \(feed) --upgrade-command 'brew upgrade tally' --report '\(app.directory.path)/r.json'"),
         environment: "TALLY_NOW=2026-01-02T10:0\(minute):00Z")
       let card = try tmux.waitFor("Tally 1.2.0 is available")
       #expect(card.contains("Critical update 1.1.0: Saved tokens were written to the log."), "\(card)")
       try tmux.keys("q")
       #expect(try tmux.waitForExit() == 0)
+      let report = try String(contentsOfFile: app.directory.path + "/r.json", encoding: .utf8)
+      #expect(report.contains(#""critical" : "1.1.0""#), "\(report)")
     }
     // Running 1.1.0: its what's-new sheet, then no card on this launch or the next.
     try tmux.start(
@@ -107,11 +111,13 @@ import Testing
     try tmux.keys("q")
     #expect(try tmux.waitForExit() == 0)
     try tmux.start(
-      app.greet("1.0.0", "--feed \(feed) --explain"),
+      app.greet("1.0.0", "--feed \(feed) --explain --report '\(app.directory.path)/r.json'"),
       environment: "TALLY_NOW=2026-01-02T10:05:00Z TALLY_PRETEND_VERSION=1.1.0")
     let after = try tmux.waitFor("settings: ")
     #expect(try tmux.waitForExit() == 0)
     #expect(!after.contains("Critical update") && after.contains("shown:    nothing"), "\(after)")
+    let report = try String(contentsOfFile: app.directory.path + "/r.json", encoding: .utf8)
+    #expect(report.contains(#""critical" : null"#) && report.contains(#""available" : "1.2.0""#), "\(report)")
   }
 
   @Test func notesPrintsTheCriticalReleaseFirstMarked() throws {

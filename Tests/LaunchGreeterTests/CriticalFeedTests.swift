@@ -91,12 +91,19 @@ import Testing
 
   /// A launch; the screen it showed first, if any (dismissed with `q`).
   func launch(_ greeter: LaunchGreeter, key: Character = "q") -> String? {
+    launchWithOutcome(greeter, key: key).shown
+  }
+
+  /// A launch: the screen it showed first, if any (dismissed with `key`), and its outcome.
+  func launchWithOutcome(_ greeter: LaunchGreeter, key: Character = "q") -> (
+    shown: String?, outcome: GreetOutcome
+  ) {
     var terminal: ScriptedTerminal?
-    _ = greeter.greet { _, _ in
+    let outcome = greeter.greet { _, _ in
       terminal = ScriptedTerminal(keys: [.char(key)])
       return terminal
     }
-    return terminal?.shown.first
+    return (terminal?.shown.first, outcome)
   }
 
   @Test func aCriticalCardComesBackOnEveryLaunchUntilThatVersionRuns() throws {
@@ -115,12 +122,15 @@ import Testing
       ))
     for _ in 1...3 {
       // The next launch is within the day's cooldown: a card that is not critical would wait.
-      let card = try #require(launch(greeter("1.0.0", directory: directory)))
+      let (shown, outcome) = launchWithOutcome(greeter("1.0.0", directory: directory))
+      #expect(outcome.criticalVersion == version("1.1.0") && outcome.availableVersion == version("1.2.0"))
+      let card = try #require(shown)
       #expect(
         card.contains("Tally 1.2.0 is available") && card.contains("Critical update 1.1.0: Tokens leaked."))
     }
     // Running 1.1.0: nothing critical is lacking, and 1.2.0 was announced already.
     #expect(launch(greeter("1.1.0", directory: directory)) == nil)
-    #expect(launch(greeter("1.1.0", directory: directory)) == nil)
+    let after = launchWithOutcome(greeter("1.1.0", directory: directory))
+    #expect(after.shown == nil && after.outcome.criticalVersion == nil)
   }
 }

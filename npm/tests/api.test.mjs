@@ -257,8 +257,12 @@ test("an outcome takes reports with keys absent or unknown", () => {
   assert.deepEqual([acted.exit, acted.shown, acted.action, acted.available], ["action", "whats-new", "open-docs", null]);
   assert.deepEqual([acted.launch, acted.pending, acted.settings, acted.versions], [null, [], null, []]);
   assert.deepEqual(acted.report.future, [1, 2]);
-  const announced = outcome({ REPORT: '{"shown": "update-available", "available": "9.0.0"}' });
-  assert.deepEqual([announced.shown, announced.available, announced.exit], ["update-available", "9.0.0", "nothing-shown"]);
+  const announced = outcome({ REPORT: '{"shown": "update-available", "available": "9.0.0", "critical": "8.1.0"}' });
+  assert.deepEqual(
+    [announced.shown, announced.available, announced.critical, announced.exit],
+    ["update-available", "9.0.0", "8.1.0", "nothing-shown"],
+  );
+  assert.equal(acted.critical, null);
   const interrupted = outcome({ REPORT: "{}", STATUS: "130" });
   assert.deepEqual([interrupted.status, interrupted.exit, interrupted.interrupted], [130, "interrupted", true]);
   const killed = outcome({ REPORT: "{}", SIGNAL: "INT" });

@@ -145,6 +145,8 @@ export interface Outcome {
   readonly settings: string | null;
   /** A newer version the feed named, or null; said on every launch until the tool is upgraded. */
   readonly available: string | null;
+  /** The release the feed marks critical that the running version lacks, or null: its card comes back on every launch until then. */
+  readonly critical: string | null;
   /** The tip due on this launch (counted as shown), or null. */
   readonly tip: Tip | null;
   /** The whole report as the binary wrote it (`whatsnew greet --report`). */

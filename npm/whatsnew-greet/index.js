@@ -597,6 +597,7 @@ function outcomeFromReport(report, status) {
     }),
     settings: textOrNull(report.settings),
     available: textOrNull(report.available),
+    critical: textOrNull(report.critical),
     tip:
       isPlainObject(report.tip) && typeof report.tip.id === "string"
         ? Object.freeze({

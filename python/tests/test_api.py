@@ -231,8 +231,9 @@ def test_an_outcome_takes_reports_with_keys_absent_or_unknown(installed: Venv) -
     )
     assert outcome["exit"] == "done" and outcome["action"] == "open-docs" and outcome["shown"] == "whats-new"
     assert outcome["available"] is None  # not a version string: not taken
-    announced = api(installed, "from whatsnew_greet import Outcome\nshow(Outcome.from_report({'shown': 'update-available', 'available': '9.0.0'}))")
-    assert announced["available"] == "9.0.0" and announced["shown"] == "update-available"
+    announced = api(installed, "from whatsnew_greet import Outcome\nshow(Outcome.from_report({'shown': 'update-available', 'available': '9.0.0', 'critical': '8.1.0'}))")
+    assert announced["available"] == "9.0.0" and announced["shown"] == "update-available" and announced["critical"] == "8.1.0"
+    assert outcome["critical"] is None
     assert outcome["launch"] is None and outcome["pending"] == [] and outcome["settings"] is None
     interrupted = api(installed, "from whatsnew_greet import Outcome\nshow(Outcome.from_report({}, 130))")
     assert interrupted["exit"] == "interrupted" and interrupted["interrupted"]

@@ -91,6 +91,9 @@ class Outcome:
     available: str | None = None
     """A newer version the update feed (`feed=`) named, or None: the card announces it once,
     this says so on every launch until the tool is upgraded."""
+    critical: str | None = None
+    """The release the feed marks critical that the running version lacks, or None: its card
+    comes back on every launch until the tool runs that version or a newer one."""
     tip: Tip | None = None
     """The tip due on this launch, or None: `greet()` prints it when the tool exits (its
     `tips` parameter says otherwise)."""
@@ -141,6 +144,7 @@ class Outcome:
             ),
             settings=_text(report.get("settings")),
             available=_text(report.get("available")),
+            critical=_text(report.get("critical")),
             tip=tip,
             report=dict(report),
         )

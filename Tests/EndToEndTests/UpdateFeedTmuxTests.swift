@@ -188,8 +188,15 @@ struct UpdateFeedTmuxTests {
     #expect(try tmux.waitForExit() == 0)
     #expect(try tmux.waitFor("feed:").contains("fetch started in the background"))
     // The fetch's processes name the URL (they are handed their files, and name no path).
+    // The detached shell may not have started curl yet on a loaded machine: look for up to
+    // 3 s (a launch that had waited out curl's 5 s would leave no curl to find).
     if kind == "never" {
-      let fetching = try Self.processes(naming: url)
+      let start = Date()
+      var fetching = try Self.processes(naming: url)
+      while !fetching.contains(where: { $0.contains("curl") }) && Date().timeIntervalSince(start) < 3 {
+        usleep(50_000)
+        fetching = try Self.processes(naming: url)
+      }
       #expect(fetching.contains { $0.contains("curl") }, "the launch waited for a server that never answers")
     }
     // curl gives up within its --max-time of 5 s; allow a loaded machine 10 s more.

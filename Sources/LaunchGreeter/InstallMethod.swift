@@ -6,7 +6,7 @@
 
 /// How the user installed the app, as the update card's upgrade command depends on it
 /// (``LaunchGreeter/upgradeCommands``), read from where the running executable lives
-/// (``InstallMethodDetector``).
+/// (`InstallMethodDetector`).
 ///
 /// ```swift
 /// greeter.upgradeCommands = [.brew: "brew upgrade tally", .pipx: "pipx upgrade tally"]

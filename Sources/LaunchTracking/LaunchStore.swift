@@ -21,7 +21,7 @@ public protocol LaunchStore: Sendable {
 
   /// Records one occurrence of the usage event `name` at `date` (see ``UsageEvents``); throws
   /// when `name` is not an event name or the event cannot be recorded. A store that can take
-  /// events without its lock (``FileLaunchStore`` appends them to a log) does so; the default
+  /// events without its lock (`FileLaunchStore` appends them to a log) does so; the default
   /// records it in a transaction, into a state that exists.
   func record(_ name: String, at date: Date) throws
 }

@@ -86,7 +86,7 @@ package struct GreetingReducer: Sendable, Equatable {
       commands.append(.setWhatsNew(enabled: false))
       commands += dismissWelcomeBackWithSheet()
       exit = .done
-    case .remindLater, .stopShowing:
+    case .remindLater, .stopShowing, .dismissed(.checklist):
       // Only the what's-new sheet can be put off or turned off.
       break
     case .dismissed(.welcomeBack):

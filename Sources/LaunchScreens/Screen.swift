@@ -112,4 +112,6 @@ package enum Presentation: Sendable, Hashable {
   /// The what's-new sheet for releases up to and including this version.
   case whatsNew(upTo: AppVersion)
   case welcomeBack
+  /// The "Get started" checklist (``ChecklistScreen``): only `x` dismisses it, for good.
+  case checklist
 }

@@ -57,6 +57,11 @@ import Testing
     var tipped = HomeScreen(appName: "Jot", version: "2.1.0")
     tipped.tip = "Find any note with jot find WORD."
     presented.palette = .monochrome
+    let steps = [
+      ChecklistScreen.Step(title: "Page 2", isDone: true),
+      ChecklistScreen.Step(title: "Page 3", isDone: false),
+    ]
+    let checklist = ChecklistScreen(appName: "Jot", steps: steps, tour: pages)
     return [
       ("sheet", sheet),
       ("sheet, scrolled", press([.char("d")], sheet)),
@@ -86,6 +91,9 @@ import Testing
           UpdateAvailableScreen(
             appName: "Jot", current: "2.0.0", available: "2.1.0", notes: source("- Faster sync.")))
       ),
+      ("checklist", checklist),
+      ("checklist, no tour", ChecklistScreen(appName: "Jot", steps: steps)),
+      ("checklist, tour open", press([.char("t"), .char("n")], checklist)),
       ("browser", browser),
       ("browser, notes", press([.enter, .char("d")], browser)),
       ("home", HomeScreen(appName: "Jot", version: "2.1.0")),

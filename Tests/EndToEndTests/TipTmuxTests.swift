@@ -11,12 +11,27 @@ struct TipTmuxTests {
 
   /// A scratch directory with the example host's notes (its tip: after launch 3, two shows at
   /// most, never once `search` was used) and a state directory.
-  private func makeApp() throws -> (directory: URL, notes: String, state: String) {
-    let directory = try TestPaths.makeTemporaryDirectory("tips")
-    let notes = directory.appendingPathComponent("notes")
+  struct App {
+    let directory: URL
+    var notes: String { directory.appendingPathComponent("notes").path }
+    var state: String { directory.appendingPathComponent("state").path }
+    /// `greet` for Tally 2.0.0 with a tip due and no cooldown.
+    var greet: String {
+      "greet --app-id tally --app-name Tally --app-version 2.0.0 --content '\(notes)' "
+        + "--state-dir '\(state)' --tip --cooldown 0"
+    }
+  }
+
+  /// Runs `body` with a new ``App`` and a tmux session, and removes both after it.
+  private func withApp(_ body: (App, TmuxSession) throws -> Void) throws {
+    let app = App(directory: try TestPaths.makeTemporaryDirectory("tips"))
+    defer { try? FileManager.default.removeItem(at: app.directory) }
     try FileManager.default.copyItem(
-      at: TestPaths.packageRoot.appendingPathComponent("Examples/SwiftHost/Sources/tally/Notes"), to: notes)
-    return (directory, notes.path, directory.appendingPathComponent("state").path)
+      at: TestPaths.packageRoot.appendingPathComponent("Examples/SwiftHost/Sources/tally/Notes"),
+      to: URL(fileURLWithPath: app.notes))
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try body(app, tmux)
   }
 
   /// The screen once the program started last has ended with status 0 (not the last one's
@@ -38,125 +53,115 @@ struct TipTmuxTests {
   /// before the script's own output; again (no cooldown) without the hint; never after
   /// max-shows: 2; `whatsnew tips` lists where it stands.
   @Test func greetTipShowsFromTheThirdLaunchTwiceAndNotWhenPiped() throws {
-    let app = try makeApp()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
-    let tmux = try TmuxSession()
-    defer { tmux.kill() }
-    let greet =
-      "greet --app-id tally --app-name Tally --app-version 2.0.0 --content '\(app.notes)' "
-      + "--state-dir '\(app.state)' --tip --cooldown 0"
-    let script = app.directory.appendingPathComponent("tool.sh")
-    try Data("#!/bin/sh\n\(tmux.binary) \"$@\" || exit $?\necho 'tool: the work is done'\n".utf8).write(
-      to: script)
-    chmod(script.path, 0o755)
-    func launch(_ extra: String = "", environment: String = "") throws -> String {
-      try tmux.start("\(greet) \(extra)", environment: environment, program: "'\(script.path)'")
-      return try finished(tmux)
+    try withApp { app, tmux in
+      let greet = app.greet
+      let script = app.directory.appendingPathComponent("tool.sh")
+      try Data("#!/bin/sh\n\(tmux.binary) \"$@\" || exit $?\necho 'tool: the work is done'\n".utf8).write(
+        to: script)
+      chmod(script.path, 0o755)
+      func launch(_ extra: String = "", environment: String = "") throws -> String {
+        try tmux.start("\(greet) \(extra)", environment: environment, program: "'\(script.path)'")
+        return try finished(tmux)
+      }
+
+      try tmux.start(greet, program: "'\(script.path)'")
+      try tmux.waitFor("Welcome to Tally")
+      try tmux.keys("s")
+      #expect(try !finished(tmux).contains("Tip:"))
+      #expect(try !launch().contains("Tip:"), "not before the third launch")
+      // Piped (the tool's output goes to a file): nothing is shown, nothing counted.
+      try tmux.run("'\(script.path)' \(greet) | cat > /dev/null; echo PIPED-DONE")
+      #expect(try !tmux.waitFor("PIPED-DONE").contains("Tip:"))
+      #expect(try lastLines(launch(), 3) == [Self.tip, "     " + Self.offHint, "tool: the work is done"])
+      #expect(try lastLines(launch(), 2) == [Self.tip, "tool: the work is done"])
+      #expect(try !launch().contains("Tip:"), "max-shows: 2 retired it")
+
+      let list = try Run.whatsnew([
+        "tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes,
+      ])
+      #expect(list.status == 0, "\(list.stderr)")
+      #expect(list.stdout.hasPrefix("search  shown 2 of 2 times, last "))
+      #expect(list.stdout.hasSuffix("; retired (max-shows 2)\n"), "\(list.stdout)")
+      let state = try Run.whatsnew(["state", "--state-dir", app.state])
+      #expect(
+        state.stdout.contains(
+          "\nSettings:         whats-new on, tips on\nTips shown:       search 2x, last tip or update card "),
+        "\(state.stdout)")
     }
-
-    try tmux.start(greet, program: "'\(script.path)'")
-    try tmux.waitFor("Welcome to Tally")
-    try tmux.keys("s")
-    #expect(try !finished(tmux).contains("Tip:"))
-    #expect(try !launch().contains("Tip:"), "not before the third launch")
-    // Piped (the tool's output goes to a file): nothing is shown, nothing counted.
-    try tmux.run("'\(script.path)' \(greet) | cat > /dev/null; echo PIPED-DONE")
-    #expect(try !tmux.waitFor("PIPED-DONE").contains("Tip:"))
-    #expect(try lastLines(launch(), 3) == [Self.tip, "     " + Self.offHint, "tool: the work is done"])
-    #expect(try lastLines(launch(), 2) == [Self.tip, "tool: the work is done"])
-    #expect(try !launch().contains("Tip:"), "max-shows: 2 retired it")
-
-    let list = try Run.whatsnew([
-      "tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes,
-    ])
-    #expect(list.status == 0, "\(list.stderr)")
-    #expect(list.stdout.hasPrefix("search  shown 2 of 2 times, last "))
-    #expect(list.stdout.hasSuffix("; retired (max-shows 2)\n"), "\(list.stdout)")
-    let state = try Run.whatsnew(["state", "--state-dir", app.state])
-    #expect(
-      state.stdout.contains(
-        "\nSettings:         whats-new on, tips on\nTips shown:       search 2x, last tip or update card "),
-      "\(state.stdout)")
   }
 
   /// `unless-used: search`: after `whatsnew event … search` the tip never shows, and
   /// `whatsnew tips` says it retired because it was used.
   @Test func aTipWhoseFeatureWasUsedNeverShows() throws {
-    let app = try makeApp()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
-    let tmux = try TmuxSession()
-    defer { tmux.kill() }
-    let greet =
-      "greet --app-id tally --app-name Tally --app-version 2.0.0 --content '\(app.notes)' "
-      + "--state-dir '\(app.state)' --tip --cooldown 0"
-    try tmux.start(greet)
-    try tmux.waitFor("Welcome to Tally")
-    try tmux.keys("s")
-    _ = try finished(tmux)
-    let event = try Run.whatsnew(["event", "--app-id", "tally", "--state-dir", app.state, "search"])
-    #expect(event.status == 0, "\(event.stderr)")
-    for _ in 2...4 {
+    try withApp { app, tmux in
+      let greet = app.greet
       try tmux.start(greet)
-      #expect(try !finished(tmux).contains("Tip:"))
+      try tmux.waitFor("Welcome to Tally")
+      try tmux.keys("s")
+      _ = try finished(tmux)
+      let event = try Run.whatsnew(["event", "--app-id", "tally", "--state-dir", app.state, "search"])
+      #expect(event.status == 0, "\(event.stderr)")
+      for _ in 2...4 {
+        try tmux.start(greet)
+        #expect(try !finished(tmux).contains("Tip:"))
+      }
+      let list = try Run.whatsnew([
+        "tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes,
+      ])
+      #expect(list.stdout == "search  never shown; retired because used (search)\n", "\(list.stdout)")
     }
-    let list = try Run.whatsnew([
-      "tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes,
-    ])
-    #expect(list.stdout == "search  never shown; retired because used (search)\n", "\(list.stdout)")
   }
 
   /// A launch that shows the walkthrough or the sheet shows no tip (`--explain` says it was
   /// held back); `TALLY_NO_TIPS=1` and `settings tips off` show none.
   @Test func noTipWithAScreenOrWhenTurnedOff() throws {
-    let app = try makeApp()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
-    let tmux = try TmuxSession()
-    defer { tmux.kill() }
-    let greet =
-      "greet --app-id tally --app-name Tally --content '\(app.notes)' --state-dir '\(app.state)' "
-      + "--tip --cooldown 0 --explain"
-    for _ in 1...2 {
-      try tmux.start("\(greet) --app-version 1.0.0")
-      let screen = try tmux.waitUntil("the walkthrough or the end") {
-        $0.contains("Welcome to Tally") || $0.contains("EXIT:")
+    try withApp { app, tmux in
+      let greet =
+        "greet --app-id tally --app-name Tally --content '\(app.notes)' --state-dir '\(app.state)' "
+        + "--tip --cooldown 0 --explain"
+      for _ in 1...2 {
+        try tmux.start("\(greet) --app-version 1.0.0")
+        let screen = try tmux.waitUntil("the walkthrough or the end") {
+          $0.contains("Welcome to Tally") || $0.contains("EXIT:")
+        }
+        if screen.contains("Welcome to Tally") {
+          #expect(!screen.contains("Tip:"))
+          try tmux.keys("s")
+        }
+        _ = try tmux.waitForExit()
       }
-      if screen.contains("Welcome to Tally") {
-        #expect(!screen.contains("Tip:"))
-        try tmux.keys("s")
-      }
-      _ = try tmux.waitForExit()
+      // Launch 3 is an upgrade: the sheet, and the tip due waits.
+      try tmux.start("\(greet) --app-version 2.0.0")
+      try tmux.waitFor("What's new in Tally 2.0.0")
+      try tmux.keys("q")
+      let after = try finished(tmux)
+      #expect(!after.contains("Tip:"))
+      #expect(
+        after.contains("held:     tip search: a screen was shown on this launch (one interruption"))
+
+      try tmux.start("\(greet) --app-version 2.0.0", environment: "TALLY_NO_TIPS=1")
+      let variable = try finished(tmux)
+      #expect(!variable.contains("Tip:") && variable.contains("tip:      off (TALLY_NO_TIPS=1)"))
+
+      let off = try Run.whatsnew(["settings", "tips", "off", "--app-id", "tally", "--state-dir", app.state])
+      #expect(off.status == 0 && off.stdout.hasPrefix("tips: off for tally"), "\(off.stdout)\(off.stderr)")
+      try tmux.start("\(greet) --app-version 2.0.0")
+      let setting = try finished(tmux)
+      #expect(!setting.contains("Tip:") && setting.contains("tip:      off (whatsnew settings tips off)"))
+      let list = try Run.whatsnew([
+        "tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes,
+      ])
+      #expect(
+        list.stdout
+          == "search  never shown; off\nTips are off for this user (whatsnew settings tips on turns them on).\n"
+      )
+
+      let on = try Run.whatsnew(["settings", "tips", "on", "--app-id", "tally", "--state-dir", app.state])
+      #expect(on.status == 0)
+      try tmux.start("\(greet) --app-version 2.0.0")
+      let shown = try finished(tmux)
+      #expect(shown.contains(Self.tip) && shown.contains("tip:      search (first showing)"))
     }
-    // Launch 3 is an upgrade: the sheet, and the tip due waits.
-    try tmux.start("\(greet) --app-version 2.0.0")
-    try tmux.waitFor("What's new in Tally 2.0.0")
-    try tmux.keys("q")
-    let after = try finished(tmux)
-    #expect(!after.contains("Tip:"))
-    #expect(
-      after.contains("held:     tip search: a screen was shown on this launch (one interruption"))
-
-    try tmux.start("\(greet) --app-version 2.0.0", environment: "TALLY_NO_TIPS=1")
-    let variable = try finished(tmux)
-    #expect(!variable.contains("Tip:") && variable.contains("tip:      off (TALLY_NO_TIPS=1)"))
-
-    let off = try Run.whatsnew(["settings", "tips", "off", "--app-id", "tally", "--state-dir", app.state])
-    #expect(off.status == 0 && off.stdout.hasPrefix("tips: off for tally"), "\(off.stdout)\(off.stderr)")
-    try tmux.start("\(greet) --app-version 2.0.0")
-    let setting = try finished(tmux)
-    #expect(!setting.contains("Tip:") && setting.contains("tip:      off (whatsnew settings tips off)"))
-    let list = try Run.whatsnew([
-      "tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes,
-    ])
-    #expect(
-      list.stdout
-        == "search  never shown; off\nTips are off for this user (whatsnew settings tips on turns them on).\n"
-    )
-
-    let on = try Run.whatsnew(["settings", "tips", "on", "--app-id", "tally", "--state-dir", app.state])
-    #expect(on.status == 0)
-    try tmux.start("\(greet) --app-version 2.0.0")
-    let shown = try finished(tmux)
-    #expect(shown.contains(Self.tip) && shown.contains("tip:      search (first showing)"))
   }
 
   /// The demo shows the due tip on Jot's home screen (`.manual`), from its third launch, and
@@ -193,50 +198,59 @@ struct TipTmuxTests {
   /// app's own last line from launch 3 on, not before, not when piped (launch 3 here).
   @Test(.requires(ExampleHost.present, ExampleHost.missing))
   func theExampleHostsTipComesAfterItsOutput() throws {
-    let host = try ExampleHost.install()
-    defer { try? FileManager.default.removeItem(at: host.directory) }
-    let tmux = try TmuxSession()
-    defer { tmux.kill() }
-    try tmux.run("cd /")
-    let environment = "HOME='\(host.home)'"
-    try tmux.start("", environment: environment, program: "'\(host.binary)'")
-    try tmux.waitFor("Welcome to Tally")
-    try tmux.keys("s")
-    #expect(try !finished(tmux).contains("Tip:"))
-    try tmux.start("", environment: environment, program: "'\(host.binary)'")
-    #expect(try !finished(tmux).contains("Tip:"))
-    try tmux.run("HOME='\(host.home)' '\(host.binary)' | cat; echo PIPED-DONE")
-    #expect(try !tmux.waitFor("PIPED-DONE").contains("Tip:"))
-    try tmux.start("", environment: environment, program: "'\(host.binary)'")
-    #expect(
-      try lastLines(finished(tmux), 3) == [
-        "tally 2.0.0: 3 things counted", Self.tip, "     " + Self.offHint,
-      ])
+    try withExampleHostPastItsWalkthrough { host, tmux, launch in
+      #expect(try !finished(tmux).contains("Tip:"))
+      try launch("")
+      #expect(try !finished(tmux).contains("Tip:"))
+      try tmux.run("HOME='\(host.home)' '\(host.binary)' | cat; echo PIPED-DONE")
+      #expect(try !tmux.waitFor("PIPED-DONE").contains("Tip:"))
+      try launch("")
+      #expect(
+        try lastLines(finished(tmux), 3) == [
+          "tally 2.0.0: 3 things counted", Self.tip, "     " + Self.offHint,
+        ])
+    }
   }
 
   /// The Swift example host records an event (`tally search NAME`): its search tip, due from
   /// launch 3 but `unless-used: search`, never shows after it, and the state counts it.
   @Test(.requires(ExampleHost.present, ExampleHost.missing))
   func theExampleHostRecordsASearchAndItsTipRetires() throws {
+    try withExampleHostPastItsWalkthrough { host, tmux, launch in
+      _ = try finished(tmux)
+      try launch("search pens")
+      #expect(try finished(tmux).contains("tally: no count named pens"))
+      for _ in 0..<2 {  // launches 3 and 4, where the tip is due for someone who never searched
+        try launch("")
+        #expect(try !finished(tmux).contains("Tip:"))
+      }
+      let state = try Run.whatsnew([
+        "state", "--app-id", "tally", "--state-dir", host.home + "/.local/state/tally",
+      ])
+      #expect(state.stdout.contains("Events:           search 1"), "\(state.stdout)")
+    }
+  }
+
+  /// Runs `body` with the Swift example host installed in a scratch home and a tmux session
+  /// in `/` where its first launch is up and its walkthrough skipped (`body` waits for it to
+  /// end); `launch(arguments)` starts the host again with that home.
+  private func withExampleHostPastItsWalkthrough(
+    _ body: (
+      _ host: (directory: URL, binary: String, home: String), _ tmux: TmuxSession,
+      _ launch: (String) throws -> Void
+    ) throws -> Void
+  ) throws {
     let host = try ExampleHost.install()
     defer { try? FileManager.default.removeItem(at: host.directory) }
     let tmux = try TmuxSession()
     defer { tmux.kill() }
     try tmux.run("cd /")
-    let environment = "HOME='\(host.home)'"
-    try tmux.start("", environment: environment, program: "'\(host.binary)'")
+    func launch(_ arguments: String) throws {
+      try tmux.start(arguments, environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
+    }
+    try launch("")
     try tmux.waitFor("Welcome to Tally")
     try tmux.keys("s")
-    _ = try finished(tmux)
-    try tmux.start("search pens", environment: environment, program: "'\(host.binary)'")
-    #expect(try finished(tmux).contains("tally: no count named pens"))
-    for _ in 0..<2 {  // launches 3 and 4, where the tip is due for someone who never searched
-      try tmux.start("", environment: environment, program: "'\(host.binary)'")
-      #expect(try !finished(tmux).contains("Tip:"))
-    }
-    let state = try Run.whatsnew([
-      "state", "--app-id", "tally", "--state-dir", host.home + "/.local/state/tally",
-    ])
-    #expect(state.stdout.contains("Events:           search 1"), "\(state.stdout)")
+    try body(host, tmux, launch)
   }
 }

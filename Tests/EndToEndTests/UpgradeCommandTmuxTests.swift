@@ -47,49 +47,50 @@ import Testing
     }
   }
 
-  /// The first launch, its walkthrough skipped, then the feed's cache.
-  private func install(_ app: App, _ tmux: TmuxSession) throws {
+  /// Runs `body` with a new ``App`` installed in a tmux session (the first launch, its
+  /// walkthrough skipped, then the feed's cache), and removes both after it.
+  private func withInstalledApp(_ body: (App, TmuxSession) throws -> Void) throws {
+    let app = try App()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
     try tmux.start(app.greet("", feed: false), environment: "TALLY_NOW=2026-01-01T09:00:00Z")
     try tmux.waitFor("Welcome to Tally")
     try tmux.keys("s")
     #expect(try tmux.waitForExit() == 0)
     try app.seedFeed()
+    try body(app, tmux)
   }
 
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func theCardShowsTheCommandForAHomebrewInstall() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
-    let tmux = try TmuxSession()
-    defer { tmux.kill() }
-    try install(app, tmux)
-    try tmux.start(
-      app.greet("--upgrade-command 'see example.com' --upgrade-command brew='brew upgrade tally' --explain"),
-      environment: "TALLY_NOW=\(Self.now) HOMEBREW_PREFIX='\(app.brew)'")
-    let card = try tmux.waitFor("Tally 2.0.0 is available")
-    #expect(card.contains("brew upgrade tally") && !card.contains("example.com"), "\(card)")
-    try tmux.keys("q")
-    try tmux.waitFor("settings: ")
-    let explained = try tmux.capture().replacingOccurrences(of: "\n", with: "")
-    #expect(explained.contains("installed by brew: "), "\(explained)")
-    #expect(try tmux.waitForExit() == 0)
+    try withInstalledApp { app, tmux in
+      try tmux.start(
+        app.greet(
+          "--upgrade-command 'see example.com' --upgrade-command brew='brew upgrade tally' --explain"),
+        environment: "TALLY_NOW=\(Self.now) HOMEBREW_PREFIX='\(app.brew)'")
+      let card = try tmux.waitFor("Tally 2.0.0 is available")
+      #expect(card.contains("brew upgrade tally") && !card.contains("example.com"), "\(card)")
+      try tmux.keys("q")
+      try tmux.waitFor("settings: ")
+      let explained = try tmux.capture().replacingOccurrences(of: "\n", with: "")
+      #expect(explained.contains("installed by brew: "), "\(explained)")
+      #expect(try tmux.waitForExit() == 0)
+    }
   }
 
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func aManagerThatUpdatesTheAppShowsNoCardAndExplainSaysSo() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
-    let tmux = try TmuxSession()
-    defer { tmux.kill() }
-    try install(app, tmux)
-    try tmux.start(
-      app.greet("--upgrade-command pipx='pipx upgrade tally' --managed-by brew --explain"),
-      environment: "TALLY_NOW=\(Self.now) HOMEBREW_PREFIX='\(app.brew)'")
-    try tmux.waitFor("settings: ")
-    #expect(try tmux.waitForExit() == 0)
-    // The lines as written, not as the terminal wrapped them.
-    let explained = try tmux.capture().replacingOccurrences(of: "\n", with: "")
-    #expect(explained.contains("brew updates Tally (managed by), so no card"), "\(explained)")
-    #expect(!explained.contains("is available, you have"))
+    try withInstalledApp { app, tmux in
+      try tmux.start(
+        app.greet("--upgrade-command pipx='pipx upgrade tally' --managed-by brew --explain"),
+        environment: "TALLY_NOW=\(Self.now) HOMEBREW_PREFIX='\(app.brew)'")
+      try tmux.waitFor("settings: ")
+      #expect(try tmux.waitForExit() == 0)
+      // The lines as written, not as the terminal wrapped them.
+      let explained = try tmux.capture().replacingOccurrences(of: "\n", with: "")
+      #expect(explained.contains("brew updates Tally (managed by), so no card"), "\(explained)")
+      #expect(!explained.contains("is available, you have"))
+    }
   }
 }

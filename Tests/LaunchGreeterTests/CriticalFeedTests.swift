@@ -75,15 +75,10 @@ import Testing
   let store = InMemoryLaunchStore()
 
   func greeter(_ running: String, directory: URL) -> LaunchGreeter {
-    var greeter = LaunchGreeter(
-      app: GreeterApp(id: "tally", name: "Tally", version: running),
-      notes: .compiledIn(["1.0.0.md": "First.\n", "onboarding.md": "# Welcome\n\nHi.\n"]))
-    greeter.store = store
-    greeter.clock = clock.closure
-    greeter.environment = [:]
+    var greeter = LaunchGreeter.tally(
+      running, notes: ["1.0.0.md": "First.\n", "onboarding.md": "# Welcome\n\nHi.\n"], store: store,
+      clock: clock)
     greeter.stateDirectory = directory.path
-    greeter.invocationOverride = Invocation(nonInteractiveReason: nil)
-    greeter.warn = { _ in }
     greeter.feed = GreeterFeed(url: "https://example.com/f.json", upgradeCommand: "brew upgrade tally")
     greeter.feedSpawn = { _, _ in nil }
     return greeter

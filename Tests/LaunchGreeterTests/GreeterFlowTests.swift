@@ -68,14 +68,7 @@ final class ScriptedTerminal: GreetingTerminal {
   let store = InMemoryLaunchStore()
 
   private func greeter(_ version: String, env: [String: String] = [:]) -> LaunchGreeter {
-    var greeter = LaunchGreeter(
-      app: GreeterApp(id: "tally", name: "Tally", version: version), notes: .compiledIn(Self.notes))
-    greeter.store = store
-    greeter.clock = clock.closure
-    greeter.environment = env
-    greeter.invocationOverride = Invocation(nonInteractiveReason: nil)
-    greeter.warn = { _ in }
-    return greeter
+    LaunchGreeter.tally(version, notes: Self.notes, store: store, clock: clock, environment: env)
   }
 
   private func greet(_ greeter: LaunchGreeter, keys: [Key], ctrlCDuringSteps: Bool = false) -> (

@@ -22,15 +22,10 @@ import Testing
     _ version: String = "1.0.0", env: [String: String] = [:], tips: GreeterTips = .manual,
     stderrIsTerminal: Bool = true
   ) -> LaunchGreeter {
-    var greeter = LaunchGreeter(
-      app: GreeterApp(id: "tally", name: "Tally", version: version), notes: .compiledIn(Self.notes))
-    greeter.store = store
-    greeter.clock = clock.closure
-    greeter.environment = env
-    greeter.invocationOverride = Invocation(nonInteractiveReason: nil)
+    var greeter = LaunchGreeter.tally(
+      version, notes: Self.notes, store: store, clock: clock, environment: env)
     greeter.seams.stderrIsTerminal = stderrIsTerminal
     greeter.tips = tips
-    greeter.warn = { _ in }
     return greeter
   }
 

@@ -17,13 +17,8 @@ import Testing
     _ version: String, notes: [String: String] = GreeterFlowTests.notes, env: [String: String] = [:],
     interactive: Bool = true
   ) -> LaunchGreeter {
-    var greeter = LaunchGreeter(
-      app: GreeterApp(id: "tally", name: "Tally", version: version), notes: .compiledIn(notes))
-    greeter.store = store
-    greeter.clock = clock.closure
-    greeter.environment = env
+    var greeter = LaunchGreeter.tally(version, notes: notes, store: store, clock: clock, environment: env)
     greeter.invocationOverride = Invocation(nonInteractiveReason: interactive ? nil : "CI is set")
-    greeter.warn = { _ in }
     return greeter
   }
 

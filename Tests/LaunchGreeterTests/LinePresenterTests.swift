@@ -56,13 +56,7 @@ final class ScriptedLineTerminal: GreetingTerminal {
     init(notes: [String: String] = LinePresenterTests.notes) { self.notes = notes }
 
     func greeter(_ version: String) -> LaunchGreeter {
-      var greeter = LaunchGreeter(
-        app: GreeterApp(id: "tally", name: "Tally", version: version), notes: .compiledIn(notes))
-      greeter.store = store
-      greeter.clock = clock.closure
-      greeter.environment = [:]
-      greeter.invocationOverride = Invocation(nonInteractiveReason: nil)
-      greeter.warn = { _ in }
+      var greeter = LaunchGreeter.tally(version, notes: notes, store: store, clock: clock)
       greeter.minimumImportance = minimumImportance
       return greeter
     }

@@ -12,13 +12,8 @@ import Testing
   let log = WarningSink()
 
   private func greeter(_ version: String, env: [String: String] = [:]) -> LaunchGreeter {
-    var greeter = LaunchGreeter(
-      app: GreeterApp(id: "tally", name: "Tally", version: version),
-      notes: .compiledIn(GreeterFlowTests.notes))
-    greeter.store = store
-    greeter.clock = clock.closure
-    greeter.environment = env
-    greeter.invocationOverride = Invocation(nonInteractiveReason: nil)
+    var greeter = LaunchGreeter.tally(
+      version, notes: GreeterFlowTests.notes, store: store, clock: clock, environment: env)
     greeter.warn = log.sink
     return greeter
   }

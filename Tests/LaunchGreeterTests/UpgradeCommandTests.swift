@@ -33,15 +33,10 @@ import Testing
     links: ["/opt/homebrew/bin/tally": "/opt/homebrew/Cellar/tally/1.0.0/bin/tally"])
 
   func greeter(commands: [InstallMethod: String], managedBy: [InstallMethod] = []) -> LaunchGreeter {
-    var greeter = LaunchGreeter(
-      app: GreeterApp(id: "tally", name: "Tally", version: "1.0.0"),
-      notes: .compiledIn(["1.0.0.md": "First.\n", "onboarding.md": "# Welcome\n\nHi.\n"]))
-    greeter.store = store
-    greeter.clock = clock.closure
-    greeter.environment = [:]
+    var greeter = LaunchGreeter.tally(
+      "1.0.0", notes: ["1.0.0.md": "First.\n", "onboarding.md": "# Welcome\n\nHi.\n"], store: store,
+      clock: clock)
     greeter.stateDirectory = directory.path
-    greeter.invocationOverride = Invocation(nonInteractiveReason: nil)
-    greeter.warn = { _ in }
     greeter.feed = GreeterFeed(url: Self.feedURL, upgradeCommand: "see https://example.com/install")
     greeter.feedSpawn = { _, _ in nil }
     greeter.upgradeCommands = commands

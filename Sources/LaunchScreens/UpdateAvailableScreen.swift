@@ -3,9 +3,12 @@ import TerminalRendering
 
 /// The "a newer version is available" card, from the app's update feed: the version, the one
 /// running, the upgrade command. `n` opens the release's notes (the feed's Markdown) in a
-/// sheet over the card, and closing that sheet comes back to the card; Enter, `q`, space or Esc
-/// goes on. The card dismisses nothing: the greeter records the version as announced when it
-/// shows the card.
+/// sheet over the card, and closing that sheet comes back to the card; `l` ("later"), Enter,
+/// `q`, space or Esc goes on with the app. "Later" changes no state: the greeter records the
+/// version as announced when it shows the card, so a card for an ordinary release does not come
+/// back for that version (and no card or tip comes within the cooldown), while a card naming a
+/// critical release comes back on the next launch, and every launch after, until the user runs
+/// that version.
 package struct UpdateAvailableScreen: Screen {
   package let appName: String
   /// The version running.
@@ -103,11 +106,11 @@ package struct UpdateAvailableScreen: Screen {
   package struct Keys: Sendable {
     /// Opens the release's notes.
     package var notes: KeyBinding
-    /// Goes on with the app.
+    /// Upgrade later: goes on with the app (a critical card comes back on the next launch).
     package var dismiss = KeyBinding(
-      [.enter, .char("q"), .char(" "), .escape],
-      help: HelpEntry("q  Enter  space  Esc", "continue"),
-      footer: FooterHint("q", "continue"), answer: TypedAnswer(["", "q"], label: "continue"))
+      [.char("l"), .enter, .char("q"), .char(" "), .escape],
+      help: HelpEntry("l  q  Enter  space  Esc", "later"),
+      footer: FooterHint("l", "later"), answer: TypedAnswer(["", "l", "q"], label: "later"))
 
     /// Every binding, in the help overlay's order.
     package var all: [KeyBinding] { [notes, dismiss] }

@@ -116,8 +116,9 @@ import Testing
         latest: FeedRelease(version: "1.2.0", notes: "", critical: "1.1.0", criticalSummary: "Tokens leaked.")
       ))
     for _ in 1...3 {
-      // The next launch is within the day's cooldown: a card that is not critical would wait.
-      let (shown, outcome) = launchWithOutcome(greeter("1.0.0", directory: directory))
+      // The next launch is within the day's cooldown, and the card was put off with "later":
+      // a card that is not critical would not come back.
+      let (shown, outcome) = launchWithOutcome(greeter("1.0.0", directory: directory), key: "l")
       #expect(outcome.criticalVersion == version("1.1.0") && outcome.availableVersion == version("1.2.0"))
       let card = try #require(shown)
       #expect(
@@ -127,5 +128,27 @@ import Testing
     #expect(launch(greeter("1.1.0", directory: directory)) == nil)
     let after = launchWithOutcome(greeter("1.1.0", directory: directory))
     #expect(after.shown == nil && after.outcome.criticalVersion == nil)
+  }
+
+  /// A card for an ordinary release put off with "later" does not come back within the
+  /// cooldown, nor after it: it is announced once per version.
+  @Test func anOrdinaryCardPutOffWithLaterDoesNotComeBack() throws {
+    let directory = try TestPaths.makeTemporaryDirectory("whatsnew-later-card")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(launch(greeter("1.0.0", directory: directory), key: "s")?.contains("Welcome") == true)
+    FeedCheck(
+      feed: GreeterFeed(url: "https://example.com/f.json"), directory: directory.path,
+      running: version("1.0.0"), now: clock.closure()
+    ).writeCache(
+      FeedCache(
+        url: "https://example.com/f.json", checked: clock.closure(),
+        latest: FeedRelease(version: "1.2.0", notes: "")))
+    let card = launch(greeter("1.0.0", directory: directory), key: "l")
+    #expect(card?.contains("Tally 1.2.0 is available") == true, "\(card ?? "nothing")")
+    let next = launchWithOutcome(greeter("1.0.0", directory: directory))
+    #expect(next.shown == nil && next.outcome.availableVersion == version("1.2.0"))
+    clock.advance(days: 2)
+    let later = launchWithOutcome(greeter("1.0.0", directory: directory))
+    #expect(later.shown == nil && later.outcome.availableVersion == version("1.2.0"))
   }
 }

@@ -66,6 +66,21 @@ import Testing
     #expect(dump.contains("An update step failed"))
     #expect(s.update(.key(.enter)) == [.close])
   }
+
+  /// The update card's way out is "later", in the footer, the help and the typed answer; `l`
+  /// and the usual keys close it.
+  @Test func theUpdateCardIsDismissedWithLater() {
+    let card = UpdateAvailableScreen(appName: "Jot", current: "2.0.0", available: "2.1.0")
+    let footer =
+      ScreenRender.settled(card, width: 80, height: 24).textDump().split(separator: "\n").last ?? ""
+    #expect(footer.contains("l later"), "\(footer)")
+    #expect(card.bindings.contains { $0.help == HelpEntry("l  q  Enter  space  Esc", "later") })
+    #expect(card.bindings.contains { $0.answer == TypedAnswer(["", "l", "q"], label: "later") })
+    for key in [Key.char("l"), .enter, .char("q"), .char(" "), .escape] {
+      var s = card
+      #expect(s.update(.key(key)) == [.close])
+    }
+  }
 }
 
 @Suite struct ScreenStackTests {

@@ -3,7 +3,8 @@ import LaunchTracking
 import TerminalRendering
 
 /// The demo app's main screen: a fictional notes app ("Jot") with a few notes, and entries to
-/// reopen what's new, the walkthrough and the release-notes browser, and to quit.
+/// write a note (the usage event `new-note`, which the walkthrough's "Write a note" page waits
+/// for), reopen what's new, the walkthrough and the release-notes browser, and quit.
 package struct HomeScreen: Screen {
   /// One of the fictional notes listed on the home screen.
   package struct Note: Sendable, Hashable {
@@ -21,13 +22,26 @@ package struct HomeScreen: Screen {
     package var label: String
     /// What the help overlay says the key does.
     package var help: String
-    /// Nil for "quit".
-    package var destination: Destination?
+    package var action: Action
   }
+
+  /// What an entry does.
+  package enum Action: Sendable, Hashable {
+    /// Writes a (fictional) note: it joins the list, and the app records ``newNoteEvent``.
+    case newNote
+    case open(Destination)
+    case quit
+  }
+
+  /// The usage event the app records when the user writes a note.
+  package static let newNoteEvent = "new-note"
+  /// The request `n` "new note" sends: the app records ``newNoteEvent``.
+  package static let newNoteRequest = "event:" + newNoteEvent
 
   package let appName: String
   package let version: AppVersion
-  package let notes: [Note]
+  /// The notes listed, newest first.
+  package private(set) var notes: [Note]
   package let entries: [Entry]
   /// The highlighted entry.
   package private(set) var selected: Int = 0
@@ -55,12 +69,13 @@ package struct HomeScreen: Screen {
     self.notes = notes
     self.palette = palette
     self.entries = [
-      Entry(key: "w", label: "What's new in \(version)", help: "what's new", destination: .whatsNew),
-      Entry(key: "o", label: "Take the tour again", help: "the tour", destination: .onboarding),
+      Entry(key: "n", label: "New note", help: "write a note", action: .newNote),
+      Entry(key: "w", label: "What's new in \(version)", help: "what's new", action: .open(.whatsNew)),
+      Entry(key: "o", label: "Take the tour again", help: "the tour", action: .open(.onboarding)),
       Entry(
         key: "r", label: "Browse release notes", help: "release notes",
-        destination: .releaseNotes(version: nil)),
-      Entry(key: "q", label: "Quit", help: "quit", destination: nil),
+        action: .open(.releaseNotes(version: nil))),
+      Entry(key: "q", label: "Quit", help: "quit", action: .quit),
     ]
   }
 
@@ -118,7 +133,7 @@ package struct HomeScreen: Screen {
     var keys = Keys(
       entries: entries.map { entry in
         let letter = String(entry.key)
-        guard entry.destination == nil else {
+        guard entry.action == .quit else {
           return KeyBinding([.char(entry.key)], help: HelpEntry(letter, entry.help))
         }
         return KeyBinding(
@@ -203,9 +218,14 @@ package struct HomeScreen: Screen {
     selected = (selected + delta + entries.count) % entries.count
   }
 
-  private func activate(_ entry: Entry) -> [ScreenEffect] {
-    guard let destination = entry.destination else { return [.quit] }
-    return [.app(destination.request)]
+  private mutating func activate(_ entry: Entry) -> [ScreenEffect] {
+    switch entry.action {
+    case .newNote:
+      notes.insert(Note("Untitled note", "just now"), at: 0)
+      return [.app(Self.newNoteRequest)]
+    case .open(let destination): return [.app(destination.request)]
+    case .quit: return [.quit]
+    }
   }
 }
 

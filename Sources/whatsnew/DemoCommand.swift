@@ -24,7 +24,8 @@ struct DemoCommand: ParsableCommand {
       A launch is interactive only when stdin and stdout are terminals, CI is unset (or 0 or \
       false), TERM is not dumb and WHATSNEW_DISABLE is not 1; otherwise nothing is presented \
       and everything stays pending. WHATSNEW_NOW (ISO 8601) overrides the clock. With \
-      --accessible (or ACCESSIBLE set) there is no home screen.
+      --accessible (or ACCESSIBLE set) there is no home screen, and a due tip is printed on \
+      standard error when the demo exits.
       """
   )
 
@@ -101,7 +102,9 @@ struct DemoCommand: ParsableCommand {
     if greeting.accessible { greeter.accessible = .on }
     greeter.minimumImportance = greeting.minImportance
     greeter.cooldown = greeting.cooldown.duration
-    greeter.tips = .manual  // Jot's home screen shows the tip
+    // Jot's home screen shows the tip; in accessible mode there is none, so the tip is printed
+    // when the demo exits, as a command-line tool's is (a tip is counted only where it shows).
+    greeter.tips = greeter.accessible.isOn(environment: env) ? .atExit : .manual
     greeter.openNotes = deepLink?.version.description
     greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
     greeter.interruptAction = .report  // --explain first; then 130 as `greet`
@@ -135,8 +138,10 @@ struct DemoCommand: ParsableCommand {
       let query = DemoPresentation.sendQuery(
         stateDirectory: stateDirectory, color: greeter.color, theme: greeter.theme, environment: env)
       var versionsRun: [AppVersion] = []
+      var events = UsageEvents()
       if case .state(let state) = try? greeter.store?.read() {
         versionsRun = state.versionHistory.map(\.version)
+        events = state.events
       }
       if let catalog = try? ReleaseNotesCLI.catalog(
         option: self.content.content, languages: NotesLanguage.preferred(environment: env))
@@ -150,6 +155,13 @@ struct DemoCommand: ParsableCommand {
               try greeter.setTips(enabled: false)
             } catch {
               Console.error("whatsnew: cannot turn tips off: \(error)")
+            }
+          }, events: events,
+          record: { [greeter] event in
+            do {
+              try greeter.record(event)
+            } catch {
+              Console.error("whatsnew: cannot record \(event): \(error)")
             }
           })
         (homeInterrupted, homeTheme) = (home.interrupted, home.theme)

@@ -18,8 +18,9 @@ import TerminalRendering
 /// The demo app, Jot, as a client of ``LaunchGreeter``: it greets through the public API alone
 /// (`LaunchGreeter.greet()`, which records the launch, runs the update steps and presents what
 /// the launch calls for), then opens its own home screen (from which the sheet, the walkthrough
-/// and a release-notes browser can be reopened) and reopens where the user left it, as any
-/// adopter's app would after its greeting.
+/// and a release-notes browser can be reopened, and where writing a note records the usage
+/// event `new-note`) and reopens where the user left it, as any adopter's app would after its
+/// greeting.
 enum DemoPresentation {
   /// The name the demo's screens show.
   static let appName = "Jot"
@@ -39,7 +40,8 @@ enum DemoPresentation {
     version: AppVersion, catalog: ReleaseNotesCatalog, versionsRun: [AppVersion], stateDirectory: String?,
     minimumImportance: ReleaseImportance, color: GreeterColorMode, theme: GreeterTheme = .auto,
     hyperlinks: GreeterHyperlinks = .auto, environment: [String: String],
-    query: consuming GreeterBackgroundQuery? = nil, tip: String? = nil, turnTipsOff: () -> Void = {}
+    query: consuming GreeterBackgroundQuery? = nil, tip: String? = nil, turnTipsOff: () -> Void = {},
+    events: UsageEvents = UsageEvents(), record: (String) -> Void = { _ in }
   ) -> (interrupted: Bool, theme: GreeterThemeChoice?, problems: [String]) {
     let crashArmed = environment[crashVariable] == "1"
     // Read while the terminal answers the background query (``sendQuery``), before it opens.
@@ -58,6 +60,8 @@ enum DemoPresentation {
     screens.minimumImportance = minimumImportance
     screens.hyperlinks = hyperlinks.decision(environment: environment, isTerminal: true).on
     screens.versionsRun = versionsRun
+    // The tour opened from the home screen marks the pages whose `done-when:` event happened.
+    screens.events = events
     var home = HomeScreen(appName: appName, version: version, palette: screens.palette)
     home.offersCrash = crashArmed
     home.tip = tip
@@ -76,6 +80,9 @@ enum DemoPresentation {
         if crashArmed { fatalError("deliberate crash for testing (\(crashVariable)=1)") }
       } else if request == Destination.noMoreTipsRequest {
         turnTipsOff()
+      } else if request == HomeScreen.newNoteRequest {
+        record(HomeScreen.newNoteEvent)
+        screens.events.record(HomeScreen.newNoteEvent, at: Date())
       } else if let destination = Destination(request: request),
         let screen = try? screen(for: destination, version: version, screens: screens)
       {

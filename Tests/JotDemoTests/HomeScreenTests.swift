@@ -49,12 +49,24 @@ extension AppVersion: ExpressibleByStringLiteral {
   @Test func arrowsAndEnterChooseAnEntry() {
     var s = home
     #expect(s.update(.key(.down)) == [])
-    #expect(s.selected == 1)
+    #expect(s.update(.key(.down)) == [])
+    #expect(s.selected == 2)
     #expect(s.update(.key(.enter)) == [.app(Destination.onboarding.request)])
     _ = s.update(.key(.up))
     _ = s.update(.key(.up))
-    #expect(s.selected == 3)
+    _ = s.update(.key(.up))
+    #expect(s.selected == 4)
     #expect(s.update(.key(.enter)) == [.quit])
+  }
+
+  /// `n` writes a note: it heads the list, and the app is asked to record `new-note`.
+  @Test func newNoteAddsANoteAndAsksForItsEvent() {
+    var s = home
+    #expect(s.update(.key(.char("n"))) == [.app(HomeScreen.newNoteRequest)])
+    #expect(HomeScreen.newNoteRequest == "event:new-note")
+    #expect(s.notes.first == HomeScreen.Note("Untitled note", "just now"))
+    #expect(s.notes.count == HomeScreen.sampleNotes.count + 1)
+    #expect(ScreenRender.settled(s, width: 80, height: 24).textDump().contains("Untitled note"))
   }
 
   @Test func theCrashKeyOnlyAsksAndOnlyWhenArmed() {

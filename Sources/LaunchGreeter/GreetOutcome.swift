@@ -68,11 +68,11 @@ public struct GreetOutcome: Sendable, Equatable {
   public var whatsNew = WhatsNewRules()
   /// The newer version the app's update feed (``LaunchGreeter/feed``) names, from its cache;
   /// nil without a feed, on a launch that does not check it, or when nothing is newer.
-  public var availableVersion: AppVersion?
+  public package(set) var availableVersion: AppVersion?
   /// The release the update feed marks critical (`importance: critical`) that the running
   /// version lacks, or nil: its card comes back on every launch until the app runs it or a
   /// newer version, so an app may also say so in its own words.
-  public var criticalVersion: AppVersion?
+  public package(set) var criticalVersion: AppVersion?
   /// True when this launch showed the "a newer version is available" card.
   public var announcedUpdate = false
   /// The tip this launch chose (`Notes/tips/*.md`), counted as shown: printed as

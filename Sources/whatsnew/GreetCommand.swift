@@ -96,7 +96,7 @@ struct GreetCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The app's executable, whose place tells how it was installed (default: whatsnew's own).",
+      "The app's executable, whose place tells how it was installed (default: whatsnew's own). Needs --feed, as do --upgrade-command and --managed-by.",
       valueName: "path"))
   var executable: String?
 
@@ -131,6 +131,7 @@ struct GreetCommand: ParsableCommand {
     }
     if !upgradeCommand.isEmpty && feed == nil { throw ValidationError("--upgrade-command needs --feed") }
     if !managedBy.isEmpty && feed == nil { throw ValidationError("--managed-by needs --feed") }
+    if executable != nil && feed == nil { throw ValidationError("--executable needs --feed") }
     _ = try upgradeCommands()
   }
 

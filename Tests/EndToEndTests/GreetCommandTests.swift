@@ -240,6 +240,23 @@ import Testing
     #expect(badSteps.status == 1 && badSteps.stderr.contains(#"step 1 has no "run""#), "\(badSteps.stderr)")
   }
 
+  /// The options that only tune the update card are usage errors without `--feed`: each one
+  /// line naming the option, status 2, nothing recorded.
+  @Test(arguments: [
+    ["--executable", "/usr/local/bin/tally"], ["--upgrade-command", "brew upgrade tally"],
+    ["--managed-by", "apt"],
+  ])
+  func cardOptionsWithoutAFeedAreUsageErrors(option: [String]) throws {
+    let app = try makeApp()
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let result = try greet("1.0.0", app, option)
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(
+      result.stderr == "whatsnew: \(option[0]) needs --feed (see 'whatsnew greet --help')\n",
+      "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: app.state))
+  }
+
   /// A failing step is retried on the next launch and never runs twice once it has succeeded,
   /// also with 20 launches at once (of which those kept from the state lock for over a second go
   /// on uncounted, and say so).

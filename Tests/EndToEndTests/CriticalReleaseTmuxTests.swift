@@ -12,16 +12,8 @@ import Testing
     "welcome-back.md": "# Welcome back\n\nYou were away for {{days}} days.\n",
     "1.0.0.md": "---\ntitle: First release\n---\n\nTally counts words and lines.\n",
     "1.0.1.md": "---\ntitle: Small fixes\n---\n\nCounting an empty file no longer prints a warning.\n",
-    "1.0.2.md": """
-    ---
-    title: Token fix
-    importance: critical
-    summary: Saved tokens were written to the log; upgrade and rotate them.
-    ---
-
-    The log no longer holds saved tokens.
-    """,
-    "1.1.0.md": "---\ntitle: Totals\n---\n\nA total line sums every count.\n",
+    "1.0.2.md": CriticalReleaseNotes.tokenFix,
+    "1.1.0.md": CriticalReleaseNotes.totals,
   ]
 
   struct App {
@@ -44,8 +36,9 @@ import Testing
     }
   }
 
-  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
-  func aCriticalReleaseAmongThreeSkippedVersionsShowsFirstAndInFullWithMinimumMajor() throws {
+  /// Runs `body` with a new ``App`` installed in a tmux session (Tally 1.0.0's first launch on
+  /// 1 January, its walkthrough skipped), and removes both after it.
+  private func withInstalledApp(_ body: (App, TmuxSession) throws -> Void) throws {
     let app = try App()
     defer { try? FileManager.default.removeItem(at: app.directory) }
     let tmux = try TmuxSession()
@@ -54,19 +47,26 @@ import Testing
     try tmux.waitFor("Welcome to Tally")
     try tmux.keys("s")
     #expect(try tmux.waitForExit() == 0)
+    try body(app, tmux)
+  }
 
-    try tmux.start(
-      app.greet("1.1.0", "--min-importance major"), environment: "TALLY_NOW=2026-02-01T09:00:00Z")
-    let sheet = try tmux.waitFor("What's new in Tally 1.1.0")
-    let lines = sheet.split(separator: "\n").map(String.init)
-    let critical = try #require(lines.firstIndex { $0.contains("[Security] 1.0.2 — Token fix") }, "\(sheet)")
-    let totals = try #require(lines.firstIndex { $0.contains("· 1.1.0 — Totals (minor)") }, "\(sheet)")
-    #expect(critical < totals, "the critical release comes first: \(sheet)")
-    #expect(sheet.contains("Saved tokens were written to the log; upgrade and rotate them."))
-    #expect(sheet.contains("The log no longer holds saved tokens."))
-    #expect(sheet.contains("· 1.0.1 — Small fixes (patch)") && !sheet.contains("A total line"), "\(sheet)")
-    try tmux.keys("q")
-    #expect(try tmux.waitForExit() == 0)
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func aCriticalReleaseAmongThreeSkippedVersionsShowsFirstAndInFullWithMinimumMajor() throws {
+    try withInstalledApp { app, tmux in
+      try tmux.start(
+        app.greet("1.1.0", "--min-importance major"), environment: "TALLY_NOW=2026-02-01T09:00:00Z")
+      let sheet = try tmux.waitFor("What's new in Tally 1.1.0")
+      let lines = sheet.split(separator: "\n").map(String.init)
+      let critical = try #require(
+        lines.firstIndex { $0.contains("[Security] 1.0.2 — Token fix") }, "\(sheet)")
+      let totals = try #require(lines.firstIndex { $0.contains("· 1.1.0 — Totals (minor)") }, "\(sheet)")
+      #expect(critical < totals, "the critical release comes first: \(sheet)")
+      #expect(sheet.contains("Saved tokens were written to the log; upgrade and rotate them."))
+      #expect(sheet.contains("The log no longer holds saved tokens."))
+      #expect(sheet.contains("· 1.0.1 — Small fixes (patch)") && !sheet.contains("A total line"), "\(sheet)")
+      try tmux.keys("q")
+      #expect(try tmux.waitForExit() == 0)
+    }
   }
 
   /// Must-show 3's second half: a feed whose newer releases include a critical one shows its
@@ -75,50 +75,46 @@ import Testing
   /// fetch an hour earlier left it: 1.2.0 is the newest, 1.1.0 is critical.
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func aCriticalUpdateCardComesBackUntilThatVersionRuns() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
-    let tmux = try TmuxSession()
-    defer { tmux.kill() }
-    try tmux.start(app.greet("1.0.0"), environment: "TALLY_NOW=2026-01-01T09:00:00Z")
-    try tmux.waitFor("Welcome to Tally")
-    try tmux.keys("s")
-    #expect(try tmux.waitForExit() == 0)
-    let feed = "http://127.0.0.1:9/tally.json"
-    let checked = try #require(ISO8601DateFormatter().date(from: "2026-01-02T09:00:00Z"))
-      .timeIntervalSince1970
-    let release =
-      #"{"version": "1.2.0", "notes": "", "critical": "1.1.0", "criticalSummary": "Saved tokens were written to the log."}"#
-    let cache = #"{"url": "\#(feed)", "checked": \#(checked), "latest": \#(release)}"#
-    try Data(cache.utf8).write(to: URL(fileURLWithPath: app.state).appendingPathComponent("update-feed.json"))
-    for minute in 1...3 {
+    try withInstalledApp { app, tmux in
+      let feed = "http://127.0.0.1:9/tally.json"
+      let checked = try #require(ISO8601DateFormatter().date(from: "2026-01-02T09:00:00Z"))
+        .timeIntervalSince1970
+      let release =
+        #"{"version": "1.2.0", "notes": "", "critical": "1.1.0", "criticalSummary": "Saved tokens were written to the log."}"#
+      let cache = #"{"url": "\#(feed)", "checked": \#(checked), "latest": \#(release)}"#
+      try Data(cache.utf8).write(
+        to: URL(fileURLWithPath: app.state).appendingPathComponent("update-feed.json"))
+      for minute in 1...3 {
+        try tmux.start(
+          app.greet(
+            "1.0.0",
+            "--feed \(feed) --upgrade-command 'brew upgrade tally' --report '\(app.directory.path)/r.json'"),
+          environment: "TALLY_NOW=2026-01-02T10:0\(minute):00Z")
+        let card = try tmux.waitFor("Tally 1.2.0 is available")
+        #expect(card.contains("Critical update 1.1.0: Saved tokens were written to the log."), "\(card)")
+        #expect(card.contains("l later"), "\(card)")
+        try tmux.keys("l")
+        #expect(try tmux.waitForExit() == 0)
+        let report = try String(contentsOfFile: app.directory.path + "/r.json", encoding: .utf8)
+        #expect(report.contains(#""critical" : "1.1.0""#), "\(report)")
+      }
+      // Running 1.1.0: its what's-new sheet, then no card on this launch or the next.
       try tmux.start(
-        app.greet(
-          "1.0.0",
-          "--feed \(feed) --upgrade-command 'brew upgrade tally' --report '\(app.directory.path)/r.json'"),
-        environment: "TALLY_NOW=2026-01-02T10:0\(minute):00Z")
-      let card = try tmux.waitFor("Tally 1.2.0 is available")
-      #expect(card.contains("Critical update 1.1.0: Saved tokens were written to the log."), "\(card)")
-      #expect(card.contains("l later"), "\(card)")
-      try tmux.keys("l")
+        app.greet("1.0.0", "--feed \(feed)"),
+        environment: "TALLY_NOW=2026-01-02T10:04:00Z TALLY_PRETEND_VERSION=1.1.0")
+      try tmux.waitFor("What's new in Tally 1.1.0")
+      try tmux.keys("q")
       #expect(try tmux.waitForExit() == 0)
+      try tmux.start(
+        app.greet("1.0.0", "--feed \(feed) --explain --report '\(app.directory.path)/r.json'"),
+        environment: "TALLY_NOW=2026-01-02T10:05:00Z TALLY_PRETEND_VERSION=1.1.0")
+      let after = try tmux.waitFor("settings: ")
+      #expect(try tmux.waitForExit() == 0)
+      #expect(!after.contains("Critical update") && after.contains("shown:    nothing"), "\(after)")
       let report = try String(contentsOfFile: app.directory.path + "/r.json", encoding: .utf8)
-      #expect(report.contains(#""critical" : "1.1.0""#), "\(report)")
+      #expect(
+        report.contains(#""critical" : null"#) && report.contains(#""available" : "1.2.0""#), "\(report)")
     }
-    // Running 1.1.0: its what's-new sheet, then no card on this launch or the next.
-    try tmux.start(
-      app.greet("1.0.0", "--feed \(feed)"),
-      environment: "TALLY_NOW=2026-01-02T10:04:00Z TALLY_PRETEND_VERSION=1.1.0")
-    try tmux.waitFor("What's new in Tally 1.1.0")
-    try tmux.keys("q")
-    #expect(try tmux.waitForExit() == 0)
-    try tmux.start(
-      app.greet("1.0.0", "--feed \(feed) --explain --report '\(app.directory.path)/r.json'"),
-      environment: "TALLY_NOW=2026-01-02T10:05:00Z TALLY_PRETEND_VERSION=1.1.0")
-    let after = try tmux.waitFor("settings: ")
-    #expect(try tmux.waitForExit() == 0)
-    #expect(!after.contains("Critical update") && after.contains("shown:    nothing"), "\(after)")
-    let report = try String(contentsOfFile: app.directory.path + "/r.json", encoding: .utf8)
-    #expect(report.contains(#""critical" : null"#) && report.contains(#""available" : "1.2.0""#), "\(report)")
   }
 
   @Test func notesPrintsTheCriticalReleaseFirstMarked() throws {

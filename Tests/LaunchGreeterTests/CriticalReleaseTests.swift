@@ -14,16 +14,8 @@ import Testing
   static let notes: [String: String] = [
     "1.0.0.md": "---\ntitle: First\n---\n\nThe first release.\n",
     "1.0.1.md": "---\ntitle: Small fixes\n---\n\nAn empty file counts as zero.\n",
-    "1.0.2.md": """
-    ---
-    title: Token fix
-    importance: critical
-    summary: Saved tokens were written to the log; upgrade and rotate them.
-    ---
-
-    The log no longer holds saved tokens.
-    """,
-    "1.1.0.md": "---\ntitle: Totals\n---\n\nA total line sums every count.\n",
+    "1.0.2.md": CriticalReleaseNotes.tokenFix,
+    "1.1.0.md": CriticalReleaseNotes.totals,
   ]
 
   func sheet(minimum: ReleaseImportance, files: [String: String] = notes) throws -> WhatsNewSheet {

@@ -75,6 +75,10 @@ public struct GreetOutcome: Sendable, Equatable {
   public package(set) var criticalVersion: AppVersion?
   /// True when this launch showed the "a newer version is available" card.
   public var announcedUpdate = false
+  /// True when the "Get started" checklist was shown (``LaunchGreeter/checklist``, or
+  /// ``LaunchGreeter/present(_:)`` with ``GreeterScreen/checklist``); ``exit`` is then
+  /// ``Exit/done`` when the user dismissed it for good, ``Exit/later`` when they went on.
+  public var showedChecklist = false
   /// The tip this launch chose (`Notes/tips/*.md`), counted as shown: printed as
   /// ``LaunchGreeter/tips`` says, or for the app to show with ``GreeterTips/manual``; nil when
   /// none was due, tips are off, or something else was shown.
@@ -83,6 +87,8 @@ public struct GreetOutcome: Sendable, Equatable {
   package var heldBack: [HeldBack] = []
   /// Why tips are off on this launch, when they are (for `--explain`).
   package var tipsOff: TipsOff?
+  /// Where the checklist stands on this launch, for an app that offers it (for `--explain`).
+  package var checklist: ChecklistStatus?
   /// One line about the update feed for `whatsnew greet --explain` (what the cache holds, a
   /// fetch started, a download ignored and why); nil without a feed.
   package var feedExplanation: String?
@@ -96,7 +102,7 @@ public struct GreetOutcome: Sendable, Equatable {
 
   /// What was put on screen: the walkthrough, a what's-new sheet, a welcome-back card or a
   /// deep link's notes; nil when nothing was (``reason`` says why; the update card is
-  /// ``announcedUpdate``).
+  /// ``announcedUpdate``, the checklist ``showedChecklist``).
   public var shown: PresentationDecision? { presented ? decision : nil }
 
   /// The id of the release's "try it" action the user chose on the sheet, for the app to run

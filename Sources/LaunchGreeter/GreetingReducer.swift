@@ -14,6 +14,8 @@ import LaunchTracking
 ///   ``LaunchTracker/laterInterval``; "never" (`x`) marks its releases seen and turns the
 ///   sheets off for this app (onboarding and welcome-back stay on); either one also dismisses
 ///   the welcome-back greeting heading the sheet;
+/// - `x` on the "Get started" checklist dismisses it for good; closing it otherwise records
+///   nothing (it comes back, past the cooldown, while a step is not done);
 /// - a welcome-back card dismissed marks it seen;
 /// - the walkthrough finished or skipped completes onboarding (once); each page turned is
 ///   remembered, so a walkthrough closed early resumes there;
@@ -37,6 +39,8 @@ package struct GreetingReducer: Sendable, Equatable {
     case remindLater
     /// ``LaunchTracker/setWhatsNew(enabled:)``.
     case setWhatsNew(enabled: Bool)
+    /// ``LaunchTracker/dismissChecklist(in:)``.
+    case dismissChecklist
   }
 
   /// The presentation on screen, as the launch decided it.
@@ -86,8 +90,11 @@ package struct GreetingReducer: Sendable, Equatable {
       commands.append(.setWhatsNew(enabled: false))
       commands += dismissWelcomeBackWithSheet()
       exit = .done
+    case .stopShowing(.checklist):
+      commands.append(.dismissChecklist)
+      exit = .done
     case .remindLater, .stopShowing, .dismissed(.checklist):
-      // Only the what's-new sheet can be put off or turned off.
+      // Only the what's-new sheet can be put off, and only it and the checklist turned off.
       break
     case .dismissed(.welcomeBack):
       commands.append(.markDismissed(.welcomeBack, upTo: nil))
@@ -137,6 +144,7 @@ package struct GreetingReducer: Sendable, Equatable {
         case .completeOnboarding: try tracker.completeOnboarding()
         case .remindLater: try tracker.remindLater()
         case .setWhatsNew(let enabled): try tracker.setWhatsNew(enabled: enabled)
+        case .dismissChecklist: try LaunchTracker.dismissChecklist(in: tracker.store)
         }
       } catch {
         problems.append("could not record the dismissal: \(error)")

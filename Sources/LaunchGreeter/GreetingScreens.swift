@@ -69,6 +69,8 @@ package struct GreetingScreens: Sendable {
         appName: appName, days: days, greeting: welcomeBackSource(greeting), palette: palette)
     case .notes(let note):
       return notesSheet(for: note)
+    case .checklist(let pages):
+      return checklist(pages: pages)
     }
   }
 
@@ -119,11 +121,16 @@ package struct GreetingScreens: Sendable {
   }
 
   private func onboarding(page: Int, pages: [OnboardingPage]) -> OnboardingScreen {
-    let pages = pages.map { page in
+    OnboardingScreen(appName: appName, pages: onboardingPages(pages), startPage: page, palette: palette)
+  }
+
+  /// The walkthrough's pages as the screen shows them: a page whose `done-when:` event
+  /// happened is marked done.
+  func onboardingPages(_ pages: [OnboardingPage]) -> [OnboardingScreen.Page] {
+    pages.map { page in
       OnboardingScreen.Page(
         title: page.title, body: source(page.document), isDone: page.doneWhen.map(events.hasUsed) ?? false)
     }
-    return OnboardingScreen(appName: appName, pages: pages, startPage: page, palette: palette)
   }
 
   /// The welcome-back card for `days` away.

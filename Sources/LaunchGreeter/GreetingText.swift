@@ -29,6 +29,8 @@ struct GreetingText: Sendable {
       greeting: String?)
     case welcomeBack(days: Int, greeting: String)
     case notes(ReleaseNoteText)
+    /// The "Get started" checklist over the walkthrough's pages (``LaunchGreeter/present(_:)``).
+    case checklist(pages: [OnboardingPage])
   }
 
   /// Reads what `decision` shows from `catalog`; nil for ``PresentationDecision/nothing(reason:)``.

@@ -16,6 +16,7 @@ public struct GreeterScreen: Sendable, Equatable {
     case notes(String)
     case range(from: String?, to: String?)
     case welcomeBack
+    case checklist
   }
 
   let kind: Kind
@@ -25,6 +26,12 @@ public struct GreeterScreen: Sendable, Equatable {
 
   /// The welcome-back card (`welcome-back.md`), for the days away of the last recorded launch.
   public static let welcomeBack = GreeterScreen(kind: .welcomeBack)
+
+  /// The "Get started" checklist (see ``LaunchGreeter/checklist``), whatever the launch's
+  /// budget says and also once the user dismissed it: each walkthrough page with a
+  /// `done-when:` event, ticked once done. `x` on it still dismisses it for launches. A
+  /// walkthrough without such a page is a problem line, and nothing is shown.
+  public static let checklist = GreeterScreen(kind: .checklist)
 
   /// The notes of one version.
   public static func notes(_ version: String) -> GreeterScreen { GreeterScreen(kind: .notes(version)) }
@@ -41,7 +48,8 @@ extension LaunchGreeter {
   /// happened. Nothing is recorded as a launch. The keys are the launch's, and so are the
   /// dismissal rules where they apply: finishing the walkthrough completes a pending one, closing
   /// a sheet with `q` marks its releases seen, `l` puts a pending sheet off, `x` turns the
-  /// sheets off, closing the welcome-back card dismisses a pending one. As with ``greet()``,
+  /// sheets off, closing the welcome-back card dismisses a pending one, `x` on the checklist
+  /// dismisses it for launches (``GreetOutcome/showedChecklist``). As with ``greet()``,
   /// nothing is shown when the launch is not interactive (see ``LaunchGreeter``), every
   /// problem is one line for ``warn`` and in ``GreetOutcome/problems``, and Ctrl-C is
   /// delivered to the app again once the terminal is given back (``interruptAction``).
@@ -137,7 +145,8 @@ extension LaunchGreeter {
       context,
       keep: { $0 != .completeOnboarding || onboardingPending })
     terminal.close()
-    outcome.presented = true
+    // The checklist is a card, as on a launch: ``GreetOutcome/showedChecklist``, not `shown`.
+    if case .checklist = text.content { outcome.showedChecklist = true } else { outcome.presented = true }
     outcome.exit = run.reducer.exit ?? .later
     if case .state(let after)? = try? store.read() {
       outcome.pending = after.pending
@@ -171,6 +180,13 @@ extension LaunchGreeter {
       if let since, since > upTo { throw .invalidRange(from: since, to: upTo) }
       return try GreetingText.sheet(
         since: since, upTo: upTo, welcomeBackDays: nil, catalog: catalog, minimum: minimumImportance)
+    case .checklist:
+      guard let pages = checklistPages(catalog, context.problems) else {
+        context.problems.add(
+          "no walkthrough page has a done-when: event, so the checklist is empty; nothing shown")
+        return nil
+      }
+      return GreetingText(decision: .nothing(reason: "the checklist"), content: .checklist(pages: pages))
     case .welcomeBack:
       var days = state?.lastLaunch.daysAway ?? 0
       if case .welcomeBack(let pending)? = state?.pending(.welcomeBack) { days = pending }

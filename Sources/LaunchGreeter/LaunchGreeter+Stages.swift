@@ -498,12 +498,13 @@ extension LaunchGreeter {
 
   // MARK: Present
 
-  /// The screens a launch shows on `terminal`: the text read (or the feed's card) when the
-  /// notes could be read, and a failed update step's screen above it (alone when nothing else
+  /// The screens a launch shows on `terminal`: the text read (or the feed's card, or the
+  /// checklist) when the notes could be read, and a failed update step's screen above it (alone when nothing else
   /// is shown: the progress screen ends on it). Sets what the outcome says was shown.
   func screenStack(
-    text: GreetingText?, announce: FeedRelease?, upgradeCommand: String? = nil, catalog: ReleaseNotesCatalog?,
-    record: LaunchRecord,
+    text: GreetingText?, announce: FeedRelease?, upgradeCommand: String? = nil,
+    checklist: [OnboardingPage]? = nil,
+    catalog: ReleaseNotesCatalog?, record: LaunchRecord,
     on terminal: any GreetingTerminal, _ context: LaunchContext, outcome: inout GreetOutcome
   ) -> ScreenStack {
     var stack = ScreenStack([], palette: terminal.palette)
@@ -527,6 +528,10 @@ extension LaunchGreeter {
             notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
             palette: terminal.palette))
         outcome.announcedUpdate = true
+        outcome.reason = nil
+      } else if let checklist {
+        stack.push(screens.checklist(pages: checklist))
+        outcome.showedChecklist = true
         outcome.reason = nil
       }
     }
@@ -575,6 +580,8 @@ extension LaunchGreeter {
   /// Sets how the user left, and what stays pending after what they dismissed.
   func finish(_ outcome: inout GreetOutcome, after run: ScreensRun, _ context: LaunchContext) {
     if outcome.announcedUpdate { outcome.exit = .done }
+    // The checklist continued is `later` (it comes back while a step is not done); `x` is done.
+    if outcome.showedChecklist { outcome.exit = run.reducer.exit ?? .later }
     if outcome.presented {
       outcome.exit = run.reducer.exit ?? .later
       if case .state(let state) = try? context.store.read() {

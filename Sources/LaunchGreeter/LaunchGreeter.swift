@@ -158,6 +158,21 @@ public struct LaunchGreeter: Sendable {
   /// greeter.cooldown = .seconds(3 * 86_400)  // a tip at most every three days
   /// ```
   public var cooldown: Duration = InterruptionBudget.defaultCooldown
+  /// Offers the "Get started" checklist (off by default): a card listing the walkthrough's
+  /// pages that have a `done-when:` event in `onboarding.md`, each ticked once the user did it
+  /// (``record(_:)``), with how many are done. It comes after the walkthrough was completed or
+  /// skipped, while a step is not done and until the user presses `x` ("don't show this
+  /// again"); `t` on it opens the walkthrough again. It is the last of the one interruption a
+  /// launch shows (after the walkthrough, the what's-new sheet, the welcome-back card, the
+  /// update card and a tip), at most once per ``cooldown``, shared with tips and update cards,
+  /// and never when nothing else would be shown (no terminal, `CI`, an agent, an opt-out).
+  /// ``present(_:)`` with ``GreeterScreen/checklist`` shows it whenever the app asks.
+  ///
+  /// ```swift
+  /// greeter.checklist = true
+  /// if greeter.greet().showedChecklist { /* the user saw how far they got */ }
+  /// ```
+  public var checklist = false
 
   /// What tests replace: see ``store``, ``clock`` and ``environment``.
   var seams = TestSeams()
@@ -367,15 +382,22 @@ public struct LaunchGreeter: Sendable {
       outcome.tip = GreetOutcome.Tip(chosen, isFirstShowing: tip.isFirstShowing)
       outcome.tip.map { deliver($0, context) }
     }
-    guard shows || stepFailed, let screen = terminal.get()
+    // The checklist last, when nothing else is shown.
+    let shown: HeldBack.Reason? =
+      text != nil || stepFailed
+      ? .screenShown : feed.announce != nil ? .updateCardShown : tip.tip != nil ? .tipShown : nil
+    let checklist = chooseChecklist(record, context, catalog: decided.catalog, shown: shown)
+    outcome.checklist = checklist.status
+    if let held = checklist.heldBack { outcome.heldBack.append(held) }
+    guard shows || stepFailed || checklist.pages != nil, let screen = terminal.get()
     else {
       if text != nil { outcome.reason = "no terminal could be opened" }
       return outcome
     }
     outcome.themeChoice = screen.themeChoice
     var stack = screenStack(
-      text: text, announce: feed.announce, upgradeCommand: feed.upgradeCommand, catalog: decided.catalog,
-      record: record, on: screen, context,
+      text: text, announce: feed.announce, upgradeCommand: feed.upgradeCommand, checklist: checklist.pages,
+      catalog: decided.catalog, record: record, on: screen, context,
       outcome: &outcome)
     let run = runScreens(
       &stack, on: screen,

@@ -55,6 +55,9 @@ public struct LaunchState: Sendable, Equatable {
   public var lastTipOrCardDate: Date?
   /// True when the user turned tips off (`whatsnew settings tips off`, `x` "no more tips").
   public var tipsOff = false
+  /// True when the user dismissed the "Get started" checklist for good (`x` on the card; key
+  /// `checklistDismissed`, absent until then, so older files read as not dismissed).
+  public var checklistDismissed = false
   /// What the user did in the app, as the app recorded it: a count and the last date per
   /// event name (key `events`, absent while none was recorded). The state file holds the
   /// events folded in so far; `events.log` beside it holds the ones recorded since, which a

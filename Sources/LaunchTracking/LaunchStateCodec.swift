@@ -77,6 +77,7 @@ package enum LaunchStateCodec {
     }
     if let last = state.lastTipOrCardDate { try o.date("lastTipOrCardDate", last) }
     if state.tipsOff { o.fields["tipsOff"] = .bool(true) }
+    if state.checklistDismissed { o.fields["checklistDismissed"] = .bool(true) }
     if !state.events.isEmpty || state.events.logMark != nil {
       try o.object("events") { (e) throws(Failure) in
         var counts: [String: StateJSON] = [:]
@@ -158,6 +159,8 @@ package enum LaunchStateCodec {
       } ?? [:]
     state.lastTipOrCardDate = try o.optional("lastTipOrCardDate") { (r, k) throws(Failure) in try r.date(k) }
     state.tipsOff = try o.optional("tipsOff") { (r, k) throws(Failure) in try r.bool(k) } ?? false
+    state.checklistDismissed =
+      try o.optional("checklistDismissed") { (r, k) throws(Failure) in try r.bool(k) } ?? false
     state.events =
       try o.optional("events") { (r, k) throws(Failure) in
         try r.object(k) { (e) throws(Failure) in try events(&e) }

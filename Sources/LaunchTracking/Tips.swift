@@ -93,6 +93,8 @@ package enum HeldBack: Sendable, Equatable {
   package enum Item: Sendable, Equatable {
     case tip(id: String)
     case updateCard(version: AppVersion)
+    /// The "Get started" checklist (``ChecklistStatus``).
+    case checklist
   }
 
   /// Why.
@@ -101,7 +103,10 @@ package enum HeldBack: Sendable, Equatable {
     case screenShown
     /// The update card was shown on this launch.
     case updateCardShown
-    /// A tip or update card was shown within the cooldown; the next may come at `until`.
+    /// A tip was shown on this launch.
+    case tipShown
+    /// A tip, update card or checklist was shown within the cooldown; the next may come at
+    /// `until`.
     case cooldown(until: Date)
   }
 

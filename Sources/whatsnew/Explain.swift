@@ -36,13 +36,15 @@ extension GreetOutcome {
         switch item {
         case .tip(let id): what = "tip \(id)"
         case .updateCard(let version): what = "the update card for \(version)"
+        case .checklist: what = "the checklist"
         }
         switch reason {
         case .screenShown: why = "a screen was shown on this launch (one interruption per launch)"
         case .updateCardShown: why = "the update card was shown on this launch (one interruption per launch)"
+        case .tipShown: why = "a tip was shown on this launch (one interruption per launch)"
         case .cooldown(let until):
           why =
-            "a tip or update card was shown within the cooldown; the next may come from "
+            "a tip, update card or checklist was shown within the cooldown; the next may come from "
             + (LaunchStateCodec.iso8601(until) ?? "later")
         }
       }

@@ -114,7 +114,9 @@ struct StateReport {
     lines.append("Pending:          \(pending)")
     var whatsNew = "whats-new \(s.whatsNewOff ? "off" : "on")"
     if let until = s.whatsNewHiddenUntil { whatsNew += ", put off until \(date(until))" }
-    lines.append("Settings:         \(whatsNew), tips \(s.tipsOff ? "off" : "on")")
+    lines.append(
+      "Settings:         \(whatsNew), tips \(s.tipsOff ? "off" : "on")"
+        + (s.checklistDismissed ? ", checklist dismissed" : ""))
     if !s.tips.isEmpty {
       let tips = s.tips.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.shows)x" }
       let last = s.lastTipOrCardDate.map { ", last tip or update card \(date($0))" } ?? ""

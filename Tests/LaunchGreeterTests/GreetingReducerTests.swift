@@ -213,4 +213,20 @@ import Testing
     var unrecorded = GreetingReducer(decision: decision(for: record), isRecorded: false)
     #expect(unrecorded.reduce(.stopShowing(.whatsNew(upTo: AppVersion("2.0.0")!))).isEmpty)
   }
+
+  /// `x` on the checklist dismisses it for good, whatever the launch showed before it; the
+  /// exit is the card's (done); an unrecorded launch records nothing.
+  @Test func xOnTheChecklistDismissesItForGood() throws {
+    let (store, _) = try upgraded(days: 3)
+    var reducer = GreetingReducer(decision: .nothing(reason: ""), isRecorded: true)
+    let commands = reducer.reduce(.stopShowing(.checklist))
+    #expect(commands == [.dismissChecklist])
+    #expect(GreetingReducer.apply(commands, to: tracker("2.0.0", store)).isEmpty)
+    #expect(store.state?.checklistDismissed == true)
+    #expect(reducer.exit == .done)
+    #expect(
+      reducer.reduce(.dismissed(.checklist)).isEmpty && reducer.reduce(.remindLater(.checklist)).isEmpty)
+    var unrecorded = GreetingReducer(decision: .nothing(reason: ""), isRecorded: false)
+    #expect(unrecorded.reduce(.stopShowing(.checklist)).isEmpty)
+  }
 }

@@ -31,6 +31,7 @@ import Testing
     state.tips = ["find": TipRecord(shows: 2, lastShown: d), "tags": TipRecord(shows: 1, lastShown: d)]
     state.lastTipOrCardDate = d
     state.tipsOff = true
+    state.checklistDismissed = true
     state.events.record("search", at: d, times: 3)
     state.events.logMark = "9f2c"
     state.lastLaunch = .init(
@@ -157,6 +158,17 @@ import Testing
     #expect(ReferenceStateDecoder.decode(Data(text.utf8)) == .state(state))
   }
 
+  /// A file written before the checklist existed has no `checklistDismissed`: not dismissed.
+  @Test func aStateWithoutTheChecklistKeyReadsAsNotDismissed() throws {
+    let golden = try String(contentsOf: Self.golden, encoding: .utf8)
+    #expect(golden.contains("  \"checklistDismissed\" : true,\n"))
+    let older = Array(golden.replacingOccurrences(of: "  \"checklistDismissed\" : true,\n", with: "").utf8)
+    let state = try LaunchState(json: older)
+    #expect(!state.checklistDismissed)
+    #expect(ReferenceStateDecoder.decode(Data(older)) == .state(state))
+    #expect(!String(decoding: try state.json(), as: UTF8.self).contains("checklist"), "written only once set")
+  }
+
   /// Each edit of the golden file gives the failure named, which the reference agrees is not
   /// a state.
   @Test(arguments: [
@@ -175,6 +187,7 @@ import Testing
     ("\"versionHistory\" : [", "\"versionHistory\" : [ 1,", "wrong type at versionHistory[0]"),
     ("\"search\" : {", "\"Search\" : {", "bad value at events.counts.Search"),
     ("\"count\" : 3", "\"count\" : 0", "bad value at events.counts.search.count"),
+    ("\"checklistDismissed\" : true", "\"checklistDismissed\" : \"yes\"", "wrong type at checklistDismissed"),
     ("\"last\" : \"2026-01-15T09:30:00Z\"", "\"last\" : 1", "wrong type at events.counts.create.last"),
   ])
   func badFieldsAreNamed(_ edit: (String, String, String)) throws {

@@ -140,6 +140,7 @@ import Testing
       state.recordTipShown("find", now: clock.now)
       state.recordTipShown("find", now: clock.now)
       state.tipsOff = true
+      state.checklistDismissed = true
       tx.state = state
     }
     clock.advance(days: 4)

@@ -108,6 +108,8 @@ enum ReferenceStateDecoder {
       state.whatsNewOff = off ?? false
       state.whatsNewHiddenUntil = hidden
       state.updateAnnounced = announced
+      guard let checklist = optional(top, "checklistDismissed", bool) else { return nil }
+      state.checklistDismissed = checklist ?? false
       guard let tipsOff = optional(top, "tipsOff", bool),
         let lastTipOrCard = optional(top, "lastTipOrCardDate", date),
         let tips = optional(top, "tips", { $0 as? [String: Any] })

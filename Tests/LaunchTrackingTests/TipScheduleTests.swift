@@ -100,3 +100,24 @@ import Testing
     #expect(state.tips["tip-0"] == nil && state.tips["tip-204"] != nil && state.tips["tip-5"] != nil)
   }
 }
+
+/// The checklist's state: showing it starts the one cooldown; `x` dismisses it for good.
+@Suite struct ChecklistStateTests {
+  let start = Date(timeIntervalSince1970: 1_780_000_000)
+
+  @Test func showingStartsTheCooldownAndXDismissesForGood() throws {
+    let store = InMemoryLaunchStore()
+    #expect(throws: LaunchTracker.NotRecorded.self) {
+      try LaunchTracker.recordChecklistShown(now: start, in: store)
+    }
+    #expect(throws: LaunchTracker.NotRecorded.self) { try LaunchTracker.dismissChecklist(in: store) }
+    try store.transaction { tx in
+      tx.state = LaunchState(appID: "a", version: AppVersion(1, 0, 0), date: start)
+    }
+    #expect(store.state?.checklistDismissed == false)
+    try LaunchTracker.recordChecklistShown(now: start.addingTimeInterval(60), in: store)
+    #expect(store.state?.lastTipOrCardDate == start.addingTimeInterval(60))
+    try LaunchTracker.dismissChecklist(in: store)
+    #expect(store.state?.checklistDismissed == true)
+  }
+}

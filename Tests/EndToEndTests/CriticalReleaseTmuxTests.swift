@@ -16,31 +16,10 @@ import Testing
     "1.1.0.md": CriticalReleaseNotes.totals,
   ]
 
-  struct App {
-    let directory: URL
-    var notes: String { directory.appendingPathComponent("notes").path }
-    var state: String { directory.appendingPathComponent("state").path }
-
-    init() throws {
-      directory = try TestPaths.makeTemporaryDirectory("critical-release")
-      let notes = directory.appendingPathComponent("notes")
-      try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
-      for (name, text) in CriticalReleaseTmuxTests.notes {
-        try Data(text.utf8).write(to: notes.appendingPathComponent(name))
-      }
-    }
-
-    func greet(_ version: String, _ extra: String = "") -> String {
-      "greet --app-id tally --app-name Tally --content '\(notes)' --state-dir '\(state)' --app-version \(version) "
-        + extra
-    }
-  }
-
-  /// Runs `body` with a new ``App`` installed in a tmux session (Tally 1.0.0's first launch on
+  /// Runs `body` with a new ``TallyApp`` installed in a tmux session (Tally 1.0.0's first launch on
   /// 1 January, its walkthrough skipped), and removes both after it.
-  private func withInstalledApp(_ body: (App, TmuxSession) throws -> Void) throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
+  private func withInstalledApp(_ body: (TallyApp, TmuxSession) throws -> Void) throws {
+    let app = try TallyApp("critical-release", notes: Self.notes)
     let tmux = try TmuxSession()
     defer { tmux.kill() }
     try tmux.start(app.greet("1.0.0"), environment: "TALLY_NOW=2026-01-01T09:00:00Z")
@@ -118,8 +97,7 @@ import Testing
   }
 
   @Test func notesPrintsTheCriticalReleaseFirstMarked() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let app = try TallyApp("critical-release", notes: Self.notes)
     let result = try Run.whatsnew(["notes", "--content", app.notes, "--from", "1.0.0", "--format", "plain"])
     #expect(result.status == 0, "\(result.stderr)")
     let headings = result.stdout.split(separator: "\n").filter { $0.contains(" — ") }

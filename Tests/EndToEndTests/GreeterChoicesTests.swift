@@ -17,34 +17,11 @@ import Testing
     "1.2.0.md": "---\ntitle: Quieter\nimportance: patch\n---\n\nFewer blank lines in the output.\n",
   ]
 
-  private struct App {
-    let directory: URL
-    var notes: String { directory.appendingPathComponent("notes").path }
-    var state: String { directory.appendingPathComponent("state").path }
-
-    init() throws {
-      directory = try TestPaths.makeTemporaryDirectory("greeter-choices")
-      let notes = directory.appendingPathComponent("notes")
-      try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
-      for (name, text) in GreeterChoicesTests.notes {
-        try Data(text.utf8).write(to: notes.appendingPathComponent(name))
-      }
-    }
-
-    func greet(_ version: String, _ extra: String = "") -> String {
-      "greet --app-id tally --app-name Tally --content '\(notes)' --state-dir '\(state)' --app-version \(version) "
-        + extra
-    }
-
-    func stateJSON() throws -> [String: Any] {
-      let result = try Run.whatsnew(["state", "--app-id", "tally", "--state-dir", state, "--json"])
-      #expect(result.status == 0, "\(result.stderr)")
-      return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    }
-  }
+  private static func app() throws -> TallyApp { try TallyApp("greeter-choices", notes: notes) }
 
   /// Starts a launch and skips the walkthrough of a first one.
-  private func install(_ app: App, _ tmux: TmuxSession, at now: String, version: String = "1.0.0") throws {
+  private func install(_ app: TallyApp, _ tmux: TmuxSession, at now: String, version: String = "1.0.0") throws
+  {
     try tmux.start(app.greet(version), environment: "TALLY_NOW=\(now)")
     try tmux.waitFor("Welcome to Tally")
     try tmux.keys("s")
@@ -55,7 +32,7 @@ import Testing
   /// (The explanation's last line marks this run's end: the screen may still show the
   /// previous run's exit status until the shell clears it.)
   @discardableResult
-  private func expectNothingShown(_ app: App, _ tmux: TmuxSession, _ command: String, now: String) throws
+  private func expectNothingShown(_ app: TallyApp, _ tmux: TmuxSession, _ command: String, now: String) throws
     -> String
   {
     try tmux.start(command + " --explain", environment: "TALLY_NOW=\(now)")
@@ -68,8 +45,7 @@ import Testing
 
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func laterHidesTheSheetForADay() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let app = try Self.app()
     let tmux = try TmuxSession()
     defer { tmux.kill() }
     try install(app, tmux, at: "2026-01-01T09:00:00Z")
@@ -102,8 +78,7 @@ import Testing
 
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func neverTurnsTheSheetsOffUntilTheSettingsCommand() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let app = try Self.app()
     let tmux = try TmuxSession()
     defer { tmux.kill() }
     try install(app, tmux, at: "2026-01-01T09:00:00Z")
@@ -133,8 +108,7 @@ import Testing
 
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func aMinimumImportanceHidesPatchOnlyUpgrades() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let app = try Self.app()
     let tmux = try TmuxSession()
     defer { tmux.kill() }
     try install(app, tmux, at: "2026-01-01T09:00:00Z")
@@ -158,8 +132,7 @@ import Testing
 
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func anExistingInstallSeesTheCurrentNotesNotTheWalkthrough() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let app = try Self.app()
     let tmux = try TmuxSession()
     defer { tmux.kill() }
     try tmux.start(app.greet("1.1.0", "--existing-install"), environment: "TALLY_NOW=2026-01-01T09:00:00Z")
@@ -175,8 +148,7 @@ import Testing
 
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func pastTenReleasesOneKeyShowsTheEarlierOnes() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let app = try Self.app()
     for minor in 3...12 {
       try Data("Release 1.\(minor) adds counter number \(minor).\n".utf8).write(
         to: URL(fileURLWithPath: app.notes).appendingPathComponent("1.\(minor).0.md"))
@@ -196,8 +168,7 @@ import Testing
   }
 
   @Test func historyListsEveryVersionWithItsDate() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let app = try Self.app()
     for (version, now) in [
       ("1.0.0", "2026-01-01T09:00:00Z"), ("1.1.0", "2026-02-01T09:00:00Z"), ("1.0.1", "2026-03-01T09:00:00Z"),
     ] {
@@ -234,8 +205,7 @@ import Testing
   }
 
   @Test func settingsReportsBadInputAndMissingState() throws {
-    let app = try App()
-    defer { try? FileManager.default.removeItem(at: app.directory) }
+    let app = try Self.app()
     let none = try Run.whatsnew([
       "settings", "--app-id", "tally", "--state-dir", app.state, "whats-new", "on",
     ])
@@ -249,5 +219,14 @@ import Testing
         String($0).replacingOccurrences(of: "'", with: "")
       })
     #expect(badLevel.status == 2 && badLevel.stderr.contains("--min-importance"))
+  }
+}
+
+extension TallyApp {
+  /// `whatsnew state --json` for this app, parsed.
+  fileprivate func stateJSON() throws -> [String: Any] {
+    let result = try Run.whatsnew(["state", "--app-id", "tally", "--state-dir", state, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
 }

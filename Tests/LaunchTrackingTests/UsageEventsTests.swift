@@ -197,6 +197,40 @@ import Testing
     } throws: { "\($0)" == "cannot open \(dir)/events.log: is a symbolic link" }
   }
 
+  /// A log a fold holds (another process's exclusive lock) for over a second: one clear error,
+  /// not a wait for ever.
+  @Test func aLogLockedTooLongIsOneClearError() throws {
+    let dir = try scratch.subdirectory("locked").path
+    let holder = try HeldLock(dir + "/events.log")
+    defer { holder.release() }
+    #expect {
+      try store(dir).record("search", at: Self.day0)
+    } throws: { "\($0)" == "\(dir)/events.log stayed locked for over a second; event not recorded" }
+  }
+
+  /// A reset while a launch holds the state lock, or with a lock file that cannot be opened,
+  /// is one clear error and removes nothing.
+  @Test func aResetThatCannotLockIsOneClearError() throws {
+    let dir = try scratch.subdirectory("reset-locked").path
+    try store(dir).record("search", at: Self.day0)
+    let holder = try HeldLock(dir + "/launch-state.json.lock")
+    #expect {
+      try store(dir).reset()
+    } throws: {
+      "\($0)"
+        == "another launch holds the state lock (\(dir)/launch-state.json.lock); try again when it has finished"
+    }
+    holder.release()
+    #expect(logText(dir) != nil)
+    try FileManager.default.removeItem(atPath: dir + "/launch-state.json.lock")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/launch-state.json.lock", withDestinationPath: "/dev/null")
+    #expect {
+      try store(dir).reset()
+    } throws: { "\($0)" == "cannot open \(dir)/launch-state.json.lock: is a symbolic link" }
+    #expect(logText(dir) != nil)
+  }
+
   @Test func aFullLogTakesNoMoreEvents() throws {
     let dir = try scratch.subdirectory("full").path
     let line = UsageEvents.logLine("search", at: Self.day0)

@@ -201,22 +201,36 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   package func reset() throws {
     var st = stat()
     guard stat(directory, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR else { return }  // nothing there
-    let fd: Int32
-    do {
-      fd = try Platform.openStateFile(lockPath, O_RDWR | O_CREAT)
-    } catch {
-      throw LaunchStoreError("cannot open \(lockPath): \(error.message)")
-    }
+    let fd = try openLocked(
+      lockPath, O_RDWR | O_CREAT, exclusive: true,
+      busy: "\(Self.busyReason) (\(lockPath)); try again when it has finished")
     defer { close(fd) }
-    switch Platform.lock(fd, exclusive: true, waitingAtMost: Self.lockWait) {
-    case .locked: break
-    case .busy: throw LaunchStoreError("\(Self.busyReason) (\(lockPath)); try again when it has finished")
-    case .failed(let problem): throw LaunchStoreError("cannot lock \(lockPath): \(problem)")
-    }
     for file in [path, eventLogPath] where unlink(file) != 0 && errno != ENOENT {
       throw LaunchStoreError("cannot remove \(file): \(Platform.errnoMessage())")
     }
     Platform.syncDirectory(of: path)
+  }
+
+  /// Opens `file` with `flags` (as ``Platform/openStateFile(_:_:)`` does) and locks it,
+  /// `exclusive` or shared, waiting at most ``lockWait``; the caller closes the descriptor.
+  /// Throws a ``LaunchStoreError``: `busy` when another holder kept the lock, else what went
+  /// wrong and with which file.
+  private func openLocked(_ file: String, _ flags: Int32, exclusive: Bool, busy: String) throws -> Int32 {
+    let fd: Int32
+    do {
+      fd = try Platform.openStateFile(file, flags)
+    } catch {
+      throw LaunchStoreError("cannot open \(file): \(error.message)")
+    }
+    switch Platform.lock(fd, exclusive: exclusive, waitingAtMost: Self.lockWait) {
+    case .locked: return fd
+    case .busy:
+      close(fd)
+      throw LaunchStoreError(busy)
+    case .failed(let problem):
+      close(fd)
+      throw LaunchStoreError("cannot lock \(file): \(problem)")
+    }
   }
 
   // MARK: - Usage events
@@ -239,18 +253,10 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     if let problem = Platform.foreignDirectoryProblem(directory) {
       throw LaunchStoreError("not recording events in \(directory), which \(problem)")
     }
-    let fd: Int32
-    do {
-      fd = try Platform.openStateFile(eventLogPath, O_WRONLY | O_CREAT | O_APPEND)
-    } catch {
-      throw LaunchStoreError("cannot open \(eventLogPath): \(error.message)")
-    }
+    let fd = try openLocked(
+      eventLogPath, O_WRONLY | O_CREAT | O_APPEND, exclusive: false,
+      busy: "\(eventLogPath) stayed locked for over a second; event not recorded")
     defer { close(fd) }
-    switch Platform.lock(fd, exclusive: false, waitingAtMost: Self.lockWait) {
-    case .locked: break
-    case .busy: throw LaunchStoreError("\(eventLogPath) stayed locked for over a second; event not recorded")
-    case .failed(let problem): throw LaunchStoreError("cannot lock \(eventLogPath): \(problem)")
-    }
     var info = stat()
     if fstat(fd, &info) == 0 && info.st_size >= Self.maximumLogSize {
       throw LaunchStoreError(

@@ -22,10 +22,7 @@ import Testing
   /// Starts a launch and skips the walkthrough of a first one.
   private func install(_ app: TallyApp, _ tmux: TmuxSession, at now: String, version: String = "1.0.0") throws
   {
-    try tmux.start(app.greet(version), environment: "TALLY_NOW=\(now)")
-    try tmux.waitFor("Welcome to Tally")
-    try tmux.keys("s")
-    #expect(try tmux.waitForExit() == 0)
+    try tmux.skipTallysWalkthrough(app.greet(version), environment: "TALLY_NOW=\(now)")
   }
 
   /// Runs a launch with `--explain` that must show nothing; returns the screen after it ended.

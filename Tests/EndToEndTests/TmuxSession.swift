@@ -1,6 +1,7 @@
 import Foundation
 import LaunchTracking
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -259,5 +260,16 @@ extension TmuxSession {
     try keys("q")
     let status = try waitForExit()
     if status != 0 { throw Failure.tmux("the first launch of 1.0.0 ended with \(status)") }
+  }
+}
+
+extension TmuxSession {
+  /// Tally's first launch, `command` in `environment`: waits for its walkthrough, skips it
+  /// (`s`) and expects the launch to end with status 0.
+  func skipTallysWalkthrough(_ command: String, environment: String = "") throws {
+    try start(command, environment: environment)
+    try waitFor("Welcome to Tally")
+    try keys("s")
+    #expect(try waitForExit() == 0)
   }
 }

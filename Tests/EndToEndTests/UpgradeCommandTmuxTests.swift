@@ -54,10 +54,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: app.directory) }
     let tmux = try TmuxSession()
     defer { tmux.kill() }
-    try tmux.start(app.greet("", feed: false), environment: "TALLY_NOW=2026-01-01T09:00:00Z")
-    try tmux.waitFor("Welcome to Tally")
-    try tmux.keys("s")
-    #expect(try tmux.waitForExit() == 0)
+    try tmux.skipTallysWalkthrough(app.greet("", feed: false), environment: "TALLY_NOW=2026-01-01T09:00:00Z")
     try app.seedFeed()
     try body(app, tmux)
   }

@@ -39,7 +39,7 @@ package struct GreetingReducer: Sendable, Equatable {
     case remindLater
     /// ``LaunchTracker/setWhatsNew(enabled:)``.
     case setWhatsNew(enabled: Bool)
-    /// ``LaunchTracker/dismissChecklist(in:)``.
+    /// ``LaunchTracker/setChecklist(enabled:in:)``, off.
     case dismissChecklist
   }
 
@@ -144,7 +144,7 @@ package struct GreetingReducer: Sendable, Equatable {
         case .completeOnboarding: try tracker.completeOnboarding()
         case .remindLater: try tracker.remindLater()
         case .setWhatsNew(let enabled): try tracker.setWhatsNew(enabled: enabled)
-        case .dismissChecklist: try LaunchTracker.dismissChecklist(in: tracker.store)
+        case .dismissChecklist: try LaunchTracker.setChecklist(enabled: false, in: tracker.store)
         }
       } catch {
         problems.append("could not record the dismissal: \(error)")

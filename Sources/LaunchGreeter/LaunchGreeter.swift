@@ -216,6 +216,19 @@ public struct LaunchGreeter: Sendable {
       enabled: enabled, in: resolvedStore(environment ?? ProcessEnvironment.current()))
   }
 
+  /// Brings the "Get started" checklist (``checklist``) back for the user, or dismisses it for
+  /// good as `x` on it does: an app's own settings screen calls it. Returns false when no
+  /// launch was recorded yet; throws when the state cannot be read or written.
+  ///
+  /// ```swift
+  /// try greeter.setChecklist(enabled: true)  // "Show the Get started checklist": on
+  /// ```
+  @discardableResult
+  public func setChecklist(enabled: Bool) throws -> Bool {
+    try LaunchTracker.setChecklist(
+      enabled: enabled, in: resolvedStore(environment ?? ProcessEnvironment.current()))
+  }
+
   /// Records that the user did `event` (`search`, `export.pdf`; see ``UsageEvents`` for the
   /// names): a count and the last date per event name, in the app's state directory, for the
   /// tips and the walkthrough's steps done by doing. Nothing is sent anywhere. It is cheap (no

@@ -34,15 +34,18 @@ extension LaunchTracker {
     }
   }
 
-  /// Dismisses the checklist for good (`x` on the card). Throws ``NotRecorded`` when the
-  /// state cannot be written or holds no launch.
-  package static func dismissChecklist(in store: any LaunchStore) throws {
+  /// Brings the checklist back (`settings checklist on`) or dismisses it for good (`x` on the
+  /// card, `settings checklist off`). Returns false when the store holds no state; throws
+  /// ``NotRecorded`` when the state cannot be written.
+  @discardableResult
+  package static func setChecklist(enabled: Bool, in store: any LaunchStore) throws -> Bool {
     try store.transaction { tx in
-      guard var state = tx.state else { throw NotRecorded(reason: "no launch is recorded") }
-      state.checklistDismissed = true
+      guard var state = tx.state else { return false }
+      state.checklistDismissed = !enabled
       tx.state = state
       try tx.save()
       if let reason = tx.readOnlyReason { throw NotRecorded(reason: reason) }
+      return true
     }
   }
 }

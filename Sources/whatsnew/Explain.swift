@@ -26,6 +26,20 @@ extension GreetOutcome {
     }
   }
 
+  /// The `checklist:` line of `--explain`: where the "Get started" checklist stands; nil when
+  /// the app does not offer it or the launch shows nothing.
+  var checklistExplanation: String? {
+    switch checklist {
+    case .due(let done, let steps)?:
+      return "\(showedChecklist ? "shown" : "due, not shown (see held)"), \(done) of \(steps) steps done"
+    case .dismissed?: return "dismissed for good (x; whatsnew settings checklist on brings it back)"
+    case .walkthroughPending?: return "waits until the walkthrough is completed or skipped"
+    case .allDone(let steps)?: return "every step is done (\(steps) of \(steps)); not shown again"
+    case .noSteps?: return "no walkthrough page has a done-when: event; nothing to show"
+    case nil: return nil
+    }
+  }
+
   /// One `held:` line of `--explain` per thing due that this launch held back, and why.
   var heldBackExplanations: [String] {
     heldBack.map { held in

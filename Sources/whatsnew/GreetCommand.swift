@@ -109,6 +109,14 @@ struct GreetCommand: ParsableCommand {
 
   @Flag(
     help: """
+      Offer the "Get started" checklist after the walkthrough: its pages with a done-when: event, \
+      ticked once done (whatsnew event), when nothing else is shown and past the cooldown, until \
+      every one is done or the user presses x.
+      """)
+  var checklist = false
+
+  @Flag(
+    help: """
       This user ran the app before it used whatsnew: a first launch is an upgrade from an unknown \
       version and shows the current version's notes instead of the walkthrough.
       """)
@@ -182,6 +190,7 @@ struct GreetCommand: ParsableCommand {
     // The tip is printed on stderr below, so only when that is a terminal; with --report the
     // report's reader (the Python or Node API) prints it when the tool exits, and decides.
     greeter.tips = tip && (report != nil || isatty(STDERR_FILENO) == 1) ? .manual : .off
+    greeter.checklist = checklist
     if existingInstall { greeter.isExistingInstall = { true } }
     if let feed {
       let commands = try upgradeCommands()
@@ -273,7 +282,8 @@ struct GreetReport: Encodable {
   }
 
   var launch: Launch?
-  /// `onboarding`, `whats-new`, `welcome-back`, `notes`, or null when nothing was shown.
+  /// `onboarding`, `whats-new`, `welcome-back`, `notes`, `update-available`, `checklist`, or
+  /// null when nothing was shown.
   var shown: String?
   /// The versions the what's-new sheet covered, newest first.
   var versions: [String]
@@ -307,6 +317,9 @@ struct GreetReport: Encodable {
   var tip: Tip?
   /// The `tip:` line for `--explain`. Not in the JSON.
   var tipLine: String?
+  /// The `checklist:` line for `--explain` (`--checklist`). Not in the JSON, whose `shown` is
+  /// `checklist` when it was shown.
+  var checklistLine: String?
   /// The `held:` lines for `--explain`: what waited and why. Not in the JSON.
   var held: [String] = []
 
@@ -338,7 +351,10 @@ struct GreetReport: Encodable {
     case .openNotes: shown = "notes"
     case .nothing: shown = nil
     }
-    self.shown = outcome.presented ? shown : (outcome.announcedUpdate ? "update-available" : nil)
+    if !outcome.presented {
+      shown = outcome.announcedUpdate ? "update-available" : (outcome.showedChecklist ? "checklist" : nil)
+    }
+    self.shown = shown
     available = outcome.availableVersion?.description
     critical = outcome.criticalVersion?.description
     feed = outcome.feedExplanation
@@ -363,6 +379,7 @@ struct GreetReport: Encodable {
     settings = outcome.whatsNewSummary
     tip = outcome.tip.map { Tip(id: $0.id, text: $0.text, firstShowing: $0.isFirstShowing) }
     tipLine = outcome.tipExplanation
+    checklistLine = outcome.checklistExplanation
     held = outcome.heldBackExplanations
   }
 
@@ -416,6 +433,7 @@ struct GreetReport: Encodable {
     if let feed { lines.append("feed:     \(feed)") }
     if let theme { lines.append("theme:    \(theme)") }
     if let tipLine { lines.append("tip:      \(tipLine)") }
+    if let checklistLine { lines.append("checklist: \(checklistLine)") }
     for line in held { lines.append("held:     \(line)") }
     return lines.joined(separator: "\n")
   }

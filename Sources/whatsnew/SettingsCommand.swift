@@ -10,10 +10,12 @@ import LaunchTracking
 /// `whatsnew settings`: shows or changes what one app's user chose on the greeting screens.
 /// `whats-new off` is what `x` on the what's-new sheet records; `whats-new on` undoes it.
 /// `tips off` turns the app's tips off (what `x` "no more tips" records); `tips on` undoes it.
+/// `checklist off` dismisses the "Get started" checklist (what `x` on it records); `checklist
+/// on` brings it back.
 struct SettingsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "settings",
-    abstract: "Shows or changes a user's greeting settings (whats-new on|off, tips on|off).",
+    abstract: "Shows or changes a user's greeting settings (whats-new, tips, checklist: on|off).",
     discussion: """
       Without a value, prints the setting. Exit status: 0 done, 1 when no launch of the app \
       is recorded or its state cannot be written, 2 for usage errors.
@@ -26,6 +28,7 @@ struct SettingsCommand: ParsableCommand {
   enum Setting: String, ExpressibleByArgument, CaseIterable {
     case whatsNew = "whats-new"
     case tips
+    case checklist
   }
 
   /// A setting's value.
@@ -54,7 +57,12 @@ struct SettingsCommand: ParsableCommand {
     case .unusable(let reason): throw CommandFailure(reason)
     }
     guard let value else {
-      let off = setting == .whatsNew ? current.whatsNewOff : current.tipsOff
+      let off =
+        switch setting {
+        case .whatsNew: current.whatsNewOff
+        case .tips: current.tipsOff
+        case .checklist: current.checklistDismissed
+        }
       Console.out("\(setting.rawValue): \(off ? "off" : "on")")
       return
     }
@@ -62,6 +70,7 @@ struct SettingsCommand: ParsableCommand {
       switch setting {
       case .whatsNew: _ = try LaunchTracker.setWhatsNew(enabled: value == .on, in: store)
       case .tips: _ = try LaunchTracker.setTips(enabled: value == .on, in: store)
+      case .checklist: try LaunchTracker.setChecklist(enabled: value == .on, in: store)
       }
     } catch {
       throw CommandFailure("cannot change \(store.path): \(error)")

@@ -104,7 +104,7 @@ import Testing
     #expect(until == clock.closure().addingTimeInterval(86_400))
   }
 
-  @Test func xDismissesItForGood() {
+  @Test func xDismissesItUntilTheAppBringsItBack() throws {
     _ = walkthroughSkipped()
     let (dismissed, _) = greet(greeter(), keys: [.char("x")])
     #expect(dismissed.showedChecklist && dismissed.exit == .done)
@@ -112,6 +112,10 @@ import Testing
     clock.advance(days: 3)
     let (later, _) = greet(greeter())
     #expect(!later.showedChecklist && later.checklist == .dismissed && later.heldBack.isEmpty)
+    // An app's settings screen brings it back.
+    #expect(try greeter().setChecklist(enabled: true))
+    clock.advance(days: 1)
+    #expect(greet(greeter()).0.showedChecklist)
   }
 
   /// The lowest priority: a screen, the update card (GreeterFeed's tests) or a tip wins.

@@ -101,23 +101,26 @@ import Testing
   }
 }
 
-/// The checklist's state: showing it starts the one cooldown; `x` dismisses it for good.
+/// The checklist's state: showing it starts the one cooldown; `x` dismisses it for good, and
+/// `settings checklist on` brings it back.
 @Suite struct ChecklistStateTests {
   let start = Date(timeIntervalSince1970: 1_780_000_000)
 
-  @Test func showingStartsTheCooldownAndXDismissesForGood() throws {
+  @Test func showingStartsTheCooldownAndXDismissesUntilTurnedOnAgain() throws {
     let store = InMemoryLaunchStore()
     #expect(throws: LaunchTracker.NotRecorded.self) {
       try LaunchTracker.recordChecklistShown(now: start, in: store)
     }
-    #expect(throws: LaunchTracker.NotRecorded.self) { try LaunchTracker.dismissChecklist(in: store) }
+    #expect(try !LaunchTracker.setChecklist(enabled: false, in: store))
     try store.transaction { tx in
       tx.state = LaunchState(appID: "a", version: AppVersion(1, 0, 0), date: start)
     }
     #expect(store.state?.checklistDismissed == false)
     try LaunchTracker.recordChecklistShown(now: start.addingTimeInterval(60), in: store)
     #expect(store.state?.lastTipOrCardDate == start.addingTimeInterval(60))
-    try LaunchTracker.dismissChecklist(in: store)
+    #expect(try LaunchTracker.setChecklist(enabled: false, in: store))
     #expect(store.state?.checklistDismissed == true)
+    #expect(try LaunchTracker.setChecklist(enabled: true, in: store))
+    #expect(store.state?.checklistDismissed == false)
   }
 }

@@ -121,6 +121,7 @@ const REFUSED = [
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, returningAfter: 1.5 }", "returningAfter must be a whole number of days"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, accessible: 'yes' }", "accessible must be true, false or undefined"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, existingInstall: 1 }", "existingInstall must be true or false"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, checklist: 'yes' }", "checklist must be true or false"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: [1] }", "steps must be a file path or a list of step objects"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: [{ id: 1n }] }", "steps cannot be written as JSON"],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: NOTES }", "steps: "],
@@ -236,6 +237,16 @@ test("an upgrade command per install method, managedBy and the tool's own path r
   ]) {
     assert.ok(error.message.includes(expected), `${expected}: ${error.message}`);
   }
+});
+
+test("checklist reaches the binary only when true", () => {
+  // A binary that says what it was given, on stderr, and fails: the error carries its words.
+  const copy = projectWithBinary("checklist", '#!/bin/sh\nprintf "%s|" "$@" >&2\nexit 3\n');
+  const offered = errorOf("greetSync({ appId: 'greeted', version: '1.0.0', notes: NOTES, checklist: true })", copy);
+  assert.equal(offered.type, "WhatsnewError", JSON.stringify(offered));
+  assert.ok(offered.message.includes("|--checklist|"), offered.message);
+  const plain = errorOf("greetSync({ appId: 'greeted', version: '1.0.0', notes: NOTES, checklist: false })", copy);
+  assert.ok(!plain.message.includes("--checklist"), plain.message);
 });
 
 test("an outcome takes reports with keys absent or unknown", () => {

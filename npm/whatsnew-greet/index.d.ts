@@ -75,6 +75,13 @@ export interface GreetOptions {
   tips?: "at-exit" | "manual" | "off";
   /** The least time between two tips or update cards: `1d` (the default), `12h`, `30m`, `45s`, `0`. */
   cooldown?: string;
+  /**
+   * Offer the "Get started" card once the walkthrough was completed or skipped: its pages with
+   * a `done-when:` event, each ticked once the user did it (`record()`), until every one is
+   * done or the user presses `x`. It comes last (after any screen, the update card and a tip),
+   * at most once per `cooldown`; `Outcome.shown` is then `checklist`.
+   */
+  checklist?: boolean;
   /** The binary's environment (default: this process's). */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -115,8 +122,18 @@ export interface UpdateSteps {
 /** How the user left: `later` keeps it pending; `action` means `Outcome.action` is set. */
 export type Exit = "done" | "later" | "interrupted" | "action" | "nothing-shown" | (string & {});
 
-/** What was shown; `update-available` is the feed's card (see `Outcome.available`). */
-export type Shown = "onboarding" | "whats-new" | "welcome-back" | "notes" | "update-available" | (string & {});
+/**
+ * What was shown; `update-available` is the feed's card (see `Outcome.available`), `checklist`
+ * the "Get started" card (`checklist: true`).
+ */
+export type Shown =
+  | "onboarding"
+  | "whats-new"
+  | "welcome-back"
+  | "notes"
+  | "update-available"
+  | "checklist"
+  | (string & {});
 
 /** What a greeting showed, how the user left it and what stays pending. */
 export interface Outcome {

@@ -45,6 +45,7 @@ const OPTIONS = new Set([
   "existingInstall",
   "tips",
   "cooldown",
+  "checklist",
   "env",
 ]);
 // The binary's option names in its usage errors, as greet()'s options.
@@ -231,10 +232,16 @@ function prepare(options) {
   }
 }
 
-/** `--tip` (at exit only when stderr is a terminal: only a tip someone sees is counted) and
- * `--cooldown`. */
+/** `--tip` (at exit only when stderr is a terminal: only a tip someone sees is counted),
+ * `--cooldown` and `--checklist`: the one-interruption budget's last two. */
 function tipArguments(tips, options) {
   const args = [];
+  if (given(options.checklist)) {
+    if (typeof options.checklist !== "boolean") {
+      throw new TypeError(`checklist must be true or false, not ${describe(options.checklist)}`);
+    }
+    if (options.checklist) args.push("--checklist");
+  }
   if (tips === "manual" || (tips === "at-exit" && process.stderr.isTTY)) args.push("--tip");
   if (given(options.cooldown)) {
     if (typeof options.cooldown !== "string" || !COOLDOWN.test(options.cooldown)) {

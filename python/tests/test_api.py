@@ -140,6 +140,7 @@ def test_a_problem_is_in_the_outcome_once_and_nothing_is_printed(installed: Venv
         ("'greeted', '1.0.0', NOTES, upgrade_command='pip install -U greeted'", "upgrade_command needs feed"),
         ("'greeted', '1.0.0', NOTES, tips='always'", "tips must be 'at-exit', 'manual' or 'off'"),
         ("'greeted', '1.0.0', NOTES, cooldown='1 day'", "cooldown must be a whole number with d, h, m or s"),
+        ("'greeted', '1.0.0', NOTES, checklist='yes'", "checklist must be True or False"),
         ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', upgrade_command=' '", "upgrade_command must be a non-empty string"),
         ("'greeted', '1.0.0', NOTES, managed_by=['apt']", "managed_by needs feed"),
         ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', managed_by='apt'", "managed_by must be a list of brew, pipx, pip, apt, npm"),
@@ -186,6 +187,15 @@ def test_an_upgrade_command_per_install_method_managed_by_and_the_scripts_path_r
     assert error["type"] == "BinaryError", error
     for expected in ("|--upgrade-command|pipx=pipx upgrade greeted|", "|--upgrade-command|pip=pip install -U greeted|", "|--managed-by|apt|", "|--executable|/opt/tool/bin/greeted|"):
         assert expected in error["message"], (expected, error)
+
+
+def test_checklist_reaches_the_binary_only_when_true(installed: Venv, tmp_path: Path) -> None:
+    # A binary that says what it was given, on stderr, and fails: the error carries its words.
+    copy = package_copy(installed, tmp_path, b'#!/bin/sh\nprintf "%s|" "$@" >&2\nexit 3\n', 0o755)
+    offered = error_of(installed, f"whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r}, checklist=True)", PYTHONPATH=str(copy))
+    assert offered["type"] == "BinaryError" and "|--checklist|" in offered["message"], offered
+    default = error_of(installed, f"whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r})", PYTHONPATH=str(copy))
+    assert default["type"] == "BinaryError" and "--checklist" not in default["message"], default
 
 
 @pytest.mark.parametrize(

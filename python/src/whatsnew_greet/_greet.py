@@ -115,6 +115,7 @@ def greet(
     existing_install: bool = False,
     tips: Tips = "at-exit",
     cooldown: str | None = None,
+    checklist: bool = False,
     env: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Greets the user of app `app_id` at `version`: records the launch and shows what is due
@@ -148,6 +149,12 @@ def greet(
     launch that shows nothing else, at most once per `cooldown` (`1d` by default, `12h`,
     `30m`, `45s`, `0`) shared with the update card; `<APP_ID>_NO_TIPS=1` turns tips off.
 
+    `checklist` True offers the "Get started" card once the walkthrough was completed or
+    skipped: the walkthrough's pages that have a `done-when:` event, each ticked once the user
+    did it (:func:`record`), until every one is done or the user presses `x`. It comes last
+    (after any screen, the update card and a tip), at most once per `cooldown`;
+    :attr:`Outcome.shown` is then `checklist`.
+
     While the screen is up, Ctrl-C does not raise `KeyboardInterrupt` here: the outcome says
     `interrupted`, and the tool should then end with status 130.
 
@@ -159,7 +166,7 @@ def greet(
         app_id, version, app_name, state_dir, min_importance, returning_after, color, existing_install
     )
     arguments += _choices(theme, hyperlinks, channel, feed, upgrade_command)
-    arguments += _tips(tips, cooldown)
+    arguments += _tips(tips, cooldown, checklist)
     arguments += _install(feed, managed_by, executable)
     environment = dict(os.environ if env is None else env)
     if accessible is True:
@@ -305,7 +312,10 @@ def _choices(theme: object, hyperlinks: object, channel: object, feed: object, u
     return arguments
 
 
-def _tips(tips: object, cooldown: object) -> list[str]:
+def _tips(tips: object, cooldown: object, checklist: object) -> list[str]:
+    """The arguments of the one-interruption budget's last two: a tip and the checklist."""
+    if not isinstance(checklist, bool):
+        raise ValueError(f"checklist must be True or False, not {checklist!r}")
     if tips not in _TIPS:
         raise ValueError(f"tips must be 'at-exit', 'manual' or 'off', not {tips!r}")
     arguments: list[str] = []
@@ -316,6 +326,8 @@ def _tips(tips: object, cooldown: object) -> list[str]:
         if not isinstance(cooldown, str) or not _COOLDOWN.fullmatch(cooldown):
             raise ValueError(f"cooldown must be a whole number with d, h, m or s (like '1d'), or '0', not {cooldown!r}")
         arguments += ["--cooldown", cooldown]
+    if checklist:
+        arguments.append("--checklist")
     return arguments
 
 

@@ -71,7 +71,8 @@ class Outcome:
     """The user pressed Ctrl-C (or a signal ended the greeting): end the tool with status 130."""
     shown: str | None = None
     """`onboarding`, `whats-new`, `welcome-back`, `notes`, `update-available` (the feed's
-    card: see :attr:`available`), or None when nothing was shown."""
+    card: see :attr:`available`), `checklist` (the "Get started" card, `checklist=True`), or
+    None when nothing was shown."""
     versions: tuple[str, ...] = ()
     """The versions the what's-new sheet covered, newest first."""
     pending: tuple[str, ...] = ()

@@ -24,8 +24,11 @@ enum ExampleHost {
     "WHATSNEW_EXAMPLE_HOST is not set to a release build of Examples/SwiftHost's tally "
     + "(swift build -c release --package-path Examples/SwiftHost; .ci/run does it)"
 
+  /// A copy of the host: its scratch directory, the binary in it and an empty home.
+  typealias Installed = (directory: URL, binary: String, home: String)
+
   /// A scratch directory holding only a copy of the binary (`bin/tally`) and an empty home.
-  static func install() throws -> (directory: URL, binary: String, home: String) {
+  static func install() throws -> Installed {
     let directory = try TestPaths.makeTemporaryDirectory("example-host")
     let bin = directory.appendingPathComponent("bin")
     let home = directory.appendingPathComponent("home")
@@ -35,6 +38,17 @@ enum ExampleHost {
     try Spawning.copyExecutable(from: try #require(binary), to: copy.path)
     return (directory, copy.path, home.path)
   }
+
+  /// Runs `body` with the host installed (``install()``) and a tmux session whose shell is in
+  /// `/`, and removes both after it.
+  static func inTmux(_ body: (Installed, TmuxSession) throws -> Void) throws {
+    let host = try install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.run("cd /")
+    try body(host, tmux)
+  }
 }
 
 @Suite(
@@ -43,47 +57,45 @@ enum ExampleHost {
   .requires(ExampleHost.present, ExampleHost.missing))
 struct ExampleHostTests {
   @Test func walkthroughThenSheetThenNothingFromASingleBinary() throws {
-    let host = try ExampleHost.install()
-    defer { try? FileManager.default.removeItem(at: host.directory) }
-    let tmux = try TmuxSession()
-    defer { tmux.kill() }
-    try tmux.run("cd /")
-    func launch(_ version: String) throws {
-      try tmux.start(
-        "", environment: "HOME='\(host.home)' TALLY_PRETEND_VERSION=\(version)", program: "'\(host.binary)'")
+    try ExampleHost.inTmux { host, tmux in
+      func launch(_ version: String) throws {
+        try tmux.start(
+          "", environment: "HOME='\(host.home)' TALLY_PRETEND_VERSION=\(version)", program: "'\(host.binary)'"
+        )
+      }
+      func expectRestored(_ step: String) throws {
+        let stty = tmux.sttySnapshots()
+        #expect(!stty.before.isEmpty && stty.before == stty.after, "\(step): the terminal modes changed")
+        #expect(try tmux.display("#{alternate_on}") == "0", "\(step): still on the alternate screen")
+      }
+
+      try launch("1.0.0")
+      let walkthrough = try tmux.waitFor("Welcome to Tally")
+      #expect(walkthrough.contains("1/3"))
+      #expect(!walkthrough.contains("Jot") && !walkthrough.lowercased().contains("whatsnew"))
+      try tmux.keys("s")
+      #expect(try tmux.waitForExit() == 0)
+      try tmux.waitFor("tally 2.0.0: 3 things counted")  // the greeting pretended, the app did not
+      try expectRestored("the walkthrough")
+
+      try launch("2.0.0")
+      let sheet = try tmux.waitFor("What's new in Tally 2.0.0")
+      #expect(sheet.contains("since 1.0.0") && sheet.contains("1.1.0"))
+      try tmux.keys("q")
+      #expect(try tmux.waitForExit() == 0)
+      try tmux.waitFor("tally 2.0.0: 3 things counted")
+      try expectRestored("the sheet")
+
+      try launch("2.0.0")
+      #expect(try tmux.waitForExit() == 0)
+      let last = try tmux.capture()
+      #expect(last.contains("tally 2.0.0: 3 things counted") && !last.contains("What's new"))
+      try expectRestored("the third launch")
+      let state = try String(
+        contentsOfFile: host.home + "/.local/state/tally/launch-state.json", encoding: .utf8)
+      #expect(state.contains(#""launchCount" : 3"#))
+      #expect(state.contains("split-by-year"), "the 2.0.0 update step was not recorded: \(state)")
     }
-    func expectRestored(_ step: String) throws {
-      let stty = tmux.sttySnapshots()
-      #expect(!stty.before.isEmpty && stty.before == stty.after, "\(step): the terminal modes changed")
-      #expect(try tmux.display("#{alternate_on}") == "0", "\(step): still on the alternate screen")
-    }
-
-    try launch("1.0.0")
-    let walkthrough = try tmux.waitFor("Welcome to Tally")
-    #expect(walkthrough.contains("1/3"))
-    #expect(!walkthrough.contains("Jot") && !walkthrough.lowercased().contains("whatsnew"))
-    try tmux.keys("s")
-    #expect(try tmux.waitForExit() == 0)
-    try tmux.waitFor("tally 2.0.0: 3 things counted")  // the greeting pretended, the app did not
-    try expectRestored("the walkthrough")
-
-    try launch("2.0.0")
-    let sheet = try tmux.waitFor("What's new in Tally 2.0.0")
-    #expect(sheet.contains("since 1.0.0") && sheet.contains("1.1.0"))
-    try tmux.keys("q")
-    #expect(try tmux.waitForExit() == 0)
-    try tmux.waitFor("tally 2.0.0: 3 things counted")
-    try expectRestored("the sheet")
-
-    try launch("2.0.0")
-    #expect(try tmux.waitForExit() == 0)
-    let last = try tmux.capture()
-    #expect(last.contains("tally 2.0.0: 3 things counted") && !last.contains("What's new"))
-    try expectRestored("the third launch")
-    let state = try String(
-      contentsOfFile: host.home + "/.local/state/tally/launch-state.json", encoding: .utf8)
-    #expect(state.contains(#""launchCount" : 3"#))
-    #expect(state.contains("split-by-year"), "the 2.0.0 update step was not recorded: \(state)")
   }
 
   /// README's `isExistingInstall`: a user of Tally from before it greeted (its data file
@@ -154,23 +166,20 @@ struct ExampleHostTests {
   /// The French notes are compiled into the binary too (CompileNotes carries `Notes/fr/`), and
   /// the locale picks them.
   @Test func translatedNotesTravelInsideTheBinary() throws {
-    let host = try ExampleHost.install()
-    defer { try? FileManager.default.removeItem(at: host.directory) }
-    let tmux = try TmuxSession()
-    defer { tmux.kill() }
-    try tmux.run("cd /")
-    try tmux.start(
-      "", environment: "HOME='\(host.home)' TALLY_PRETEND_VERSION=1.0.0", program: "'\(host.binary)'")
-    try tmux.waitFor("Welcome to Tally")
-    try tmux.keys("s")
-    #expect(try tmux.waitForExit() == 0)
-    try tmux.start(
-      "", environment: "-u LC_ALL HOME='\(host.home)' TALLY_PRETEND_VERSION=2.0.0 LANG=fr_FR.UTF-8",
-      program: "'\(host.binary)'")
-    let sheet = try tmux.waitFor("Changements")
-    #expect(sheet.contains("dix fois plus rapide") && !sheet.contains("ten times faster"))
-    try tmux.keys("q")
-    #expect(try tmux.waitForExit() == 0)
+    try ExampleHost.inTmux { host, tmux in
+      try tmux.start(
+        "", environment: "HOME='\(host.home)' TALLY_PRETEND_VERSION=1.0.0", program: "'\(host.binary)'")
+      try tmux.waitFor("Welcome to Tally")
+      try tmux.keys("s")
+      #expect(try tmux.waitForExit() == 0)
+      try tmux.start(
+        "", environment: "-u LC_ALL HOME='\(host.home)' TALLY_PRETEND_VERSION=2.0.0 LANG=fr_FR.UTF-8",
+        program: "'\(host.binary)'")
+      let sheet = try tmux.waitFor("Changements")
+      #expect(sheet.contains("dix fois plus rapide") && !sheet.contains("ten times faster"))
+      try tmux.keys("q")
+      #expect(try tmux.waitForExit() == 0)
+    }
   }
 
   /// A regular launch makes no fsync; an upgrade makes at least one (strace).

@@ -235,22 +235,17 @@ struct TipTmuxTests {
   /// in `/` where its first launch is up and its walkthrough skipped (`body` waits for it to
   /// end); `launch(arguments)` starts the host again with that home.
   private func withExampleHostPastItsWalkthrough(
-    _ body: (
-      _ host: (directory: URL, binary: String, home: String), _ tmux: TmuxSession,
-      _ launch: (String) throws -> Void
-    ) throws -> Void
+    _ body: (_ host: ExampleHost.Installed, _ tmux: TmuxSession, _ launch: (String) throws -> Void) throws ->
+      Void
   ) throws {
-    let host = try ExampleHost.install()
-    defer { try? FileManager.default.removeItem(at: host.directory) }
-    let tmux = try TmuxSession()
-    defer { tmux.kill() }
-    try tmux.run("cd /")
-    func launch(_ arguments: String) throws {
-      try tmux.start(arguments, environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
+    try ExampleHost.inTmux { host, tmux in
+      func launch(_ arguments: String) throws {
+        try tmux.start(arguments, environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
+      }
+      try launch("")
+      try tmux.waitFor("Welcome to Tally")
+      try tmux.keys("s")
+      try body(host, tmux, launch)
     }
-    try launch("")
-    try tmux.waitFor("Welcome to Tally")
-    try tmux.keys("s")
-    try body(host, tmux, launch)
   }
 }

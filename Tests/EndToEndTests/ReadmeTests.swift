@@ -125,13 +125,32 @@ import Testing
     }
   }
 
+  /// Notes whose lint the Tips section shows: five files, one tip whose `when-used:` is not an
+  /// event name and one that renders as 4 lines at 80 columns.
+  static let notesWithBadTips = [
+    "1.0.0.md": "---\ndate: 2026-03-01\n---\nFirst release.\n",
+    "onboarding.md": "# Welcome to Tally\n\nCount things.\n",
+    "welcome-back.md": "Welcome back to Tally, after {{days}} days.\n",
+    "tips/find.md": "---\nid: find\nwhen-used: Search\n---\nFind a count by name with `tally search NAME`.\n",
+    "tips/long.md": "---\nid: long\n---\n"
+      + Array(repeating: "Tally counts every word you give it and remembers each count for later.", count: 4)
+      .joined(separator: " ") + "\n",
+  ]
+
   /// Tally's first launch (the walkthrough, skipped) and second, in a terminal; then the
-  /// section's lines, `greet --tip` in the terminal too (a tip is only for a person there).
+  /// section's lines, `greet --tip` in the terminal too (a tip is only for a person there), and
+  /// `lint` of ``notesWithBadTips`` in `Content`.
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func theTipsExamplesAreTrue() throws {
     let examples = try Self.examples(in: ["Tips"])
-    #expect(examples.count >= 4)
+    #expect(examples.count >= 5)
     let home = try Home()
+    let content = try home.directory.subdirectory("Content")
+    try FileManager.default.createDirectory(
+      at: content.appendingPathComponent("tips"), withIntermediateDirectories: true)
+    for (name, text) in Self.notesWithBadTips {
+      try Data(text.utf8).write(to: content.appendingPathComponent(name))
+    }
     let tmux = try TmuxSession(width: 200, height: 50)
     defer { tmux.kill() }
     try tmux.run("cd '\(home.directory.path)'")

@@ -2,23 +2,43 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs the `console` blocks of README.md's "Usage", "Release notes", "Usage events" and "Tips"
-/// sections: each `$ whatsnew ARGS` line (optionally `| grep WORD`, which keeps the lines
-/// holding WORD) is run and its output (stdout and stderr, in that order) must be the lines
-/// below it; a line `…` stands for any number of lines.
+/// Runs the `console` blocks of README.md's "Usage", "Release notes", "Usage events", "Tips" and
+/// "The right upgrade command" sections: each `$ whatsnew ARGS` line (optionally after
+/// `NAME=value` assignments, continued on the next line after ` \`, and with `| grep WORD`,
+/// which keeps the lines holding WORD) is run and its output (stdout and stderr, in that order)
+/// must be the lines below it; a line `…` stands for any number of lines.
 ///
 /// The other sections show their output in `text` blocks, which are not run: the walkthrough's
-/// and the checklist's screens need a person at a terminal (WalkthroughDoneTmuxTests), and
-/// `--feed`'s lines (the upgrade command, critical updates) need a fetched feed
-/// (UpgradeCommandTmuxTests, CriticalReleaseTmuxTests).
+/// and the checklist's screens and the accessible mode need keys typed at a terminal
+/// (WalkthroughDoneTmuxTests, AccessibleModeTests), and the `--feed` card of "A newer version is
+/// available" a feed fetched by curl (UpdateFeedTmuxTests).
 @Suite struct ReadmeTests {
   struct Example: CustomStringConvertible {
-    var arguments: [String]
+    /// The variables assigned before `whatsnew`.
+    var environment: [String: String]
+    /// What follows `whatsnew`, as the shell reads it (before any `|`).
+    var commandLine: String
     /// `grep WORD` after a `|`: only the output lines that hold WORD.
     var grep: String?
-    var expected: String
-    var description: String {
-      "whatsnew " + arguments.joined(separator: " ") + (grep.map { " | grep " + $0 } ?? "")
+    var expected = ""
+    /// The words of ``commandLine``, for a line without quotes.
+    var arguments: [String] { commandLine.split(separator: " ").map(String.init) }
+    var description: String { "whatsnew " + commandLine + (grep.map { " | grep " + $0 } ?? "") }
+
+    /// The example of a `$ ` line, nil when it does not run `whatsnew`.
+    init?(_ line: String) {
+      var words = line.split(separator: " ")[...]
+      environment = [:]
+      while let word = words.first, let equals = word.firstIndex(of: "="), word.first?.isUppercase == true {
+        environment[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        words = words.dropFirst()
+      }
+      guard words.first == "whatsnew" else { return nil }
+      let pipe = words.firstIndex(of: "|") ?? words.endIndex
+      commandLine = words[words.index(after: words.startIndex)..<pipe].joined(separator: " ")
+      let filter = words[pipe...].dropFirst()
+      guard filter.isEmpty || (filter.count == 2 && filter.first == "grep") else { return nil }
+      grep = filter.last.map(String.init)
     }
 
     /// The command's output as the README shows it.
@@ -44,29 +64,39 @@ import Testing
     }
   }
 
+  /// The examples of the `sections` (headings of level 2 to 4; a section ends at the next
+  /// heading of its level or above).
   static func examples(in sections: Set<String> = ["Release notes", "Usage"]) throws -> [Example] {
     let readme = try String(
       contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     var examples: [Example] = []
-    var inConsole = false
-    var inSection = false
+    var fence: Substring?
+    var sectionLevel: Int?
+    var command: String?
     for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("## ") && !inConsole {
-        inSection = sections.contains(String(line.dropFirst(3)))
+      if fence == nil, let level = ["## ", "### ", "#### "].firstIndex(where: { line.hasPrefix($0) }) {
+        let name = String(line.drop { $0 == "#" }.dropFirst())
+        if sections.contains(name) {
+          sectionLevel = level
+        } else if let included = sectionLevel, level <= included {
+          sectionLevel = nil
+        }
         continue
       }
-      guard inSection else { continue }
-      if line == "```console" {
-        inConsole = true
-      } else if inConsole && line == "```" {
-        inConsole = false
-      } else if inConsole && line.hasPrefix("$ whatsnew ") {
-        let words = line.dropFirst("$ whatsnew ".count).split(separator: " ").map(String.init)
-        let pipe = words.firstIndex(of: "|") ?? words.endIndex
-        let filter = words[pipe...].dropFirst()
-        #expect(filter.isEmpty || (filter.count == 2 && filter.first == "grep"), "\(line)")
-        examples.append(Example(arguments: Array(words[..<pipe]), grep: filter.last, expected: ""))
-      } else if inConsole, !examples.isEmpty {
+      if line.hasPrefix("```") {
+        fence = fence == nil ? line : nil
+        continue
+      }
+      guard sectionLevel != nil, fence == "```console" else { continue }
+      if command != nil || line.hasPrefix("$ ") {
+        let text =
+          command.map { $0 + " " + line.trimmingCharacters(in: .whitespaces) } ?? String(line.dropFirst(2))
+        command = text.hasSuffix(" \\") ? String(text.dropLast(2)) : nil
+        guard command == nil else { continue }
+        let example = Example(text)
+        #expect(example != nil, "a console line that is not `whatsnew ARGS [| grep WORD]`: \(text)")
+        if let example { examples.append(example) }
+      } else if !examples.isEmpty {
         examples[examples.count - 1].expected += line + "\n"
       }
     }
@@ -85,8 +115,9 @@ import Testing
     }
   }
 
-  /// A user of Tally whose home is a scratch directory (shown as `/home/you`), with the example
-  /// host's notes in `notes` there and the clock at 2026-03-02 09:00 UTC.
+  /// A user of Tally whose home is a scratch directory (shown as `/home/you`, and `~` in a
+  /// command), with the example host's notes in `notes` there and the clock at 2026-03-02
+  /// 09:00 UTC.
   struct Home {
     let directory: TemporaryDirectory
     var environment: [String: String] {
@@ -103,11 +134,68 @@ import Testing
         to: directory.url.appendingPathComponent("notes"))
     }
 
+    /// `text` with `~/` in this home.
+    func expand(_ text: String) -> String { text.replacingOccurrences(of: "~/", with: directory.path + "/") }
+
+    /// `output` as it reads in `/home/you`.
+    func shown(_ output: String) -> String {
+      output.replacingOccurrences(of: directory.path, with: "/home/you")
+    }
+
     func run(_ example: Example) throws -> String {
       let result = try Run.whatsnew(
-        example.arguments, environment: environment, currentDirectory: directory.url)
-      return (result.stdout + result.stderr).replacingOccurrences(of: directory.path, with: "/home/you")
+        example.arguments, environment: environment.merging(example.environment) { $1 },
+        currentDirectory: directory.url)
+      return shown(result.stdout + result.stderr)
     }
+  }
+
+  /// A terminal (tmux) in a ``Home``, for what only a person at a terminal is shown.
+  struct Terminal {
+    let home: Home
+    let tmux: TmuxSession
+    /// `env` arguments: the home's variables, and none that tells the link check which
+    /// terminal this is (`links: off (unknown terminal)`, as in most terminals, not tmux's).
+    let environment: String
+
+    init(_ home: Home) throws {
+      self.home = home
+      tmux = try TmuxSession(width: 400, height: 50)
+      let unknownTerminal = [
+        "TMUX", "STY", "FORCE_HYPERLINK", "TERM_PROGRAM", "VTE_VERSION", "KITTY_WINDOW_ID", "WT_SESSION",
+        "ALACRITTY_WINDOW_ID", "KONSOLE_VERSION",
+      ]
+      environment =
+        (unknownTerminal.map { "-u \($0)" }
+        + home.environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" })
+        .joined(separator: " ")
+      try tmux.run("cd '\(home.directory.path)'")
+    }
+
+    /// Tally's first launch, its walkthrough skipped.
+    func install() throws {
+      try tmux.skipTallysWalkthrough(
+        "greet --app-id tally --app-name Tally --app-version 2.0.0 --content notes", environment: environment)
+    }
+
+    /// Runs `example`, closing with `q` a screen it shows; returns what stays on the terminal.
+    func run(_ example: Example) throws -> String {
+      let assigned = example.environment.map { "\($0.key)='\(home.expand($0.value))'" }
+      try tmux.start(
+        home.expand(example.commandLine), environment: ([environment] + assigned).joined(separator: " "))
+      let status = tmux.directory.appendingPathComponent("status").path
+      try tmux.waitUntil("the example's end or a screen") { _ in
+        FileManager.default.fileExists(atPath: status) || (try? tmux.display("#{alternate_on}")) == "1"
+      }
+      if !FileManager.default.fileExists(atPath: status) {
+        try tmux.keys("q")
+      }
+      #expect(try tmux.waitForExit() == 0, "\(example)")
+      let lines = try tmux.waitFor("EXIT:").split(separator: "\n", omittingEmptySubsequences: false)
+      return home.shown(lines.prefix { !$0.hasPrefix("EXIT:") }.map { $0 + "\n" }.joined())
+    }
+
+    func kill() { tmux.kill() }
   }
 
   /// "For an app that has launched": Tally's first launch, unattended, then the section's lines.
@@ -151,33 +239,43 @@ import Testing
     for (name, text) in Self.notesWithBadTips {
       try Data(text.utf8).write(to: content.appendingPathComponent(name))
     }
-    let tmux = try TmuxSession(width: 200, height: 50)
-    defer { tmux.kill() }
-    try tmux.run("cd '\(home.directory.path)'")
-    // As in a terminal the link check does not know (`links: off (unknown terminal)`), not tmux.
-    let unknownTerminal = [
-      "TMUX", "STY", "FORCE_HYPERLINK", "TERM_PROGRAM", "VTE_VERSION", "KITTY_WINDOW_ID", "WT_SESSION",
-      "ALACRITTY_WINDOW_ID", "KONSOLE_VERSION",
-    ]
-    let environment =
-      (unknownTerminal.map { "-u \($0)" }
-      + home.environment.sorted { $0.key < $1.key }.map {
-        "\($0.key)='\($0.value)'"
-      }).joined(separator: " ")
-    let greet = "greet --app-id tally --app-name Tally --app-version 2.0.0 --content notes"
-    try tmux.skipTallysWalkthrough(greet, environment: environment)
-    try tmux.start(greet, environment: environment)
-    #expect(try tmux.waitForExit() == 0)
+    let terminal = try Terminal(home)
+    defer { terminal.kill() }
+    try terminal.install()
+    _ = try terminal.run(
+      #require(Example("whatsnew greet --app-id tally --app-name Tally --app-version 2.0.0 --content notes")))
     for example in examples {
       let output: String
       if example.arguments.first == "greet" {
-        try tmux.start(example.arguments.joined(separator: " "), environment: environment)
-        #expect(try tmux.waitForExit() == 0)
-        let screen = try tmux.waitFor("EXIT:").split(separator: "\n", omittingEmptySubsequences: false)
-        output = screen.prefix { !$0.hasPrefix("EXIT:") }.map { $0 + "\n" }.joined()
+        output = try terminal.run(example)
       } else {
         output = try home.run(example)
       }
+      #expect(example.matches(output), "\(example) printed:\n\(output)")
+    }
+  }
+
+  /// Each example on a new install of Tally 2.0.0 (the second is "instead" of the first) in a
+  /// terminal, with a fake Homebrew install in `~/brew` and the cache a fetch ten minutes ago
+  /// left (2.1.0 is out), so nothing is fetched.
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func theUpgradeCommandExamplesAreTrue() throws {
+    let examples = try Self.examples(in: ["The right upgrade command"])
+    #expect(examples.count >= 2)
+    for example in examples {
+      let home = try Home()
+      let bin = try home.directory.subdirectory("brew/bin")
+      try Data().write(to: bin.appendingPathComponent("tally"))
+      let terminal = try Terminal(home)
+      defer { terminal.kill() }
+      try terminal.install()
+      let checked = try #require(ISO8601DateFormatter().date(from: "2026-03-02T08:50:00Z"))
+        .timeIntervalSince1970
+      let feed = example.arguments.drop { $0 != "--feed" }.dropFirst().first ?? ""
+      let cache = #"{"url": "\#(feed)", "checked": \#(checked), "latest": {"version": "2.1.0", "notes": ""}}"#
+      try Data(cache.utf8).write(
+        to: home.directory.url.appendingPathComponent(".local/state/tally/update-feed.json"))
+      let output = try terminal.run(example)
       #expect(example.matches(output), "\(example) printed:\n\(output)")
     }
   }

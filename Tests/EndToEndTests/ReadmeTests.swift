@@ -2,11 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs the `console` blocks of README.md's "Usage", "Release notes", "Usage events", "Tips" and
-/// "The right upgrade command" sections: each `$ whatsnew ARGS` line (optionally after
-/// `NAME=value` assignments, continued on the next line after ` \`, and with `| grep WORD`,
-/// which keeps the lines holding WORD) is run and its output (stdout and stderr, in that order)
-/// must be the lines below it; a line `…` stands for any number of lines.
+/// Runs the `console` blocks of README.md's "Usage", "Release notes", "Usage events", "Tips",
+/// "Critical updates" and "The right upgrade command" sections: each `$ whatsnew ARGS` line
+/// (optionally after `NAME=value` assignments, continued on the next line after ` \`, and with
+/// `| grep WORD`, which keeps the lines holding WORD) is run and its output (stdout and stderr,
+/// in that order) must be the lines below it; a line `…` stands for any number of lines.
 ///
 /// The other sections show their output in `text` blocks, which are not run: the walkthrough's
 /// and the checklist's screens and the accessible mode need keys typed at a terminal
@@ -256,8 +256,7 @@ import Testing
   }
 
   /// Each example on a new install of Tally 2.0.0 (the second is "instead" of the first) in a
-  /// terminal, with a fake Homebrew install in `~/brew` and the cache a fetch ten minutes ago
-  /// left (2.1.0 is out), so nothing is fetched.
+  /// terminal, with a fake Homebrew install in `~/brew`; 2.1.0 is out.
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func theUpgradeCommandExamplesAreTrue() throws {
     let examples = try Self.examples(in: ["The right upgrade command"])
@@ -266,15 +265,34 @@ import Testing
       let home = try Home()
       let bin = try home.directory.subdirectory("brew/bin")
       try Data().write(to: bin.appendingPathComponent("tally"))
-      let terminal = try Terminal(home)
-      defer { terminal.kill() }
-      try terminal.install()
-      let checked = try #require(ISO8601DateFormatter().date(from: "2026-03-02T08:50:00Z"))
-        .timeIntervalSince1970
-      let feed = example.arguments.drop { $0 != "--feed" }.dropFirst().first ?? ""
-      let cache = #"{"url": "\#(feed)", "checked": \#(checked), "latest": {"version": "2.1.0", "notes": ""}}"#
-      try Data(cache.utf8).write(
-        to: home.directory.url.appendingPathComponent(".local/state/tally/update-feed.json"))
+      try Self.runWithFeed([example], in: home, latest: #"{"version": "2.1.0", "notes": ""}"#)
+    }
+  }
+
+  /// The examples one after the other on one install of Tally 2.0.0 in a terminal; 2.1.2 is
+  /// out and 2.1.1 was critical.
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func theCriticalUpdateExamplesAreTrue() throws {
+    let examples = try Self.examples(in: ["Critical updates"])
+    #expect(examples.count >= 2)
+    let latest =
+      #"{"version": "2.1.2", "notes": "", "critical": "2.1.1", "criticalSummary": "Saved tokens were written to the log."}"#
+    try Self.runWithFeed(examples, in: try Home(), latest: latest)
+  }
+
+  /// Runs `examples` in a terminal in `home` after Tally's first launch, with the cache a fetch
+  /// of their `--feed` ten minutes ago left (`latest`, the cache's JSON), so nothing is fetched.
+  static func runWithFeed(_ examples: [Example], in home: Home, latest: String) throws {
+    let terminal = try Terminal(home)
+    defer { terminal.kill() }
+    try terminal.install()
+    let checked = try #require(ISO8601DateFormatter().date(from: "2026-03-02T08:50:00Z"))
+      .timeIntervalSince1970
+    let feed = examples.first?.arguments.drop { $0 != "--feed" }.dropFirst().first ?? ""
+    let cache = #"{"url": "\#(feed)", "checked": \#(checked), "latest": \#(latest)}"#
+    try Data(cache.utf8).write(
+      to: home.directory.url.appendingPathComponent(".local/state/tally/update-feed.json"))
+    for example in examples {
       let output = try terminal.run(example)
       #expect(example.matches(output), "\(example) printed:\n\(output)")
     }

@@ -3,15 +3,16 @@ import TestSupport
 import Testing
 
 /// Runs the `console` blocks of README.md's "Usage", "Release notes", "Usage events", "Tips",
-/// "Critical updates" and "The right upgrade command" sections: each `$ whatsnew ARGS` line
+/// "Critical updates", "The right upgrade command" and "Quiet under coding agents" sections: each `$ whatsnew ARGS` line
 /// (optionally after `NAME=value` assignments, continued on the next line after ` \`, and with
 /// `| grep WORD`, which keeps the lines holding WORD) is run and its output (stdout and stderr,
 /// in that order) must be the lines below it; a line `…` stands for any number of lines.
 ///
 /// The other sections show their output in `text` blocks, which are not run: the walkthrough's
 /// and the checklist's screens and the accessible mode need keys typed at a terminal
-/// (WalkthroughDoneTmuxTests, AccessibleModeTests), and the `--feed` card of "A newer version is
-/// available" a feed fetched by curl (UpdateFeedTmuxTests).
+/// (DemoTourTmuxTests, WalkthroughDoneTmuxTests, AccessibleModeTests), the `--feed` card of "A
+/// newer version is available" a feed fetched by curl (UpdateFeedTmuxTests), and "Light or dark
+/// backgrounds" a terminal that answers with a white background (ThemeTmuxTests).
 @Suite struct ReadmeTests {
   struct Example: CustomStringConvertible {
     /// The variables assigned before `whatsnew`.
@@ -66,7 +67,7 @@ import Testing
 
   /// The examples of the `sections` (headings of level 2 to 4; a section ends at the next
   /// heading of its level or above).
-  static func examples(in sections: Set<String> = ["Release notes", "Usage"]) throws -> [Example] {
+  static func examples(in sections: Set<String>? = ["Release notes", "Usage"]) throws -> [Example] {
     let readme = try String(
       contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     var examples: [Example] = []
@@ -76,7 +77,7 @@ import Testing
     for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
       if fence == nil, let level = ["## ", "### ", "#### "].firstIndex(where: { line.hasPrefix($0) }) {
         let name = String(line.drop { $0 == "#" }.dropFirst())
-        if sections.contains(name) {
+        if sections?.contains(name) ?? true {
           sectionLevel = level
         } else if let included = sectionLevel, level <= included {
           sectionLevel = nil
@@ -103,6 +104,19 @@ import Testing
     return examples
   }
 
+  /// The sections whose examples the tests below run.
+  static let sectionsRun: Set<String> = [
+    "Usage", "Release notes", "Usage events", "Tips", "Critical updates", "The right upgrade command",
+    "Quiet under coding agents",
+  ]
+
+  /// A `console` block is one that is run: README says so.
+  @Test func everyConsoleBlockIsRun() throws {
+    let run = try Self.examples(in: Self.sectionsRun).map(\.description)
+    let all = try Self.examples(in: nil).map(\.description)
+    #expect(all == run, "console blocks outside \(Self.sectionsRun.sorted())")
+  }
+
   @Test func theReleaseNotesExamplesAreTrue() throws {
     let examples = try Self.examples()
     #expect(examples.count >= 4)
@@ -123,7 +137,7 @@ import Testing
     var environment: [String: String] {
       [
         "HOME": directory.path, "XDG_STATE_HOME": directory.path + "/.local/state",
-        "TALLY_NOW": "2026-03-02T09:00:00Z",
+        "TALLY_NOW": "2026-03-02T09:00:00Z", "WHATSNEW_CONTENT_DIR": "",
       ]
     }
 
@@ -207,6 +221,17 @@ import Testing
       ["greet", "--app-id", "tally", "--app-name", "Tally", "--app-version", "2.0.0", "--content", "notes"],
       environment: home.environment, currentDirectory: home.directory.url)
     #expect(launch.status == 0)
+    for example in examples {
+      let output = try home.run(example)
+      #expect(example.matches(output), "\(example) printed:\n\(output)")
+    }
+  }
+
+  /// A launch of the demo under a coding agent (its variable set by the example) in a new home.
+  @Test func theCodingAgentExampleIsTrue() throws {
+    let examples = try Self.examples(in: ["Quiet under coding agents"])
+    #expect(examples.count >= 1)
+    let home = try Home()
     for example in examples {
       let output = try home.run(example)
       #expect(example.matches(output), "\(example) printed:\n\(output)")

@@ -104,6 +104,17 @@ struct FeedLook: Equatable {
   var upgradeCommand: String?
 }
 
+/// What a launch shows besides its text, under the one-interruption budget: the update
+/// feed's card, a tip or the "Get started" checklist (at most one of them), and what waits.
+struct Interruption: Equatable {
+  /// What the update feed says, with the card to show, if any.
+  var feed = FeedLook()
+  /// The tip to show, or why none is.
+  var tip = TipChoice()
+  /// The checklist to show, or where it stands.
+  var checklist = ChecklistChoice()
+}
+
 /// How the user left the screens.
 struct ScreensRun {
   /// What ended the terminal's loop.
@@ -498,6 +509,27 @@ extension LaunchGreeter {
 
   // MARK: Present
 
+  /// The one interruption a launch makes besides its text, in order of precedence: the update
+  /// feed's card when no presentation was decided and no text is shown; else a tip when
+  /// neither a screen (the text, a failed update step's) nor the card is shown; else the
+  /// "Get started" checklist when nothing else is. Each is recorded as shown before it is
+  /// shown; one that is due but waits (something else shown, the cooldown) says why.
+  func chooseInterruption(
+    _ record: LaunchRecord, _ context: LaunchContext, decided: LaunchDecision, textShown: Bool,
+    stepFailed: Bool
+  ) -> Interruption {
+    let feed = lookAtFeed(
+      record, context, nothingElseShown: !textShown && !decided.decision.isPresentation)
+    let screenShown = textShown || stepFailed
+    let cardShown = feed.announce != nil
+    let tip = chooseTip(
+      record, context, catalog: decided.catalog, screenShown: screenShown, cardShown: cardShown)
+    let shown: HeldBack.Reason? =
+      screenShown ? .screenShown : cardShown ? .updateCardShown : tip.tip != nil ? .tipShown : nil
+    let checklist = chooseChecklist(record, context, catalog: decided.catalog, shown: shown)
+    return Interruption(feed: feed, tip: tip, checklist: checklist)
+  }
+
   /// The screens a launch shows on `terminal`: the text read (or the feed's card, or the
   /// checklist) when the notes could be read, and a failed update step's screen above it (alone when nothing else
   /// is shown: the progress screen ends on it). Sets what the outcome says was shown.
@@ -610,6 +642,19 @@ extension GreetOutcome {
     lockWasBusy = record.lockWasBusy
     whatsNew = decided.rules
     if !shows, case .openNotes = decided.decision { reason = "the notes cannot be shown" }
+  }
+
+  /// Says what `interruption` chose: the feed's versions and `--explain` line, the tip, where
+  /// the checklist stands, and what waits (the card's, the tip's, then the checklist's).
+  mutating func note(_ interruption: Interruption) {
+    feedExplanation = interruption.feed.explanation
+    availableVersion = interruption.feed.available
+    criticalVersion = interruption.feed.critical
+    tipsOff = interruption.tip.off
+    tip = interruption.tip.tip.map { Tip($0, isFirstShowing: interruption.tip.isFirstShowing) }
+    checklist = interruption.checklist.status
+    heldBack += [interruption.feed.heldBack, interruption.tip.heldBack, interruption.checklist.heldBack]
+      .compactMap { $0 }
   }
 
   /// The outcome of a launch whose update steps were interrupted: nothing is shown.

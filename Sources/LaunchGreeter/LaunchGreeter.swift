@@ -341,8 +341,9 @@ public struct LaunchGreeter: Sendable {
 
   /// One launch's greeting, stage by stage (each stage is a function of its own, in
   /// `LaunchGreeter+Stages.swift`, tested on its own): identify the launch, record it and run
-  /// the update steps, decide what it calls for, read the text that shows, look at the update
-  /// feed, present, and record each dismissal as it happens.
+  /// the update steps, decide what it calls for, read the text that shows, choose the one
+  /// interruption besides it (the update card, a tip or the checklist), present, and record
+  /// each dismissal as it happens.
   private func greet(
     terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?, problems: ProblemLog
   ) -> GreetOutcome {
@@ -375,41 +376,23 @@ public struct LaunchGreeter: Sendable {
     // cannot be used is skipped while the terminal is still the app's.
     let text = readText(&decided, record: record, context)
     var outcome = GreetOutcome(record: record, decided: decided, shows: text != nil)
-    let feed = lookAtFeed(
-      record, context, nothingElseShown: text == nil && !decided.decision.isPresentation)
-    outcome.feedExplanation = feed.explanation
-    outcome.availableVersion = feed.available
-    outcome.criticalVersion = feed.critical
-    if let held = feed.heldBack { outcome.heldBack.append(held) }
-
     // A step that failed ends the progress screen on the failure, whatever else is shown.
     let stepFailed = context.invocation.isInteractive && record.updates.failed != nil
-    let shows = decided.catalog != nil && (text != nil || feed.announce != nil)
-    // A tip only when nothing else is shown, at most one per cooldown.
-    let tip = chooseTip(
-      record, context, catalog: decided.catalog, screenShown: text != nil || stepFailed,
-      cardShown: feed.announce != nil)
-    outcome.tipsOff = tip.off
-    if let held = tip.heldBack { outcome.heldBack.append(held) }
-    if let chosen = tip.tip {
-      outcome.tip = GreetOutcome.Tip(chosen, isFirstShowing: tip.isFirstShowing)
-      outcome.tip.map { deliver($0, context) }
-    }
-    // The checklist last, when nothing else is shown.
-    let shown: HeldBack.Reason? =
-      text != nil || stepFailed
-      ? .screenShown : feed.announce != nil ? .updateCardShown : tip.tip != nil ? .tipShown : nil
-    let checklist = chooseChecklist(record, context, catalog: decided.catalog, shown: shown)
-    outcome.checklist = checklist.status
-    if let held = checklist.heldBack { outcome.heldBack.append(held) }
-    guard shows || stepFailed || checklist.pages != nil, let screen = terminal.get()
+    let interruption = chooseInterruption(
+      record, context, decided: decided, textShown: text != nil, stepFailed: stepFailed)
+    outcome.note(interruption)
+    outcome.tip.map { deliver($0, context) }
+
+    let shows = decided.catalog != nil && (text != nil || interruption.feed.announce != nil)
+    guard shows || stepFailed || interruption.checklist.pages != nil, let screen = terminal.get()
     else {
       if text != nil { outcome.reason = "no terminal could be opened" }
       return outcome
     }
     outcome.themeChoice = screen.themeChoice
     var stack = screenStack(
-      text: text, announce: feed.announce, upgradeCommand: feed.upgradeCommand, checklist: checklist.pages,
+      text: text, announce: interruption.feed.announce, upgradeCommand: interruption.feed.upgradeCommand,
+      checklist: interruption.checklist.pages,
       catalog: decided.catalog, record: record, on: screen, context,
       outcome: &outcome)
     let run = runScreens(

@@ -198,6 +198,53 @@ import Testing
         == FeedLook(explanation: "TALLY_NO_UPDATE_CHECK=1; not checked"))
   }
 
+  // MARK: Interruption
+
+  @Test func aTipWaitsForAScreenOrAFailedStepAndIsCountedWhenChosen() throws {
+    let notes = GreeterFlowTests.notes.merging(["tips/hello.md": "---\nid: hello\n---\nHello.\n"]) { a, _ in a
+    }
+    var greeter = greeter("1.0.0", notes: notes)
+    greeter.tips = .manual
+    let (context, record) = try recorded(greeter)
+    let decided = greeter.decide(record, context)
+    let waits = Interruption(tip: TipChoice(heldBack: .item(.tip(id: "hello"), .screenShown)))
+    #expect(
+      greeter.chooseInterruption(record, context, decided: decided, textShown: true, stepFailed: false)
+        == waits)
+    #expect(
+      greeter.chooseInterruption(record, context, decided: decided, textShown: false, stepFailed: true)
+        == waits)
+    #expect(store.state?.tips["hello"] == nil)
+
+    let chosen = greeter.chooseInterruption(
+      record, context, decided: decided, textShown: false, stepFailed: false)
+    #expect(chosen.tip.tip?.rule.id == "hello" && chosen.tip.isFirstShowing)
+    #expect(store.state?.tips["hello"]?.shows == 1, "counted as shown before it is shown")
+  }
+
+  @Test func theOutcomeSaysWhatTheInterruptionChoseAndWhatWaitedInOrder() throws {
+    let (context, record) = try recorded(greeter("1.0.0"))
+    var outcome = GreetOutcome(record: record, decided: greeter("1.0.0").decide(record, context), shows: true)
+    let until = Date(timeIntervalSince1970: 1_800_000_000)
+    outcome.note(
+      Interruption(
+        feed: FeedLook(
+          explanation: "2.0.0 is available", available: version("2.0.0"), critical: version("2.0.0"),
+          heldBack: .item(.updateCard(version: version("2.0.0")), .screenShown)),
+        tip: TipChoice(heldBack: .item(.tip(id: "find"), .screenShown)),
+        checklist: ChecklistChoice(
+          status: .due(done: 1, steps: 2), heldBack: .item(.checklist, .cooldown(until: until)))))
+    #expect(outcome.feedExplanation == "2.0.0 is available")
+    #expect(outcome.availableVersion == version("2.0.0") && outcome.criticalVersion == version("2.0.0"))
+    #expect(outcome.tip == nil && outcome.tipsOff == nil)
+    #expect(outcome.checklist == .due(done: 1, steps: 2))
+    #expect(
+      outcome.heldBack == [
+        .item(.updateCard(version: version("2.0.0")), .screenShown), .item(.tip(id: "find"), .screenShown),
+        .item(.checklist, .cooldown(until: until)),
+      ])
+  }
+
   // MARK: Present and record dismissals
 
   @Test func theStackShowsTheTextAndTheRunRecordsItsDismissal() throws {

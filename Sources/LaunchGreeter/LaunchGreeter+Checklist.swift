@@ -36,8 +36,8 @@ extension LaunchGreeter {
     guard let pages = checklistPages(catalog, context.problems) else {
       return ChecklistChoice(status: .noSteps)
     }
-    let steps = pages.filter { $0.doneWhen != nil }
-    let done = steps.filter { state.events.hasUsed($0.doneWhen ?? "") }.count
+    let steps = pages.compactMap(\.doneWhen)
+    let done = steps.filter(state.events.hasUsed).count
     if done == steps.count { return ChecklistChoice(status: .allDone(steps: steps.count)) }
     var choice = ChecklistChoice(status: .due(done: done, steps: steps.count))
     if let shown {

@@ -25,12 +25,8 @@ extension LaunchTracker {
   /// when the state cannot be written (the card is then not shown, or it would come back on
   /// every launch).
   package static func recordChecklistShown(now: Date, in store: any LaunchStore) throws {
-    try store.transaction { tx in
-      guard var state = tx.state else { throw NotRecorded(reason: "no launch is recorded") }
-      state.lastTipOrCardDate = now
-      tx.state = state
-      try tx.save()
-      if let reason = tx.readOnlyReason { throw NotRecorded(reason: reason) }
+    guard try changeRecordedState(in: store, { $0.lastTipOrCardDate = now }) else {
+      throw NotRecorded(reason: "no launch is recorded")
     }
   }
 
@@ -39,13 +35,6 @@ extension LaunchTracker {
   /// ``NotRecorded`` when the state cannot be written.
   @discardableResult
   package static func setChecklist(enabled: Bool, in store: any LaunchStore) throws -> Bool {
-    try store.transaction { tx in
-      guard var state = tx.state else { return false }
-      state.checklistDismissed = !enabled
-      tx.state = state
-      try tx.save()
-      if let reason = tx.readOnlyReason { throw NotRecorded(reason: reason) }
-      return true
-    }
+    try changeRecordedState(in: store) { $0.checklistDismissed = !enabled }
   }
 }

@@ -124,10 +124,21 @@ package struct LaunchTracker: Sendable {
   /// false when the store holds no state; throws ``NotRecorded`` when the state cannot be
   /// written (a newer schema, a foreign file, an unwritable directory).
   package static func setWhatsNew(enabled: Bool, in store: any LaunchStore) throws -> Bool {
-    try store.transaction { tx in
-      guard var state = tx.state else { return false }
+    try changeRecordedState(in: store) { state in
       state.whatsNewOff = !enabled
       if enabled { state.whatsNewHiddenUntil = nil }
+    }
+  }
+
+  /// Applies `change` to the recorded state in one transaction and writes it now: a user's
+  /// setting, or a tip or checklist counted as shown. Returns false, writing nothing, when the
+  /// store holds no state; throws ``NotRecorded`` when the state cannot be written.
+  static func changeRecordedState(in store: any LaunchStore, _ change: (inout LaunchState) -> Void) throws
+    -> Bool
+  {
+    try store.transaction { tx in
+      guard var state = tx.state else { return false }
+      change(&state)
       tx.state = state
       try tx.save()
       if let reason = tx.readOnlyReason { throw NotRecorded(reason: reason) }

@@ -223,26 +223,15 @@ extension LaunchTracker {
   /// false when the store holds no state; throws ``NotRecorded`` when the state cannot be
   /// written.
   package static func setTips(enabled: Bool, in store: any LaunchStore) throws -> Bool {
-    try store.transaction { tx in
-      guard var state = tx.state else { return false }
-      state.tipsOff = !enabled
-      tx.state = state
-      try tx.save()
-      if let reason = tx.readOnlyReason { throw NotRecorded(reason: reason) }
-      return true
-    }
+    try changeRecordedState(in: store) { $0.tipsOff = !enabled }
   }
 
   /// Records that the tip `id` is shown at `now` (before it is shown, like an update card):
   /// one more show, and the cooldown starts. Throws ``NotRecorded`` when the state cannot be
   /// written (the tip is then not shown, or it would come back on every launch).
   package static func recordTipShown(_ id: String, now: Date, in store: any LaunchStore) throws {
-    try store.transaction { tx in
-      guard var state = tx.state else { throw NotRecorded(reason: "no launch is recorded") }
-      state.recordTipShown(id, now: now)
-      tx.state = state
-      try tx.save()
-      if let reason = tx.readOnlyReason { throw NotRecorded(reason: reason) }
+    guard try changeRecordedState(in: store, { $0.recordTipShown(id, now: now) }) else {
+      throw NotRecorded(reason: "no launch is recorded")
     }
   }
 }

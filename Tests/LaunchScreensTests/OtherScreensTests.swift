@@ -67,6 +67,17 @@ import Testing
     #expect(s.update(.key(.enter)) == [.close])
   }
 
+  /// The update card: a centred box under the title bar, its text cut to the rows it has.
+  @Test(arguments: [(80, 24), (40, 12), (30, 8)])
+  func updateCardSnapshot(size: (Int, Int)) {
+    let card = UpdateAvailableScreen(
+      appName: "Jot", current: "2.0.0", available: "2.1.0", date: "2026-11-20",
+      upgradeCommand: "brew upgrade jot",
+      critical: .init(version: "2.0.1", summary: "Fixes a crash when saving notes"))
+    let dump = ScreenRender.settled(card, width: size.0, height: size.1).textDump()
+    #expect(Golden.check(dump, named: "update-card-\(size.0)x\(size.1).txt") == nil)
+  }
+
   /// The update card's way out is "later", in the footer, the help and the typed answer; `l`
   /// and the usual keys close it.
   @Test func theUpdateCardIsDismissedWithLater() {

@@ -76,20 +76,7 @@ package struct ChecklistScreen: Screen {
     canvas.bar(
       row: 0, left: "Get started with \(appName)", right: progressLabel, style: palette.titleBar,
       rightStyle: palette.titleBarDetail)
-    let width = min(canvas.width - 2, 64)
-    let inner = max(1, width - 4)
-    let room = h - 2
-    // A blank row above and below the text, inside the border.
-    let lines = lines(width: inner, rows: max(0, room - 4))
-    let height = min(room, lines.count + 4)
-    if height >= 3 {
-      let top = 1 + max(0, (room - height) / 2)
-      let left = max(0, (canvas.width - width) / 2)
-      canvas.box(row: top, column: left, width: width, height: height, style: palette.border)
-      for (i, line) in lines.enumerated() {
-        canvas.put(line: line, row: top + 2 + i, column: left + 2, maxWidth: inner)
-      }
-    }
+    canvas.card(style: palette.border) { width, rows in lines(width: width, rows: rows) }
     canvas.footer(row: h - 1, bindings: footerBindings, right: "", palette: palette)
   }
 

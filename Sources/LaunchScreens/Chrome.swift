@@ -73,6 +73,25 @@ extension Canvas {
     }
   }
 
+  /// Draws a card between the title bar and the footer: a box at most 64 columns wide,
+  /// centred, with a blank row above and below its text and two columns at each side.
+  /// `lines(width, rows)` gives the text for the inner width and the rows the card can hold;
+  /// lines beyond those rows are left out.
+  package mutating func card(style: Style, lines: (_ width: Int, _ rows: Int) -> [StyledLine]) {
+    let cardWidth = min(width - 2, 64)
+    let inner = max(1, cardWidth - 4)
+    let room = height - 2
+    let text = lines(inner, max(0, room - 4))
+    let cardHeight = min(room, text.count + 4)
+    guard cardHeight >= 3 else { return }
+    let top = 1 + max(0, (room - cardHeight) / 2)
+    let left = max(0, (width - cardWidth) / 2)
+    box(row: top, column: left, width: cardWidth, height: cardHeight, style: style)
+    for (i, line) in text.prefix(max(0, cardHeight - 4)).enumerated() {
+      put(line: line, row: top + 2 + i, column: left + 2, maxWidth: inner)
+    }
+  }
+
   /// Draws a vertical line of `│` in `column` from `row` for `count` rows.
   package mutating func verticalLine(column: Int, row: Int, count: Int, style: Style) {
     for r in row..<(row + max(0, count)) { put("│", row: r, column: column, style: style) }

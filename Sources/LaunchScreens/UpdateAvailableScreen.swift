@@ -86,19 +86,7 @@ package struct UpdateAvailableScreen: Screen {
     canvas.bar(
       row: 0, left: "\(appName) \(available) is available", right: "you have \(current)",
       style: palette.titleBar, rightStyle: palette.titleBarDetail)
-    let width = min(canvas.width - 2, 64)
-    let inner = max(1, width - 4)
-    let lines = text(width: inner)
-    let room = h - 2
-    let height = min(room, lines.count + 4)
-    if height >= 3 {
-      let top = 1 + max(0, (room - height) / 2)
-      let left = max(0, (canvas.width - width) / 2)
-      canvas.box(row: top, column: left, width: width, height: height, style: palette.border)
-      for i in 0..<min(lines.count, max(0, height - 4)) {
-        canvas.put(line: lines[i], row: top + 2 + i, column: left + 2, maxWidth: inner)
-      }
-    }
+    canvas.card(style: palette.border) { width, _ in text(width: width) }
     canvas.footer(row: h - 1, bindings: footerBindings, right: "", palette: palette)
   }
 

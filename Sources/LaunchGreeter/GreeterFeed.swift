@@ -307,26 +307,24 @@ struct FeedCheck {
   /// `> [!CAUTION]` alert at its top; the summary is a `summary:` line, else the alert's
   /// first line of text.
   static func criticalMark(inBody body: String) -> CriticalMark? {
-    let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { trimmed($0) }
+    let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { String(trimSpaces($0)) }
     let summary = lines.first { $0.lowercased().hasPrefix("summary:") }.map {
-      trimmed($0.dropFirst("summary:".count))
+      String(trimSpaces($0.dropFirst("summary:".count)))
     }
     if lines.contains(where: { $0.lowercased() == "importance: critical" }) {
       return CriticalMark(summary: summary.flatMap { $0.isEmpty ? nil : $0 })
     }
     let top = lines.drop { $0.isEmpty }
     guard let first = top.first, first.lowercased() == "> [!caution]" else { return nil }
-    let alert = top.dropFirst().first { $0.hasPrefix(">") && $0.count > 1 }.map { trimmed($0.dropFirst()) }
+    let alert = top.dropFirst().first { $0.hasPrefix(">") && $0.count > 1 }.map {
+      String(trimSpaces($0.dropFirst()))
+    }
     return CriticalMark(summary: summary ?? alert)
   }
 
   /// A release body's mark of a critical release, and its summary if it has one.
   struct CriticalMark: Equatable {
     var summary: String?
-  }
-
-  private static func trimmed(_ text: Substring) -> String {
-    String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 
   /// A summary as the card shows it: terminal controls neutralised, one line of at most 200

@@ -51,25 +51,11 @@ struct TextLineIterator: IteratorProtocol {
 }
 
 /// `s` without leading and trailing spaces and tabs.
-func trimSpaces(_ s: Substring) -> Substring {
+package func trimSpaces(_ s: Substring) -> Substring {
   var s = s
   while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
   while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
   return s
-}
-
-/// ``trimSpaces(_:)`` for text of ASCII characters, by bytes.
-func trimASCIISpaces(_ s: Substring) -> Substring {
-  let utf8 = s.utf8
-  var start = utf8.startIndex
-  var end = utf8.endIndex
-  while start < end, utf8[start] == 0x20 || utf8[start] == 0x09 { start = utf8.index(after: start) }
-  while start < end {
-    let before = utf8.index(before: end)
-    guard utf8[before] == 0x20 || utf8[before] == 0x09 else { break }
-    end = before
-  }
-  return s[start..<end]
 }
 
 /// True when the line holds only spaces and tabs.

@@ -124,80 +124,158 @@ struct FeedCheck {
     var problems: [String] = []
   }
 
-  /// The newer release the cache holds (nil if none), and one line for `--explain`.
-  mutating func run() -> Outcome {
+  /// What a look at the feed has found so far: the cache as it is to be written back, whether
+  /// it changed, the notes for `--explain` and the problems.
+  struct Findings {
+    var cache: FeedCache?
+    var changed = false
     var notes: [String] = []
     var problems: [String] = []
-    let download = directory + "/" + Self.downloadName
-    let status = directory + "/" + Self.statusName
-    var cache: FeedCache?
+  }
+
+  /// How a fetch that ended went.
+  enum FetchEnd: Equatable {
+    /// curl succeeded: the newest release its download names, or why it names none.
+    case fetched(Result<FeedRelease?, FeedError>)
+    /// curl failed with this exit status (nil when its status file held no number).
+    case failed(curlExit: Int?)
+  }
+
+  /// The newer release the cache holds (nil if none), and one line for `--explain`: the
+  /// cache of this feed is read, a fetch that ended since is taken in, a new one starts when
+  /// the last check is a day old, and the cache is written back once if that changed it.
+  mutating func run() -> Outcome {
+    var findings = cacheOfThisFeed()
+    takeInFinishedFetch(&findings)
+    startFetchIfDue(&findings)
+    writeCacheIfChanged(&findings)
+    return Self.outcome(of: findings, running: running)
+  }
+
+  /// The body curl writes.
+  private var downloadPath: String { directory + "/" + Self.downloadName }
+  /// curl's exit status, once it ended.
+  private var statusPath: String { directory + "/" + Self.statusName }
+
+  /// The cache of the feed the app names now. One that is not a regular file (a link, a
+  /// FIFO) is a problem, never read, and replaced by the next write; the cache of another
+  /// feed (the app names a new one) is dropped, with what a fetch of that feed left.
+  func cacheOfThisFeed() -> Findings {
+    var findings = Findings()
     switch loadCache() {
-    case .success(let loaded): cache = loaded
+    case .success(let loaded): findings.cache = loaded
     case .failure(let why):
-      // Not a regular file (a link, a FIFO): replaced by the next write, never read.
-      problems.append("\(directory)/\(Self.cacheName) \(why.message); it is not read, and is replaced")
+      findings.problems.append(
+        "\(directory)/\(Self.cacheName) \(why.message); it is not read, and is replaced")
+      findings.changed = true
     }
-    if let cached = cache, cached.url != feed.url {
-      // The app names another feed now: what a fetch of the old one left is not this feed's.
-      unlink(download)
-      unlink(status)
-      cache = nil
+    if let cached = findings.cache, cached.url != feed.url {
+      unlink(downloadPath)
+      unlink(statusPath)
+      findings.cache = nil
     }
-    // The cache is written once, at the end.
-    var changed = problems.count > 0
-    switch Self.finishedFetch(status: status) {
+    return findings
+  }
+
+  /// Takes in the fetch that ended since the last look, if one did, and removes its files
+  /// (``cache(after:cached:url:now:)`` says what it makes of the cache); then notes why the
+  /// last fetch failed, if it did. A status file that is not a regular file is a problem, and
+  /// its fetch is ignored.
+  func takeInFinishedFetch(_ findings: inout Findings) {
+    switch Self.finishedFetch(status: statusPath) {
     case nil:
       break  // none started, or one still running
     case .failure(let why)?:
-      problems.append("\(status) \(why.message); the fetch it reports is ignored")
-      unlink(download)
-      unlink(status)
+      findings.problems.append("\(statusPath) \(why.message); the fetch it reports is ignored")
+      unlink(downloadPath)
+      unlink(statusPath)
     case .success(let exitStatus)?:
-      defer {
-        unlink(download)
-        unlink(status)
-      }
-      let checked = cache?.checked ?? now
-      if exitStatus == 0 {
-        switch Self.newest(inFileAt: download, running: running) {
-        case .success(let latest):
-          cache = FeedCache(url: feed.url, checked: checked, latest: latest)
-          notes.append(latest.map { "fetched: newest \($0.version)" } ?? "fetched: no release")
-        case .failure(let why):
-          cache = FeedCache(url: feed.url, checked: checked, latest: nil)
-          notes.append("the fetched feed is ignored: \(why)")
-        }
-      } else {
-        cache = FeedCache(
-          url: feed.url, checked: checked, latest: cache?.latest, failure: Self.curlFailure(exitStatus))
-      }
-      changed = true
+      let end =
+        exitStatus == 0
+        ? FetchEnd.fetched(Self.newest(inFileAt: downloadPath, running: running))
+        : FetchEnd.failed(curlExit: exitStatus)
+      unlink(downloadPath)
+      unlink(statusPath)
+      let (cache, note) = Self.cache(after: end, cached: findings.cache, url: feed.url, now: now)
+      findings.cache = cache
+      if let note { findings.notes.append(note) }
+      findings.changed = true
     }
-    if let failure = cache?.failure { notes.append("the last fetch failed: \(failure)") }
-    let age = cache.map { now.timeIntervalSince($0.checked) }
-    if let age, age >= 0, age < Double(Self.interval) {
-      notes.append("checked \(Int(age) / 3600) h ago")
+    if let failure = findings.cache?.failure { findings.notes.append("the last fetch failed: \(failure)") }
+  }
+
+  /// The cache of the feed at `url` once a fetch of it ended, and a note for `--explain`: the
+  /// newest release a fetch found replaces the cached one, a download that is no usable feed
+  /// leaves none, and a failed fetch keeps the cached release and says why it failed. The
+  /// check keeps the time the fetch started (`now` when nothing was cached).
+  static func cache(after end: FetchEnd, cached: FeedCache?, url: String, now: Date) -> (
+    cache: FeedCache, note: String?
+  ) {
+    let checked = cached?.checked ?? now
+    switch end {
+    case .fetched(.success(let latest)):
+      let note = latest.map { "fetched: newest \($0.version)" } ?? "fetched: no release"
+      return (FeedCache(url: url, checked: checked, latest: latest), note)
+    case .fetched(.failure(let why)):
+      return (FeedCache(url: url, checked: checked, latest: nil), "the fetched feed is ignored: \(why)")
+    case .failed(let exitStatus):
+      return (
+        FeedCache(url: url, checked: checked, latest: cached?.latest, failure: curlFailure(exitStatus)), nil
+      )
+    }
+  }
+
+  /// Starts a fetch when the last check is no longer good (``ageOfCheck(_:now:)``) and one
+  /// may start (``whyNotFetched()``), and records it as this look's check; otherwise notes
+  /// why not.
+  func startFetchIfDue(_ findings: inout Findings) {
+    if let age = Self.ageOfCheck(findings.cache, now: now) {
+      findings.notes.append("checked \(Int(age) / 3600) h ago")
+    } else if let why = whyNotFetched() {
+      findings.notes.append(why)
+    } else if let problem = spawn(feed.url, downloadPath) {
+      findings.notes.append("cannot start curl: \(problem)")
     } else {
-      if !GreeterFeed.isFetchable(feed.url) {
-        notes.append("\(feed.url) is not an http(s) URL; not fetched")
-      } else if access(directory, W_OK) != 0 {
-        // Where the check cannot be recorded, every launch would start a fetch.
-        notes.append("the state directory cannot be written; not fetched")
-      } else if let problem = spawn(feed.url, download) {
-        notes.append("cannot start curl: \(problem)")
-      } else {
-        notes.append("fetch started in the background")
-        cache = FeedCache(url: feed.url, checked: now, latest: cache?.latest)
-        changed = true
-      }
+      findings.notes.append("fetch started in the background")
+      findings.cache = FeedCache(url: feed.url, checked: now, latest: findings.cache?.latest)
+      findings.changed = true
     }
-    if changed, let cache, let problem = writeCache(cache) {
-      notes.append("cannot write \(Self.cacheName): \(problem)")
+  }
+
+  /// How long ago `cache` was checked, while that check is good (less than ``interval``
+  /// ago); nil when a fetch is due: nothing cached, checked a day ago or more, or checked
+  /// "later" than `now` (a clock set back).
+  static func ageOfCheck(_ cache: FeedCache?, now: Date) -> TimeInterval? {
+    guard let age = cache.map({ now.timeIntervalSince($0.checked) }), age >= 0, age < Double(interval) else {
+      return nil
     }
-    let available = cache?.latest.flatMap { AppVersion($0.version).map { $0 > running } == true ? $0 : nil }
-    notes.insert(Self.headline(available, running: running), at: 0)
-    notes += problems
-    return Outcome(available: available, explanation: notes.joined(separator: "; "), problems: problems)
+    return age
+  }
+
+  /// Why no fetch may start, for `--explain`: the feed's URL is not http(s), or the state
+  /// directory cannot be written (where the check cannot be recorded, every launch would
+  /// start a fetch); nil when one may.
+  func whyNotFetched() -> String? {
+    if !GreeterFeed.isFetchable(feed.url) { return "\(feed.url) is not an http(s) URL; not fetched" }
+    if access(directory, W_OK) != 0 { return "the state directory cannot be written; not fetched" }
+    return nil
+  }
+
+  /// Writes the cache back, once, if this look changed it; a write that fails is noted.
+  func writeCacheIfChanged(_ findings: inout Findings) {
+    guard findings.changed, let cache = findings.cache, let problem = writeCache(cache) else { return }
+    findings.notes.append("cannot write \(Self.cacheName): \(problem)")
+  }
+
+  /// What the look found: the cached release if it is newer than `running`, and the
+  /// `--explain` line: its headline, the notes, then the problems.
+  static func outcome(of findings: Findings, running: AppVersion) -> Outcome {
+    let available = findings.cache?.latest.flatMap {
+      AppVersion($0.version).map { $0 > running } == true ? $0 : nil
+    }
+    let explanation = [headline(available, running: running)] + findings.notes + findings.problems
+    return Outcome(
+      available: available, explanation: explanation.joined(separator: "; "), problems: findings.problems)
   }
 
   /// The first words of the `--explain` line: the newer release, and the critical one the

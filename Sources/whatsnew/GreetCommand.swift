@@ -414,27 +414,45 @@ struct GreetReport: Encodable {
     try data.write(to: URL(fileURLWithPath: path), options: .atomic)
   }
 
+  /// The labels of the `--explain` lines, in the order they are printed.
+  enum ExplainLabel: String, CaseIterable {
+    case launch, shown, reason, left, pending, steps, settings, notes, links, feed, theme, tip, checklist,
+      held
+
+    /// The column every value starts in: past the longest label, its colon and a space, so
+    /// the values line up whichever lines a launch prints.
+    static let valueColumn = (allCases.map(\.rawValue.count).max() ?? 0) + 2
+
+    /// `label:`, padded to ``valueColumn``, then `value`.
+    func line(_ value: String) -> String {
+      let label = rawValue + ":"
+      return label + String(repeating: " ", count: Self.valueColumn - label.count) + value
+    }
+  }
+
+  /// The `--explain` text: one `label: value` line per fact, the values in one column.
   var explanation: String {
     var lines: [String] = []
+    func add(_ label: ExplainLabel, _ value: String) { lines.append(label.line(value)) }
     if let launch {
       let from = launch.from.map { " from \($0)" } ?? ""
-      lines.append("launch:   \(launch.kind)\(from) to \(launch.to) (launch \(launch.count))")
+      add(.launch, "\(launch.kind)\(from) to \(launch.to) (launch \(launch.count))")
     }
-    lines.append(
-      "shown:    \(shown.map { $0 + (versions.isEmpty ? "" : " " + versions.joined(separator: ", ")) } ?? "nothing")"
+    add(
+      .shown, shown.map { $0 + (versions.isEmpty ? "" : " " + versions.joined(separator: ", ")) } ?? "nothing"
     )
-    if let reason { lines.append("reason:   \(reason)") }
-    lines.append("left:     \(exit)\(action.map { " " + $0 } ?? "")")
-    lines.append("pending:  \(pending.isEmpty ? "nothing" : pending.joined(separator: ", "))")
-    if let steps { lines.append("steps:    \(steps)") }
-    lines.append("settings: \(settings)")
-    lines.append("notes:    for \(notesFor)")
-    if let links { lines.append("links:    \(links)") }
-    if let feed { lines.append("feed:     \(feed)") }
-    if let theme { lines.append("theme:    \(theme)") }
-    if let tipLine { lines.append("tip:      \(tipLine)") }
-    if let checklistLine { lines.append("checklist: \(checklistLine)") }
-    for line in held { lines.append("held:     \(line)") }
+    if let reason { add(.reason, reason) }
+    add(.left, "\(exit)\(action.map { " " + $0 } ?? "")")
+    add(.pending, pending.isEmpty ? "nothing" : pending.joined(separator: ", "))
+    if let steps { add(.steps, steps) }
+    add(.settings, settings)
+    add(.notes, "for \(notesFor)")
+    if let links { add(.links, links) }
+    if let feed { add(.feed, feed) }
+    if let theme { add(.theme, theme) }
+    if let tipLine { add(.tip, tipLine) }
+    if let checklistLine { add(.checklist, checklistLine) }
+    for line in held { add(.held, line) }
     return lines.joined(separator: "\n")
   }
 

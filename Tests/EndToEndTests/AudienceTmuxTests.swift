@@ -89,8 +89,8 @@ struct AudienceTmuxTests {
       "greet --app-id tally --app-version 1.1.0 --content '\(notes.path)' --state-dir '\(state)' --explain")
     #expect(try tmux.waitForExit() == 0)
     let screen = try tmux.waitFor("pending:")
-    #expect(screen.contains("shown:    nothing") && !screen.contains("Beta feature."), "\(screen)")
+    #expect(screen.contains("shown:     nothing") && !screen.contains("Beta feature."), "\(screen)")
     #expect(screen.contains("1.1.0 is only for other channels"), "\(screen)")
-    #expect(screen.contains("pending:  nothing") && !screen.contains("whatsnew:"), "\(screen)")
+    #expect(screen.contains("pending:   nothing") && !screen.contains("whatsnew:"), "\(screen)")
   }
 }

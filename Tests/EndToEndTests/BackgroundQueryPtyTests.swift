@@ -33,8 +33,8 @@ import Testing
     output += terminal.drain(process: process)
     #expect(process.wait(timeout: 10) == .exited(0))
     let text = String(decoding: output, as: UTF8.self)
-    #expect(text.contains("theme:    light, from the terminal's background #fdf6e3"), "\(text)")
-    #expect(text.contains("left:     later"), "\(text)")
+    #expect(text.contains("theme:     light, from the terminal's background #fdf6e3"), "\(text)")
+    #expect(text.contains("left:      later"), "\(text)")
   }
 
   /// `notes` knows it will open the sheet before it reads a note, and sends the query then: a

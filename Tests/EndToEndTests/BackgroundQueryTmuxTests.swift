@@ -72,18 +72,18 @@ struct BackgroundQueryTmuxTests {
       return try tmux.waitFor("EXIT:0")
     }
     try tmux.command(["set", "-g", "window-style", "bg=colour231"])
-    #expect(try explain("light").contains("theme:    light, from the terminal's background #ffffff"))
+    #expect(try explain("light").contains("theme:     light, from the terminal's background #ffffff"))
     // The default pane answers DA1 alone: COLORFGBG, else dark.
     try tmux.command(["set", "-g", "window-style", "default"])
     #expect(
       try explain("fgbg", environment: "COLORFGBG='0;15'").contains(
-        "theme:    light, from COLORFGBG=0;15 (the terminal did not say its background)"))
+        "theme:     light, from COLORFGBG=0;15 (the terminal did not say its background)"))
     #expect(
       try explain("neither").contains(
-        "theme:    dark, the default (the terminal did not say its background; COLORFGBG says nothing)"))
+        "theme:     dark, the default (the terminal did not say its background; COLORFGBG says nothing)"))
     #expect(
       try explain("set", option: "--theme mono", environment: "COLORFGBG='0;15'").contains(
-        "theme:    mono, --theme"))
+        "theme:     mono, --theme"))
   }
 
   @Test(.requires(TestPaths.hasTool("script"), "script(1) is not installed (util-linux)"))
@@ -121,7 +121,7 @@ struct BackgroundQueryTmuxTests {
     #expect(first.contains("\u{1B}]11;?\u{1B}\\\u{1B}[c"))
     #expect(
       first.contains(
-        "theme:    dark, the default (no answer from the terminal in 150 ms; COLORFGBG says nothing)"))
+        "theme:     dark, the default (no answer from the terminal in 150 ms; COLORFGBG says nothing)"))
     let remembered = try String(contentsOfFile: state + "/" + UnansweringTerminalsFile.name, encoding: .utf8)
     // TERM and TERM_PROGRAM (tmux sets it; script(1) passes it on).
     #expect(remembered == "xterm-256color\ttmux\n")
@@ -130,7 +130,7 @@ struct BackgroundQueryTmuxTests {
     #expect(!second.contains("\u{1B}]11;"))
     #expect(
       second.contains(
-        "theme:    dark, the default (not asked: no answer from this terminal before; COLORFGBG says nothing)"
+        "theme:     dark, the default (not asked: no answer from this terminal before; COLORFGBG says nothing)"
       ))
     // `reset` forgets it with the rest of the app's state.
     let reset = try Run.whatsnew(["reset", "--app-id", "silent", "--state-dir", state, "--yes"])

@@ -86,7 +86,7 @@ import Testing
         environment: "TALLY_NOW=2026-01-02T10:05:00Z TALLY_PRETEND_VERSION=1.1.0")
       let after = try tmux.waitFor("settings: ")
       #expect(try tmux.waitForExit() == 0)
-      #expect(!after.contains("Critical update") && after.contains("shown:    nothing"), "\(after)")
+      #expect(!after.contains("Critical update") && after.contains("shown:     nothing"), "\(after)")
       let report = try String(contentsOfFile: app.directory.path + "/r.json", encoding: .utf8)
       #expect(
         report.contains(#""critical" : null"#) && report.contains(#""available" : "1.2.0""#), "\(report)")

@@ -239,7 +239,7 @@ struct StepInterruptTmuxTests {
     try tmux.keys("Enter")
     #expect(try tmux.waitForExit() == 0)
     let screen = try tmux.waitFor("EXIT:0")
-    #expect(screen.contains("steps:    wait (1.0.0) failed:"), "\(screen)")
+    #expect(screen.contains("steps:     wait (1.0.0) failed:"), "\(screen)")
     try expectRestored(tmux)
   }
 

@@ -137,17 +137,17 @@ struct TipTmuxTests {
       let after = try finished(tmux)
       #expect(!after.contains("Tip:"))
       #expect(
-        after.contains("held:     tip search: a screen was shown on this launch (one interruption"))
+        after.contains("held:      tip search: a screen was shown on this launch (one interruption"))
 
       try tmux.start("\(greet) --app-version 2.0.0", environment: "TALLY_NO_TIPS=1")
       let variable = try finished(tmux)
-      #expect(!variable.contains("Tip:") && variable.contains("tip:      off (TALLY_NO_TIPS=1)"))
+      #expect(!variable.contains("Tip:") && variable.contains("tip:       off (TALLY_NO_TIPS=1)"))
 
       let off = try Run.whatsnew(["settings", "tips", "off", "--app-id", "tally", "--state-dir", app.state])
       #expect(off.status == 0 && off.stdout.hasPrefix("tips: off for tally"), "\(off.stdout)\(off.stderr)")
       try tmux.start("\(greet) --app-version 2.0.0")
       let setting = try finished(tmux)
-      #expect(!setting.contains("Tip:") && setting.contains("tip:      off (whatsnew settings tips off)"))
+      #expect(!setting.contains("Tip:") && setting.contains("tip:       off (whatsnew settings tips off)"))
       let list = try Run.whatsnew([
         "tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes,
       ])
@@ -160,7 +160,7 @@ struct TipTmuxTests {
       #expect(on.status == 0)
       try tmux.start("\(greet) --app-version 2.0.0")
       let shown = try finished(tmux)
-      #expect(shown.contains(Self.tip) && shown.contains("tip:      search (first showing)"))
+      #expect(shown.contains(Self.tip) && shown.contains("tip:       search (first showing)"))
     }
   }
 

@@ -215,7 +215,7 @@ struct UpdateFeedTmuxTests {
     let screen = try tmux.waitFor("feed:")
     #expect(!screen.contains("is available") && !screen.contains("pwned"))
     let feedLine = screen.split(separator: "\n").first { $0.hasPrefix("feed:") }.map(String.init) ?? ""
-    #expect(feedLine.hasPrefix("feed:     nothing newer than 2.0.0; "))
+    #expect(feedLine.hasPrefix("feed:      nothing newer than 2.0.0; "))
     #expect(feedLine.contains(Self.badFeeds[kind] ?? "?"), "\(feedLine)")
     let after = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
     #expect(after.allSatisfy { !$0.hasPrefix("update-feed.download") }, "\(after)")

@@ -100,7 +100,7 @@ struct WalkthroughDoneTmuxTests {
     #expect(
       card.contains("0 of 2 done") && card.contains("q continue") && card.contains("x don't show again"))
     #expect(
-      none.end.contains("shown:    checklist") && none.end.contains("checklist: shown, 0 of 2 steps done"))
+      none.end.contains("shown:     checklist") && none.end.contains("checklist: shown, 0 of 2 steps done"))
 
     try record("create", app)
     let one = try launch(app, tmux, day: 3, card: "Get started with Tally")
@@ -111,7 +111,7 @@ struct WalkthroughDoneTmuxTests {
 
     try record("search", app)
     let all = try launch(app, tmux, day: 4)
-    #expect(!all.end.contains("Get started") && all.end.contains("shown:    nothing"))
+    #expect(!all.end.contains("Get started") && all.end.contains("shown:     nothing"))
     #expect(all.end.contains("checklist: every step is done (2 of 2); not shown again"), "\(all.end)")
   }
 
@@ -127,7 +127,7 @@ struct WalkthroughDoneTmuxTests {
     let held = try launch(app, tmux, day: 2, hour: 10)
     #expect(!held.end.contains("Get started with Tally"))
     // (The pane wraps the line at 80 columns.)
-    #expect(held.end.contains("held:     the checklist: a tip, update card or checklist was shown"))
+    #expect(held.end.contains("held:      the checklist: a tip, update card or checklist was shown"))
     _ = try launch(app, tmux, day: 3, card: "Get started with Tally", keys: "x")
     let gone = try launch(app, tmux, day: 5)
     #expect(

@@ -43,6 +43,23 @@ public struct GreeterScreen: Sendable, Equatable {
   }
 }
 
+/// What ``LaunchGreeter/present(_:)`` shows and what it stands on: the launch's context
+/// (nothing is recorded), the app's notes, the state as recorded, and the screen's text.
+struct PreparedScreen {
+  let context: LaunchContext
+  let catalog: ReleaseNotesCatalog
+  /// The state before the presentation; nil when none is recorded or it cannot be read.
+  let state: LaunchState?
+  let text: GreetingText
+}
+
+/// Why a presentation shows nothing before it reaches a terminal; its problem line is in the
+/// launch's `ProblemLog` already.
+struct PresentationFailed: Error, Equatable {
+  /// The problem with the notes, for ``GreetOutcome/notesProblem``.
+  var notesProblem: String?
+}
+
 extension LaunchGreeter {
   /// Shows `screen` now, for an app's own `--tour` or "what's new" command, and returns what
   /// happened. Nothing is recorded as a launch. The keys are the launch's, and so are the
@@ -81,78 +98,124 @@ extension LaunchGreeter {
     return outcome
   }
 
+  /// A presentation, step by step: prepare it (the version, the notes, the recorded state and
+  /// the text), stop where nothing may be shown (a launch that is not interactive, no
+  /// terminal), run its screen with a launch's keys and dismissal rules, and say what that
+  /// left.
   private func present(
     _ screen: GreeterScreen, terminal open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?,
     problems: ProblemLog
   ) -> GreetOutcome {
+    let prepared: PreparedScreen
+    do throws(PresentationFailed) {
+      prepared = try prepare(screen, problems)
+    } catch {
+      return .failed(problems.all, notesProblem: error.notesProblem)
+    }
+    var outcome = GreetOutcome(presenting: prepared)
+    if let why = prepared.context.invocation.nonInteractiveReason {
+      outcome.reason = "not interactive (\(why))"
+      return outcome
+    }
+    guard let terminal = open(color, prepared.context.environment["NO_COLOR"]) else {
+      outcome.reason = "no terminal could be opened"
+      return outcome
+    }
+    outcome.themeChoice = terminal.themeChoice
+    for line in terminal.problems { problems.add(line) }
+    let run = runPresentation(prepared, on: terminal)
+    terminal.close()
+    finishPresentation(&outcome, after: run, prepared)
+    return outcome
+  }
+
+  /// What `screen` shows, read as a launch reads it: the version running, the app's notes,
+  /// the state as recorded (a presentation records nothing) and the text, each section it
+  /// leaves off a problem line. It fails, with one problem line, when the version, the notes
+  /// or a version the screen names cannot be used.
+  func prepare(_ screen: GreeterScreen, _ problems: ProblemLog) throws(PresentationFailed) -> PreparedScreen {
     let env = environment ?? ProcessEnvironment.current()
-    guard let version = launchedVersion(env, problems) else { return .failed(problems.all) }
+    guard let version = launchedVersion(env, problems) else { throw PresentationFailed() }
     let catalog: ReleaseNotesCatalog
-    do {
+    do throws(ReleaseNotesError) {
       catalog = try self.catalog(env)
     } catch {
       problems.add("\(error)")
-      return .failed(problems.all, notesProblem: "\(error)")
+      throw PresentationFailed(notesProblem: "\(error)")
     }
+    let context = presentationContext(env, version: version, problems)
+    var state: LaunchState?
+    if case .state(let read)? = try? context.store.read() { state = read }
+    // What the screen stands for, so that its keys and dismissals are a launch's.
+    let read: GreetingText?
+    do throws(ReleaseNotesError) {
+      read = try readText(of: screen, from: catalog, state: state, context)
+    } catch {
+      problems.add("\(error); nothing shown")
+      throw PresentationFailed(notesProblem: "\(error)")
+    }
+    guard let text = read else { throw PresentationFailed() }
+    for error in text.skipped { problems.add("\(error); left off the what's-new sheet") }
+    return PreparedScreen(context: context, catalog: catalog, state: state, text: text)
+  }
+
+  /// The context a presentation runs in: a launch's clock, store, tracker and invocation, but
+  /// no deep link (the app asked for this screen itself) and no check of the app's id.
+  func presentationContext(_ env: [String: String], version: AppVersion, _ problems: ProblemLog)
+    -> LaunchContext
+  {
     let now = clock ?? systemClock(env, problems)
     let store = resolvedStore(env, now: now, warn: { problems.add($0) })
-    var state: LaunchState?
-    if case .state(let read)? = try? store.read() { state = read }
-    let context = LaunchContext(
+    return LaunchContext(
       environment: env, version: version, now: now, store: store,
       tracker: LaunchTracker(
         appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays, now: now),
       invocation: invocationOverride
         ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING")),
       problems: problems)
+  }
 
-    // What the screen stands for, so that its keys and dismissals are a launch's.
-    let text: GreetingText
-    do throws(ReleaseNotesError) {
-      guard let read = try readText(of: screen, from: catalog, state: state, context) else {
-        return .failed(problems.all)
-      }
-      text = read
-    } catch {
-      problems.add("\(error); nothing shown")
-      return .failed(problems.all, notesProblem: "\(error)")
-    }
-    for error in text.skipped { problems.add("\(error); left off the what's-new sheet") }
-
-    var outcome = GreetOutcome(
-      launch: state?.lastLaunch, launchCount: state?.launchCount ?? 0, decision: text.decision,
-      presented: false,
-      exit: .nothingShown, pending: state?.pending ?? [], reason: nil, updates: UpdateRunReport(),
-      isRecorded: state != nil, problems: [])
-    if let why = context.invocation.nonInteractiveReason {
-      outcome.reason = "not interactive (\(why))"
-      return outcome
-    }
-    guard let terminal = open(color, env["NO_COLOR"]) else {
-      outcome.reason = "no terminal could be opened"
-      return outcome
-    }
-    outcome.themeChoice = terminal.themeChoice
-    for line in terminal.problems { problems.add(line) }
+  /// Runs the presentation's screen on `terminal` with a launch's keys and dismissal rules,
+  /// recording each dismissal as it happens (those ``presentationKeeps(_:onboardingPending:)``
+  /// lets through).
+  func runPresentation(_ prepared: PreparedScreen, on terminal: any GreetingTerminal) -> ScreensRun {
+    let state = prepared.state
     var screens = greetingScreens(
-      catalog: catalog, on: terminal, versionsRun: state?.versionHistory.map(\.version) ?? [], env)
+      catalog: prepared.catalog, on: terminal, versionsRun: state?.versionHistory.map(\.version) ?? [],
+      prepared.context.environment)
     screens.events = state?.events ?? UsageEvents()
-    var stack = ScreenStack([screens.screen(for: text)], palette: terminal.palette)
-    // Only a walkthrough that is pending is completed: completing drops what else is pending.
+    var stack = ScreenStack([screens.screen(for: prepared.text)], palette: terminal.palette)
     let onboardingPending = state?.pending(.onboarding) != nil
-    let run = runScreens(
-      &stack, on: terminal, reducer: GreetingReducer(decision: text.decision, isRecorded: state != nil),
-      context,
-      keep: { $0 != .completeOnboarding || onboardingPending })
-    terminal.close()
-    // The checklist is a card, as on a launch: ``GreetOutcome/showedChecklist``, not `shown`.
-    if case .checklist = text.content { outcome.showedChecklist = true } else { outcome.presented = true }
-    outcome.exit = run.reducer.exit ?? .later
-    if case .state(let after)? = try? store.read() {
-      outcome.pending = after.pending
-      outcome.whatsNew = WhatsNewRules(state: after, now: now(), minimumImportance: minimumImportance)
+    return runScreens(
+      &stack, on: terminal,
+      reducer: GreetingReducer(decision: prepared.text.decision, isRecorded: state != nil),
+      prepared.context,
+      keep: { Self.presentationKeeps($0, onboardingPending: onboardingPending) })
+  }
+
+  /// Whether a presentation carries out `command`: every dismissal a launch records, except
+  /// that finishing the walkthrough completes it only when one is pending (completing drops
+  /// what else is pending).
+  static func presentationKeeps(_ command: GreetingReducer.TrackerCommand, onboardingPending: Bool) -> Bool {
+    command != .completeOnboarding || onboardingPending
+  }
+
+  /// Says how the presentation ended and what it left: the checklist is a card, as on a
+  /// launch (``GreetOutcome/showedChecklist``), any other screen was presented; the exit is
+  /// the reducer's (`later` when the user just left); what is pending and the what's-new
+  /// rules are read back from the state the dismissals changed.
+  func finishPresentation(_ outcome: inout GreetOutcome, after run: ScreensRun, _ prepared: PreparedScreen) {
+    if case .checklist = prepared.text.content {
+      outcome.showedChecklist = true
+    } else {
+      outcome.presented = true
     }
-    return outcome
+    outcome.exit = run.reducer.exit ?? .later
+    if case .state(let after)? = try? prepared.context.store.read() {
+      outcome.pending = after.pending
+      outcome.whatsNew = WhatsNewRules(
+        state: after, now: prepared.context.now(), minimumImportance: minimumImportance)
+    }
   }
 
   /// The text `screen` shows; nil, with a problem line, when a version it names is not one.
@@ -192,6 +255,18 @@ extension LaunchGreeter {
       if case .welcomeBack(let pending)? = state?.pending(.welcomeBack) { days = pending }
       return try GreetingText.read(.welcomeBack(days: days), from: catalog).orNothing()
     }
+  }
+}
+
+extension GreetOutcome {
+  /// The outcome of a presentation before its screen runs: the launch and what is pending as
+  /// recorded, the decision its text stands for, nothing shown yet.
+  init(presenting prepared: PreparedScreen) {
+    let state = prepared.state
+    self.init(
+      launch: state?.lastLaunch, launchCount: state?.launchCount ?? 0, decision: prepared.text.decision,
+      presented: false, exit: .nothingShown, pending: state?.pending ?? [], reason: nil,
+      updates: UpdateRunReport(), isRecorded: state != nil, problems: [])
   }
 }
 

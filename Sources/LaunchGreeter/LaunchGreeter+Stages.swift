@@ -160,6 +160,21 @@ extension LaunchGreeter {
     return version
   }
 
+  /// The terminal the launch may open on first need (an update step's progress, or a
+  /// presentation): allowed only when a person is at the terminal or the app opens notes
+  /// itself; opened with the greeter's colours and `NO_COLOR`, its problems (a theme query
+  /// unanswered) going to the launch's log.
+  func terminalOnDemand(
+    _ context: LaunchContext, open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?
+  ) -> TerminalOnDemand {
+    let allowed = context.invocation.isInteractive || context.invocation.deepLink != nil
+    return TerminalOnDemand(allowed: allowed) { [color] in
+      let opened = open(color, context.environment["NO_COLOR"])
+      for line in opened?.problems ?? [] { context.problems.add(line) }
+      return opened
+    }
+  }
+
   // MARK: Record and run steps
 
   /// Records the launch and runs the app's update steps, their progress on `terminal`. Ctrl-C

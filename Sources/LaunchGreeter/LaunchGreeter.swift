@@ -352,13 +352,7 @@ public struct LaunchGreeter: Sendable {
       return .failed(problems.all)
     }
     // The terminal opens on first need: step progress, or a presentation.
-    let terminal = TerminalOnDemand(
-      allowed: context.invocation.isInteractive || context.invocation.deepLink != nil
-    ) { [color] in
-      let opened = open(color, context.environment["NO_COLOR"])
-      for line in opened?.problems ?? [] { problems.add(line) }
-      return opened
-    }
+    let terminal = terminalOnDemand(context, open: open)
     defer { terminal.close() }
 
     let record: LaunchRecord

@@ -86,6 +86,25 @@ import Testing
     #expect(TerminalOnDemand(allowed: false) { ScriptedTerminal(keys: []) }.get() == nil)
   }
 
+  @Test func theLaunchMayOpenATerminalWhenInteractiveOrOpeningNotesAndPassesNoColor() throws {
+    var asked: [String?] = []
+    func open(_ greeter: LaunchGreeter, _ env: [String: String] = [:]) throws -> (any GreetingTerminal)? {
+      let context = try #require(greeter.identify(env, problems))
+      return greeter.terminalOnDemand(context) { _, noColor in
+        asked.append(noColor)
+        return ScriptedTerminal(keys: [])
+      }.get()
+    }
+    #expect(try open(greeter("1.0.0"), ["NO_COLOR": "1"]) != nil)
+    #expect(asked == ["1"])
+    #expect(try open(greeter("1.0.0", interactive: false)) == nil)
+    #expect(asked.count == 1, "not opened for a launch nobody sees")
+    var opening = greeter("1.0.0", interactive: false)
+    opening.openNotes = "1.0.0"
+    #expect(try open(opening) != nil, "the app opens notes itself")
+    #expect(asked == ["1", nil])
+  }
+
   // MARK: Record and run steps
 
   @Test func recordingRunsTheStepsAndLeavesOutOneWithoutAVersion() throws {

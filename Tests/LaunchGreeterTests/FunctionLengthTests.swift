@@ -3,10 +3,12 @@ import TestSupport
 import Testing
 
 /// Functions the size of a thought: no function or initialiser in `Sources/LaunchGreeter` is
-/// 80 lines or longer (from its declaration to its closing brace), so a stage of the greeting
-/// stays a function of its own.
+/// 60 lines or longer (from its declaration to its closing brace), so a stage of the greeting
+/// stays a function of its own. The limit is what the split of `greet()`, `present(_:)` and
+/// `FeedCheck.run()` into named steps achieved (the longest is now about 54 lines): it guards
+/// that, it does not ratchet.
 @Suite struct FunctionLengthTests {
-  static let limit = 80
+  static let limit = 60
 
   @Test func everyFunctionInLaunchGreeterIsShorterThanTheLimit() throws {
     let directory = TestPaths.packageRoot.appendingPathComponent("Sources/LaunchGreeter")

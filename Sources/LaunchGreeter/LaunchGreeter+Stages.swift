@@ -506,18 +506,16 @@ extension LaunchGreeter {
   }
 
   /// Records that `version` was announced, before its card is shown; false, with a problem
-  /// line, when that cannot be written (the card is then not shown).
+  /// line, when that cannot be written, also when the state turned read-only after the launch
+  /// was recorded (another launch took the lock): the card is then not shown, as a tip or the
+  /// checklist is not, since a card whose showing is not remembered would come back on every
+  /// launch. The next launch that can record it shows it.
   func recordAnnouncement(of version: AppVersion, _ context: LaunchContext) -> Bool {
     do {
-      try context.store.transaction { tx in
-        guard var state = tx.state else { return }
-        state.updateAnnounced = version
-        state.lastTipOrCardDate = context.tracker.now()
-        tx.state = state
-      }
+      try LaunchTracker.recordUpdateAnnounced(version, now: context.tracker.now(), in: context.store)
       return true
     } catch {
-      context.problems.add("cannot record the update announcement: \(error)")
+      context.problems.add("cannot record the update card for \(version): \(error); it is not shown")
       return false
     }
   }
@@ -528,7 +526,8 @@ extension LaunchGreeter {
   /// feed's card when no presentation was decided and no text is shown; else a tip when
   /// neither a screen (the text, a failed update step's) nor the card is shown; else the
   /// "Get started" checklist when nothing else is. Each is recorded as shown before it is
-  /// shown; one that is due but waits (something else shown, the cooldown) says why.
+  /// shown, and not shown when that cannot be written (a problem line says why); one that is
+  /// due but waits (something else shown, the cooldown) says why.
   func chooseInterruption(
     _ record: LaunchRecord, _ context: LaunchContext, decided: LaunchDecision, textShown: Bool,
     stepFailed: Bool

@@ -246,3 +246,21 @@ package struct LaunchTracker: Sendable {
     return state
   }
 }
+
+extension LaunchTracker {
+  /// Records that the "a newer version is available" card for `version` is shown at `now`,
+  /// before it is shown, as a tip or the checklist is: that version is announced, and the
+  /// cooldown before the next tip, update card or checklist starts. Throws ``NotRecorded`` when
+  /// the state cannot be written (another launch holds the lock, an unwritable directory, a
+  /// newer schema, a foreign file): the card is then not shown, or it would come back on every
+  /// launch with its showing lost.
+  package static func recordUpdateAnnounced(_ version: AppVersion, now: Date, in store: any LaunchStore)
+    throws
+  {
+    let recorded = try changeRecordedState(in: store) { state in
+      state.updateAnnounced = version
+      state.lastTipOrCardDate = now
+    }
+    guard recorded else { throw NotRecorded(reason: "no launch is recorded") }
+  }
+}

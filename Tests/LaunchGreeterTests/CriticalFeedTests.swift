@@ -151,4 +151,40 @@ import Testing
     let later = launchWithOutcome(greeter("1.0.0", directory: directory))
     #expect(later.shown == nil && later.outcome.availableVersion == version("1.2.0"))
   }
+
+  /// An update card that cannot be recorded as shown (another launch took the state lock after
+  /// this one was recorded) is not shown, as a tip or the checklist is not: else it would come
+  /// back on every launch. A problem line says why, and the next launch that can record it
+  /// shows it.
+  @Test func aCardThatCannotBeRecordedIsNotShown() throws {
+    let directory = try TestPaths.makeTemporaryDirectory("whatsnew-unrecorded-card")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let locked = LockTakenStore()
+    func lockedGreeter() -> LaunchGreeter {
+      var greeter = greeter("1.0.0", directory: directory)
+      greeter.store = locked
+      return greeter
+    }
+    #expect(launch(lockedGreeter(), key: "s")?.contains("Welcome") == true)
+    FeedCheck(
+      feed: GreeterFeed(url: "https://example.com/f.json"), directory: directory.path,
+      running: version("1.0.0"), now: clock.closure()
+    ).writeCache(
+      FeedCache(
+        url: "https://example.com/f.json", checked: clock.closure(),
+        latest: FeedRelease(version: "1.2.0", notes: "")))
+    locked.takeLockAfterNextTransaction()
+    let (shown, outcome) = launchWithOutcome(lockedGreeter())
+    #expect(shown == nil && !outcome.announcedUpdate, "\(shown ?? "nothing")")
+    #expect(
+      outcome.problems == [
+        "cannot record the update card for 1.2.0: not recorded: another launch holds the state lock; "
+          + "it is not shown"
+      ])
+    #expect(locked.memory.state?.updateAnnounced == nil && locked.memory.state?.lastTipOrCardDate == nil)
+    locked.releaseLock()
+    let card = launch(lockedGreeter())
+    #expect(card?.contains("Tally 1.2.0 is available") == true, "\(card ?? "nothing")")
+    #expect(locked.memory.state?.updateAnnounced == version("1.2.0"))
+  }
 }

@@ -38,3 +38,32 @@ extension LaunchGreeter {
     return greeter
   }
 }
+
+/// An in-memory store whose lock another launch can take: after ``takeLockAfterNextTransaction()``
+/// the next transaction (a launch's own record) writes as usual, and every later one finds the
+/// lock held, as `FileLaunchStore`'s do when another launch holds it past the wait: the body reads
+/// the state, and nothing is written (``LaunchStateTransaction/readOnlyReason`` says why).
+final class LockTakenStore: LaunchStore, Sendable {
+  let memory = InMemoryLaunchStore()
+  /// How many more transactions may write before the lock is taken; nil while it is free.
+  private let writesLeft = Mutex<Int?>(nil)
+
+  func takeLockAfterNextTransaction() { writesLeft.withLock { $0 = 1 } }
+  func releaseLock() { writesLeft.withLock { $0 = nil } }
+
+  func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R {
+    let writes = writesLeft.withLock { left in
+      defer { left = left.map { max(0, $0 - 1) } }
+      return left.map { $0 > 0 } ?? true
+    }
+    guard !writes else { return try memory.transaction(body) }
+    return try body(
+      LaunchStateTransaction(
+        state: memory.state, stateWasReset: false, readOnlyReason: "another launch holds the state lock",
+        lockWasBusy: true
+      ) { _, _ in nil })
+  }
+
+  func read() throws -> LaunchStoreSnapshot { try memory.read() }
+  func reset() throws { try memory.reset() }
+}

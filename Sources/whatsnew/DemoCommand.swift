@@ -173,9 +173,13 @@ struct DemoCommand: ParsableCommand {
     }
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }
     if greeting.explain {
-      explainLaunch(
+      let links = greeter.hyperlinks.explanation(environment: processEnvironment, isTerminal: isatty(1) == 1)
+      if let text = explanation(
         outcome, state: stateDescription, content: content, interactive: Invocation.current(environment: env),
-        theme: outcome.themeChoice ?? homeTheme, links: greeter.hyperlinks)
+        theme: (outcome.themeChoice ?? homeTheme)?.explanation(setBy: "--theme"), links: links)
+      {
+        Console.out(text)
+      }
     }
     if outcome.decision.isPresentation, !outcome.presented, outcome.reason == "no terminal could be opened" {
       let term = env["TERM"] ?? "unset"
@@ -241,11 +245,20 @@ struct DemoCommand: ParsableCommand {
 
   // MARK: - Explain
 
-  private func explainLaunch(
+  /// The labels of the `--explain` lines, in the order they are printed.
+  enum ExplainLabel: String, ExplainLabels {
+    case launch, state, content, updateSteps = "update steps", pending, settings, links, decision, reason,
+      interactive, theme, tip, held
+  }
+
+  /// The `--explain` text: one `label: value` line per fact, the values in one column; nil
+  /// when the greeter could not start (no launch was classified). `theme` and `links` are
+  /// their lines' values.
+  func explanation(
     _ outcome: GreetOutcome, state stateDescription: String, content: DemoContent, interactive: Invocation,
-    theme: GreeterThemeChoice?, links: GreeterHyperlinks
-  ) {
-    guard let launch = outcome.launch else { return }
+    theme: String?, links: String
+  ) -> String? {
+    guard let launch = outcome.launch else { return nil }
     var kind = launch.kind.rawValue
     if let from = launch.from, from != launch.to {
       kind += " from \(from) to \(launch.to)"
@@ -254,32 +267,32 @@ struct DemoCommand: ParsableCommand {
     }
     if let days = launch.daysAway { kind += ", \(days) day\(days == 1 ? "" : "s") away" }
     if launch.stateWasReset { kind += " (the state was reset: the old file was corrupt)" }
-    var lines = [
-      "launch:       \(kind) (launch \(outcome.launchCount) of \(self.state.settings.appID))",
-      "state:        \(stateDescription)",
-      "content:      \(content.origin) (\(content.versions.count) versions)",
-      "update steps: \(describe(outcome.updates))",
-      "pending:      "
-        + (outcome.pending.isEmpty ? "nothing" : outcome.pending.map(\.summary).joined(separator: ", ")),
-      "settings:     \(outcome.whatsNewSummary)",
-      "links:        \(links.explanation(environment: processEnvironment, isTerminal: isatty(1) == 1))",
-    ]
+    var lines: [String] = []
+    func add(_ label: ExplainLabel, _ value: String) { lines.append(label.line(value)) }
+    add(.launch, "\(kind) (launch \(outcome.launchCount) of \(self.state.settings.appID))")
+    add(.state, stateDescription)
+    add(.content, "\(content.origin) (\(content.versions.count) versions)")
+    add(.updateSteps, describe(outcome.updates))
+    add(
+      .pending, outcome.pending.isEmpty ? "nothing" : outcome.pending.map(\.summary).joined(separator: ", "))
+    add(.settings, outcome.whatsNewSummary)
+    add(.links, links)
     if case .nothing(let reason) = outcome.decision {
-      lines.append("decision:     nothing")
-      lines.append("reason:       \(reason)")
+      add(.decision, "nothing")
+      add(.reason, reason)
       if !interactive.isInteractive && open == nil {
         let wouldBe = PresentationDecision.decide(
           launch: launch, pending: outcome.pending, availableNotes: content.versions,
           invocation: Invocation(nonInteractiveReason: nil), whatsNew: outcome.whatsNew)
-        lines.append("interactive:  would present \(wouldBe.summary)")
+        add(.interactive, "would present \(wouldBe.summary)")
       }
     } else {
-      lines.append("decision:     \(outcome.decision.summary)")
+      add(.decision, outcome.decision.summary)
     }
-    if let theme { lines.append("theme:        \(theme.explanation(setBy: "--theme"))") }
-    if let tip = outcome.tipExplanation { lines.append("tip:          \(tip)") }
-    for held in outcome.heldBackExplanations { lines.append("held:         \(held)") }
-    Console.out(lines.joined(separator: "\n"))
+    if let theme { add(.theme, theme) }
+    if let tip = outcome.tipExplanation { add(.tip, tip) }
+    for held in outcome.heldBackExplanations { add(.held, held) }
+    return lines.joined(separator: "\n")
   }
 
   private func describe(_ report: UpdateRunReport) -> String {

@@ -415,19 +415,9 @@ struct GreetReport: Encodable {
   }
 
   /// The labels of the `--explain` lines, in the order they are printed.
-  enum ExplainLabel: String, CaseIterable {
+  enum ExplainLabel: String, ExplainLabels {
     case launch, shown, reason, left, pending, steps, settings, notes, links, feed, theme, tip, checklist,
       held
-
-    /// The column every value starts in: past the longest label, its colon and a space, so
-    /// the values line up whichever lines a launch prints.
-    static let valueColumn = (allCases.map(\.rawValue.count).max() ?? 0) + 2
-
-    /// `label:`, padded to ``valueColumn``, then `value`.
-    func line(_ value: String) -> String {
-      let label = rawValue + ":"
-      return label + String(repeating: " ", count: Self.valueColumn - label.count) + value
-    }
   }
 
   /// The `--explain` text: one `label: value` line per fact, the values in one column.

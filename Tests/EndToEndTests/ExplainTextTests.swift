@@ -1,4 +1,6 @@
+import Foundation
 import LaunchGreeter
+import LaunchTracking
 import Testing
 
 @testable import whatsnew
@@ -34,6 +36,34 @@ import Testing
         "tip", "checklist", "held",
       ], "\(text)")
     #expect(Set(lines.map(valueColumn)).count == 1, "\(text)")
+  }
+
+  /// `demo --explain`'s values start in one column too, the longest label's (`update steps:`)
+  /// included, whether the launch presents something or nothing.
+  @Test func everyDemoValueStartsInOneColumn() throws {
+    let demo = try DemoCommand.parse([])
+    let content = try DemoContent.locate(flag: nil)
+    let launch = LaunchState.LastLaunch(
+      kind: .upgrade, from: AppVersion(1, 0, 0), to: AppVersion(1, 1, 0), daysAway: 40, date: Date(),
+      stateWasReset: false)
+    var nothing = GreetOutcome(
+      launch: launch, launchCount: 2, decision: .nothing(reason: "whats-new is off"), presented: false,
+      exit: .nothingShown, pending: [], reason: "whats-new is off", updates: UpdateRunReport(),
+      isRecorded: true, problems: [])
+    nothing.tip = GreetOutcome.Tip(id: "search", markdown: "", text: "", isFirstShowing: true)
+    nothing.heldBack = [.item(.checklist, .tipShown)]
+    var presenting = nothing
+    presenting.decision = .welcomeBack(days: 40)
+    let texts = [nothing, presenting].compactMap {
+      demo.explanation(
+        $0, state: "in memory", content: content,
+        interactive: Invocation(nonInteractiveReason: "not a terminal"),
+        theme: "dark, --theme", links: "plain text (not a terminal)")
+    }
+    let lines = texts.joined(separator: "\n").split(separator: "\n")
+    let labels: Set<String> = Set(lines.map { String($0.prefix { $0 != ":" }) })
+    #expect(labels == Set(DemoCommand.ExplainLabel.allCases.map(\.rawValue)), "\(texts)")
+    #expect(Set(lines.map(valueColumn)).count == 1, "\(texts)")
   }
 
   /// Where the value of a `label: value` line starts: past the colon and the spaces after it.

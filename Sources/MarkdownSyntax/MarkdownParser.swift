@@ -18,11 +18,8 @@ package enum MarkdownParser {
   package static func parse(
     bytes: some Collection<UInt8>, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm
   ) -> MarkdownDocument {
-    var input = Array(bytes)
-    prepare(&input)
-    return input.withUnsafeBufferPointer {
-      parse(utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm)
-    }
+    // The standard library's repair: each ill-formed sequence becomes U+FFFD.
+    parse(String(decoding: bytes, as: UTF8.self), frontMatter: frontMatter, flavor: flavor)
   }
 
   /// Parses a string (see ``parse(bytes:frontMatter:flavor:)``).
@@ -52,25 +49,7 @@ package enum MarkdownParser {
 
   // MARK: - Helpers
 
-  /// Makes `input` what the parser reads: invalid UTF-8 sequences and U+0000 replaced by
-  /// U+FFFD. One pass when the input is valid (the usual case).
-  static func prepare(_ input: inout [UInt8]) {
-    let (valid, sawNUL) = checkUTF8(input)
-    if !valid {
-      input = Array(String(decoding: input, as: UTF8.self).utf8)
-      replaceNUL(&input)
-    } else if sawNUL {
-      replaceNUL(&input)
-    }
-  }
-
-  /// Whether `bytes` is well-formed UTF-8 (``UTF8Validation``), and whether it holds a NUL
-  /// byte (as far as it was read, when it is not well-formed).
-  static func checkUTF8(_ bytes: [UInt8]) -> (valid: Bool, sawNUL: Bool) {
-    let (invalidAt, sawNUL) = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0) }
-    return (invalidAt == nil, sawNUL)
-  }
-
+  /// Replaces each U+0000 with U+FFFD (the spec's rule for insecure characters).
   static func replaceNUL(_ input: inout [UInt8]) {
     let hasNUL = input.withUnsafeBufferPointer { b in
       guard let base = b.baseAddress else { return false }

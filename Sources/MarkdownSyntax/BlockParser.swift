@@ -66,24 +66,9 @@ struct BlockParser {
 
   // MARK: - Line primitives
 
-  /// The first `\n` or `\r` at or after `i` (eight bytes at a time), or `end`.
+  /// The first `\n` or `\r` at or after `i`, or `end`.
   static func lineEnd(_ p: Bytes, from i: Int, _ end: Int) -> Int {
-    var j = i
-    if let base = p.baseAddress {
-      let ones = WordBytes.ones
-      let highs = WordBytes.highs
-      while j + 8 <= end {
-        let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
-        let lf = w ^ (ones &* 0x0A)
-        let cr = w ^ (ones &* 0x0D)
-        let found = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
-        // The lowest flagged byte is a real match (a false flag only ever sits above one).
-        if found != 0 { return j + found.trailingZeroBitCount >> 3 }
-        j += 8
-      }
-    }
-    while j < end, p[j] != 10, p[j] != 13 { j += 1 }
-    return j
+    Scan.firstIndex(of: 10, or: 13, in: Bytes(rebasing: p[..<end]), from: i) ?? end
   }
 
   func peek(_ i: Int) -> UInt8 {

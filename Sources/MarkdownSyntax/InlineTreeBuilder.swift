@@ -133,28 +133,13 @@ extension InlineParser {
   static func flush(_ buffer: inout RawBytes, into out: inout [Inline], autolink: Bool) {
     guard !buffer.isEmpty else { return }
     buffer.withBytes { b in
-      if autolink && Self.containsAt(b) {
+      if autolink && Scan.contains(ASCII.at, in: b) {
         splitEmails(b, into: &out)
       } else {
         out.append(.text(String(decoding: b, as: UTF8.self)))
       }
     }
     buffer.removeAll()
-  }
-
-  /// Whether `b` holds an `@` (eight bytes at a time).
-  static func containsAt(_ b: Bytes) -> Bool {
-    guard let base = b.baseAddress else { return false }
-    var i = 0
-    while i + 8 <= b.count {
-      if WordBytes.zeroBytes(WordBytes.load(base, i) ^ WordBytes.repeating(ASCII.at)) != 0 { return true }
-      i += 8
-    }
-    while i < b.count {
-      if base[i] == ASCII.at { return true }
-      i += 1
-    }
-    return false
   }
 
   /// cmark-gfm's email autolink post-processing of a text run.

@@ -26,11 +26,7 @@ package enum MarkdownParser {
   package static func parse(_ text: String, frontMatter: Bool = true, flavor: MarkdownFlavor = .gfm)
     -> MarkdownDocument
   {
-    var input = Array(text.utf8)
-    replaceNUL(&input)
-    return input.withUnsafeBufferPointer {
-      parse(utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm)
-    }
+    withInput(text) { parse(utf8: $0, frontMatter: frontMatter && flavor == .gfm, gfm: flavor == .gfm) }
   }
 
   /// ``parse(_:frontMatter:flavor:)``, and how much work the parsers did: every byte of every
@@ -40,41 +36,28 @@ package enum MarkdownParser {
   package static func parseCountingSteps(_ text: String, flavor: MarkdownFlavor = .gfm)
     -> (document: MarkdownDocument, steps: Int)
   {
-    var input = Array(text.utf8)
-    replaceNUL(&input)
-    return input.withUnsafeBufferPointer {
-      parseCountingSteps(utf8: $0, frontMatter: flavor == .gfm, gfm: flavor == .gfm)
-    }
+    withInput(text) { parseCountingSteps(utf8: $0, frontMatter: flavor == .gfm, gfm: flavor == .gfm) }
   }
 
   // MARK: - Helpers
 
-  /// Replaces each U+0000 with U+FFFD (the spec's rule for insecure characters).
-  static func replaceNUL(_ input: inout [UInt8]) {
-    let hasNUL = input.withUnsafeBufferPointer { b in
-      guard let base = b.baseAddress else { return false }
-      var i = 0
-      while i + 8 <= b.count {
-        if WordBytes.zeroBytes(WordBytes.load(base, i)) != 0 { return true }
-        i += 8
+  /// Calls `body` with what the parser reads: the UTF-8 of `text`, each U+0000 replaced by
+  /// U+FFFD (the spec's rule for insecure characters).
+  static func withInput<Result>(_ text: String, _ body: (Bytes) -> Result) -> Result {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard Scan.contains(0, in: bytes) else { return body(bytes) }
+      var input: [UInt8] = []
+      input.reserveCapacity(bytes.count + 16)
+      for byte in bytes {
+        if byte == 0 {
+          input.append(contentsOf: [0xEF, 0xBF, 0xBD])
+        } else {
+          input.append(byte)
+        }
       }
-      while i < b.count {
-        if b[i] == 0 { return true }
-        i += 1
-      }
-      return false
+      return input.withUnsafeBufferPointer(body)
     }
-    guard hasNUL else { return }
-    var out: [UInt8] = []
-    out.reserveCapacity(input.count + 16)
-    for b in input {
-      if b == 0 {
-        out.append(contentsOf: [0xEF, 0xBF, 0xBD])
-      } else {
-        out.append(b)
-      }
-    }
-    input = out
   }
 
   static func parse(utf8 p: Bytes, frontMatter allowFrontMatter: Bool, gfm: Bool) -> MarkdownDocument {

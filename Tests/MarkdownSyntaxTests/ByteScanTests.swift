@@ -28,16 +28,56 @@ import Testing
     }
   }
 
-  @Test func escapingAndAt() {
+  @Test func escaping() {
     Self.words { word, position, byte, filler in
       let bytes = (0..<8).map { $0 == position ? byte : filler }
       #expect(
         HTMLWriter.mayNeedEscaping(word) == bytes.contains { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 })
-      let found = bytes.withUnsafeBufferPointer { InlineParser.containsAt($0) }
-      #expect(found == bytes.contains(64))
     }
   }
+}
 
+/// The word-wide search against its definition, `firstIndex(where:)`: every byte value at every
+/// position of one to three words and a tail, among bytes that match neither (including bytes
+/// one above a match, which a borrow could mark) and before a later match, from several starts.
+@Suite struct WordSearchTests {
+  @Test func findsWhatFirstIndexFinds() {
+    var mismatches: [String] = []
+    for (a, b): (UInt8, UInt8) in [(10, 13), (0, 0), (64, 64)] {
+      for filler: UInt8 in [0x61, 0xC3, 0x80, 0xFF, a &+ 1, b &+ 1, a ^ 0x80] {
+        for length in [0, 5, 8, 11, 16, 24] {
+          for position in 0..<max(length, 1) {
+            for value in 0...255 {
+              var bytes = [UInt8](repeating: filler, count: length)
+              if position < length { bytes[position] = UInt8(value) }
+              if position + 9 < length { bytes[position + 9] = a }
+              for start in [0, 1, 3, 8] where start <= length {
+                let found = bytes.withUnsafeBufferPointer {
+                  Scan.firstIndex(of: a, or: b, in: $0, from: start)
+                }
+                let expected = bytes[start...].firstIndex { $0 == a || $0 == b }
+                if found != expected { mismatches.append("\(a) \(b) \(bytes) from \(start)") }
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
+  @Test func containsIsFirstIndexOfOneByte() {
+    let bytes = Array("an address: someone@example.com".utf8)
+    bytes.withUnsafeBufferPointer { b in
+      #expect(Scan.contains(ASCII.at, in: b))
+      #expect(!Scan.contains(0, in: b))
+      #expect(!Scan.contains(0, in: UnsafeBufferPointer(rebasing: b[0..<0])))
+    }
+  }
+}
+
+/// Where the block parser ends a line: at the first `\n` or `\r`, else at the end.
+@Suite struct LineEndTests {
   @Test func lineEnds() {
     for length in 0..<24 {
       for at in 0...length {

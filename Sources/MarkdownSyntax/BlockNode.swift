@@ -219,29 +219,11 @@ final class BlockNode {
       cursor.lineCursorOffset = contentStart
       cursor.lineCursorLine = startLine
     }
-    var i = cursor.lineCursorOffset
-    var line = cursor.lineCursorLine
     let end = min(offset, contentEnd)
-    if let base = arena.baseAddress {
-      // Eight bytes at a time: a changelog's hundreds of definitions sit in one block.
-      let lows = WordBytes.lows
-      while i + 8 <= end {
-        let y = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ WordBytes.repeating(0x0A)
-        // The high bit of each byte that was a newline (now zero), and of no other: no carry
-        // crosses a byte, since each byte's low seven bits are added to 0x7F apart.
-        let newlines = ~(((y & lows) &+ lows) | y | lows)
-        // One per newline byte, summed by the multiplication into the top byte (the release
-        // build targets x86-64 without `popcnt`, so `nonzeroBitCount` would be a loop).
-        line += Int(truncatingIfNeeded: ((newlines >> 7) &* WordBytes.ones) >> 56)
-        i += 8
-      }
+    if cursor.lineCursorOffset < end {
+      cursor.lineCursorLine += arena[cursor.lineCursorOffset..<end].count { $0 == 10 }
+      cursor.lineCursorOffset = end
     }
-    while i < end {
-      if arena[i] == 10 { line += 1 }
-      i += 1
-    }
-    cursor.lineCursorOffset = i
-    cursor.lineCursorLine = line
-    return line
+    return cursor.lineCursorLine
   }
 }

@@ -54,49 +54,22 @@ struct HTMLWriter: ~Copyable {
     s.withUTF8 { escaped($0) }
   }
 
-  /// Whether any of the eight bytes in `x` is `&`, `<`, `>` or `"` (exact: each test finds a
-  /// zero byte, with no false positive for "any").
-  static func mayNeedEscaping(_ x: UInt64) -> Bool {
-    let ones = WordBytes.ones
-    let highs = WordBytes.highs
-    // `<` 0x3C and `>` 0x3E differ in bit 1 only, `"` 0x22 and `&` 0x26 in bit 2 only.
-    let angle = (x ^ (ones &* 0x3C)) & ~(ones &* 0x02)
-    let quoteOrAmp = (x ^ (ones &* 0x22)) & ~(ones &* 0x04)
-    return ((angle &- ones) & ~angle | (quoteOrAmp &- ones) & ~quoteOrAmp) & highs != 0
-  }
-
   /// Appends `b` with `&`, `<`, `>` and `"` escaped, as cmark's `escape_html` does.
   mutating func escaped(_ b: Bytes) {
     guard let base = b.baseAddress else { return }
-    let n = b.count
+    // The start of the bytes not yet written.
     var start = 0
-    var i = 0
-    while i < n {
-      var stop = n
-      if i &+ 8 <= n {
-        if !Self.mayNeedEscaping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-          i &+= 8
-          continue
-        }
-        stop = i &+ 8
+    while let i = b[start...].firstIndex(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 }) {
+      if i > start { out.append(base + start, i - start) }
+      switch b[i] {
+      case 38: raw("&amp;")
+      case 60: raw("&lt;")
+      case 62: raw("&gt;")
+      default: raw("&quot;")
       }
-      // One of these bytes (or one of the last seven) needs escaping: look at each.
-      while i < stop {
-        let c = base[i]
-        if c == 38 || c == 60 || c == 62 || c == 34 {
-          if i > start { out.append(base + start, i - start) }
-          switch c {
-          case 38: raw("&amp;")
-          case 60: raw("&lt;")
-          case 62: raw("&gt;")
-          default: raw("&quot;")
-          }
-          start = i &+ 1
-        }
-        i &+= 1
-      }
+      start = i + 1
     }
-    if n > start { out.append(base + start, n - start) }
+    if b.count > start { out.append(base + start, b.count - start) }
   }
 
   /// Whether cmark's `houdini_escape_href` copies byte `c` as it is: ASCII letters, digits

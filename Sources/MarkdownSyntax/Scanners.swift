@@ -143,16 +143,8 @@ enum Scan {
     }
     var depth = 0
     while j < end {
-      if j + 8 <= end, let base = p.baseAddress {
-        let stops = destinationStops(UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-        if stops == 0 {
-          j += 8
-          continue
-        }
-        j += stops.trailingZeroBitCount >> 3
-      }
       let c = p[j]
-      // Most bytes of a URL are none of `\\`, `(`, `)`, a space or a control: skipped at once.
+      // Bytes other than `\\`, `(`, `)`, a space or a control need no closer look.
       if c > ASCII.closeParen, c != ASCII.backslash, c != 127 {
         j += 1
         continue
@@ -176,21 +168,6 @@ enum Scan {
     }
     if j >= end || depth != 0 { return nil }
     return (j, i..<j)
-  }
-
-  /// The high bit of each byte of `x` that ``linkDestination(_:_:_:)`` must look at: ASCII
-  /// below `*` (controls, space, parentheses, ...), `\\` or DEL. Exact per byte (no carry
-  /// crosses a byte), so the lowest flagged byte is the first such byte.
-  static func destinationStops(_ x: UInt64) -> UInt64 {
-    let ones = WordBytes.ones
-    let lows = WordBytes.lows
-    let highs = WordBytes.highs
-    let low = x & lows
-    let below2A = ~((low &+ ones &* 0x56) | x) & highs
-    let b = x ^ (ones &* 0x5C)
-    let backslash = ~(((b & lows) &+ lows) | b) & highs
-    let del = (low &+ ones) & ~x & highs
-    return below2A | backslash | del
   }
 
   /// A link title at `i` (`"…"`, `'…'` or `(…)`): returns the end of the match.
@@ -449,33 +426,10 @@ enum Scan {
     return j + 1
   }
 
-  /// Whether bytes `range` of `p` hold `a` or `b`, checked eight bytes at a time.
-  static func contains(_ p: Bytes, _ range: Range<Int>, _ a: UInt8, _ b: UInt8) -> Bool {
-    var i = range.lowerBound
-    let end = range.upperBound
-    if let base = p.baseAddress {
-      let ones = WordBytes.ones
-      let highs = WordBytes.highs
-      while i + 8 <= end {
-        let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        // A zero byte in `w ^ a…` or `w ^ b…` is an `a` or a `b`.
-        let x = w ^ (ones &* UInt64(a))
-        let y = w ^ (ones &* UInt64(b))
-        if ((x &- ones) & ~x | (y &- ones) & ~y) & highs != 0 { return true }
-        i += 8
-      }
-    }
-    while i < end {
-      if p[i] == a || p[i] == b { return true }
-      i += 1
-    }
-    return false
-  }
-
   /// Removes backslash escapes and decodes entities in `range` (for destinations, titles,
   /// info strings).
   static func unescape(_ p: Bytes, _ range: Range<Int>) -> String {
-    if !contains(p, range, ASCII.backslash, ASCII.ampersand) {
+    if !p[range].contains(where: { $0 == ASCII.backslash || $0 == ASCII.ampersand }) {
       return String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
     }
     var out: [UInt8] = []

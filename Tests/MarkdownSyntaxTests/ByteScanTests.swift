@@ -3,40 +3,6 @@ import Testing
 
 @testable import MarkdownSyntax
 
-/// The eight-bytes-at-a-time tests against their byte-by-byte definitions, for every byte
-/// value at every position of a word (among bytes that do not match, and after one that does).
-@Suite struct WordScanTests {
-  static func words(_ body: (UInt64, _ position: Int, _ byte: UInt8, _ filler: UInt8) -> Void) {
-    for filler: UInt8 in [0x61, 0xC3, 0x2F, 0x80] {
-      for position in 0..<8 {
-        for value in 0...255 {
-          var bytes = [UInt8](repeating: filler, count: 8)
-          bytes[position] = UInt8(value)
-          let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-          body(word, position, UInt8(value), filler)
-        }
-      }
-    }
-  }
-
-  @Test func destinationStops() {
-    func stops(_ c: UInt8) -> Bool { (c < 0x2A) || c == 0x5C || c == 0x7F }
-    Self.words { word, position, byte, filler in
-      let flagged = Scan.destinationStops(word)
-      let expected = (0..<8).first { stops($0 == position ? byte : filler) }
-      #expect((flagged == 0 ? nil : flagged.trailingZeroBitCount >> 3) == expected)
-    }
-  }
-
-  @Test func escaping() {
-    Self.words { word, position, byte, filler in
-      let bytes = (0..<8).map { $0 == position ? byte : filler }
-      #expect(
-        HTMLWriter.mayNeedEscaping(word) == bytes.contains { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 })
-    }
-  }
-}
-
 /// The word-wide search against its definition, `firstIndex(where:)`: every byte value at every
 /// position of one to three words and a tail, among bytes that match neither (including bytes
 /// one above a match, which a borrow could mark) and before a later match, from several starts.

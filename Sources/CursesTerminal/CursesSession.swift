@@ -246,8 +246,6 @@ package final class CursesSession {
   private var output: UnsafeMutablePointer<FILE>?
   private var input: UnsafeMutablePointer<FILE>?
   private var painter: Painter
-  /// A canvas no longer painted, whose storage the next frame reuses.
-  private var spare: Canvas?
   /// Whether the terminal has an alternate screen (`smcup`/`rmcup`); `vt100` and `linux` do not,
   /// so what was drawn stays on the screen the shell writes on next.
   private var hasAlternateScreen = true
@@ -494,15 +492,9 @@ package final class CursesSession {
 
   private func paint(_ screen: some Screen) {
     updateSize()
-    // The frame before the last one is drawn over: blanked, not allocated and filled anew.
-    var canvas = spare.take() ?? Canvas(width: width, height: height)
-    canvas.reset(width: width, height: height)
-    // Lines the last frame showed (a scrolled text) are copied from it, not laid out again.
-    canvas.reuseRows(of: painter.lastCanvas)
+    var canvas = Canvas(width: width, height: height)
     screen.draw(into: &canvas)
-    // The last frame's canvas is handed back next: it must not stay shared with this one.
-    canvas.reuseRows(of: nil)
-    spare = painter.paint(canvas)
+    painter.paint(canvas)
     let links = painter.linkSequences
     if !links.isEmpty, !linksInUse {
       // ncurses would otherwise shift the rest of a row sideways (insert or delete a

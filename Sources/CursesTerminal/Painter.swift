@@ -68,16 +68,11 @@ struct Painter {
   /// ncurses as one array of `cchar_t` (`mvwadd_wchnstr`); a wide grapheme, one with combining
   /// marks, or a character `wcwidth` does not give one column goes alone, at its own column
   /// (`mvwadd_wch`).
-  ///
-  /// Returns the canvas painted before, which the painter no longer needs: the caller may
-  /// draw the next frame into it (``Canvas/reset(width:height:style:)``).
-  @discardableResult
-  mutating func paint(_ canvas: Canvas) -> Canvas? {
-    let last = painted.take()
+  mutating func paint(_ canvas: Canvas) {
     cellsWritten = 0
     var shift: Shift?
     var before: Canvas? = nil
-    if let last, last.width == canvas.width, last.height == canvas.height {
+    if let last = painted, last.width == canvas.width, last.height == canvas.height {
       before = last
       if let old = last.scrollHint, let new = canvas.scrollHint,
         old.rows == new.rows, new.offset != old.offset, abs(new.offset - old.offset) < new.rows.count,
@@ -96,15 +91,10 @@ struct Painter {
       }
     }
     copy(canvas, over: before, shift: shift)
-    before = nil
     linkSequences = ""
     if !canvas.links.isEmpty || !linksShown.isEmpty { prepareLinks(canvas, shift: shift) }
     painted = canvas
-    return last
   }
-
-  /// The canvas `stdscr` holds, when known.
-  var lastCanvas: Canvas? { painted }
 
   /// Forgets what `stdscr` holds, so the next paint writes every cell.
   mutating func invalidate() {

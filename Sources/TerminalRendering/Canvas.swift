@@ -97,53 +97,11 @@ package struct Canvas: Sendable, Equatable {
   /// ``StyledRun/link``), in the order they were put; writing over a cell takes it out of its
   /// span.
   package private(set) var links: [CanvasLink] = []
-  /// The style in which every cell is a blank, while that is known (as made, or after a fill
-  /// of the whole canvas); nil once anything else is written.
-  private var blankStyle: Style?
-  /// What each row holds, as far as ``put(line:row:column:maxWidth:)`` may copy it.
-  private var rowContents: [RowContent]
-  /// The canvas whose rows ``put(line:row:column:maxWidth:)`` may copy
-  /// (``reuseRows(of:)``).
-  private var rowSource: RowSource?
-  /// How many rows ``put(line:row:column:maxWidth:)`` copied from the ``reuseRows(of:)``
-  /// canvas since this canvas was made or reset.
-  private(set) var rowsCopied = 0
 
   package init(width: Int, height: Int, style: Style = .plain) {
     self.width = max(0, width)
     self.height = max(0, height)
     self.slots = Array(repeating: .blank(style), count: self.width * self.height)
-    self.blankStyle = style
-    self.rowContents = Array(repeating: .blank(style), count: self.height)
-  }
-
-  /// Makes this canvas the one `init(width:height:style:)` makes, keeping its storage when it
-  /// holds as many cells and is not shared: a driver that draws a frame for every key reuses
-  /// an old frame's canvas instead of allocating a new one and filling it.
-  package mutating func reset(width: Int, height: Int, style: Style = .plain) {
-    let width = max(0, width)
-    let height = max(0, height)
-    guard width * height == slots.count else {
-      self = Canvas(width: width, height: height, style: style)
-      return
-    }
-    self.width = width
-    self.height = height
-    scrollHint = nil
-    rowSource = nil
-    rowsCopied = 0
-    clusters.removeAll(keepingCapacity: true)
-    if !links.isEmpty { links.removeAll(keepingCapacity: true) }
-    if rowContents.count == height {
-      for row in 0..<height { rowContents[row] = .blank(style) }
-    } else {
-      rowContents = Array(repeating: .blank(style), count: height)
-    }
-    if blankStyle != style {
-      let blank = Slot.blank(style)
-      for i in slots.indices { slots[i] = blank }
-      blankStyle = style
-    }
   }
 
   /// The cells, row by row.
@@ -185,16 +143,12 @@ package struct Canvas: Sendable, Equatable {
     let top = max(0, rows.lowerBound)
     let bottom = min(height, rows.upperBound)
     guard top < bottom, lines != 0 else { return }
-    blankStyle = nil
-    for row in top..<bottom { rowContents[row] = .other }
-    if !links.isEmpty {
-      // Links in the rows move with them; those that leave the rows are gone.
-      links = links.compactMap { link in
-        guard (top..<bottom).contains(link.row) else { return link }
-        var moved = link
-        moved.row -= lines
-        return (top..<bottom).contains(moved.row) ? moved : nil
-      }
+    // Links in the rows move with them; those that leave the rows are gone.
+    links = links.compactMap { link in
+      guard (top..<bottom).contains(link.row) else { return link }
+      var moved = link
+      moved.row -= lines
+      return (top..<bottom).contains(moved.row) ? moved : nil
     }
     let n = min(abs(lines), bottom - top)
     let kept = Array(slots[(top + (lines > 0 ? n : 0)) * width..<(bottom - (lines > 0 ? 0 : n)) * width])
@@ -219,15 +173,8 @@ package struct Canvas: Sendable, Equatable {
     guard r0 < r1, c0 < c1 else { return }
     let one = CellWidth.isSeparate(scalar.value) && CellWidth.of(scalar: scalar) == 1
     let blank = Slot(scalar: one ? scalar.value : 0x20, width: 1, style: style)
-    let whole = r0 == 0 && r1 == height && c0 == 0 && c1 == width && blank.code == 0x20
-    // A fresh canvas filled with blanks in its own style (the screen stack's first step)
-    // stays as it is.
-    if whole && blankStyle == style { return }
-    blankStyle = whole ? style : nil
-    let rowContent: RowContent = c0 == 0 && c1 == width && blank.code == 0x20 ? .blank(style) : .other
     for r in r0..<r1 {
-      rowContents[r] = rowContent
-      if !links.isEmpty { removeLinks(row: r, columns: c0..<c1) }
+      removeLinks(row: r, columns: c0..<c1)
       for c in c0..<c1 { slots[r * width + c] = blank }
     }
   }
@@ -239,13 +186,11 @@ package struct Canvas: Sendable, Equatable {
     _ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int? = nil
   ) -> Int {
     guard row >= 0, row < height, column < width else { return 0 }
-    blankStyle = nil
-    rowContents[row] = .other
     let limit = min(width, column + (maxWidth ?? width))
     var c = column
     // The cells written show no link (a link's run records its own after this).
     defer {
-      if !links.isEmpty, let cells = Self.cells(column, c, width) { removeLinks(row: row, columns: cells) }
+      if let cells = Self.cells(column, c, width) { removeLinks(row: row, columns: cells) }
     }
     for ch in Sanitizer.sanitize(text) {
       let w = CellWidth.of(ch)
@@ -273,19 +218,9 @@ package struct Canvas: Sendable, Equatable {
   }
 
   /// Writes a styled line at (`row`, `column`), clipped to `maxWidth`. Returns the cells used.
-  ///
-  /// Over a row of blanks, when the ``reuseRows(of:)`` canvas put an equal line at the same column and width over blanks of the same
-  /// style in one of its rows, and wrote nothing else there, that row is copied instead: the
-  /// cells are the same as laying the line out again (`CanvasTests` holds both paths to that).
   @discardableResult
   package mutating func put(line: StyledLine, row: Int, column: Int, maxWidth: Int? = nil) -> Int {
     guard row >= 0, row < height else { return 0 }
-    let blankRow: Style?
-    if case .blank(let style) = rowContents[row] { blankRow = style } else { blankRow = nil }
-    if let blankRow, let used = copyRow(line, row: row, column: column, maxWidth: maxWidth, over: blankRow) {
-      return used
-    }
-    let clusterCount = clusters.count
     let limit = maxWidth ?? (width - column)
     var used = 0
     for run in line.runs {
@@ -296,24 +231,7 @@ package struct Canvas: Sendable, Equatable {
         if let cells = Self.cells(start, column + used, width) { addLink(row: row, columns: cells, url: url) }
       }
     }
-    // A row that names graphemes of this canvas's list is not copied to another canvas.
-    if let blankRow, clusters.count == clusterCount {
-      rowContents[row] = .line(
-        RowLine(line: line, column: column, maxWidth: maxWidth, style: blankRow, used: used))
-    }
     return used
-  }
-
-  /// Lets ``put(line:row:column:maxWidth:)`` copy rows of `canvas` (the frame painted last,
-  /// typically) instead of laying their lines out again, until ``reset(width:height:style:)``
-  /// or `reuseRows(of: nil)`. This canvas holds `canvas`'s storage meanwhile: let it go before
-  /// `canvas` is written to, or the write copies it.
-  package mutating func reuseRows(of canvas: Canvas?) {
-    guard let canvas, canvas.width == width else {
-      rowSource = nil
-      return
-    }
-    rowSource = RowSource(slots: canvas.slots, rows: canvas.rowContents, links: canvas.links, shift: 0)
   }
 
   /// The text of each row, trailing blanks trimmed, joined by newlines: the golden-file form.
@@ -333,78 +251,6 @@ package struct Canvas: Sendable, Equatable {
   }
 
   // MARK: - Helpers
-
-  /// What a row holds, as far as copying it goes.
-  private enum RowContent: Sendable {
-    /// Blanks in this style, nothing else.
-    case blank(Style)
-    /// A line put over blanks, nothing else, and no grapheme from the canvas's list.
-    case line(RowLine)
-    /// Anything else.
-    case other
-  }
-
-  /// A line put over a row of blanks by ``put(line:row:column:maxWidth:)``.
-  private struct RowLine: Sendable {
-    var line: StyledLine
-    var column: Int
-    var maxWidth: Int?
-    /// The blanks' style.
-    var style: Style
-    /// The cells the line used.
-    var used: Int
-
-    /// True when this is `line` put at `column` within `maxWidth` over blanks in `style`.
-    func matches(_ line: StyledLine, column: Int, maxWidth: Int?, style: Style) -> Bool {
-      self.column == column && self.maxWidth == maxWidth && self.style == style && self.line == line
-    }
-  }
-
-  /// The rows of another canvas of the same width (``reuseRows(of:)``).
-  private struct RowSource: Sendable {
-    var slots: [Slot]
-    var rows: [RowContent]
-    var links: [CanvasLink]
-    /// How far from the row being written the last copied row was: where to look first.
-    var shift: Int
-  }
-
-  /// Copies into `row` (blanks in `style`) the row of the ``reuseRows(of:)`` canvas that holds
-  /// `line` put the same way, and returns the cells it used; nil when there is none.
-  private mutating func copyRow(_ line: StyledLine, row: Int, column: Int, maxWidth: Int?, over style: Style)
-    -> Int?
-  {
-    guard let source = rowSource else { return nil }
-    func used(at r: Int) -> Int? {
-      guard r >= 0, r < source.rows.count, case .line(let memo) = source.rows[r],
-        memo.matches(line, column: column, maxWidth: maxWidth, style: style)
-      else { return nil }
-      return memo.used
-    }
-    var from = row + source.shift
-    var found = used(at: from)
-    if found == nil {
-      for r in 0..<source.rows.count where r != from {
-        if let u = used(at: r) {
-          from = r
-          found = u
-          break
-        }
-      }
-    }
-    guard let found else { return nil }
-    slots.replaceSubrange(
-      row * width..<(row + 1) * width, with: source.slots[from * width..<(from + 1) * width])
-    blankStyle = nil
-    for link in source.links where link.row == from {
-      links.append(CanvasLink(row: row, columns: link.columns, url: link.url))
-    }
-    rowContents[row] = .line(
-      RowLine(line: line, column: column, maxWidth: maxWidth, style: style, used: found))
-    rowSource?.shift = from - row
-    rowsCopied += 1
-    return found
-  }
 
   /// Columns `from..<to` within `0..<width`, or nil when none of them is.
   private static func cells(_ from: Int, _ to: Int, _ width: Int) -> Range<Int>? {
@@ -450,9 +296,8 @@ package struct Canvas: Sendable, Equatable {
     Cell(grapheme: grapheme(of: slot), width: slot.width, style: slot.style)
   }
 
-  /// The slot of `character` (width 1; the caller sets the width). The scalars are read with
-  /// an iterator, as `CellWidth.of` reads them: indexing the view (`first`, `index(after:)`)
-  /// validated each index and cost about three times as much per cell.
+  /// The slot of `character` (width 1; the caller sets the width): its scalar when it has
+  /// one, else its index in ``clusters``.
   private mutating func slot(for character: Character, style: Style) -> Slot {
     var scalars = character.unicodeScalars.makeIterator()
     if let first = scalars.next(), scalars.next() == nil {

@@ -221,8 +221,8 @@ struct PainterDiffTests {
 
   /// With a scroll hint the painter scrolls `stdscr`'s rows first (`wscrl`); a hint that
   /// lies (an offset that does not match the rows) must not leave a stale row either.
-  @Test(arguments: [ScrollHintUse.none, .truthful, .lying], [false, true])
-  func aScrollingTextPaintsAsPaintingEverything(hint: ScrollHintUse, reusingCanvases: Bool) throws {
+  @Test(arguments: [ScrollHintUse.none, .truthful, .lying])
+  func aScrollingTextPaintsAsPaintingEverything(hint: ScrollHintUse) throws {
     try withScreens { changes, full in
       set_term(changes.pointer)
       let width = Int(whatsnew_getmaxx(whatsnew_stdscr()))
@@ -242,15 +242,8 @@ struct PainterDiffTests {
         )
       }
       // A title row, a body of text lines from `offset`, a footer naming the offset: a pager.
-      // With `reusingCanvases`, each frame is drawn into the canvas the painter gave back, as
-      // the session does.
-      var spare: Canvas?
       func frame(_ offset: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
-        if reusingCanvases, var old = spare.take() {
-          old.reset(width: width, height: height)
-          canvas = old
-        }
         canvas.put("Title", row: 0, column: 0, style: Style(attributes: .reverse))
         for row in 1..<(height - 1) {
           let line = document[offset + row - 1]
@@ -271,7 +264,7 @@ struct PainterDiffTests {
         offset = max(0, min(200 - height, offset + move))
         let canvas = frame(offset)
         set_term(changes.pointer)
-        spare = painter.paint(canvas)
+        painter.paint(canvas)
         set_term(full.pointer)
         reference.invalidate()
         reference.paint(canvas)

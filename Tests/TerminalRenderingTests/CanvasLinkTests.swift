@@ -45,20 +45,6 @@ import Testing
     #expect(canvas.links == [CanvasLink(row: 2, columns: 4..<12, url: url)])
   }
 
-  @Test func aCopiedRowKeepsItsLink() {
-    // The same line (its storage, as a screen keeps it), put again one row up.
-    let line = self.line
-    var last = Canvas(width: 20, height: 4)
-    last.put(line: line, row: 2, column: 0)
-    var next = Canvas(width: 20, height: 4)
-    next.reuseRows(of: last)
-    next.put(line: line, row: 1, column: 0)
-    #expect(next.rowsCopied == 1)
-    #expect(next.links == [CanvasLink(row: 1, columns: 4..<12, url: url)])
-    next.reset(width: 20, height: 4)
-    #expect(next.links.isEmpty)
-  }
-
   @Test func aLineStartingLeftOfTheCanvasKeepsWhatShows() {
     var canvas = Canvas(width: 20, height: 2)
     canvas.put(line: line, row: 0, column: 2)

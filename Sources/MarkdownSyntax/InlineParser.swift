@@ -12,8 +12,6 @@ struct InlineParser {
   }
 
   struct Node {
-    // The one-byte fields last, so that they share the struct's final word (72 bytes a node
-    // instead of 80: the parser copies nodes in and out of its array all the time).
     /// Text: a range of `input` (or of `extra` when `inExtra`).
     var start: Int
     var end: Int
@@ -81,9 +79,7 @@ struct InlineParser {
     var next: Int
   }
 
-  /// A link's or image's destination and title: a struct rather than a tuple, so that
-  /// emptying ``links`` between blocks destroys its elements with compiled code instead of
-  /// the runtime's generic tuple witness.
+  /// A link's or image's destination and title.
   struct LinkTarget {
     var destination: String
     var title: String?
@@ -159,26 +155,25 @@ struct InlineParser {
     return true
   }
 
-  /// Makes the parser ready for `range` of `bytes` (already trimmed of whitespace), keeping
-  /// its buffers' capacity and its footnote numbering: the document builder parses every leaf
-  /// block with one parser.
+  /// Makes the parser ready for `range` of `bytes` (already trimmed of whitespace): what the
+  /// last parse left (nodes, stacks, memos) is forgotten, while the footnote numbering and
+  /// ``steps`` go on, since the document builder parses every leaf block with one parser.
   mutating func reset(_ bytes: Bytes, _ range: Range<Int>) {
     p = bytes
     begin = range.lowerBound
     end = range.upperBound
     pos = begin
-    // Most of these are empty after a parse; emptying an empty array still costs a call.
+    // Every block has nodes: their array keeps its room for the next block's.
     nodes.removeAll(keepingCapacity: true)
-    if !extra.isEmpty { extra.removeAll(keepingCapacity: true) }
-    if !links.isEmpty { links.removeAll(keepingCapacity: true) }
-    if !delimiters.isEmpty { delimiters.removeAll(keepingCapacity: true) }
+    extra.removeAll()
+    links.removeAll()
+    delimiters.removeAll()
     lastDelimiter = -1
-    if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
-    if !unresolved.isEmpty { unresolved.removeAll(keepingCapacity: true) }
-    if !backticksTouched.isEmpty {
-      for n in backticksTouched { backticks[n] = 0 }
-      backticksTouched.removeAll(keepingCapacity: true)
-    }
+    brackets.removeAll()
+    unresolved.removeAll()
+    // The code span memo is cleared where the last parse wrote it.
+    for n in backticksTouched { backticks[n] = 0 }
+    backticksTouched.removeAll()
     scannedForBackticks = false
     noCommentEnd = false
     noPIEnd = false
@@ -978,7 +973,7 @@ struct InlineParser {
 }
 
 /// Where the inline parser finds the source line of an offset (for unresolved references):
-/// a value rather than a closure, so no paragraph allocates a closure context for it.
+/// in a block's content, or on the one line a table cell is on.
 enum LineLocator {
   /// Offsets in `node`'s content, in the arena.
   case node(BlockNode, Bytes)

@@ -113,7 +113,7 @@ struct RenderCommand: ParsableCommand {
       // Serialised and written out a few hundred lines at a time as the blocks are rendered,
       // not held whole (the 65 KB changelog's output is 72 KB): a smaller peak.
       TerminalMarkdown.render(document, options: options, linesAtATime: 256) { lines in
-        PlainSerializer.serializeUTF8(lines).withUnsafeBufferPointer { FileOutput.write(buffer: $0) }
+        FileOutput.write(bytes: PlainSerializer.serializeUTF8(lines))
       }
     case .ansi:
       let lines = TerminalMarkdown.render(document, options: options)
@@ -180,19 +180,23 @@ enum FileInput {
 enum FileOutput {
   /// Writes all of `text` to standard output; on failure, reports it (one line) and exits 1.
   static func write(_ text: String) {
-    var text = text
-    text.withUTF8 { write(buffer: $0) }
+    report(Platform.writeAll(STDOUT_FILENO, text))
   }
 
-  /// Writes all of `buffer` to standard output, like ``write(_:)``.
-  static func write(buffer: UnsafeBufferPointer<UInt8>) {
-    if let failure = Platform.writeAll(STDOUT_FILENO, UnsafeRawBufferPointer(buffer)) {
-      writeError("whatsnew: cannot write to standard output: " + failure + "\n")
-      systemExit(1)
-    }
+  /// Writes all of `bytes` to standard output, like ``write(_:)``.
+  static func write(bytes: [UInt8]) {
+    report(Platform.writeAll(STDOUT_FILENO, bytes))
   }
 
   static func writeError(_ text: String) {
     Platform.writeAll(STDERR_FILENO, text)
   }
+
+  /// Reports a failed write to standard output (one line) and exits 1.
+  private static func report(_ failure: String?) {
+    guard let failure else { return }
+    writeError("whatsnew: cannot write to standard output: " + failure + "\n")
+    systemExit(1)
+  }
+
 }

@@ -463,7 +463,7 @@ struct BlockRenderer: ~Copyable {
       var url = url
       // Usually printable ASCII with no space: clean, one cell a byte, and whole on one line
       // when it fits.
-      let plain = url.withUTF8 { CellWidth.isPrintableASCIIWithoutSpaces($0) }
+      let plain = CellWidth.isPrintableASCIIWithoutSpaces(url.utf8)
       let label = StyledLine(labelText, style: theme.linkReference)
       // With hyperlinks on, the URL listed links to itself too.
       let target = flattener.hyperlinks ? Hyperlink.target(for: url) : nil

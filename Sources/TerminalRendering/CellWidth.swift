@@ -93,22 +93,19 @@ package enum CellWidth {
   }
 
   /// The byte count when `utf8` is all printable ASCII (one cell per byte), else nil.
-  static func printableASCIICount<U: Collection<UInt8>>(_ utf8: U) -> Int? {
-    let fast = utf8.withContiguousStorageIfAvailable { isPrintableASCII($0) }
-    if let fast { return fast ? utf8.count : nil }
-    for byte in utf8 where byte >= 0x7F || byte < 0x20 { return nil }
-    return utf8.count
+  static func printableASCIICount(_ utf8: some Collection<UInt8>) -> Int? {
+    isPrintableASCII(utf8) ? utf8.count : nil
   }
 
   /// True when every byte is printable ASCII (0x20...0x7E).
-  static func isPrintableASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    buffer.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  static func isPrintableASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+    bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// True when every byte is printable ASCII other than the space (0x21...0x7E): a URL that
   /// is one cell a byte and has no place to break.
-  static func isPrintableASCIIWithoutSpaces(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    buffer.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+  static func isPrintableASCIIWithoutSpaces(_ bytes: some Sequence<UInt8>) -> Bool {
+    bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
   }
 
   private static func isRegionalIndicator(_ v: UInt32) -> Bool {

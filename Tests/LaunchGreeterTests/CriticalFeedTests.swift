@@ -101,20 +101,24 @@ import Testing
     return (terminal?.shown.first, outcome)
   }
 
+  /// Writes the feed's cache as a check made just now that found `latest`.
+  func cacheCheckedNow(_ latest: FeedRelease, directory: URL) {
+    let check = FeedCheck(
+      feed: GreeterFeed(url: "https://example.com/f.json"), directory: directory.path,
+      running: version("1.0.0"), now: clock.closure())
+    #expect(
+      check.writeCache(FeedCache(url: "https://example.com/f.json", checked: clock.closure(), latest: latest))
+        == nil)
+  }
+
   @Test func aCriticalCardComesBackOnEveryLaunchUntilThatVersionRuns() throws {
     let directory = try TestPaths.makeTemporaryDirectory("whatsnew-critical-card")
     defer { try? FileManager.default.removeItem(at: directory) }
     #expect(launch(greeter("1.0.0", directory: directory), key: "s")?.contains("Welcome") == true)
     // The feed, checked just now, names 1.2.0; 1.1.0 is critical.
-    FeedCheck(
-      feed: GreeterFeed(url: "https://example.com/f.json"), directory: directory.path,
-      running: version("1.0.0"),
-      now: clock.closure()
-    ).writeCache(
-      FeedCache(
-        url: "https://example.com/f.json", checked: clock.closure(),
-        latest: FeedRelease(version: "1.2.0", notes: "", critical: "1.1.0", criticalSummary: "Tokens leaked.")
-      ))
+    cacheCheckedNow(
+      FeedRelease(version: "1.2.0", notes: "", critical: "1.1.0", criticalSummary: "Tokens leaked."),
+      directory: directory)
     for _ in 1...3 {
       // The next launch is within the day's cooldown, and the card was put off with "later":
       // a card that is not critical would not come back.
@@ -136,13 +140,7 @@ import Testing
     let directory = try TestPaths.makeTemporaryDirectory("whatsnew-later-card")
     defer { try? FileManager.default.removeItem(at: directory) }
     #expect(launch(greeter("1.0.0", directory: directory), key: "s")?.contains("Welcome") == true)
-    FeedCheck(
-      feed: GreeterFeed(url: "https://example.com/f.json"), directory: directory.path,
-      running: version("1.0.0"), now: clock.closure()
-    ).writeCache(
-      FeedCache(
-        url: "https://example.com/f.json", checked: clock.closure(),
-        latest: FeedRelease(version: "1.2.0", notes: "")))
+    cacheCheckedNow(FeedRelease(version: "1.2.0", notes: ""), directory: directory)
     let card = launch(greeter("1.0.0", directory: directory), key: "l")
     #expect(card?.contains("Tally 1.2.0 is available") == true, "\(card ?? "nothing")")
     let next = launchWithOutcome(greeter("1.0.0", directory: directory))
@@ -166,13 +164,7 @@ import Testing
       return greeter
     }
     #expect(launch(lockedGreeter(), key: "s")?.contains("Welcome") == true)
-    FeedCheck(
-      feed: GreeterFeed(url: "https://example.com/f.json"), directory: directory.path,
-      running: version("1.0.0"), now: clock.closure()
-    ).writeCache(
-      FeedCache(
-        url: "https://example.com/f.json", checked: clock.closure(),
-        latest: FeedRelease(version: "1.2.0", notes: "")))
+    cacheCheckedNow(FeedRelease(version: "1.2.0", notes: ""), directory: directory)
     locked.takeLockAfterNextTransaction()
     let (shown, outcome) = launchWithOutcome(lockedGreeter())
     #expect(shown == nil && !outcome.announcedUpdate, "\(shown ?? "nothing")")

@@ -496,25 +496,15 @@ struct BlockRenderer: ~Copyable {
 extension StyledLine {
   /// This line followed by `other`'s runs.
   func appending(_ other: StyledLine) -> StyledLine {
-    var copy = uniqueCopy(extra: other.runs.count)
+    var copy = self
     for run in other.runs { copy.append(run.text, style: run.style, link: run.link) }
     return copy
   }
 
   /// This line followed by `text` in `style`, linking to `link`.
   func appending(_ text: String, style: Style = .plain, link: String? = nil) -> StyledLine {
-    var copy = uniqueCopy(extra: 1)
+    var copy = self
     copy.append(text, style: style, link: link)
     return copy
-  }
-
-  /// A copy with runs of its own, room for `extra` more, made run by run: appending to a
-  /// shared copy of `runs` would copy the array through the runtime (`swift_arrayInitWithCopy`
-  /// and StyledRun's value witnesses), a code page of its own a `render` faults in for it.
-  private func uniqueCopy(extra: Int) -> StyledLine {
-    var runs: [StyledRun] = []
-    runs.reserveCapacity(self.runs.count + extra)
-    for run in self.runs { runs.append(run) }
-    return StyledLine(runs)
   }
 }

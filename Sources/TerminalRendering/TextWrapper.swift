@@ -56,34 +56,17 @@ package enum TextWrapper {
     return out
   }
 
-  /// `line` with trailing spaces removed.
+  /// `line` without its trailing spaces, nor the runs they alone made up.
   package static func trimmingTrailingSpaces(_ line: StyledLine) -> StyledLine {
-    guard line.runs.last?.text.utf8.last == 0x20 else { return line }
-    // How many runs stay, and the last one's text trimmed (nil: it had no trailing spaces).
-    var keep = line.runs.count
-    var lastText: String?
-    while keep > 0 {
-      var text = line.runs[keep - 1].text
-      guard text.utf8.last == 0x20 else { break }
-      // A run of spaces alone (an indent) goes whole, without a `removeLast` per space (each
-      // looks for a grapheme boundary).
-      if text.utf8.allSatisfy({ $0 == 0x20 }) {
-        keep -= 1
-        continue
-      }
-      while text.utf8.last == 0x20 { text.removeLast() }
-      if !text.isEmpty {
-        lastText = text
+    var runs = line.runs
+    while var last = runs.last, last.text.utf8.last == 0x20 {
+      runs.removeLast()
+      while last.text.utf8.last == 0x20 { last.text.removeLast() }
+      if !last.text.isEmpty {
+        runs.append(last)
         break
       }
-      keep -= 1
     }
-    // Made run by run: changing a copy of `line.runs` in place would copy the whole array
-    // through the runtime (`swift_arrayInitWithCopy` and StyledRun's value witnesses).
-    var runs: [StyledRun] = []
-    runs.reserveCapacity(keep)
-    for k in 0..<keep { runs.append(line.runs[k]) }
-    if let lastText { runs[keep - 1].text = lastText }
     return StyledLine(runs)
   }
 }
@@ -483,7 +466,7 @@ private struct WrapPass {
     guard count > 0 else { return TextWrapper.trimmingTrailingSpaces(indent) }
     var out: [StyledRun] = []
     out.reserveCapacity(indent.runs.count + count)
-    for run in indent.runs { out.append(run) }  // not `append(contentsOf:)`: see `uniqueCopy`
+    out.append(contentsOf: indent.runs)
     var k = 0
     while k < count {
       let style = runs[buffers.line[k].run].style

@@ -216,7 +216,7 @@ struct GreetCommand: ParsableCommand {
     if printsProblems(
       of: outcome, status: answer.status, environment: env, optOut: app.variable("NO_GREETING"))
     {
-      for problem in outcome.problems { Console.error(app.name + ": " + problem) }
+      for problem in outcome.problems { Console.error(app.name + ": " + problem.description) }
     }
     if let block = answer.report.tip?.block, report == nil { Platform.writeAll(STDERR_FILENO, block) }
     if let report {

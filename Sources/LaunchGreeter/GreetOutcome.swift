@@ -1,6 +1,6 @@
 import LaunchTracking
 
-/// What ``LaunchGreeter/greet()`` did, for the app to act on: how the launch was classified
+/// What ``LaunchGreeter/greet()-82lm6`` did, for the app to act on: how the launch was classified
 /// (``kind``), what was shown (``shown``), how the user left (``exit``, ``actionID``,
 /// ``wasInterrupted``), what stays pending, a newer version the update feed names
 /// (``availableVersion``) and the problems met on the way.
@@ -24,7 +24,7 @@ public struct GreetOutcome: Sendable, Equatable {
     /// own screens after the presentation (the `whatsnew` demo): nothing not yet
     /// dismissed is marked seen. Unless ``LaunchGreeter/interruptAction`` is
     /// ``GreeterInterruptAction/report``, the signal (SIGINT for Ctrl-C) was delivered to the
-    /// app again before ``LaunchGreeter/greet()`` returned (this is seen only when the app
+    /// app again before ``LaunchGreeter/greet()-82lm6`` returned (this is seen only when the app
     /// handles or ignores it).
     case interrupted(signal: Int32?)
     /// The user chose one of a release's "try it" actions on the what's-new sheet (a key its
@@ -76,7 +76,7 @@ public struct GreetOutcome: Sendable, Equatable {
   /// True when this launch showed the "a newer version is available" card.
   public var announcedUpdate = false
   /// True when the "Get started" checklist was shown (``LaunchGreeter/checklist``, or
-  /// ``LaunchGreeter/present(_:)`` with ``GreeterScreen/checklist``); ``exit`` is then
+  /// ``LaunchGreeter/present(_:)-6ru61`` with ``GreeterScreen/checklist``); ``exit`` is then
   /// ``Exit/done`` when the user dismissed it for good, ``Exit/later`` when they went on.
   public var showedChecklist = false
   /// The tip this launch chose (`Notes/tips/*.md`), counted as shown: printed as

@@ -495,7 +495,9 @@ struct FeedCheck {
   /// afresh (``Platform/createStateFile(_:)``: a link or FIFO planted there is removed, never
   /// followed) and hands them to the shell as its descriptors 4 and 3: curl writes the body to
   /// 3, the shell writes curl's exit status and a newline to 4 when curl ends. The shell opens
-  /// no file in the state directory. curl takes the URL as it is (`--globoff`: brackets are
+  /// no file in the state directory. curl reads no configuration file (`-q`, first: a
+  /// `.curlrc` of whatever `HOME` says could name another URL and an output file) and is
+  /// handed only the variables a fetch needs (``fetchEnvironment(_:)``). It takes the URL as it is (`--globoff`: brackets are
   /// not a range of URLs), ends within ``timeLimit`` seconds (`--max-time`), and its shell's
   /// file size limit (`ulimit -f`, in 512-byte blocks, with SIGXFSZ ignored so no core is
   /// dumped) stops a body of unannounced length at ``maximumBytes``: `--max-filesize` only
@@ -522,20 +524,38 @@ struct FeedCheck {
     defer { close(body) }
     let script =
       "( trap '' XFSZ; ulimit -f \(maximumBytes / 512); "
-      + "curl -fsS --globoff --max-time \(timeLimit) --max-filesize \(maximumBytes) --proto '=http,https' "
+      + "curl -q -fsS --globoff --max-time \(timeLimit) --max-filesize \(maximumBytes) --proto '=http,https' "
       + "-- \"$1\" >&3; echo $? >&4 ) </dev/null >/dev/null 2>&1 &"
-    switch spawnShell(script, arguments: [url], handing: [body, status]) {
+    let environment = fetchEnvironment(ProcessEnvironment.current())
+    switch spawnShell(script, arguments: [url], handing: [body, status], environment: environment) {
     case .success: return nil
     case .failure(let problem): return problem.description
     }
   }
 
+  /// The variables a fetch is started with, of `environment` (`NAME=value` strings): what
+  /// finds curl (`PATH`), its proxy (`http_proxy`, `HTTPS_PROXY`, `ALL_PROXY`, `NO_PROXY`, in
+  /// either case) and its CA certificates (`SSL_CERT_FILE`, `SSL_CERT_DIR`, `CURL_CA_BUNDLE`).
+  /// Nothing else: not `HOME`, `CURL_HOME` or `XDG_CONFIG_HOME`, whose `.curlrc` could name
+  /// another URL or an output file (curl is also started with `-q`, which reads none), nor
+  /// `SSLKEYLOGFILE`, which makes curl write TLS keys to a file.
+  static func fetchEnvironment(_ environment: [String: String]) -> [String] {
+    let kept: Set<String> = [
+      "PATH", "http_proxy", "https_proxy", "all_proxy", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR",
+      "CURL_CA_BUNDLE",
+    ]
+    return environment.filter { name, _ in
+      kept.contains(name) || kept.contains(name.lowercased())
+    }
+    .map { "\($0.key)=\($0.value)" }.sorted()
+  }
+
   /// Runs `/bin/sh -c script sh arguments...` in a session of its own, with /dev/null for its
   /// standard input and output and `descriptors` as its descriptors 3, 4, ..., and returns its
   /// process ID without waiting for it: it is reaped by ``reapInBackground(_:)``.
-  static func spawnShell(_ script: String, arguments: [String], handing descriptors: [Int32] = [])
-    -> Result<pid_t, FeedError>
-  {
+  static func spawnShell(
+    _ script: String, arguments: [String], handing descriptors: [Int32] = [], environment: [String]? = nil
+  ) -> Result<pid_t, FeedError> {
     let args = ["/bin/sh", "-c", script, "sh"] + arguments
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -559,7 +579,15 @@ struct FeedCheck {
     defer { for p in cArgs { free(p) } }
     cArgs.append(nil)
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, environ)
+    let result: Int32
+    if let environment {
+      var cEnvironment = environment.map { strdup($0) }
+      defer { for p in cEnvironment { free(p) } }
+      cEnvironment.append(nil)
+      result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, cEnvironment)
+    } else {
+      result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, environ)
+    }
     guard result == 0 else { return .failure(FeedError(Platform.errnoMessage(result))) }
     // The fetch yields the CPU to the app, whose own start-up goes on after the greeting (its
     // subshell and curl, ~10 ms of CPU to start, inherit the niceness; the shell has barely

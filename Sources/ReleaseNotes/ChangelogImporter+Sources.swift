@@ -126,10 +126,11 @@ extension ChangelogImporter {
   }
 
   /// The title a release's name gives: nil when empty or only the version; the words after
-  /// the version when it starts with it.
+  /// the version when it starts with it. A title is one line: a newline or another control
+  /// character in the name becomes a space, so a name cannot add keys to the front matter.
   static func title(fromName name: String?, version: AppVersion) -> String? {
     guard let name else { return nil }
-    let trimmed = String(trimSpaces(Substring(name)))
+    let trimmed = String(trimSpaces(Substring(NotesFrontMatter.oneLine(name))))
     guard !trimmed.isEmpty else { return nil }
     if let heading = versionHeading(trimmed), heading.version == version { return heading.title }
     return trimmed

@@ -122,7 +122,7 @@ extension LaunchGreeter {
       return outcome
     }
     outcome.themeChoice = terminal.themeChoice
-    for line in terminal.problems { problems.add(line) }
+    for line in terminal.problems { problems.add(line, kind: .terminal) }
     let run = runPresentation(prepared, on: terminal)
     terminal.close()
     finishPresentation(&outcome, after: run, prepared)
@@ -140,7 +140,7 @@ extension LaunchGreeter {
     do throws(ReleaseNotesError) {
       catalog = try self.catalog(env)
     } catch {
-      problems.add("\(error)")
+      problems.add(GreeterProblem(error))
       throw PresentationFailed(notesProblem: "\(error)")
     }
     let context = presentationContext(env, version: version, problems)
@@ -151,11 +151,11 @@ extension LaunchGreeter {
     do throws(ReleaseNotesError) {
       read = try readText(of: screen, from: catalog, state: state, context)
     } catch {
-      problems.add("\(error); nothing shown")
+      problems.add(GreeterProblem(error, "nothing shown"))
       throw PresentationFailed(notesProblem: "\(error)")
     }
     guard let text = read else { throw PresentationFailed() }
-    for error in text.skipped { problems.add("\(error); left off the what's-new sheet") }
+    for error in text.skipped { problems.add(GreeterProblem(error, "left off the what's-new sheet")) }
     return PreparedScreen(context: context, catalog: catalog, state: state, text: text)
   }
 
@@ -165,7 +165,7 @@ extension LaunchGreeter {
     -> LaunchContext
   {
     let now = clock ?? systemClock(env, problems)
-    let store = resolvedStore(env, now: now, warn: { problems.add($0) })
+    let store = resolvedStore(env, now: now, warn: { problems.add($0, kind: .state) })
     return LaunchContext(
       environment: env, version: version, now: now, store: store,
       tracker: LaunchTracker(
@@ -206,7 +206,7 @@ extension LaunchGreeter {
   /// rules are read back from the state the dismissals changed.
   func finishPresentation(_ outcome: inout GreetOutcome, after run: ScreensRun, _ prepared: PreparedScreen) {
     if case .checklist = prepared.text.content {
-      outcome.showedChecklist = true
+      outcome.interruptionShown = .checklist
     } else {
       outcome.presented = true
     }
@@ -224,7 +224,7 @@ extension LaunchGreeter {
   ) throws(ReleaseNotesError) -> GreetingText? {
     func parse(_ text: String) -> AppVersion? {
       guard let parsed = AppVersion(text) else {
-        context.problems.add("\"\(text)\" is not a version; nothing shown")
+        context.problems.add("\"\(text)\" is not a version; nothing shown", kind: .settings)
         return nil
       }
       return parsed
@@ -246,7 +246,8 @@ extension LaunchGreeter {
     case .checklist:
       guard let pages = checklistPages(catalog, context.problems) else {
         context.problems.add(
-          "no walkthrough page has a done-when: event, so the checklist is empty; nothing shown")
+          "no walkthrough page has a done-when: event, so the checklist is empty; nothing shown", kind: .notes
+        )
         return nil
       }
       return GreetingText(decision: .nothing(reason: "the checklist"), content: .checklist(pages: pages))
@@ -267,6 +268,7 @@ extension GreetOutcome {
       launch: state?.lastLaunch, launchCount: state?.launchCount ?? 0, decision: prepared.text.decision,
       presented: false, exit: .nothingShown, pending: state?.pending ?? [], reason: nil,
       updates: UpdateRunReport(), isRecorded: state != nil, problems: [])
+    isOnDemand = true
   }
 }
 

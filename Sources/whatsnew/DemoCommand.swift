@@ -166,7 +166,7 @@ struct DemoCommand: ParsableCommand {
           })
         (homeInterrupted, homeTheme) = (home.interrupted, home.theme)
         // Said once: the greeting may have met the same problem and said it already.
-        for line in home.problems where !outcome.problems.contains(line) {
+        for line in home.problems where !outcome.problems.contains(where: { $0.description == line }) {
           Console.error("whatsnew: " + line)
         }
       }

@@ -209,7 +209,7 @@ struct GreetCommand: ParsableCommand {
     }
     let outcome = greeter.greet()
     if printsProblems(of: outcome, environment: env, optOut: app.variable("NO_GREETING")) {
-      for problem in outcome.problems { Console.error(app.name + ": " + problem) }
+      for problem in outcome.problems { Console.error(app.name + ": " + problem.description) }
     }
     let tipBlock = outcome.tip.map {
       TipBlock.text($0, offVariable: app.variable("NO_TIPS"), width: TipBlock.standardErrorWidth(env))
@@ -340,26 +340,11 @@ struct GreetReport: Encodable {
         kind: $0.kind.rawValue, from: $0.from?.description, to: $0.to.description, daysAway: $0.daysAway,
         count: outcome.launchCount)
     }
-    var shown: String?
-    var versions: [String] = []
-    switch outcome.decision {
-    case .onboarding: shown = "onboarding"
-    case .whatsNew(_, _, let covered, _):
-      shown = "whats-new"
-      versions = covered.map(\.description)
-    case .welcomeBack: shown = "welcome-back"
-    case .openNotes: shown = "notes"
-    case .nothing: shown = nil
-    }
-    if !outcome.presented {
-      shown = outcome.announcedUpdate ? "update-available" : (outcome.showedChecklist ? "checklist" : nil)
-    }
-    self.shown = shown
+    (shown, versions) = Self.shown(outcome.shown)
     available = outcome.availableVersion?.description
     critical = outcome.criticalVersion?.description
     feed = outcome.feedExplanation
     theme = outcome.themeChoice?.explanation(setBy: "--theme")
-    self.versions = outcome.presented ? versions : []
     switch outcome.exit {
     case .nothingShown: exit = "nothing-shown"
     case .done: exit = "done"
@@ -375,12 +360,26 @@ struct GreetReport: Encodable {
     if let failed = outcome.updates.failed { steps["failed"] = [failed.id] }
     updateSteps = steps
     self.steps = Self.explanation(of: outcome.updates)
-    problems = outcome.problems
+    problems = outcome.problems.map(\.description)
     settings = outcome.whatsNewSummary
     tip = outcome.tip.map { Tip(id: $0.id, text: $0.text, firstShowing: $0.isFirstShowing) }
     tipLine = outcome.tipExplanation
     checklistLine = outcome.checklistExplanation
     held = outcome.heldBackExplanations
+  }
+
+  /// The report's `shown` and `versions` for what a launch showed: a tip is reported under
+  /// `tip` (its `shown` is null), and `versions` lists a what's-new sheet's releases only.
+  static func shown(_ shown: GreetOutcome.Shown?) -> (shown: String?, versions: [String]) {
+    switch shown {
+    case .onboarding: return ("onboarding", [])
+    case .whatsNew(let versions): return ("whats-new", versions.map(\.description))
+    case .welcomeBack: return ("welcome-back", [])
+    case .notes: return ("notes", [])
+    case .updateCard: return ("update-available", [])
+    case .checklist: return ("checklist", [])
+    case .tip, nil: return (nil, [])
+    }
   }
 
   func encode(to encoder: any Encoder) throws {

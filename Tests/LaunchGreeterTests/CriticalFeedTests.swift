@@ -156,6 +156,7 @@ import Testing
       // a card that is not critical would not come back.
       let (shown, outcome) = launchWithOutcome(greeter("1.0.0", directory: directory), key: "l")
       #expect(outcome.criticalVersion == version("1.1.0") && outcome.availableVersion == version("1.2.0"))
+      #expect(outcome.shown == .updateCard(version: version("1.2.0"), critical: true))
       let card = try #require(shown)
       #expect(
         card.contains("Tally 1.2.0 is available") && card.contains("Critical update 1.1.0.")
@@ -202,7 +203,7 @@ import Testing
     let (shown, outcome) = launchWithOutcome(lockedGreeter())
     #expect(shown == nil && !outcome.announcedUpdate, "\(shown ?? "nothing")")
     #expect(
-      outcome.problems == [
+      outcome.problems.map(\.description) == [
         "cannot record the update card for 1.2.0: not recorded: another launch holds the state lock; "
           + "it is not shown"
       ])

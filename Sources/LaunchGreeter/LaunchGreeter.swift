@@ -1,4 +1,5 @@
 import CursesTerminal
+import Dispatch
 import LaunchScreens
 @_exported import LaunchTracking
 import ReleaseNotes
@@ -30,7 +31,7 @@ import TerminalRendering
 /// // ... the app's own work
 /// ```
 ///
-/// ``greet()`` records the launch in the app's state file, runs the app's
+/// ``greet()-82lm6`` records the launch in the app's state file, runs the app's
 /// ``updateSteps`` (showing their progress), decides what the launch calls for, presents it
 /// when a person is at the terminal, records each dismissal, gives the terminal back as it
 /// found it and returns a ``GreetOutcome``. It never exits or throws: every problem is one
@@ -166,7 +167,7 @@ public struct LaunchGreeter: Sendable {
   /// launch shows (after the walkthrough, the what's-new sheet, the welcome-back card, the
   /// update card and a tip), at most once per ``cooldown``, shared with tips and update cards,
   /// and never when nothing else would be shown (no terminal, `CI`, an agent, an opt-out).
-  /// ``present(_:)`` with ``GreeterScreen/checklist`` shows it whenever the app asks.
+  /// ``present(_:)-6ru61`` with ``GreeterScreen/checklist`` shows it whenever the app asks.
   ///
   /// ```swift
   /// greeter.checklist = true
@@ -187,6 +188,27 @@ public struct LaunchGreeter: Sendable {
   @discardableResult
   public func greet() -> GreetOutcome {
     deliverInterruption(of: greet(terminal: openTerminal))
+  }
+
+  /// Records this launch, presents what it calls for, and returns what happened, without
+  /// blocking the caller's executor: for an `async` main or an `AsyncParsableCommand`.
+  ///
+  /// ```swift
+  /// @main struct Tally: AsyncParsableCommand {
+  ///   mutating func run() async throws {
+  ///     let outcome = await greeter.greet()
+  ///     // ... the app's own work
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The greeting is the synchronous ``greet()-82lm6``'s, run on a thread of its own while the
+  /// calling task waits for it: it waits for the user's keys and for the ``updateSteps``, whose
+  /// `async` work runs in tasks of their own (Ctrl-C cancels them). Cancelling the calling
+  /// task does not end the greeting: the user does.
+  @discardableResult
+  public func greet() async -> GreetOutcome {
+    await Self.onAThreadOfItsOwn { [self] in deliverInterruption(of: greet(terminal: openTerminal)) }
   }
 
   /// Turns this app's what's-new sheets on or off for the user, the switch `x` on the sheet
@@ -251,6 +273,15 @@ public struct LaunchGreeter: Sendable {
   }
 
   // MARK: - Helpers
+
+  /// What `body` returns, computed on a thread of its own while the calling task is suspended:
+  /// a greeting blocks (the terminal's keys, the update steps), which an executor's thread
+  /// must not.
+  static func onAThreadOfItsOwn(_ body: @escaping @Sendable () -> GreetOutcome) async -> GreetOutcome {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: body()) }
+    }
+  }
 
   /// The greeter's test seams: what it reads from the system, for a test to replace.
   struct TestSeams {

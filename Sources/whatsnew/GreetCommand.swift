@@ -178,29 +178,28 @@ struct GreetCommand: ParsableCommand {
     let env = processEnvironment
     var greeter = LaunchGreeter(app: app, notes: .directory(content))
     greeter.environment = env
-    greeter.returningAfterDays = greeting.returningAfter
-    greeter.channel = channel.channel
+    greeter.interruptions.returningAfterDays = greeting.returningAfter
+    greeter.audience.channel = channel.channel
     greeter.stateDirectory = stateDir
-    greeter.color = greeting.color
-    greeter.theme = appearance.theme
-    greeter.hyperlinks = appearance.hyperlinks
-    if greeting.accessible { greeter.accessible = .on }
-    greeter.minimumImportance = greeting.minImportance
-    greeter.cooldown = greeting.cooldown.duration
+    greeter.appearance.color = greeting.color
+    greeter.appearance.theme = appearance.theme
+    greeter.appearance.hyperlinks = appearance.hyperlinks
+    if greeting.accessible { greeter.appearance.accessible = .on }
+    greeter.interruptions.minimumImportance = greeting.minImportance
+    greeter.interruptions.cooldown = greeting.cooldown.duration
     // The tip is printed on stderr below, so only when that is a terminal; with --report the
     // report's reader (the Python or Node API) prints it when the tool exits, and decides.
-    greeter.tips = tip && (report != nil || isatty(STDERR_FILENO) == 1) ? .manual : .off
-    greeter.checklist = checklist
+    greeter.interruptions.tips = tip && (report != nil || isatty(STDERR_FILENO) == 1) ? .manual : .off
+    greeter.interruptions.checklist = checklist
     if existingInstall { greeter.isExistingInstall = { true } }
     if let feed {
       let commands = try upgradeCommands()
-      greeter.feed = GreeterFeed(url: feed, upgradeCommand: commands.any)
-      greeter.upgradeCommands = commands.byMethod
-      greeter.managedBy = managedBy
-      greeter.executablePath = executable
+      greeter.feed = GreeterFeed(
+        url: feed, upgradeCommands: commands.byMethod, upgradeCommand: commands.any, managedBy: managedBy,
+        executablePath: executable)
     }
-    greeter.crashAction = .defaultAction
-    greeter.interruptAction = .report  // the report is written first, then 130 below
+    greeter.signals.crash = .defaultAction
+    greeter.signals.interrupt = .report  // the report is written first, then 130 below
     greeter.warn = { _ in }  // the outcome's problems are printed below, or not
     let directory = StateLocation.directory(
       appID: appID, stateDirectory: stateDir, variable: app.variable("STATE_DIR"), environment: env)
@@ -226,7 +225,7 @@ struct GreetCommand: ParsableCommand {
     }
     if greeting.explain {
       var report = GreetReport(outcome, audience: NotesAudience(channel: channel.channel))
-      report.links = greeter.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
+      report.links = greeter.appearance.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
       Console.out(report.explanation)
     }
     switch outcome.exit {

@@ -1,6 +1,6 @@
 import LaunchTracking
 
-/// What ``LaunchGreeter/greet()`` did, for the app to act on: how the launch was classified
+/// What ``LaunchGreeter/greet()-82lm6`` did, for the app to act on: how the launch was classified
 /// (``kind``), what was shown (``shown``), how the user left (``exit``, ``actionID``,
 /// ``wasInterrupted``), what stays pending, a newer version the update feed names
 /// (``availableVersion``) and the problems met on the way.
@@ -24,7 +24,7 @@ public struct GreetOutcome: Sendable, Equatable {
     /// own screens after the presentation (the `whatsnew` demo): nothing not yet
     /// dismissed is marked seen. Unless ``GreeterSignals/interrupt`` is
     /// ``GreeterInterruptAction/report``, the signal (SIGINT for Ctrl-C) was delivered to the
-    /// app again before ``LaunchGreeter/greet()`` returned (this is seen only when the app
+    /// app again before ``LaunchGreeter/greet()-82lm6`` returned (this is seen only when the app
     /// handles or ignores it).
     case interrupted(signal: Int32?)
     /// The user chose one of a release's "try it" actions on the what's-new sheet (a key its
@@ -52,7 +52,7 @@ public struct GreetOutcome: Sendable, Equatable {
     /// The welcome-back card after `daysAway` days without a launch.
     case welcomeBack(daysAway: Int)
     /// Notes the app asked for: a deep link (``LaunchGreeter/openNotes``) or
-    /// ``LaunchGreeter/present(_:)`` with ``GreeterScreen/notes(_:)`` or
+    /// ``LaunchGreeter/present(_:)-6ru61`` with ``GreeterScreen/notes(_:)`` or
     /// ``GreeterScreen/notes(from:to:)``, with the versions shown, newest first.
     case notes(versions: [AppVersion])
     /// The "a newer version is available" card for `version`; `critical` when the feed marks
@@ -103,7 +103,7 @@ public struct GreetOutcome: Sendable, Equatable {
   package var decision: PresentationDecision
   /// Whether ``decision`` was put on screen.
   package var presented: Bool
-  /// True for ``LaunchGreeter/present(_:)``: a range of notes is ``Shown/notes(versions:)``.
+  /// True for ``LaunchGreeter/present(_:)-6ru61``: a range of notes is ``Shown/notes(versions:)``.
   package var isOnDemand = false
   /// The update card or the checklist, when one was shown instead of a presentation.
   package var interruptionShown: Shown?
@@ -181,7 +181,7 @@ public struct GreetOutcome: Sendable, Equatable {
 
 extension GreetOutcome.Shown {
   /// What putting `decision` on screen showed; nil for `nothing`. On demand
-  /// (``LaunchGreeter/present(_:)``), a sheet of releases is the notes the app asked for.
+  /// (``LaunchGreeter/present(_:)-6ru61``), a sheet of releases is the notes the app asked for.
   init?(_ decision: PresentationDecision, onDemand: Bool) {
     switch decision {
     case .onboarding: self = .onboarding

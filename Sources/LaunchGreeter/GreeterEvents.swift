@@ -10,7 +10,7 @@ import LaunchTracking
 /// done by doing) from anywhere in it, without a ``LaunchGreeter``: a subcommand that does
 /// not greet records with the app alone. The state directory follows the greeter's rules
 /// (`stateDirectory`, else `<PREFIX>_STATE_DIR`, else `$XDG_STATE_HOME/<id>`), so the app's
-/// next ``LaunchGreeter/greet()`` counts the event.
+/// next ``LaunchGreeter/greet()-82lm6`` counts the event.
 ///
 /// ```swift
 /// struct Search: ParsableCommand {

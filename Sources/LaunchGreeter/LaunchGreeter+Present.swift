@@ -7,7 +7,7 @@ import ReleaseNotes
   import Foundation
 #endif
 
-/// A screen an app shows on demand with ``LaunchGreeter/present(_:)``: the walkthrough again,
+/// A screen an app shows on demand with ``LaunchGreeter/present(_:)-6ru61``: the walkthrough again,
 /// the notes of one version or of a range, or the welcome-back card. Versions are written as
 /// the app writes them (`"2.0.0"`, `"v2.0"`); one that is not a version is a problem line.
 public struct GreeterScreen: Sendable, Equatable {
@@ -43,7 +43,7 @@ public struct GreeterScreen: Sendable, Equatable {
   }
 }
 
-/// What ``LaunchGreeter/present(_:)`` shows and what it stands on: the launch's context
+/// What ``LaunchGreeter/present(_:)-6ru61`` shows and what it stands on: the launch's context
 /// (nothing is recorded), the app's notes, the state as recorded, and the screen's text.
 struct PreparedScreen {
   let context: LaunchContext
@@ -66,7 +66,11 @@ extension LaunchGreeter {
   /// dismissal rules where they apply: finishing the walkthrough completes a pending one, closing
   /// a sheet with `q` marks its releases seen, `l` puts a pending sheet off, `x` turns the
   /// sheets off, closing the welcome-back card dismisses a pending one, `x` on the checklist
+<<<<<<< HEAD
   /// dismisses it for launches (``GreetOutcome/Shown/checklist``). As with ``greet()``,
+=======
+  /// dismisses it for launches (``GreetOutcome/showedChecklist``). As with ``greet()-82lm6``,
+>>>>>>> main
   /// nothing is shown when the launch is not interactive (see ``LaunchGreeter``), every
   /// problem is one line for ``warn`` and in ``GreetOutcome/problems``, and Ctrl-C is
   /// delivered to the app again once the terminal is given back (``interruptAction``).
@@ -86,6 +90,17 @@ extension LaunchGreeter {
   @discardableResult
   public func present(_ screen: GreeterScreen) -> GreetOutcome {
     deliverInterruption(of: present(screen, terminal: openTerminal))
+  }
+
+  /// Shows `screen` now, as ``present(_:)-6ru61`` does, without blocking the caller's executor: for
+  /// an `async` main or an `AsyncParsableCommand`'s subcommand (`await greeter.present(.walkthrough)`).
+  /// The screen runs on a thread of its own while the calling task waits for the user to
+  /// leave it.
+  @discardableResult
+  public func present(_ screen: GreeterScreen) async -> GreetOutcome {
+    await Self.onAThreadOfItsOwn { [self] in
+      deliverInterruption(of: present(screen, terminal: openTerminal))
+    }
   }
 
   func present(

@@ -24,7 +24,7 @@ import TerminalRendering
 public enum GreeterTips: Sendable, Equatable {
   /// When the process exits, on standard error, after the app's own output (the default).
   case atExit
-  /// On standard error as ``LaunchGreeter/greet()`` returns, before the app's output.
+  /// On standard error as ``LaunchGreeter/greet()-82lm6`` returns, before the app's output.
   case atLaunch
   /// Not printed: the app shows the tip (``GreetOutcome/Shown/tip(_:)``) itself (in its own screen, say).
   case manual

@@ -66,11 +66,7 @@ extension LaunchGreeter {
   /// dismissal rules where they apply: finishing the walkthrough completes a pending one, closing
   /// a sheet with `q` marks its releases seen, `l` puts a pending sheet off, `x` turns the
   /// sheets off, closing the welcome-back card dismisses a pending one, `x` on the checklist
-<<<<<<< HEAD
-  /// dismisses it for launches (``GreetOutcome/Shown/checklist``). As with ``greet()``,
-=======
-  /// dismisses it for launches (``GreetOutcome/showedChecklist``). As with ``greet()-82lm6``,
->>>>>>> main
+  /// dismisses it for launches (``GreetOutcome/Shown/checklist``). As with ``greet()-82lm6``,
   /// nothing is shown when the launch is not interactive (see ``LaunchGreeter``), every
   /// problem is one line for ``warn`` and in ``GreetOutcome/problems``, and Ctrl-C is
   /// delivered to the app again once the terminal is given back (``interruptAction``).

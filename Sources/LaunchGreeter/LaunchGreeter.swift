@@ -108,57 +108,6 @@ public struct LaunchGreeter: Sendable {
   /// error, prefixed with the app's name (`tally: warning: ...`).
   public var warn: (@Sendable (String) -> Void)?
 
-<<<<<<< HEAD
-=======
-  /// The app's update feed, for the "a newer version is available" card (see
-  /// ``GreeterFeed``); nil: no card, nothing fetched.
-  public var feed: GreeterFeed?
-  /// The upgrade command for each way the app is installed: the update card shows the one for
-  /// the ``InstallMethod`` where the executable lives (``executablePath``), else
-  /// ``GreeterFeed/upgradeCommand``. Found by reading paths only, when a card is due.
-  ///
-  /// ```swift
-  /// greeter.upgradeCommands = [.brew: "brew upgrade tally", .pipx: "pipx upgrade tally"]
-  /// ```
-  public var upgradeCommands: [InstallMethod: String] = [:]
-  /// The package managers that update the app themselves (a distribution's `apt`, say): when
-  /// the app was installed by one, the update card stays silent (`--explain` says why).
-  public var managedBy: [InstallMethod] = []
-  /// The app's executable, whose place tells how it was installed (``upgradeCommands``,
-  /// ``managedBy``); nil: this process's executable. A wrapper passes its own script's path.
-  public var executablePath: String?
-
-  /// Where a due tip (`Notes/tips/*.md`) is shown: by default on standard error when the
-  /// process exits, after the app's own output, and only when standard error is a terminal
-  /// (see ``GreeterTips``). A launch shows at most one of the walkthrough, the what's-new
-  /// sheet, the welcome-back card, the update card and a tip, in that order; tips are off when
-  /// the user turned them off (``setTips(enabled:)``), with `<PREFIX>_NO_TIPS=1`, and
-  /// whenever nothing else would be shown (no terminal, `CI`, an agent, an opt-out).
-  public var tips: GreeterTips = .atExit
-  /// The least time between two tips or update cards (one day by default): after one is
-  /// shown, the next waits.
-  ///
-  /// ```swift
-  /// greeter.cooldown = .seconds(3 * 86_400)  // a tip at most every three days
-  /// ```
-  public var cooldown: Duration = InterruptionBudget.defaultCooldown
-  /// Offers the "Get started" checklist (off by default): a card listing the walkthrough's
-  /// pages that have a `done-when:` event in `onboarding.md`, each ticked once the user did it
-  /// (``record(_:)``), with how many are done. It comes after the walkthrough was completed or
-  /// skipped, while a step is not done and until the user presses `x` ("don't show this
-  /// again"); `t` on it opens the walkthrough again. It is the last of the one interruption a
-  /// launch shows (after the walkthrough, the what's-new sheet, the welcome-back card, the
-  /// update card and a tip), at most once per ``cooldown``, shared with tips and update cards,
-  /// and never when nothing else would be shown (no terminal, `CI`, an agent, an opt-out).
-  /// ``present(_:)-6ru61`` with ``GreeterScreen/checklist`` shows it whenever the app asks.
-  ///
-  /// ```swift
-  /// greeter.checklist = true
-  /// if greeter.greet().showedChecklist { /* the user saw how far they got */ }
-  /// ```
-  public var checklist = false
-
->>>>>>> main
   /// What tests replace: see ``store``, ``clock`` and ``environment``.
   var seams = TestSeams()
 

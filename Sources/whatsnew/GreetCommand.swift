@@ -204,40 +204,6 @@ struct GreetCommand: ParsableCommand {
 
   func run() throws {
     let env = processEnvironment
-<<<<<<< HEAD
-    var greeter = LaunchGreeter(app: app, notes: .directory(content))
-    greeter.environment = env
-    greeter.interruptions.returningAfterDays = greeting.returningAfter
-    greeter.audience.channel = channel.channel
-    greeter.stateDirectory = stateDir
-    greeter.appearance.color = greeting.color
-    greeter.appearance.theme = appearance.theme
-    greeter.appearance.hyperlinks = appearance.hyperlinks
-    if greeting.accessible { greeter.appearance.accessible = .on }
-    greeter.interruptions.minimumImportance = greeting.minImportance
-    greeter.interruptions.cooldown = greeting.cooldown.duration
-    // The tip is printed on stderr below, so only when that is a terminal; with --report the
-    // report's reader (the Python or Node API) prints it when the tool exits, and decides.
-    greeter.interruptions.tips = tip && (report != nil || isatty(STDERR_FILENO) == 1) ? .manual : .off
-    greeter.interruptions.checklist = checklist
-    if existingInstall { greeter.isExistingInstall = { true } }
-    if let feed {
-      let commands = try upgradeCommands()
-      greeter.feed = GreeterFeed(
-        url: feed, upgradeCommands: commands.byMethod, upgradeCommand: commands.any, managedBy: managedBy,
-        executablePath: executable)
-    }
-    greeter.signals.crash = .defaultAction
-    greeter.signals.interrupt = .report  // the report is written first, then 130 below
-    greeter.warn = { _ in }  // the outcome's problems are printed below, or not
-    let directory = StateLocation.directory(
-      appID: appID, stateDirectory: stateDir, variable: app.variable("STATE_DIR"), environment: env)
-    if let steps {
-      greeter.updateSteps = try ShellSteps.load(steps, logDirectory: directory)
-    }
-    let outcome = greeter.greet()
-    if printsProblems(of: outcome, environment: env, optOut: app.variable("NO_GREETING")) {
-=======
     let request = try request()
     let answer: GreetAnswer
     do {
@@ -250,7 +216,6 @@ struct GreetCommand: ParsableCommand {
     if printsProblems(
       of: outcome, status: answer.status, environment: env, optOut: app.variable("NO_GREETING"))
     {
->>>>>>> main
       for problem in outcome.problems { Console.error(app.name + ": " + problem.description) }
     }
     if let block = answer.report.tip?.block, report == nil { Platform.writeAll(STDERR_FILENO, block) }
@@ -262,15 +227,9 @@ struct GreetCommand: ParsableCommand {
       }
     }
     if greeting.explain {
-<<<<<<< HEAD
-      var report = GreetReport(outcome, audience: NotesAudience(channel: channel.channel))
-      report.links = greeter.appearance.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
-      Console.out(report.explanation)
-=======
       var explained = answer.report
       explained.links = request.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
       Console.out(explained.explanation)
->>>>>>> main
     }
     switch outcome.exit {
     case .interrupted(let signal?): GreeterTerminal.exit(killedBy: signal)

@@ -42,8 +42,8 @@ package enum TerminalMarkdown {
   /// text (a title bar, a checklist row).
   package static func headingText(_ markdown: String) -> String {
     let line = markdown.split(whereSeparator: \.isNewline).joined(separator: " ")
-    guard case .heading(_, let content)? = MarkdownParser.parse("# " + line, frontMatter: false).blocks.first?.kind
-    else { return Sanitizer.sanitize(line) }
+    let document = MarkdownParser.parse("# " + line, frontMatter: false)
+    guard case .heading(_, let content)? = document.blocks.first?.kind else { return Sanitizer.sanitize(line) }
     return Sanitizer.sanitize(content.plainText)
   }
 

@@ -43,7 +43,9 @@ package enum TerminalMarkdown {
   package static func headingText(_ markdown: String) -> String {
     let line = markdown.split(whereSeparator: \.isNewline).joined(separator: " ")
     let document = MarkdownParser.parse("# " + line, frontMatter: false)
-    guard case .heading(_, let content)? = document.blocks.first?.kind else { return Sanitizer.sanitize(line) }
+    guard case .heading(_, let content)? = document.blocks.first?.kind else {
+      return Sanitizer.sanitize(line)
+    }
     return Sanitizer.sanitize(content.plainText)
   }
 

@@ -181,7 +181,7 @@ struct GreetCommand: ParsableCommand {
     greeter.returningAfterDays = greeting.returningAfter
     greeter.channel = channel.channel
     greeter.stateDirectory = stateDir
-    greeter.color = greeting.color
+    greeter.color = appearance.color
     greeter.theme = appearance.theme
     greeter.hyperlinks = appearance.hyperlinks
     if greeting.accessible { greeter.accessible = .on }

@@ -1,6 +1,6 @@
 import LaunchTracking
 
-/// What ``LaunchGreeter/greet()`` did, for the app to act on: how the launch was classified
+/// What ``LaunchGreeter/greet()-82lm6`` did, for the app to act on: how the launch was classified
 /// (``kind``), what was shown (``shown``), how the user left (``exit``, ``actionID``,
 /// ``wasInterrupted``), what stays pending, a newer version the update feed names
 /// (``availableVersion``) and the problems met on the way.
@@ -24,7 +24,7 @@ public struct GreetOutcome: Sendable, Equatable {
     /// own screens after the presentation (the `whatsnew` demo): nothing not yet
     /// dismissed is marked seen. Unless ``LaunchGreeter/interruptAction`` is
     /// ``GreeterInterruptAction/report``, the signal (SIGINT for Ctrl-C) was delivered to the
-    /// app again before ``LaunchGreeter/greet()`` returned (this is seen only when the app
+    /// app again before ``LaunchGreeter/greet()-82lm6`` returned (this is seen only when the app
     /// handles or ignores it).
     case interrupted(signal: Int32?)
     /// The user chose one of a release's "try it" actions on the what's-new sheet (a key its
@@ -34,38 +34,60 @@ public struct GreetOutcome: Sendable, Equatable {
     case action(id: String)
   }
 
-  /// The launch as recorded (kind, from, to, days away); nil when the greeter could not
-  /// start (an invalid app version or a bad notes source, see ``problems``).
-  public var launch: LaunchState.LastLaunch?
-  /// How many launches of the app have been recorded, this one included.
-  public var launchCount: Int
-  /// What the launch called for.
-  public var decision: PresentationDecision
-  /// Whether it was put on screen.
-  public var presented: Bool
+  /// What a launch showed, with what it showed: read with one `switch`.
+  ///
+  /// ```swift
+  /// switch greeter.greet().shown {
+  /// case .whatsNew(let versions)?: log("showed the notes of \(versions.count) releases")
+  /// case .updateCard(let version, critical: true)?: log("asked to upgrade to \(version) now")
+  /// case nil: break  // nothing was shown (outcome.reason says why)
+  /// default: break
+  /// }
+  /// ```
+  public enum Shown: Sendable, Equatable {
+    /// The onboarding walkthrough (a first launch, or one resumed).
+    case onboarding
+    /// The what's-new sheet after an upgrade, with the releases it covered, newest first.
+    case whatsNew(versions: [AppVersion])
+    /// The welcome-back card after `daysAway` days without a launch.
+    case welcomeBack(daysAway: Int)
+    /// Notes the app asked for: a deep link (``LaunchGreeter/openNotes``) or
+    /// ``LaunchGreeter/present(_:)-6ru61`` with ``GreeterScreen/notes(_:)`` or
+    /// ``GreeterScreen/notes(from:to:)``, with the versions shown, newest first.
+    case notes(versions: [AppVersion])
+    /// The "a newer version is available" card for `version`; `critical` when the feed marks
+    /// a release the running version lacks as critical.
+    case updateCard(version: AppVersion, critical: Bool)
+    /// The "Get started" checklist (``LaunchGreeter/checklist``); ``GreetOutcome/exit``
+    /// is ``Exit/done`` when the user dismissed it for good, ``Exit/later`` when they went on.
+    case checklist
+    /// A tip (`Notes/tips/*.md`), counted as shown: printed as ``LaunchGreeter/tips``
+    /// says, or for the app to show itself with ``GreeterTips/manual``.
+    case tip(Tip)
+  }
+
+  /// What this launch showed; nil when nothing was (``reason`` says why). A launch shows at
+  /// most one of these.
+  public var shown: Shown? {
+    if presented, let shown = Shown(decision, onDemand: isOnDemand) { return shown }
+    if let interruptionShown { return interruptionShown }
+    return tip.map { .tip($0) }
+  }
   /// How the user left.
-  public var exit: Exit
-  /// What stays pending after this launch.
-  public var pending: [PendingPresentation]
+  public package(set) var exit: Exit
+  /// How many launches of the app have been recorded, this one included.
+  public package(set) var launchCount: Int
+  /// What stays pending after this launch, for a later interactive one.
+  public package(set) var pending: [PendingPresentation]
   /// Why nothing was shown, or nil when something was.
-  public var reason: String?
+  public package(set) var reason: String?
   /// What the app's update steps did during this launch.
-  public var updates: UpdateRunReport
+  public package(set) var updates: UpdateRunReport
   /// Whether the launch was written to the state file.
-  public var isRecorded: Bool
-  /// Problems the greeter met and went on past, one line each (they were also passed to the
-  /// app's warning handler).
-  public var problems: [String]
-  /// The problem with the notes that kept something from being shown (a missing directory, a
-  /// file that is not UTF-8), or nil.
-  public var notesProblem: String?
-  /// True when another launch of the app held the state lock for longer than about a second
-  /// (its update steps running, say): this launch went on without being recorded, running
-  /// steps or showing anything (``decision`` and ``problems`` say so).
-  public var lockWasBusy = false
-  /// The user's what's-new switches after this launch (off, put off until) and the app's
-  /// minimum importance, as the launch applied them.
-  public var whatsNew = WhatsNewRules()
+  public package(set) var isRecorded: Bool
+  /// Problems the greeter met and went on past, each with what it concerns; their
+  /// descriptions are the lines passed to the app's warning handler (``LaunchGreeter/warn``).
+  public package(set) var problems: [GreeterProblem]
   /// The newer version the app's update feed (``LaunchGreeter/feed``) names, from its cache;
   /// nil without a feed, on a launch that does not check it, or when nothing is newer.
   public package(set) var availableVersion: AppVersion?
@@ -73,16 +95,30 @@ public struct GreetOutcome: Sendable, Equatable {
   /// version lacks, or nil: its card comes back on every launch until the app runs it or a
   /// newer version, so an app may also say so in its own words.
   public package(set) var criticalVersion: AppVersion?
-  /// True when this launch showed the "a newer version is available" card.
-  public var announcedUpdate = false
-  /// True when the "Get started" checklist was shown (``LaunchGreeter/checklist``, or
-  /// ``LaunchGreeter/present(_:)`` with ``GreeterScreen/checklist``); ``exit`` is then
-  /// ``Exit/done`` when the user dismissed it for good, ``Exit/later`` when they went on.
-  public var showedChecklist = false
-  /// The tip this launch chose (`Notes/tips/*.md`), counted as shown: printed as
-  /// ``LaunchGreeter/tips`` says, or for the app to show with ``GreeterTips/manual``; nil when
-  /// none was due, tips are off, or something else was shown.
-  public var tip: Tip?
+
+  /// The launch as recorded (kind, from, to, days away); nil when the greeter could not
+  /// start (an invalid app version or a bad notes source, see ``problems``).
+  package var launch: LaunchState.LastLaunch?
+  /// What the launch called for.
+  package var decision: PresentationDecision
+  /// Whether ``decision`` was put on screen.
+  package var presented: Bool
+  /// True for ``LaunchGreeter/present(_:)-6ru61``: a range of notes is ``Shown/notes(versions:)``.
+  package var isOnDemand = false
+  /// The update card or the checklist, when one was shown instead of a presentation.
+  package var interruptionShown: Shown?
+  /// The problem with the notes that kept something from being shown (a missing directory, a
+  /// file that is not UTF-8), or nil.
+  package var notesProblem: String?
+  /// True when another launch of the app held the state lock for longer than about a second
+  /// (its update steps running, say): this launch went on without being recorded, running
+  /// steps or showing anything (``decision`` and ``problems`` say so).
+  package var lockWasBusy = false
+  /// The user's what's-new switches after this launch (off, put off until) and the app's
+  /// minimum importance, as the launch applied them.
+  package var whatsNew = WhatsNewRules()
+  /// The tip this launch chose, counted as shown (``Shown/tip(_:)``), whatever else was shown.
+  package var tip: Tip?
   /// What was due but held back by the one-interruption budget, and why (for `--explain`).
   package var heldBack: [HeldBack] = []
   /// Why tips are off on this launch, when they are (for `--explain`).
@@ -100,10 +136,14 @@ public struct GreetOutcome: Sendable, Equatable {
   /// could not start (see ``problems``).
   public var kind: LaunchKind? { launch?.kind }
 
-  /// What was put on screen: the walkthrough, a what's-new sheet, a welcome-back card or a
-  /// deep link's notes; nil when nothing was (``reason`` says why; the update card is
-  /// ``announcedUpdate``, the checklist ``showedChecklist``).
-  public var shown: PresentationDecision? { presented ? decision : nil }
+  /// True when this launch showed the "a newer version is available" card.
+  package var announcedUpdate: Bool {
+    if case .updateCard? = interruptionShown { return true }
+    return false
+  }
+
+  /// True when the "Get started" checklist was shown.
+  package var showedChecklist: Bool { interruptionShown == .checklist }
 
   /// The id of the release's "try it" action the user chose on the sheet, for the app to run
   /// its own code for; nil when none was chosen (see ``Exit/action(id:)``).
@@ -119,11 +159,11 @@ public struct GreetOutcome: Sendable, Equatable {
     return false
   }
 
-  /// Creates an outcome; the greeter makes these, tests compare them.
-  public init(
+  /// An outcome; the greeter makes these.
+  package init(
     launch: LaunchState.LastLaunch?, launchCount: Int, decision: PresentationDecision, presented: Bool,
     exit: Exit, pending: [PendingPresentation], reason: String?, updates: UpdateRunReport, isRecorded: Bool,
-    problems: [String]
+    problems: [GreeterProblem]
   ) {
     self.launch = launch
     self.launchCount = launchCount
@@ -139,22 +179,37 @@ public struct GreetOutcome: Sendable, Equatable {
   }
 }
 
+extension GreetOutcome.Shown {
+  /// What putting `decision` on screen showed; nil for `nothing`. On demand
+  /// (``LaunchGreeter/present(_:)-6ru61``), a sheet of releases is the notes the app asked for.
+  init?(_ decision: PresentationDecision, onDemand: Bool) {
+    switch decision {
+    case .onboarding: self = .onboarding
+    case .whatsNew(_, _, let versions, _):
+      self = onDemand ? .notes(versions: versions) : .whatsNew(versions: versions)
+    case .welcomeBack(let days): self = .welcomeBack(daysAway: days)
+    case .openNotes(let version): self = .notes(versions: [version])
+    case .nothing: return nil
+    }
+  }
+}
+
 extension GreetOutcome {
   /// A tip a launch shows: its id, its text and whether the user sees it for the first time.
   public struct Tip: Sendable, Equatable {
     /// The tip's `id:`.
-    public var id: String
+    public package(set) var id: String
     /// Its Markdown, as written in the user's language.
-    public var markdown: String
+    public package(set) var markdown: String
     /// Its text without Markdown marks, one line per paragraph, for an app that prints it
     /// itself.
-    public var text: String
+    public package(set) var text: String
     /// True on the tip's first showing: the greeter's block then says how to turn tips off
     /// (`<PREFIX>_NO_TIPS=1`), and an app showing it should too.
-    public var isFirstShowing: Bool
+    public package(set) var isFirstShowing: Bool
 
     /// A tip; the greeter makes these, tests compare them.
-    public init(id: String, markdown: String, text: String, isFirstShowing: Bool) {
+    package init(id: String, markdown: String, text: String, isFirstShowing: Bool) {
       self.id = id
       self.markdown = markdown
       self.text = text

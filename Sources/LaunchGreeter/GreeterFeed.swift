@@ -1,3 +1,4 @@
+import LaunchScreens
 import LaunchTracking
 import ReleaseNotes
 import TerminalRendering
@@ -346,11 +347,12 @@ struct FeedCheck {
         return release
       }
     } else if let imported = try? ChangelogImporter(githubReleasesJSON: bytes, source: "the feed") {
-      releases = imported.sections.map {
+      // A release marked pre-release is one only a pre-release's user is offered.
+      releases = imported.sections.filter { !$0.markedPrerelease || running.isPrerelease }.map {
         var release = FeedRelease(
           version: $0.version.canonical, date: $0.date,
           notes: $0.wasEmpty ? "" : $0.markdown)
-        if let critical = Self.criticalMark(inBody: release.notes) {
+        if let critical = Self.criticalMark(frontMatter: $0.bodyFrontMatter, notes: release.notes) {
           release.critical = release.version
           release.criticalSummary = critical.summary
         }
@@ -387,17 +389,14 @@ struct FeedCheck {
     return .success(newest)
   }
 
-  /// Whether a GitHub release's body marks it critical: a line `importance: critical`, or a
-  /// `> [!CAUTION]` alert at its top; the summary is a `summary:` line, else the alert's
-  /// first line of text.
-  static func criticalMark(inBody body: String) -> CriticalMark? {
-    let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { String(trimSpaces($0)) }
-    let summary = lines.first { $0.lowercased().hasPrefix("summary:") }.map {
-      String(trimSpaces($0.dropFirst("summary:".count)))
-    }
-    if lines.contains(where: { $0.lowercased() == "importance: critical" }) {
-      return CriticalMark(summary: summary.flatMap { $0.isEmpty ? nil : $0 })
-    }
+  /// Whether a GitHub release marks itself critical: `importance: critical` in its body's
+  /// front matter (`frontMatter`; not a line of its text, not one in a code block), or a
+  /// `> [!CAUTION]` alert at the top of its `notes`. The summary is the front matter's
+  /// `summary:`, else the alert's first line of text.
+  static func criticalMark(frontMatter: [String: String], notes: String) -> CriticalMark? {
+    let summary = frontMatter["summary"].flatMap { $0.isEmpty ? nil : $0 }
+    if frontMatter["importance"]?.lowercased() == "critical" { return CriticalMark(summary: summary) }
+    let lines = notes.split(separator: "\n", omittingEmptySubsequences: false).map { String(trimSpaces($0)) }
     let top = lines.drop { $0.isEmpty }
     guard let first = top.first, first.lowercased() == "> [!caution]" else { return nil }
     let alert = top.dropFirst().first { $0.hasPrefix(">") && $0.count > 1 }.map {
@@ -411,12 +410,10 @@ struct FeedCheck {
     var summary: String?
   }
 
-  /// A summary as the card shows it: terminal controls neutralised, one line of at most 200
-  /// characters.
+  /// A summary as the card shows it: ``UpdateAvailableScreen/Critical/oneLine(_:)``, one
+  /// line of at most 100 characters, terminal controls neutralised.
   static func oneLine(_ text: String) -> String {
-    let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-    let clean = Sanitizer.sanitize(line, expandingTabs: true)
-    return clean.count > 200 ? String(clean.prefix(199)) + "…" : clean
+    UpdateAvailableScreen.Critical.oneLine(text)
   }
 
   /// An entry of the project's own feed format: `importance: "critical"` with a `summary`
@@ -503,7 +500,9 @@ struct FeedCheck {
   /// afresh (``Platform/createStateFile(_:)``: a link or FIFO planted there is removed, never
   /// followed) and hands them to the shell as its descriptors 4 and 3: curl writes the body to
   /// 3, the shell writes curl's exit status and a newline to 4 when curl ends. The shell opens
-  /// no file in the state directory. curl takes the URL as it is (`--globoff`: brackets are
+  /// no file in the state directory. curl reads no configuration file (`-q`, first: a
+  /// `.curlrc` of whatever `HOME` says could name another URL and an output file) and is
+  /// handed only the variables a fetch needs (``fetchEnvironment(_:)``). It takes the URL as it is (`--globoff`: brackets are
   /// not a range of URLs), ends within ``timeLimit`` seconds (`--max-time`), and its shell's
   /// file size limit (`ulimit -f`, in 512-byte blocks, with SIGXFSZ ignored so no core is
   /// dumped) stops a body of unannounced length at ``maximumBytes``: `--max-filesize` only
@@ -530,20 +529,38 @@ struct FeedCheck {
     defer { close(body) }
     let script =
       "( trap '' XFSZ; ulimit -f \(maximumBytes / 512); "
-      + "curl -fsS --globoff --max-time \(timeLimit) --max-filesize \(maximumBytes) --proto '=http,https' "
+      + "curl -q -fsS --globoff --max-time \(timeLimit) --max-filesize \(maximumBytes) --proto '=http,https' "
       + "-- \"$1\" >&3; echo $? >&4 ) </dev/null >/dev/null 2>&1 &"
-    switch spawnShell(script, arguments: [url], handing: [body, status]) {
+    let environment = fetchEnvironment(ProcessEnvironment.current())
+    switch spawnShell(script, arguments: [url], handing: [body, status], environment: environment) {
     case .success: return nil
     case .failure(let problem): return problem.description
     }
   }
 
+  /// The variables a fetch is started with, of `environment` (`NAME=value` strings): what
+  /// finds curl (`PATH`), its proxy (`http_proxy`, `HTTPS_PROXY`, `ALL_PROXY`, `NO_PROXY`, in
+  /// either case) and its CA certificates (`SSL_CERT_FILE`, `SSL_CERT_DIR`, `CURL_CA_BUNDLE`).
+  /// Nothing else: not `HOME`, `CURL_HOME` or `XDG_CONFIG_HOME`, whose `.curlrc` could name
+  /// another URL or an output file (curl is also started with `-q`, which reads none), nor
+  /// `SSLKEYLOGFILE`, which makes curl write TLS keys to a file.
+  static func fetchEnvironment(_ environment: [String: String]) -> [String] {
+    let kept: Set<String> = [
+      "PATH", "http_proxy", "https_proxy", "all_proxy", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR",
+      "CURL_CA_BUNDLE",
+    ]
+    return environment.filter { name, _ in
+      kept.contains(name) || kept.contains(name.lowercased())
+    }
+    .map { "\($0.key)=\($0.value)" }.sorted()
+  }
+
   /// Runs `/bin/sh -c script sh arguments...` in a session of its own, with /dev/null for its
   /// standard input and output and `descriptors` as its descriptors 3, 4, ..., and returns its
   /// process ID without waiting for it: it is reaped by ``reapInBackground(_:)``.
-  static func spawnShell(_ script: String, arguments: [String], handing descriptors: [Int32] = [])
-    -> Result<pid_t, FeedError>
-  {
+  static func spawnShell(
+    _ script: String, arguments: [String], handing descriptors: [Int32] = [], environment: [String]? = nil
+  ) -> Result<pid_t, FeedError> {
     let args = ["/bin/sh", "-c", script, "sh"] + arguments
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -567,7 +584,15 @@ struct FeedCheck {
     defer { for p in cArgs { free(p) } }
     cArgs.append(nil)
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, environ)
+    let result: Int32
+    if let environment {
+      var cEnvironment = environment.map { strdup($0) }
+      defer { for p in cEnvironment { free(p) } }
+      cEnvironment.append(nil)
+      result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, cEnvironment)
+    } else {
+      result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, environ)
+    }
     guard result == 0 else { return .failure(FeedError(Platform.errnoMessage(result))) }
     // The fetch yields the CPU to the app, whose own start-up goes on after the greeting (its
     // subshell and curl, ~10 ms of CPU to start, inherit the niceness; the shell has barely

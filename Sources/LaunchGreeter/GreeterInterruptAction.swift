@@ -22,7 +22,7 @@
 /// ```
 public enum GreeterInterruptAction: Sendable, Equatable {
   /// Deliver the signal again (SIGINT for Ctrl-C): the default action ends the app (status
-  /// 130 for Ctrl-C from a shell) before ``LaunchGreeter/greet()`` returns; a handler of
+  /// 130 for Ctrl-C from a shell) before ``LaunchGreeter/greet()-82lm6`` returns; a handler of
   /// the app's runs; an ignored signal is dropped and `greet()` returns
   /// ``GreetOutcome/Exit/interrupted(signal:)``.
   case redeliver

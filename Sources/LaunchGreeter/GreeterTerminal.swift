@@ -14,7 +14,7 @@ import TerminalRendering
 /// `ScreenStack`.
 ///
 /// ``LaunchGreeter`` opens one when there is something to show and closes it before
-/// ``LaunchGreeter/greet()`` returns. An app that runs screens of its own (the `whatsnew` tool's
+/// ``LaunchGreeter/greet()-82lm6`` returns. An app that runs screens of its own (the `whatsnew` tool's
 /// `notes` sheet) can open one directly. While it is open it owns the terminal: on
 /// ``close()`` the terminal modes, signal handlers, signal mask and locale are put back as
 /// they were.

@@ -29,7 +29,7 @@ struct GreetingText: Sendable {
       greeting: String?)
     case welcomeBack(days: Int, greeting: String)
     case notes(ReleaseNoteText)
-    /// The "Get started" checklist over the walkthrough's pages (``LaunchGreeter/present(_:)``).
+    /// The "Get started" checklist over the walkthrough's pages (``LaunchGreeter/present(_:)-6ru61``).
     case checklist(pages: [OnboardingPage])
   }
 

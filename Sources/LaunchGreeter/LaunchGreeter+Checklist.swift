@@ -53,7 +53,7 @@ extension LaunchGreeter {
     do {
       try LaunchTracker.recordChecklistShown(now: now, in: context.store)
     } catch {
-      context.problems.add("cannot record the checklist: \(error); it is not shown")
+      context.problems.add("cannot record the checklist: \(error); it is not shown", kind: .state)
       return ChecklistChoice()
     }
     choice.pages = pages
@@ -68,7 +68,7 @@ extension LaunchGreeter {
     do {
       pages = try catalog.onboardingPages()
     } catch {
-      if case .missingFile = error {} else { problems.add("\(error); no checklist is shown") }
+      if case .missingFile = error {} else { problems.add(GreeterProblem(error, "no checklist is shown")) }
       return nil
     }
     return pages.contains { $0.doneWhen != nil } ? pages : nil

@@ -7,7 +7,7 @@ import ReleaseNotes
   import Foundation
 #endif
 
-/// A screen an app shows on demand with ``LaunchGreeter/present(_:)``: the walkthrough again,
+/// A screen an app shows on demand with ``LaunchGreeter/present(_:)-6ru61``: the walkthrough again,
 /// the notes of one version or of a range, or the welcome-back card. Versions are written as
 /// the app writes them (`"2.0.0"`, `"v2.0"`); one that is not a version is a problem line.
 public struct GreeterScreen: Sendable, Equatable {
@@ -43,7 +43,7 @@ public struct GreeterScreen: Sendable, Equatable {
   }
 }
 
-/// What ``LaunchGreeter/present(_:)`` shows and what it stands on: the launch's context
+/// What ``LaunchGreeter/present(_:)-6ru61`` shows and what it stands on: the launch's context
 /// (nothing is recorded), the app's notes, the state as recorded, and the screen's text.
 struct PreparedScreen {
   let context: LaunchContext
@@ -66,7 +66,7 @@ extension LaunchGreeter {
   /// dismissal rules where they apply: finishing the walkthrough completes a pending one, closing
   /// a sheet with `q` marks its releases seen, `l` puts a pending sheet off, `x` turns the
   /// sheets off, closing the welcome-back card dismisses a pending one, `x` on the checklist
-  /// dismisses it for launches (``GreetOutcome/showedChecklist``). As with ``greet()``,
+  /// dismisses it for launches (``GreetOutcome/showedChecklist``). As with ``greet()-82lm6``,
   /// nothing is shown when the launch is not interactive (see ``LaunchGreeter``), every
   /// problem is one line for ``warn`` and in ``GreetOutcome/problems``, and Ctrl-C is
   /// delivered to the app again once the terminal is given back (``interruptAction``).
@@ -86,6 +86,17 @@ extension LaunchGreeter {
   @discardableResult
   public func present(_ screen: GreeterScreen) -> GreetOutcome {
     deliverInterruption(of: present(screen, terminal: openTerminal))
+  }
+
+  /// Shows `screen` now, as ``present(_:)-6ru61`` does, without blocking the caller's executor: for
+  /// an `async` main or an `AsyncParsableCommand`'s subcommand (`await greeter.present(.walkthrough)`).
+  /// The screen runs on a thread of its own while the calling task waits for the user to
+  /// leave it.
+  @discardableResult
+  public func present(_ screen: GreeterScreen) async -> GreetOutcome {
+    await Self.onAThreadOfItsOwn { [self] in
+      deliverInterruption(of: present(screen, terminal: openTerminal))
+    }
   }
 
   func present(
@@ -122,7 +133,7 @@ extension LaunchGreeter {
       return outcome
     }
     outcome.themeChoice = terminal.themeChoice
-    for line in terminal.problems { problems.add(line) }
+    for line in terminal.problems { problems.add(line, kind: .terminal) }
     let run = runPresentation(prepared, on: terminal)
     terminal.close()
     finishPresentation(&outcome, after: run, prepared)
@@ -140,7 +151,7 @@ extension LaunchGreeter {
     do throws(ReleaseNotesError) {
       catalog = try self.catalog(env)
     } catch {
-      problems.add("\(error)")
+      problems.add(GreeterProblem(error))
       throw PresentationFailed(notesProblem: "\(error)")
     }
     let context = presentationContext(env, version: version, problems)
@@ -151,11 +162,11 @@ extension LaunchGreeter {
     do throws(ReleaseNotesError) {
       read = try readText(of: screen, from: catalog, state: state, context)
     } catch {
-      problems.add("\(error); nothing shown")
+      problems.add(GreeterProblem(error, "nothing shown"))
       throw PresentationFailed(notesProblem: "\(error)")
     }
     guard let text = read else { throw PresentationFailed() }
-    for error in text.skipped { problems.add("\(error); left off the what's-new sheet") }
+    for error in text.skipped { problems.add(GreeterProblem(error, "left off the what's-new sheet")) }
     return PreparedScreen(context: context, catalog: catalog, state: state, text: text)
   }
 
@@ -165,7 +176,7 @@ extension LaunchGreeter {
     -> LaunchContext
   {
     let now = clock ?? systemClock(env, problems)
-    let store = resolvedStore(env, now: now, warn: { problems.add($0) })
+    let store = resolvedStore(env, now: now, warn: { problems.add($0, kind: .state) })
     return LaunchContext(
       environment: env, version: version, now: now, store: store,
       tracker: LaunchTracker(
@@ -206,7 +217,7 @@ extension LaunchGreeter {
   /// rules are read back from the state the dismissals changed.
   func finishPresentation(_ outcome: inout GreetOutcome, after run: ScreensRun, _ prepared: PreparedScreen) {
     if case .checklist = prepared.text.content {
-      outcome.showedChecklist = true
+      outcome.interruptionShown = .checklist
     } else {
       outcome.presented = true
     }
@@ -224,7 +235,7 @@ extension LaunchGreeter {
   ) throws(ReleaseNotesError) -> GreetingText? {
     func parse(_ text: String) -> AppVersion? {
       guard let parsed = AppVersion(text) else {
-        context.problems.add("\"\(text)\" is not a version; nothing shown")
+        context.problems.add("\"\(text)\" is not a version; nothing shown", kind: .settings)
         return nil
       }
       return parsed
@@ -246,7 +257,8 @@ extension LaunchGreeter {
     case .checklist:
       guard let pages = checklistPages(catalog, context.problems) else {
         context.problems.add(
-          "no walkthrough page has a done-when: event, so the checklist is empty; nothing shown")
+          "no walkthrough page has a done-when: event, so the checklist is empty; nothing shown", kind: .notes
+        )
         return nil
       }
       return GreetingText(decision: .nothing(reason: "the checklist"), content: .checklist(pages: pages))
@@ -267,6 +279,7 @@ extension GreetOutcome {
       launch: state?.lastLaunch, launchCount: state?.launchCount ?? 0, decision: prepared.text.decision,
       presented: false, exit: .nothingShown, pending: state?.pending ?? [], reason: nil,
       updates: UpdateRunReport(), isRecorded: state != nil, problems: [])
+    isOnDemand = true
   }
 }
 

@@ -133,11 +133,11 @@ extension LaunchGreeter {
   func identify(_ env: [String: String], _ problems: ProblemLog) -> LaunchContext? {
     guard let version = launchedVersion(env, problems) else { return nil }
     if store == nil, let problem = StateLocation.problem(withAppID: app.id) {
-      problems.add("\(problem); nothing recorded")
+      problems.add("\(problem); nothing recorded", kind: .settings)
       return nil
     }
     let now = clock ?? systemClock(env, problems)
-    let store = resolvedStore(env, now: now, warn: { problems.add($0) })
+    let store = resolvedStore(env, now: now, warn: { problems.add($0, kind: .state) })
     let tracker = LaunchTracker(
       appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays,
       isExistingInstall: isExistingInstall, now: now)
@@ -154,7 +154,8 @@ extension LaunchGreeter {
   func openedNotes(_ problems: ProblemLog) -> AppVersion? {
     guard let openNotes else { return nil }
     guard let version = AppVersion(openNotes) else {
-      problems.add("notes to open: \"\(openNotes)\" is not a version; the launch goes on without them")
+      problems.add(
+        "notes to open: \"\(openNotes)\" is not a version; the launch goes on without them", kind: .settings)
       return nil
     }
     return version
@@ -170,7 +171,7 @@ extension LaunchGreeter {
     let allowed = context.invocation.isInteractive || context.invocation.deepLink != nil
     return TerminalOnDemand(allowed: allowed) { [color] in
       let opened = open(color, context.environment["NO_COLOR"])
-      for line in opened?.problems ?? [] { context.problems.add(line) }
+      for line in opened?.problems ?? [] { context.problems.add(line, kind: .terminal) }
       return opened
     }
   }
@@ -213,7 +214,7 @@ extension LaunchGreeter {
           return UpdateInterrupt(signal: signal)
         })
     } catch {
-      context.problems.add("cannot record the launch: \(error)")
+      context.problems.add("cannot record the launch: \(error)", kind: .state)
       return .failed
     }
     if let interrupted = record.updates.interrupted ?? unseenSignal.map({ UpdateInterrupt(signal: $0) }) {
@@ -227,7 +228,7 @@ extension LaunchGreeter {
   func runnableSteps(_ problems: ProblemLog) -> [UpdateStep] {
     updateSteps.filter { step in
       guard let text = step.unparsedVersion else { return true }
-      problems.add("update step \"\(step.id)\": \"\(text)\" is not a version; not run")
+      problems.add("update step \"\(step.id)\": \"\(text)\" is not a version; not run", kind: .updateStep)
       return false
     }
   }
@@ -246,7 +247,7 @@ extension LaunchGreeter {
       decided.catalog = try catalog(context.environment)
     } catch {
       decided.notesProblem = "\(error)"
-      context.problems.add("\(error)")
+      context.problems.add(GreeterProblem(error))
     }
     if let catalog = decided.catalog {
       decide(&decided, from: catalog, record, context)
@@ -274,7 +275,7 @@ extension LaunchGreeter {
       do {
         index = try catalog.index()
       } catch {
-        context.problems.add("\(error); the what's-new sheet stays pending")
+        context.problems.add(GreeterProblem(error, "the what's-new sheet stays pending"))
       }
     }
     decided.versions = invocation.isInteractive ? (index?.versions ?? []) : []
@@ -289,7 +290,7 @@ extension LaunchGreeter {
         invocation: invocation, whatsNew: decided.rules)
     {
       for problem in GreetingReducer.apply([.markDismissed(.whatsNew, upTo: seen)], to: context.tracker) {
-        context.problems.add(problem)
+        context.problems.add(problem, kind: .state)
       }
       if case .state(let state) = try? context.store.read() { decided.pending = state.pending }
     }
@@ -330,7 +331,7 @@ extension LaunchGreeter {
         do {
           importance.append((v, try catalog.effectiveImportance(of: v)))
         } catch {
-          problems.add("\(error); \(v) counts as a patch release")
+          problems.add(GreeterProblem(error, "\(v) counts as a patch release"))
           importance.append((v, .patch))
         }
       }
@@ -381,7 +382,7 @@ extension LaunchGreeter {
       case .missingFile, .onlyForOtherChannels:
         reasons.append("\(error): \(consequence)")
       default:
-        problems.add("\(error); \(consequence)")
+        problems.add(GreeterProblem(error, consequence))
       }
     }
     // Each skip clears one kind of pending presentation, so this ends.
@@ -397,14 +398,14 @@ extension LaunchGreeter {
         return (text.decision, text, pending, nil)
       } catch {
         guard let skip = Self.skip(decision) else {
-          problems.add("\(error)")
+          problems.add(GreeterProblem(error))
           return (decision, nil, pending, "\(error)")
         }
         skipped = skip
         report(error, skipped.consequence)
       }
       let failed = GreetingReducer.apply(skipped.commands, to: context.tracker)
-      for problem in failed { problems.add(problem) }
+      for problem in failed { problems.add(problem, kind: .state) }
       guard failed.isEmpty, case .state(let state) = try? context.store.read() else { break }
       pending = state.pending
       decision = PresentationDecision.decide(
@@ -453,7 +454,7 @@ extension LaunchGreeter {
       running: context.version, now: record.launch.date)
     if let feedSpawn { check.spawn = feedSpawn }
     let result = check.run()
-    for problem in result.problems { context.problems.add(problem) }
+    for problem in result.problems { context.problems.add(problem, kind: .feed) }
     var look = FeedLook(explanation: result.explanation)
     guard let available = result.available, let v = AppVersion(available.version) else { return look }
     look.available = v
@@ -515,7 +516,9 @@ extension LaunchGreeter {
       try LaunchTracker.recordUpdateAnnounced(version, now: context.tracker.now(), in: context.store)
       return true
     } catch {
-      context.problems.add("cannot record the update card for \(version): \(error); it is not shown")
+      context.problems.add(
+        "cannot record the update card for \(version): \(error); it is not shown", kind: .state,
+        version: version)
       return false
     }
   }
@@ -564,22 +567,23 @@ extension LaunchGreeter {
         outcome.presented = true
         outcome.reason = nil
       } else if let announce, let available = AppVersion(announce.version) {
+        let critical = announce.criticalVersion(above: context.version)
         stack.push(
           UpdateAvailableScreen(
             appName: app.name, current: context.version, available: available, date: announce.date,
             upgradeCommand: upgradeCommand ?? feed?.upgradeCommand,
-            critical: announce.criticalVersion(above: context.version).map {
+            critical: critical.map {
               UpdateAvailableScreen.Critical(version: $0, summary: announce.criticalSummary)
             },
             notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
             criticalNotes: announce.criticalVersion(above: context.version) == nil
               ? nil : announce.criticalNotes.map { screens.source(parsingLazily: $0) },
             palette: terminal.palette))
-        outcome.announcedUpdate = true
+        outcome.interruptionShown = .updateCard(version: available, critical: critical != nil)
         outcome.reason = nil
       } else if let checklist {
         stack.push(screens.checklist(pages: checklist))
-        outcome.showedChecklist = true
+        outcome.interruptionShown = .checklist
         outcome.reason = nil
       }
     }
@@ -619,7 +623,9 @@ extension LaunchGreeter {
     let end = terminal.run(&stack) { effect, _ in
       if effect == .interrupt { ctrlC = true }
       let commands = reducer.reduce(effect).filter(keep)
-      for problem in GreetingReducer.apply(commands, to: context.tracker) { context.problems.add(problem) }
+      for problem in GreetingReducer.apply(commands, to: context.tracker) {
+        context.problems.add(problem, kind: .state)
+      }
     }
     if case .signal(let signal) = end { reducer.interrupt(signal: signal) }
     return ScreensRun(end: end, reducer: reducer, ctrlC: ctrlC)
@@ -674,7 +680,7 @@ extension GreetOutcome {
   }
 
   /// The outcome of a launch whose update steps were interrupted: nothing is shown.
-  static func interruptedDuringSteps(_ record: LaunchRecord, signal: Int32?, problems: [String])
+  static func interruptedDuringSteps(_ record: LaunchRecord, signal: Int32?, problems: [GreeterProblem])
     -> GreetOutcome
   {
     GreetOutcome(

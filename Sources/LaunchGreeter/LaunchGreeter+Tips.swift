@@ -24,7 +24,7 @@ import TerminalRendering
 public enum GreeterTips: Sendable, Equatable {
   /// When the process exits, on standard error, after the app's own output (the default).
   case atExit
-  /// On standard error as ``LaunchGreeter/greet()`` returns, before the app's output.
+  /// On standard error as ``LaunchGreeter/greet()-82lm6`` returns, before the app's output.
   case atLaunch
   /// Not printed: the app shows ``GreetOutcome/tip`` itself (in its own screen, say).
   case manual
@@ -67,10 +67,10 @@ extension LaunchGreeter {
     do {
       read = try catalog.tips()
     } catch {
-      context.problems.add("\(error); no tip is shown")
+      context.problems.add(GreeterProblem(error, "no tip is shown"))
       return TipChoice()
     }
-    for problem in read.problems { context.problems.add(problem) }
+    for problem in read.problems { context.problems.add(problem, kind: .notes) }
     let now = record.launch.date
     let schedule = TipSchedule(state: record.state, now: now, used: Self.usedEvents(record.state))
     guard let rule = schedule.next(among: read.tips.map(\.rule)),
@@ -85,7 +85,7 @@ extension LaunchGreeter {
     do {
       try LaunchTracker.recordTipShown(rule.id, now: now, in: context.store)
     } catch {
-      context.problems.add("cannot record the tip \(rule.id): \(error); it is not shown")
+      context.problems.add("cannot record the tip \(rule.id): \(error); it is not shown", kind: .state)
       return TipChoice()
     }
     return TipChoice(tip: tip, isFirstShowing: record.state.tips[rule.id] == nil)

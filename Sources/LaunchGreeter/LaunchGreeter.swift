@@ -1,4 +1,5 @@
 import CursesTerminal
+import Dispatch
 import LaunchScreens
 @_exported import LaunchTracking
 import ReleaseNotes
@@ -30,7 +31,7 @@ import TerminalRendering
 /// // ... the app's own work
 /// ```
 ///
-/// ``greet()`` records the launch in the app's state file, runs the app's
+/// ``greet()-82lm6`` records the launch in the app's state file, runs the app's
 /// ``updateSteps`` (showing their progress), decides what the launch calls for, presents it
 /// when a person is at the terminal, records each dismissal, gives the terminal back as it
 /// found it and returns a ``GreetOutcome``. It never exits or throws: every problem is one
@@ -166,7 +167,7 @@ public struct LaunchGreeter: Sendable {
   /// launch shows (after the walkthrough, the what's-new sheet, the welcome-back card, the
   /// update card and a tip), at most once per ``cooldown``, shared with tips and update cards,
   /// and never when nothing else would be shown (no terminal, `CI`, an agent, an opt-out).
-  /// ``present(_:)`` with ``GreeterScreen/checklist`` shows it whenever the app asks.
+  /// ``present(_:)-6ru61`` with ``GreeterScreen/checklist`` shows it whenever the app asks.
   ///
   /// ```swift
   /// greeter.checklist = true
@@ -189,6 +190,27 @@ public struct LaunchGreeter: Sendable {
     deliverInterruption(of: greet(terminal: openTerminal))
   }
 
+  /// Records this launch, presents what it calls for, and returns what happened, without
+  /// blocking the caller's executor: for an `async` main or an `AsyncParsableCommand`.
+  ///
+  /// ```swift
+  /// @main struct Tally: AsyncParsableCommand {
+  ///   mutating func run() async throws {
+  ///     let outcome = await greeter.greet()
+  ///     // ... the app's own work
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The greeting is the synchronous ``greet()-82lm6``'s, run on a thread of its own while the
+  /// calling task waits for it: it waits for the user's keys and for the ``updateSteps``, whose
+  /// `async` work runs in tasks of their own (Ctrl-C cancels them). Cancelling the calling
+  /// task does not end the greeting: the user does.
+  @discardableResult
+  public func greet() async -> GreetOutcome {
+    await Self.onAThreadOfItsOwn { [self] in deliverInterruption(of: greet(terminal: openTerminal)) }
+  }
+
   /// Turns this app's what's-new sheets on or off for the user, the switch `x` on the sheet
   /// turns off: an app's own settings screen calls it to undo that. Returns false when no
   /// launch was recorded yet (there is nothing to change); throws when the state cannot be
@@ -198,9 +220,8 @@ public struct LaunchGreeter: Sendable {
   /// try greeter.setWhatsNew(enabled: true)  // "Show release notes after updates": on
   /// ```
   @discardableResult
-  public func setWhatsNew(enabled: Bool) throws -> Bool {
-    try LaunchTracker.setWhatsNew(
-      enabled: enabled, in: resolvedStore(environment ?? ProcessEnvironment.current()))
+  public func setWhatsNew(enabled: Bool) throws(GreeterProblem) -> Bool {
+    try changeSetting { try LaunchTracker.setWhatsNew(enabled: enabled, in: $0) }
   }
 
   /// Turns tips on or off for the user, the switch `whatsnew settings tips off` and an app's
@@ -211,9 +232,8 @@ public struct LaunchGreeter: Sendable {
   /// try greeter.setTips(enabled: false)  // the user pressed "no more tips"
   /// ```
   @discardableResult
-  public func setTips(enabled: Bool) throws -> Bool {
-    try LaunchTracker.setTips(
-      enabled: enabled, in: resolvedStore(environment ?? ProcessEnvironment.current()))
+  public func setTips(enabled: Bool) throws(GreeterProblem) -> Bool {
+    try changeSetting { try LaunchTracker.setTips(enabled: enabled, in: $0) }
   }
 
   /// Brings the "Get started" checklist (``checklist``) back for the user, or dismisses it for
@@ -224,28 +244,44 @@ public struct LaunchGreeter: Sendable {
   /// try greeter.setChecklist(enabled: true)  // "Show the Get started checklist": on
   /// ```
   @discardableResult
-  public func setChecklist(enabled: Bool) throws -> Bool {
-    try LaunchTracker.setChecklist(
-      enabled: enabled, in: resolvedStore(environment ?? ProcessEnvironment.current()))
+  public func setChecklist(enabled: Bool) throws(GreeterProblem) -> Bool {
+    try changeSetting { try LaunchTracker.setChecklist(enabled: enabled, in: $0) }
   }
 
-  /// Records that the user did `event` (`search`, `export.pdf`; see ``UsageEvents`` for the
-  /// names): a count and the last date per event name, in the app's state directory, for the
-  /// tips and the walkthrough's steps done by doing. Nothing is sent anywhere. It is cheap (no
-  /// screen, no terminal, no notes read; one line appended to a log, no fsync) and safe from
-  /// any thread and from many processes at once. Throws when `event` is not an event name or
+  /// Records that the user did `event` (`search`, `export.pdf`): a count and the last date
+  /// per event name, in the app's state directory, for the tips and the walkthrough's steps
+  /// done by doing. Nothing is sent anywhere. A subcommand that does not greet records with
+  /// ``GreeterEvents`` instead, which this calls. Throws when `event` is not an event name or
   /// the state directory cannot be used; an app that does not mind ignores it.
   ///
   /// ```swift
   /// try? greeter.record("search")  // the user ran a search
   /// ```
-  public func record(_ event: String) throws {
-    let env = environment ?? ProcessEnvironment.current()
-    let now = clock ?? systemClock(env, ProblemLog())
-    try resolvedStore(env).record(event, at: now())
+  public func record(_ event: String) throws(GreeterProblem) {
+    try GreeterEvents(self).record(event)
+  }
+
+  /// Changes one of the user's switches in the recorded state: false when no launch was
+  /// recorded yet; a ``GreeterProblem`` of kind ``GreeterProblem/Kind/state`` when the state
+  /// cannot be read or written.
+  func changeSetting(_ change: (any LaunchStore) throws -> Bool) throws(GreeterProblem) -> Bool {
+    do {
+      return try change(resolvedStore(environment ?? ProcessEnvironment.current()))
+    } catch {
+      throw GreeterProblem("\(error)", kind: .state)
+    }
   }
 
   // MARK: - Helpers
+
+  /// What `body` returns, computed on a thread of its own while the calling task is suspended:
+  /// a greeting blocks (the terminal's keys, the update steps), which an executor's thread
+  /// must not.
+  static func onAThreadOfItsOwn(_ body: @escaping @Sendable () -> GreetOutcome) async -> GreetOutcome {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: body()) }
+    }
+  }
 
   /// The greeter's test seams: what it reads from the system, for a test to replace.
   struct TestSeams {
@@ -291,12 +327,7 @@ public struct LaunchGreeter: Sendable {
     _ env: [String: String], now: @escaping @Sendable () -> Date = { Date() },
     warn: @escaping @Sendable (String) -> Void = { _ in }
   ) -> any LaunchStore {
-    store
-      ?? FileLaunchStore(
-        directory: StateLocation.directory(
-          appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"), environment: env
-        ),
-        appID: app.id, now: now, warn: warn)
+    GreeterEvents(self).store(env, now: now, warn: warn)
   }
 
   /// Opens the terminal the greeting needs: the line-by-line one in the accessible mode, else
@@ -316,11 +347,7 @@ public struct LaunchGreeter: Sendable {
       // Remembered where the greeter keeps the app's state (an app that passes its own store
       // and no directory remembers nothing).
       let memory =
-        ownsState
-        ? StateLocation.directory(
-          appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"), environment: env
-        )
-        : stateDirectory
+        ownsState ? GreeterEvents(app: app, stateDirectory: stateDirectory).directory(env) : stateDirectory
       return GreeterTerminal.open(
         color: color, noColor: noColor, theme: theme, colorFGBG: env["COLORFGBG"],
         asking: BackgroundAsking(environment: env, memory: UnansweringTerminals(directory: memory)),
@@ -406,23 +433,17 @@ public struct LaunchGreeter: Sendable {
     let variable = app.variable("PRETEND_VERSION")
     if let text = env[variable], !text.isEmpty {
       if let pretend = AppVersion(text) { return pretend }
-      problems.add("\(variable)=\"\(text)\" is not a version; running as \(app.version)")
+      problems.add("\(variable)=\"\(text)\" is not a version; running as \(app.version)", kind: .settings)
     }
     guard let version = AppVersion(app.version) else {
-      problems.add("invalid app version \"\(app.version)\"; nothing recorded")
+      problems.add("invalid app version \"\(app.version)\"; nothing recorded", kind: .settings)
       return nil
     }
     return version
   }
 
   func systemClock(_ env: [String: String], _ problems: ProblemLog) -> @Sendable () -> Date {
-    let variable = app.variable("NOW")
-    guard let text = env[variable], !text.isEmpty else { return { Date() } }
-    guard let date = ProcessEnvironment.parseDate(text) else {
-      problems.add("\(variable)=\"\(text)\" is not an ISO 8601 date-time; using the system clock")
-      return { Date() }
-    }
-    return { date }
+    app.clock(env, problems)
   }
 
   var defaultWarn: @Sendable (String) -> Void {
@@ -481,10 +502,12 @@ extension PresentationDecision {
 
 extension GreetOutcome {
   /// The outcome when the greeter could not start.
-  static func failed(_ problems: [String], notesProblem: String? = nil) -> GreetOutcome {
+  static func failed(_ problems: [GreeterProblem], notesProblem: String? = nil) -> GreetOutcome {
     var outcome = GreetOutcome(
-      launch: nil, launchCount: 0, decision: .nothing(reason: problems.first ?? "failed"), presented: false,
-      exit: .nothingShown, pending: [], reason: problems.first, updates: UpdateRunReport(), isRecorded: false,
+      launch: nil, launchCount: 0, decision: .nothing(reason: problems.first?.description ?? "failed"),
+      presented: false,
+      exit: .nothingShown, pending: [], reason: problems.first?.description, updates: UpdateRunReport(),
+      isRecorded: false,
       problems: problems)
     outcome.notesProblem = notesProblem
     return outcome
@@ -493,13 +516,21 @@ extension GreetOutcome {
 
 /// Problems met during a greeting, kept until the terminal is given back.
 final class ProblemLog: Sendable {
-  private let lines = Mutex<[String]>([])
+  private let problems = Mutex<[GreeterProblem]>([])
 
-  func add(_ line: String) { lines.withLock { $0.append(line) } }
+  func add(_ problem: GreeterProblem) { problems.withLock { $0.append(problem) } }
 
-  var all: [String] { lines.withLock { $0 } }
+  /// Adds the problem worded as `line`, about `kind` (and `version`, when one).
+  func add(_ line: String, kind: GreeterProblem.Kind, version: AppVersion? = nil) {
+    add(GreeterProblem(line, kind: kind, version: version))
+  }
+
+  var all: [GreeterProblem] { problems.withLock { $0 } }
+
+  /// Each problem's line.
+  var lines: [String] { all.map(\GreeterProblem.description) }
 
   func flush(to sink: @Sendable (String) -> Void) {
-    for line in all { sink(line) }
+    for problem in all { sink(problem.description) }
   }
 }

@@ -242,7 +242,8 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   package static let maximumLogSize = 1 << 20
 
   /// Appends one `name` event at `date` to `events.log`: one `write` with `O_APPEND` under a
-  /// shared `flock` on the log (a fold holds it exclusively), no fsync, no state lock. Throws a
+  /// shared `flock` on the log (a fold holds it exclusively), no fsync, no state lock; on a
+  /// line of its own when the log's last line was cut short (a newline first). Throws a
   /// ``LaunchStoreError`` naming the problem: a bad name, a state directory that cannot be
   /// used, a full log.
   package func record(_ name: String, at date: Date) throws {
@@ -254,7 +255,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
       throw LaunchStoreError("not recording events in \(directory), which \(problem)")
     }
     let fd = try openLocked(
-      eventLogPath, O_WRONLY | O_CREAT | O_APPEND, exclusive: false,
+      eventLogPath, O_RDWR | O_CREAT | O_APPEND, exclusive: false,
       busy: "\(eventLogPath) stayed locked for over a second; event not recorded")
     defer { close(fd) }
     var info = stat()
@@ -263,7 +264,10 @@ package final class FileLaunchStore: LaunchStore, Sendable {
         "\(eventLogPath) is full (\(Self.maximumLogSize >> 20) MiB); a launch of the app folds it into the state"
       )
     }
-    if let problem = Platform.writeAll(fd, UsageEvents.logLine(name, at: date)) {
+    var line = UsageEvents.logLine(name, at: date)
+    // A last line cut short (a full disk, a size limit) would swallow this one: start afresh.
+    if info.st_size > 0, Platform.lastByte(of: fd, size: info.st_size) != 0x0A { line = "\n" + line }
+    if let problem = Platform.writeAll(fd, line) {
       throw LaunchStoreError("cannot write \(eventLogPath): \(problem)")
     }
   }

@@ -367,6 +367,13 @@ package enum Platform {
     }
   }
 
+  /// The byte at `size - 1` in `fd` (a file of `size` bytes), or nil when it cannot be read.
+  static func lastByte(of fd: Int32, size: off_t) -> UInt8? {
+    var byte: UInt8 = 0
+    let n = withUnsafeMutableBytes(of: &byte) { pread(fd, $0.baseAddress, 1, size - 1) }
+    return n == 1 ? byte : nil
+  }
+
   // MARK: - Writing
 
   /// Writes all of `bytes` to `fd`, retrying after a signal. Returns an error message on

@@ -17,9 +17,10 @@ import Synchronization
 /// step is recorded as failed with its message and attempt count, the steps after it are
 /// postponed, and it is retried on the next launch. The state is saved after every step.
 ///
-/// A step's work runs on a thread of its own while the calling thread watches its time limit
-/// and asks `interrupt` (Ctrl-C, a termination signal) every ``pollInterval``. When either
-/// calls for it, the step's ``UpdateStepContext`` is asked to stop; the step is recorded as
+/// A step's work runs on a thread of its own (an `async` step in a task of its own) while the
+/// calling thread watches its time limit and asks `interrupt` (Ctrl-C, a termination signal)
+/// every ``pollInterval``. When either calls for it, the step's ``UpdateStepContext`` is asked
+/// to stop and an `async` step's task is cancelled; the step is recorded as
 /// failed with the reason (unless it completed all the same) once it returns, or after
 /// ``stopGrace`` if it does not, when it is left running and the launch goes on. An interrupt
 /// also postpones the steps after it and is in ``UpdateRunReport/interrupted``.
@@ -123,19 +124,17 @@ package enum UpdateRunner {
 
   // MARK: - Helpers
 
-  /// Runs `step`'s work on a thread of its own, asking it to stop when its time limit passes
-  /// or `interrupt` says so, and calling `stopping` as soon as it has asked. Returns how the
-  /// work ended (nil: it did not return within ``stopGrace`` of being asked to stop) and why it
-  /// was asked to stop, if it was.
+  /// Runs `step`'s work (``start(_:context:done:)``), asking it to stop when its time limit
+  /// passes or `interrupt` says so, and calling `stopping` as soon as it has asked. Returns how
+  /// the work ended (nil: it did not return within ``stopGrace`` of being asked to stop) and why
+  /// it was asked to stop, if it was.
   static func perform(
     _ step: UpdateStep, interrupt: () -> UpdateInterrupt?, stopping: () -> Void = {}
   ) -> (result: Result<Void, any Error>?, stop: UpdateStepStop?) {
     let context = UpdateStepContext(timeLimit: step.timeLimit)
     let finished = DispatchSemaphore(value: 0)
     let outcome = WorkOutcome()
-    let work = step.work
-    DispatchQueue.global().async {
-      let result = Result { try work(context) }
+    let cancel = start(step.work, context: context) { result in
       outcome.result.withLock { $0 = result }
       finished.signal()
     }
@@ -154,11 +153,50 @@ package enum UpdateRunner {
         context.requestStop(.interrupted(interrupted))
       }
       if context.isCancelled {
+        cancel()
         giveUpAt = clock.now.advanced(by: stopGrace)
         stopping()
       }
     }
     return (outcome.result.withLock { $0 }, context.stop)
+  }
+
+  /// Starts `work`, which calls `done` with how it ended: a synchronous step on a thread of
+  /// its own, an `async` one in a task of its own. Returns what cancels that task (nothing, for
+  /// a synchronous step, which only its context asks to stop).
+  static func start(
+    _ work: UpdateStep.Work, context: UpdateStepContext,
+    done: @escaping @Sendable (Result<Void, any Error>) -> Void
+  ) -> @Sendable () -> Void {
+    switch work {
+    case .synchronous(let body):
+      DispatchQueue.global().async { done(Result { try body(context) }) }
+      return {}
+    case .asynchronous(let body):
+      let task = Task(executorPreference: StepExecutor()) {
+        do {
+          try await body(context)
+          done(.success(()))
+        } catch {
+          done(.failure(error))
+        }
+      }
+      return { task.cancel() }
+    }
+  }
+
+  /// Where an `async` step's task runs: a Dispatch queue of its own, not the cooperative
+  /// pool. The thread that waits for the step may be one of that pool's few threads (a
+  /// synchronous `greet()` called from async code), as may the host's own tasks; a step's task
+  /// queued behind them would never start, and would be stopped by its time limit.
+  final class StepExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "update-step")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      let executor = asUnownedTaskExecutor()
+      queue.async { job.runSynchronously(on: executor) }
+    }
   }
 
   /// How a step's work ended, handed from its thread to the runner's.

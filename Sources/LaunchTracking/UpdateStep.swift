@@ -5,14 +5,26 @@ import Synchronization
 /// Steps run in version order (declaration order within a version), each once, also when
 /// the user skipped versions; see `UpdateRunner`.
 ///
+/// A step's work is synchronous or `async`. A synchronous step runs on a thread of its own; an
+/// `async` one runs in a `Task` of its own, so it can await the app's async APIs:
+///
+/// ```swift
+/// UpdateStep(id: "move-db", version: "2.0.0", summary: "Moving the database") {
+///   try await database.migrate()  // cancelled by Ctrl-C, as any task is
+/// }
+/// ```
+///
 /// A step never holds up a launch for good: it has a ``timeLimit`` (``defaultTimeLimit``, a
 /// minute, unless the app gives another), and Ctrl-C stops it. Either way its
-/// ``UpdateStepContext`` says so: a step that takes a while checks
-/// ``UpdateStepContext/checkCancellation()`` between units of work (or reads
+/// ``UpdateStepContext`` says so, and an `async` step's task is cancelled: its
+/// `withTaskCancellationHandler` handlers run, and `Task.sleep`, `Task.checkCancellation()` and
+/// whatever else checks cancellation throw at once. A synchronous step that takes a while
+/// checks ``UpdateStepContext/checkCancellation()`` between units of work (or reads
 /// ``UpdateStepContext/stop``, or kills the process it waits for). The step is then recorded as
 /// failed (`ran past its time limit of 60 s`, `interrupted`) and retried on the next launch. A
-/// step that does not stop within 2 seconds of being asked is left running on
-/// its thread, recorded as failed all the same, and the launch goes on.
+/// step that does not stop within 2 seconds of being asked (the progress screen says
+/// "Stopping…" meanwhile) is left running on its thread or in its task, recorded as failed all
+/// the same, and the launch goes on.
 public struct UpdateStep: Sendable {
   /// How long a step may run unless it says otherwise: 60 seconds.
   public static let defaultTimeLimit: Duration = .seconds(60)
@@ -30,9 +42,9 @@ public struct UpdateStep: Sendable {
   public let timeLimit: Duration?
   /// Checked just before the step would run; false records it as not needed.
   public let isApplicable: @Sendable () -> Bool
-  /// The work, run on a thread of its own while the runner watches the clock and the keyboard.
-  /// Throwing records the step as failed and stops the steps after it.
-  public let work: @Sendable (UpdateStepContext) throws -> Void
+  /// The work, run while the runner watches the clock and the keyboard. Throwing records the
+  /// step as failed and stops the steps after it.
+  package let work: Work
   /// The version as the app wrote it, when that is not a version: the greeter does not run such a step, and says so in one problem line.
   public private(set) var unparsedVersion: String?
 
@@ -50,6 +62,54 @@ public struct UpdateStep: Sendable {
     timeLimit: Duration? = Self.defaultTimeLimit,
     isApplicable: @escaping @Sendable () -> Bool = { true },
     work: @escaping @Sendable (UpdateStepContext) throws -> Void
+  ) {
+    self.init(
+      id: id, version: version, summary: summary, runsOnFreshInstall: runsOnFreshInstall,
+      timeLimit: timeLimit, isApplicable: isApplicable, work: Work.synchronous(work))
+  }
+
+  /// A step for a version written as text whose work is `async`: it runs in a `Task` of its
+  /// own, which Ctrl-C, a termination signal or the time limit cancels (its
+  /// ``UpdateStepContext`` says which). Text that is not a version makes a step the greeter
+  /// does not run.
+  ///
+  /// ```swift
+  /// let step = UpdateStep(id: "upload", version: "2.0.0", summary: "Uploading the drafts") { context in
+  ///   for draft in try drafts() {
+  ///     try context.checkCancellation()  // says why: "interrupted (Ctrl-C)", a time limit
+  ///     try await upload(draft)
+  ///   }
+  /// }
+  /// ```
+  public init(
+    id: String, version: String, summary: String, runsOnFreshInstall: Bool = false,
+    timeLimit: Duration? = Self.defaultTimeLimit,
+    isApplicable: @escaping @Sendable () -> Bool = { true },
+    work: @escaping @Sendable (UpdateStepContext) async throws -> Void
+  ) {
+    self.init(
+      id: id, version: version, summary: summary, runsOnFreshInstall: runsOnFreshInstall,
+      timeLimit: timeLimit, isApplicable: isApplicable, work: Work.asynchronous(work))
+  }
+
+  /// A step for a version written as text whose `async` work needs no context: it stops
+  /// through its task's cancellation (`Task.checkCancellation()`, `Task.sleep`,
+  /// `withTaskCancellationHandler`). Text that is not a version makes a step the greeter does
+  /// not run.
+  public init(
+    id: String, version: String, summary: String, runsOnFreshInstall: Bool = false,
+    timeLimit: Duration? = Self.defaultTimeLimit,
+    isApplicable: @escaping @Sendable () -> Bool = { true },
+    work: @escaping @Sendable () async throws -> Void
+  ) {
+    self.init(
+      id: id, version: version, summary: summary, runsOnFreshInstall: runsOnFreshInstall,
+      timeLimit: timeLimit, isApplicable: isApplicable, work: Work.asynchronous { _ in try await work() })
+  }
+
+  private init(
+    id: String, version: String, summary: String, runsOnFreshInstall: Bool, timeLimit: Duration?,
+    isApplicable: @escaping @Sendable () -> Bool, work: Work
   ) {
     let parsed = AppVersion(version)
     self.id = id
@@ -74,9 +134,21 @@ public struct UpdateStep: Sendable {
       id: id, version: version, summary: summary, runsOnFreshInstall: runsOnFreshInstall,
       timeLimit: timeLimit, isApplicable: isApplicable, work: { _ in try work() })
   }
+
+  /// A step's work: a synchronous function, run on a thread of its own, or an `async` one, run
+  /// in a task of its own that stopping the step cancels.
+  package enum Work: Sendable {
+    /// Work that blocks its thread until it returns.
+    case synchronous(@Sendable (UpdateStepContext) throws -> Void)
+    /// Work that runs in a task of its own.
+    case asynchronous(@Sendable (UpdateStepContext) async throws -> Void)
+  }
 }
 
 /// What a running step can ask: whether it has been asked to stop, and why. Thread-safe.
+///
+/// When an `async` step is asked to stop, its task is cancelled as well, so
+/// `Task.isCancelled` and this context agree.
 public final class UpdateStepContext: Sendable {
   /// The step's time limit in this run, nil for none.
   public let timeLimit: Duration?

@@ -1,4 +1,5 @@
 import LaunchTracking
+import MarkdownSyntax
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -109,11 +110,14 @@ extension ChangelogImporter {
         let day = String(decoding: published.utf8.prefix(10), as: UTF8.self)
         if NotesFrontMatter.isValidDate(day) { date = day }
       }
-      let markdown = Self.notes(fromBody: release.body ?? "")
-      let section = Section(
+      let (front, body) = Self.splitFrontMatter(release.body ?? "")
+      let markdown = Self.notes(fromBody: body)
+      var section = Section(
         version: version, date: date, title: Self.title(fromName: release.name, version: version),
         lines: [position], markdown: markdown.isEmpty ? Self.emptySectionText : markdown,
         wasEmpty: markdown.isEmpty)
+      section.markedPrerelease = release.prerelease == true
+      section.bodyFrontMatter = front
       if let at = positions[version] {
         warnings.append(
           "version \(version.canonical) is released twice (releases \(sections[at].lines[0]) and \(position)); "
@@ -125,11 +129,21 @@ extension ChangelogImporter {
     }
   }
 
+  /// A release body's front matter (its keys in lower case, the first of a key kept) and the
+  /// text after it; none and the whole body when it does not start with a closed `---` block.
+  static func splitFrontMatter(_ body: String) -> (fields: [String: String], rest: String) {
+    let split = FrontMatterParser.split(body)
+    guard let front = split.frontMatter else { return ([:], body) }
+    let fields = Dictionary(front.entries.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+    return (fields, String(decoding: body.utf8.dropFirst(split.bodyOffset), as: UTF8.self))
+  }
+
   /// The title a release's name gives: nil when empty or only the version; the words after
-  /// the version when it starts with it.
+  /// the version when it starts with it. A title is one line: a newline or another control
+  /// character in the name becomes a space, so a name cannot add keys to the front matter.
   static func title(fromName name: String?, version: AppVersion) -> String? {
     guard let name else { return nil }
-    let trimmed = String(trimSpaces(Substring(name)))
+    let trimmed = String(trimSpaces(Substring(NotesFrontMatter.oneLine(name))))
     guard !trimmed.isEmpty else { return nil }
     if let heading = versionHeading(trimmed), heading.version == version { return heading.title }
     return trimmed

@@ -256,11 +256,26 @@ package struct NotesFrontMatter: Sendable, Equatable {
       }, write: { $0[keyPath: property] })
   }
 
-  /// The front matter as a file starts with it (`---`, a `key: value` line per value, `---`),
-  /// or "" when there is nothing to write.
+  /// The front matter as a file starts with it (`---`, a `key: value` line per value, each
+  /// value made ``oneLine(_:)``, `---`), or "" when there is nothing to write.
   package var text: String {
-    let lines = Self.fields.compactMap { field in field.write(self).map { "\(field.key): \($0)\n" } }
+    let lines = Self.fields.compactMap { field in
+      field.write(self).map { "\(field.key): \(Self.oneLine($0))\n" }
+    }
     return lines.isEmpty ? "" : "---\n" + lines.joined() + "---\n"
+  }
+
+  /// `value` as one line of front matter: each control character (a newline, a carriage
+  /// return, an escape) and each Unicode line or paragraph separator becomes a space.
+  package static func oneLine(_ value: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in value.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .control, .lineSeparator, .paragraphSeparator: scalars.append(" ")
+      default: scalars.append(scalar)
+      }
+    }
+    return String(scalars)
   }
 
   /// The keys a notes file may use.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GreetProtocol
 import LaunchGreeter
 import ReleaseNotes
 
@@ -177,7 +178,7 @@ struct DemoCommand: ParsableCommand {
           })
         (homeInterrupted, homeTheme) = (home.interrupted, home.theme)
         // Said once: the greeting may have met the same problem and said it already.
-        for line in home.problems where !outcome.problems.contains(line) {
+        for line in home.problems where !outcome.problems.contains(where: { $0.description == line }) {
           Console.error("whatsnew: " + line)
         }
       }

@@ -35,13 +35,12 @@ struct EventCommand: ParsableCommand {
   }
 
   func run() throws {
-    // The version is not read: recording an event is not a launch.
-    var greeter = LaunchGreeter(
-      app: GreeterApp(id: appID, name: appID, version: "0"), notes: .compiledIn([:]))
-    greeter.stateDirectory = stateDir
-    greeter.environment = processEnvironment
+    // No greeter: recording an event is not a launch (no version, no notes).
+    var events = GreeterEvents(
+      app: GreeterApp(id: appID, name: appID, version: "0"), stateDirectory: stateDir)
+    events.environment = processEnvironment
     do {
-      try greeter.record(name)
+      try events.record(name)
     } catch {
       throw CommandFailure("\(error)")
     }

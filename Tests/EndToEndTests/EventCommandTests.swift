@@ -88,6 +88,26 @@ import Testing
     #expect(try fsyncs(["event"] + app + ["create"]) == 0)
   }
 
+  /// A last line of `events.log` cut short (a write on a full disk or under a size limit):
+  /// the next events start on a line of their own, and the next launch counts both.
+  @Test func eventsAfterATornLastLineAreCounted() throws {
+    let dir = try TemporaryDirectory("event-torn")
+    let stateDir = dir.path + "/state"
+    let app = ["--app-id", "tally", "--state-dir", stateDir]
+    let launch = ["demo", "--state-dir", stateDir, "--app-id", "tally", "--content", TestPaths.content.path]
+    try #require(try Run.whatsnew(launch).status == 0)
+    try Data("1767225600 sea".utf8).write(to: URL(fileURLWithPath: stateDir + "/events.log"))
+    for _ in 0..<2 {
+      let event = try Run.whatsnew(["event"] + app + ["search"])
+      #expect(event.status == 0 && event.stderr.isEmpty, "\(event.stderr)")
+    }
+    try #require(try Run.whatsnew(launch).status == 0)
+    let state = try Run.whatsnew(["state", "--json"] + app)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
+    let counts = (json["events"] as? [String: Any])?["counts"] as? [String: [String: Any]]
+    #expect(counts?["search"]?["count"] as? Int == 2, "\(state.stdout)")
+  }
+
   @Test func aBadNameIsAUsageErrorAndAnUnusableDirectoryAFailure() throws {
     let dir = try TestPaths.makeTemporaryDirectory("event-errors")
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -21,6 +21,17 @@ import Testing
     #expect(names == Self.subcommands.map(\.name))
   }
 
+  /// README's "Usage" lists the subcommands as `whatsnew --help` does, in its order.
+  @Test func theReadmeListsEverySubcommand() throws {
+    let readme = try String(
+      contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let list = try #require(readme.firstMatch(of: /`whatsnew --help` lists the subcommands \(([^)]+)\)/))
+    let names = list.output.1.split(separator: ",").map {
+      $0.trimmingCharacters(in: CharacterSet(charactersIn: " `\n"))
+    }
+    #expect(names == Self.subcommands.map(\.name))
+  }
+
   @Test func helpListsEverySubcommand() throws {
     let result = try Run.whatsnew(["--help"])
     #expect(result.status == 0)

@@ -2,11 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's "Clickable links" example is the real output of the command it names.
+/// The "Clickable links" example of docs/features.md (README links to it) is the real output of
+/// the command it names.
 @Suite struct ReadmeHyperlinkExampleTests {
   @Test func readmeShowsWhatRenderPrints() throws {
     let readme = try String(
-      contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/features.md"), encoding: .utf8)
     let begin = try #require(readme.range(of: "<!-- hyperlink-example:begin -->\n```text\n$ "))
     let end = try #require(readme.range(of: "```\n<!-- hyperlink-example:end -->"))
     let block = readme[begin.upperBound..<end.lowerBound]

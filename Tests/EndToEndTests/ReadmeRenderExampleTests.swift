@@ -2,11 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's rendering example is the real output of the command it names.
+/// The rendering example of docs/rendering.md (README links to it) is the real output of the
+/// command it names.
 @Suite struct ReadmeRenderExampleTests {
   @Test func readmeShowsWhatRenderPrints() throws {
     let readme = try String(
-      contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/rendering.md"), encoding: .utf8)
     let begin = try #require(readme.range(of: "<!-- render-example:begin -->\n```text\n"))
     let end = try #require(readme.range(of: "```\n<!-- render-example:end -->"))
     let shown = String(readme[begin.upperBound..<end.lowerBound])

@@ -2,11 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs the `console` blocks of README.md's "Usage", "Release notes", "Usage events", "Tips",
-/// "Critical updates", "The right upgrade command" and "Quiet under coding agents" sections: each `$ whatsnew ARGS` line
-/// (optionally after `NAME=value` assignments, continued on the next line after ` \`, and with
-/// `| grep WORD`, which keeps the lines holding WORD) is run and its output (stdout and stderr,
-/// in that order) must be the lines below it; a line `…` stands for any number of lines.
+/// Runs the `console` blocks of README.md and of the pages of `docs/` ("Usage"; the release
+/// notes; usage events and tips; critical updates and the right upgrade command; quiet under
+/// coding agents): each `$ whatsnew ARGS` line (optionally after `NAME=value` assignments,
+/// continued on the next line after ` \`, and with `| grep WORD`, which keeps the lines holding
+/// WORD) is run and its output (stdout and stderr, in that order) must be the lines below it; a
+/// line `…` stands for any number of lines. Every `console` block of those pages is run
+/// (``everyConsoleBlockIsRun``).
 ///
 /// The other sections show their output in `text` blocks, which are not run: the walkthrough's
 /// and the checklist's screens and the accessible mode need keys typed at a terminal
@@ -65,17 +67,24 @@ import Testing
     }
   }
 
-  /// The examples of the `sections` (headings of level 2 to 4; a section ends at the next
-  /// heading of its level or above).
-  static func examples(in sections: Set<String>? = ["Release notes", "Usage"]) throws -> [Example] {
-    let readme = try String(
-      contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+  /// The pages whose `console` blocks are run: README.md and every page of `docs/`, by path
+  /// relative to the package.
+  static func pages() throws -> [String] {
+    let docs = try FileManager.default.contentsOfDirectory(
+      atPath: TestPaths.packageRoot.appendingPathComponent("docs").path)
+    return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+  }
+
+  /// The examples of the `sections` of `page` (headings of level 1 to 4; a section ends at the
+  /// next heading of its level or above); nil: of the whole page.
+  static func examples(in sections: Set<String>?, of page: String) throws -> [Example] {
+    let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(page), encoding: .utf8)
     var examples: [Example] = []
     var fence: Substring?
     var sectionLevel: Int?
     var command: String?
-    for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-      if fence == nil, let level = ["## ", "### ", "#### "].firstIndex(where: { line.hasPrefix($0) }) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if fence == nil, let level = ["# ", "## ", "### ", "#### "].firstIndex(where: { line.hasPrefix($0) }) {
         let name = String(line.drop { $0 == "#" }.dropFirst())
         if sections?.contains(name) ?? true {
           sectionLevel = level
@@ -95,7 +104,7 @@ import Testing
         command = text.hasSuffix(" \\") ? String(text.dropLast(2)) : nil
         guard command == nil else { continue }
         let example = Example(text)
-        #expect(example != nil, "a console line that is not `whatsnew ARGS [| grep WORD]`: \(text)")
+        #expect(example != nil, "\(page): a console line that is not `whatsnew ARGS [| grep WORD]`: \(text)")
         if let example { examples.append(example) }
       } else if !examples.isEmpty {
         examples[examples.count - 1].expected += line + "\n"
@@ -104,22 +113,34 @@ import Testing
     return examples
   }
 
-  /// The sections whose examples the tests below run.
-  static let sectionsRun: Set<String> = [
-    "Usage", "Release notes", "Usage events", "Tips", "Critical updates", "The right upgrade command",
-    "Quiet under coding agents",
+  /// The sections each test below runs, by page.
+  static let sectionsRun: [String: Set<String>] = [
+    "README.md": ["Usage"],
+    "docs/release-notes.md": ["Release notes: preview, importance, translations, lint, import"],
+    "docs/tips.md": [
+      "Usage events", "Tips", "A new user on an older version: the update card, then the checklist",
+      "A critical update holds back tips and the checklist",
+    ],
+    "docs/update-feed.md": ["Critical updates", "The right upgrade command"],
+    "docs/features.md": ["Quiet under coding agents"],
   ]
 
-  /// A `console` block is one that is run: README says so.
+  /// A `console` block is one that is run, on every page: the pages say so.
   @Test func everyConsoleBlockIsRun() throws {
-    let run = try Self.examples(in: Self.sectionsRun).map(\.description)
-    let all = try Self.examples(in: nil).map(\.description)
-    #expect(all == run, "console blocks outside \(Self.sectionsRun.sorted())")
+    for page in try Self.pages() {
+      let run = try Self.examples(in: Self.sectionsRun[page] ?? [], of: page).map(\.description)
+      let all = try Self.examples(in: nil, of: page).map(\.description)
+      #expect(all == run, "\(page): console blocks outside \((Self.sectionsRun[page] ?? []).sorted())")
+    }
   }
 
+  /// README's "Usage" and the release notes page, from the package's root (`lint` checks
+  /// `Content`).
   @Test func theReleaseNotesExamplesAreTrue() throws {
-    let examples = try Self.examples()
-    #expect(examples.count >= 4)
+    let examples =
+      try Self.examples(in: Self.sectionsRun["README.md"], of: "README.md")
+      + Self.examples(in: Self.sectionsRun["docs/release-notes.md"], of: "docs/release-notes.md")
+    #expect(examples.count >= 6)
     for example in examples {
       let result = try Run.whatsnew(
         example.arguments, environment: ["WHATSNEW_CONTENT_DIR": ""], currentDirectory: TestPaths.packageRoot)
@@ -214,7 +235,7 @@ import Testing
 
   /// "For an app that has launched": Tally's first launch, unattended, then the section's lines.
   @Test func theUsageEventsExamplesAreTrue() throws {
-    let examples = try Self.examples(in: ["Usage events"])
+    let examples = try Self.examples(in: ["Usage events"], of: "docs/tips.md")
     #expect(examples.count >= 5)
     let home = try Home()
     let launch = try Run.whatsnew(
@@ -229,7 +250,7 @@ import Testing
 
   /// A launch of the demo under a coding agent (its variable set by the example) in a new home.
   @Test func theCodingAgentExampleIsTrue() throws {
-    let examples = try Self.examples(in: ["Quiet under coding agents"])
+    let examples = try Self.examples(in: ["Quiet under coding agents"], of: "docs/features.md")
     #expect(examples.count >= 1)
     let home = try Home()
     for example in examples {
@@ -238,7 +259,7 @@ import Testing
     }
   }
 
-  /// Notes whose lint the Tips section shows: five files, one tip whose `when-used:` is not an
+  /// Notes whose lint docs/tips.md's "Tips" shows: five files, one tip whose `when-used:` is not an
   /// event name and one that renders as 4 lines at 80 columns.
   static let notesWithBadTips = [
     "1.0.0.md": "---\ndate: 2026-03-01\n---\nFirst release.\n",
@@ -255,7 +276,7 @@ import Testing
   /// `lint` of ``notesWithBadTips`` in `Content`.
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func theTipsExamplesAreTrue() throws {
-    let examples = try Self.examples(in: ["Tips"])
+    let examples = try Self.examples(in: ["Tips"], of: "docs/tips.md")
     #expect(examples.count >= 5)
     let home = try Home()
     let content = try home.directory.subdirectory("Content")
@@ -284,7 +305,7 @@ import Testing
   /// terminal, with a fake Homebrew install in `~/brew`; 2.1.0 is out.
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func theUpgradeCommandExamplesAreTrue() throws {
-    let examples = try Self.examples(in: ["The right upgrade command"])
+    let examples = try Self.examples(in: ["The right upgrade command"], of: "docs/update-feed.md")
     #expect(examples.count >= 2)
     for example in examples {
       let home = try Home()
@@ -298,16 +319,19 @@ import Testing
   /// out and 2.1.1 was critical.
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func theCriticalUpdateExamplesAreTrue() throws {
-    let examples = try Self.examples(in: ["Critical updates"])
+    let examples = try Self.examples(in: ["Critical updates"], of: "docs/update-feed.md")
     #expect(examples.count >= 2)
     let latest =
       #"{"version": "2.1.2", "notes": "", "critical": "2.1.1", "criticalSummary": "Saved tokens were written to the log."}"#
     try Self.runWithFeed(examples, in: try Home(), latest: latest)
   }
 
-  /// Runs `examples` in a terminal in `home` after Tally's first launch, with the cache a fetch
-  /// of their `--feed` ten minutes ago left (`latest`, the cache's JSON), so nothing is fetched.
-  static func runWithFeed(_ examples: [Example], in home: Home, latest: String) throws {
+  /// Runs `examples` in a terminal in `home` after Tally's first launch and then `launches`
+  /// (their output unchecked), with the cache a fetch of their `--feed` ten minutes ago left
+  /// (`latest`, the cache's JSON), so nothing is fetched.
+  static func runWithFeed(
+    _ examples: [Example], in home: Home, latest: String, after launches: [Example] = []
+  ) throws {
     let terminal = try Terminal(home)
     defer { terminal.kill() }
     try terminal.install()
@@ -317,9 +341,39 @@ import Testing
     let cache = #"{"url": "\#(feed)", "checked": \#(checked), "latest": \#(latest)}"#
     try Data(cache.utf8).write(
       to: home.directory.url.appendingPathComponent(".local/state/tally/update-feed.json"))
+    for launch in launches { _ = try terminal.run(launch) }
     for example in examples {
       let output = try terminal.run(example)
       #expect(example.matches(output), "\(example) printed:\n\(output)")
     }
+  }
+
+  /// docs/tips.md's "A new user on an older version": Tally's notes with a checklist step (the
+  /// "Counting" page, done by `add`), installed while 2.1.0 is out; the card on the second
+  /// launch, the checklist on the next day's.
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func theNewUserOnAnOlderVersionExamplesAreTrue() throws {
+    let examples = try Self.examples(
+      in: ["A new user on an older version: the update card, then the checklist"], of: "docs/tips.md")
+    #expect(examples.count == 2)
+    let home = try Home()
+    let onboarding = home.directory.url.appendingPathComponent("notes/onboarding.md")
+    let pages = try String(contentsOf: onboarding, encoding: .utf8)
+    try Data(("---\ndone-when: [-, add]\n---\n" + pages).utf8).write(to: onboarding)
+    try Self.runWithFeed(examples, in: home, latest: #"{"version": "2.1.0", "notes": ""}"#)
+  }
+
+  /// docs/tips.md's "A critical update holds back tips and the checklist": Tally's notes, 2.1.1
+  /// critical; the card on the second launch, again on the third (the tip held back), and the
+  /// tip with the update check and the cooldown off.
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func theCriticalUpdateHoldsBackTipsExamplesAreTrue() throws {
+    let examples = try Self.examples(
+      in: ["A critical update holds back tips and the checklist"], of: "docs/tips.md")
+    #expect(examples.count == 2)
+    let latest =
+      #"{"version": "2.1.2", "notes": "", "critical": "2.1.1", "criticalSummary": "Saved tokens were written to the log."}"#
+    let second = try #require(examples.first)
+    try Self.runWithFeed(examples, in: try Home(), latest: latest, after: [second])
   }
 }

@@ -220,4 +220,40 @@ struct UpdateFeedTmuxTests {
     let after = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
     #expect(after.allSatisfy { !$0.hasPrefix("update-feed.download") }, "\(after)")
   }
+
+  /// curl reads no configuration file (issue 43): a `.curlrc` in `$HOME` naming another `url`
+  /// and an `output` path (what another user can plant when root keeps their `HOME`) writes
+  /// nothing at that path, and the feed is read as usual.
+  @Test func aCurlrcInHomeChangesNothing() throws {
+    let tmux = try TmuxSession(width: 200)
+    defer { tmux.kill() }
+    let dir = tmux.directory
+    let content = dir.appendingPathComponent("notes")
+    try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+    let server = try FeedServer(directory: dir)
+    defer { server.stop() }
+    try #require(server.port > 0, "the feed server did not start")
+    let home = dir.appendingPathComponent("home")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let written = dir.path + "/written-by-curlrc"
+    let curlrc = "url = \"http://127.0.0.1:\(server.port)/absurd.json\"\noutput = \"\(written)\"\n"
+    try Data(curlrc.utf8).write(to: home.appendingPathComponent(".curlrc"))
+    let state = dir.appendingPathComponent("state").path
+    let url = "http://127.0.0.1:\(server.port)/feed.json"
+    try tmux.start(
+      "greet --app-id tally --app-name Tally --app-version 2.0.0 --content '\(content.path)' "
+        + "--state-dir '\(state)' --feed '\(url)' --explain",
+      environment: "HOME='\(home.path)' CURL_HOME='\(home.path)' XDG_CONFIG_HOME='\(home.path)'")
+    #expect(try tmux.waitForExit() == 0)
+    #expect(Self.waitForFetch(in: state), "the background fetch never ended")
+    #expect(!FileManager.default.fileExists(atPath: written), "curl read $HOME/.curlrc")
+    try tmux.start(
+      "greet --app-id tally --app-name Tally --app-version 2.0.0 --content '\(content.path)' "
+        + "--state-dir '\(state)' --feed '\(url)'",
+      environment: "HOME='\(home.path)'")
+    #expect(try tmux.waitFor("Tally 9.0.0 is available").contains("you have 2.0.0"))
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    #expect(!FileManager.default.fileExists(atPath: written), "curl read $HOME/.curlrc")
+  }
 }

@@ -327,6 +327,24 @@ import Testing
     _ = StatePlant.finishing(within: 0, unblocking: planted.map(\.path)) { () }
   }
 
+  /// The fetch is handed only what finds curl, its proxy and its certificates (issue 43): not
+  /// `HOME` or the other places a `.curlrc` is read from, nor `SSLKEYLOGFILE`.
+  @Test func theFetchGetsOnlyTheVariablesAFetchNeeds() {
+    let environment = [
+      "PATH": "/usr/bin", "HOME": "/home/other", "CURL_HOME": "/home/other", "XDG_CONFIG_HOME": "/x",
+      "SSLKEYLOGFILE": "/tmp/keys", "https_proxy": "http://proxy:3128", "HTTPS_PROXY": "http://proxy:3128",
+      "http_proxy": "http://p:1", "ALL_PROXY": "socks5://p:2", "NO_PROXY": "localhost", "no_proxy": "x",
+      "SSL_CERT_FILE": "/etc/ca.pem", "SSL_CERT_DIR": "/etc/ssl", "CURL_CA_BUNDLE": "/etc/b.pem",
+      "LD_PRELOAD": "/tmp/evil.so", "CURL_SSL_BACKEND": "x",
+    ]
+    #expect(
+      FeedCheck.fetchEnvironment(environment) == [
+        "ALL_PROXY=socks5://p:2", "CURL_CA_BUNDLE=/etc/b.pem", "HTTPS_PROXY=http://proxy:3128",
+        "NO_PROXY=localhost", "PATH=/usr/bin", "SSL_CERT_DIR=/etc/ssl", "SSL_CERT_FILE=/etc/ca.pem",
+        "http_proxy=http://p:1", "https_proxy=http://proxy:3128", "no_proxy=x",
+      ])
+  }
+
   /// curl reads the URL as given: brackets are not a range of URLs to fetch one by one.
   @Test(
     .requires(TestPaths.hasTool("python3"), "python3 is not installed (serves the feed)"),

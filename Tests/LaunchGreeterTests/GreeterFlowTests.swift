@@ -311,8 +311,9 @@ final class ScriptedTerminal: GreetingTerminal {
     #expect(outcome.reason?.contains("holds the state lock") == true)
     #expect(outcome.decision.reason?.contains("holds the state lock") == true)
     #expect(
-      outcome.problems.count == 1 && outcome.problems.first?.contains("another launch has held") == true)
-    #expect(log.all == outcome.problems)
+      outcome.problems.count == 1
+        && outcome.problems.first?.description.contains("another launch has held") == true)
+    #expect(log.all == outcome.problems.map(\.description))
 
     let (after, _) = greet(greeter, keys: [.char("s")])
     #expect(after.isRecorded && after.presented && !after.lockWasBusy)
@@ -358,7 +359,8 @@ final class ScriptedTerminal: GreetingTerminal {
     #expect(outcome.presented && outcome.decision == .onboarding(resumeAtPage: 0))
     #expect(terminal?.shown.first?.contains("Welcome") == true)
     #expect(log.all.count == 1 && log.all.first?.contains("moved it to") == true, "\(log.all)")
-    #expect(outcome.problems == log.all, "the outcome keeps every line the app was warned of")
+    #expect(
+      outcome.problems.map(\.description) == log.all, "the outcome keeps every line the app was warned of")
   }
 
   @Test func withoutOnboardingTheFirstLaunchesShowNothingAndFailNothing() {
@@ -384,7 +386,7 @@ final class ScriptedTerminal: GreetingTerminal {
     g.warn = log.sink
     let (outcome, terminal) = greet(g, keys: [])
     #expect(!outcome.presented && terminal == nil && outcome.pending == [])
-    #expect(log.all.count == 1 && outcome.problems == log.all)
+    #expect(log.all.count == 1 && outcome.problems.map(\.description) == log.all)
     #expect(
       log.all.first?.hasSuffix("onboarding.md:4: empty onboarding file; the walkthrough is skipped") == true)
   }
@@ -409,12 +411,16 @@ final class ScriptedTerminal: GreetingTerminal {
           from: version("1.0.0"), to: version("2.0.0"), versions: [version("2.0.0")], welcomeBackDays: nil))
     let screen = try #require(terminal?.shown.first)
     #expect(screen.contains("Tally 2") && !screen.contains("2026-13-01") && !screen.contains("Sums by month"))
-    #expect(log.all.count == 1 && outcome.problems == log.all)
+    #expect(log.all.count == 1 && outcome.problems.map(\.description) == log.all)
     #expect(
       log.all.first?.hasSuffix(
         #"1.1.0.md:2: bad date "2026-13-01": expected a real day as YYYY-MM-DD; left off the what's-new sheet"#
       )
         == true, "\(log.all)")
+    // The problem is typed: what it concerns, the file and its line.
+    let problem = try #require(outcome.problems.first)
+    #expect(problem.kind == .notes && problem.file?.hasSuffix("1.1.0.md") == true && problem.line == 2)
+    #expect(outcome.shown == .whatsNew(versions: [version("2.0.0")]))
   }
 
   @Test func aSheetWithNothingLeftIsSkippedAndTheWelcomeBackBehindItIsShown() throws {

@@ -39,7 +39,7 @@ import Testing
 
   @Test func identifyRefusesAnInvalidVersionAndHonoursThePretendVersion() throws {
     #expect(greeter("two").identify([:], problems) == nil)
-    #expect(problems.all == ["invalid app version \"two\"; nothing recorded"])
+    #expect(problems.lines == ["invalid app version \"two\"; nothing recorded"])
 
     let pretend = try #require(greeter("1.0.0").identify(["TALLY_PRETEND_VERSION": "3.0.0"], problems))
     #expect(pretend.version == version("3.0.0"))
@@ -59,7 +59,7 @@ import Testing
     greeter.openNotes = "latest"
     let context = try #require(greeter.identify([:], problems))
     #expect(context.invocation.deepLink == nil)
-    #expect(problems.all == ["notes to open: \"latest\" is not a version; the launch goes on without them"])
+    #expect(problems.lines == ["notes to open: \"latest\" is not a version; the launch goes on without them"])
   }
 
   @Test func theOutcomeSaysWhatTheAppActsOn() throws {
@@ -69,7 +69,7 @@ import Testing
       outcome.kind == .first && outcome.shown == nil && outcome.actionID == nil && !outcome.wasInterrupted)
     outcome.presented = true
     outcome.exit = .action(id: "try-sums")
-    #expect(outcome.shown == .onboarding(resumeAtPage: 0) && outcome.actionID == "try-sums")
+    #expect(outcome.shown == .onboarding && outcome.actionID == "try-sums")
     outcome.exit = .interrupted(signal: nil)
     #expect(outcome.wasInterrupted && outcome.actionID == nil)
   }
@@ -116,7 +116,7 @@ import Testing
     let (_, record) = try recorded(greeter)
     #expect(record.kind == .first && record.isRecorded)
     #expect(record.updates.completed == ["ok"])
-    #expect(problems.all == ["update step \"bad\": \"one\" is not a version; not run"])
+    #expect(problems.lines == ["update step \"bad\": \"one\" is not a version; not run"])
   }
 
   @Test func ctrlCOnTheProgressScreenInterruptsTheSteps() throws {
@@ -159,7 +159,7 @@ import Testing
     let (context, record) = try recorded(greeter)
     let decided = greeter.decide(record, context)
     #expect(decided.decision == .nothing(reason: "the notes cannot be read"))
-    #expect(decided.notesProblem != nil && problems.all.count == 1)
+    #expect(decided.notesProblem != nil && problems.lines.count == 1)
     #expect(decided.pending == [.onboarding(page: 0)])
   }
 
@@ -200,7 +200,7 @@ import Testing
     #expect(greeter.readText(&decided, record: record, context) == nil)
     #expect(!decided.decision.isPresentation)
     #expect(decided.pending == [])
-    #expect(problems.all.isEmpty, "a missing onboarding.md is no problem, only the reason")
+    #expect(problems.lines.isEmpty, "a missing onboarding.md is no problem, only the reason")
     #expect(store.state?.pending == [])
   }
 

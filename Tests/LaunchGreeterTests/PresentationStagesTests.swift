@@ -45,20 +45,20 @@ import Testing
     #expect(prepared.text.decision == .openNotes(version("1.1.0")))
     #expect(prepared.state?.launchCount == 1 && prepared.state?.pending == [.onboarding(page: 0)])
     #expect(prepared.context.version == version("2.0.0"))
-    #expect(store.state == before && problems.all == [])
+    #expect(store.state == before && problems.lines == [])
   }
 
   @Test func aVersionThatCannotBeUsedFailsWithOneProblemLineAndBadNotesSayWhy() throws {
     #expect(failure(.walkthrough, "two") == PresentationFailed())
-    #expect(problems.all.count == 1)
+    #expect(problems.lines.count == 1)
 
     #expect(failure(.notes("latest")) == PresentationFailed())
-    #expect(problems.all.last == #""latest" is not a version; nothing shown"#)
+    #expect(problems.lines.last == #""latest" is not a version; nothing shown"#)
 
     let failed = try #require(failure(.notes(from: "2.0.0", to: "1.0.0")), "a range that runs backwards")
     #expect(failed.notesProblem != nil)
-    #expect(problems.all.last == "\(failed.notesProblem ?? ""); nothing shown")
-    #expect(problems.all.count == 3)
+    #expect(problems.lines.last == "\(failed.notesProblem ?? ""); nothing shown")
+    #expect(problems.lines.count == 3)
   }
 
   @Test func aPresentationOpensNoDeepLinkAndIsInteractiveOnlyAsALaunchWouldBe() throws {
@@ -68,7 +68,7 @@ import Testing
     let context = greeter.presentationContext(["CI": "true"], version: version("2.0.0"), problems)
     #expect(context.invocation.deepLink == nil)
     #expect(!context.invocation.isInteractive)
-    #expect(problems.all == [], "the notes to open are not read")
+    #expect(problems.lines == [], "the notes to open are not read")
   }
 
   // MARK: The outcome

@@ -355,4 +355,84 @@ final class Toggle: @unchecked Sendable {
     let record = try launch("1.0.0", store: InMemoryLaunchStore(), clock: TestClock(), steps: [step])
     #expect(record.updates.completed == ["done"] && record.updates.failed == nil)
   }
+
+  // MARK: - async steps
+
+  /// An `async` step that waits until its task is cancelled (at most 10 s), noting in `log`
+  /// that it started and that its cancellation handler ran.
+  private func cancellable(_ id: String, log: RunLog, timeLimit: Duration? = UpdateStep.defaultTimeLimit)
+    -> UpdateStep
+  {
+    UpdateStep(id: id, version: "1.0.0", summary: id, runsOnFreshInstall: true, timeLimit: timeLimit) {
+      log.append(id + " started")
+      try await withTaskCancellationHandler {
+        try await Task.sleep(for: .seconds(10))
+      } onCancel: {
+        log.append(id + " cancelled")
+      }
+    }
+  }
+
+  @Test func anAsyncStepRunsToItsEndAndIsRecorded() throws {
+    let log = RunLog()
+    let step = UpdateStep(id: "async", version: "1.0.0", summary: "async", runsOnFreshInstall: true) {
+      context in
+      try await Task.sleep(for: .milliseconds(30))
+      log.append(context.isCancelled ? "asked to stop" : "finished")
+    }
+    let record = try launch("1.0.0", store: InMemoryLaunchStore(), clock: TestClock(), steps: [step])
+    #expect(record.updates.completed == ["async"] && record.updates.failed == nil)
+    #expect(log.all == ["finished"])
+  }
+
+  @Test func ctrlCCancelsAnAsyncStepsTaskAtOnce() throws {
+    let log = RunLog()
+    let store = InMemoryLaunchStore()
+    let started = ContinuousClock.now
+    let record = try tracker("1.0.0", store: store, clock: TestClock()).recordLaunch(
+      updateSteps: [cancellable("sync-db", log: log), cancellable("after", log: log)]
+    ) { _ in
+    } interrupt: {
+      log.all.isEmpty ? nil : .ctrlC
+    }
+    let elapsed = started.duration(to: .now)
+    #expect(log.all == ["sync-db started", "sync-db cancelled"])
+    #expect(record.updates.failed?.message == "interrupted (Ctrl-C)")
+    #expect(record.updates.interrupted == .ctrlC && record.updates.postponed == ["after"])
+    #expect(elapsed < .seconds(1), "the cancelled step took \(elapsed) to end")
+    #expect(store.state?.updateSteps.failed.map(\.id) == ["sync-db"])
+  }
+
+  @Test func theTimeLimitCancelsAnAsyncStepsTask() throws {
+    let log = RunLog()
+    let record = try launch(
+      "1.0.0", store: InMemoryLaunchStore(), clock: TestClock(),
+      steps: [cancellable("slow", log: log, timeLimit: .milliseconds(50))])
+    #expect(record.updates.failed?.message == "stopped: it ran past its time limit of 50 ms")
+    #expect(log.all == ["slow started", "slow cancelled"])
+  }
+
+  /// An `async` step that does not look at its cancellation is waited for as a synchronous
+  /// one is: "stopping" at once, then the grace, then left running.
+  @Test func anAsyncStepThatIgnoresCancellationIsLeftRunningAfterTheGrace() throws {
+    let finished = RunLog()
+    let stubborn = UpdateStep(
+      id: "stubborn", version: "1.0.0", summary: "stubborn", runsOnFreshInstall: true,
+      timeLimit: .milliseconds(50)
+    ) {
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + 6) { continuation.resume() }
+      }
+      finished.append("stubborn")
+    }
+    var phases: [UpdateProgress.Phase] = []
+    let record = try tracker("1.0.0", store: InMemoryLaunchStore(), clock: TestClock()).recordLaunch(
+      updateSteps: [stubborn]
+    ) { phases.append($0.phase) }
+    #expect(
+      record.updates.failed?.message
+        == "stopped: it ran past its time limit of 50 ms; it did not stop within 2 s and was left running")
+    #expect(finished.all.isEmpty, "the launch waited for the step")
+    #expect(phases == [.started, .stopping, .failed])
+  }
 }

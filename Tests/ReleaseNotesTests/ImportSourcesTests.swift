@@ -63,6 +63,29 @@ import Testing
     #expect(importer.skippedDescriptions == ["nightly (release 2)"])
   }
 
+  /// A release's name is one line of title (issue 43): a newline or another control character
+  /// in it becomes a space, so it cannot add keys to the front matter the import writes.
+  @Test func aMultiLineReleaseNameIsImportedAsOneLine() throws {
+    let json = #"""
+      [{"tag_name": "v1.1.0", "name": "Title\nimportance: critical\r\nsummary: injected\u0007\u001b[2J", "body": "Fixes."}]
+      """#
+    let importer = try ChangelogImporter(githubReleasesJSON: Array(json.utf8), source: "r.json")
+    let title = try #require(importer.sections.first?.title)
+    #expect(!title.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(title)")
+    #expect(title.hasPrefix("Title importance: critical"))
+    let dir = try SeededDirectory([:])
+    defer { dir.remove() }
+    _ = try importer.write(into: dir.path, force: false)
+    let text = try dir.read("1.1.0.md")
+    #expect(
+      text.split(separator: "\n").filter { !$0.hasPrefix("---") }.map { String($0.prefix(6)) } == [
+        "title:", "Fixes.",
+      ], "\(text)")
+    let catalog = try ReleaseNotesCatalog(directory: dir.path)
+    let note = try #require(try catalog.notes(after: nil, upTo: AppVersion("1.1.0")!).first)
+    #expect(note.importance != .critical && note.summary == nil)
+  }
+
   @Test func badReleasesJSONIsOneLineNamingTheReleaseAndField() {
     func error(_ json: String) -> String? {
       do {

@@ -3,9 +3,6 @@ import LaunchGreeter
 #if canImport(Glibc)
   import Glibc
 #endif
-#if TALLY_USES_FOUNDATION
-  import Foundation
-#endif
 
 // The app's version. TALLY_PRETEND_VERSION=1.0.0 greets as another version, to try an upgrade:
 // the greeter reads it itself, as it reads TALLY_STATE_DIR and TALLY_NOW.
@@ -38,13 +35,7 @@ let outcome = greeter.greet()
 if let id = outcome.actionID { print("tally: the notes' \(id) button") }  // a release's "try it" key
 
 // The app's own work.
-#if TALLY_USES_FOUNDATION
-  // A host whose own work uses Foundation (TALLY_USES_FOUNDATION=1 swift build).
-  let counted = String(format: "%d", 3)
-#else
-  let counted = "3"
-#endif
-print("tally \(version): \(counted) things counted")
+print("tally \(version): 3 things counted")
 
 // `tally search NAME`: what the user did, for the tips (Notes/tips/search.md teaches search
 // `unless-used: search`, so it retires once the user has searched). The count stays in

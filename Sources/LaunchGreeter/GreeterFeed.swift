@@ -34,18 +34,38 @@ import TerminalRendering
 ///
 /// ```swift
 /// greeter.feed = GreeterFeed(
-///   url: "https://api.github.com/repos/me/tally/releases", upgradeCommand: "brew upgrade tally")
+///   url: "https://api.github.com/repos/me/tally/releases",
+///   upgradeCommands: [.brew: "brew upgrade tally", .pipx: "pipx upgrade tally"],
+///   upgradeCommand: "see https://tally.example/install")  // any other way
 /// ```
 public struct GreeterFeed: Sendable, Equatable {
   /// The feed's `http` or `https` URL.
   public var url: String
-  /// The command the card tells the user to run, if any (`brew upgrade tally`).
+  /// The upgrade command for each way the app is installed: the update card shows the one for
+  /// the ``InstallMethod`` where the executable lives (``executablePath``), else
+  /// ``upgradeCommand``. Found by reading paths only, when a card is due.
+  public var upgradeCommands: [InstallMethod: String]
+  /// The command the card tells the user to run when the app was installed any other way (or
+  /// no ``upgradeCommands`` are given), if any (`brew upgrade tally`).
   public var upgradeCommand: String?
+  /// The package managers that update the app themselves (a distribution's `apt`, say): when
+  /// the app was installed by one, the update card stays silent (`--explain` says why).
+  public var managedBy: [InstallMethod]
+  /// The app's executable, whose place tells how it was installed (``upgradeCommands``,
+  /// ``managedBy``); nil: this process's executable. A wrapper passes its own script's path.
+  public var executablePath: String?
 
-  /// A feed at `url`, upgraded with `upgradeCommand`.
-  public init(url: String, upgradeCommand: String? = nil) {
+  /// A feed at `url`: the card shows `upgradeCommands`' command for how the app was installed,
+  /// else `upgradeCommand`, and stays silent for an install `managedBy` a package manager.
+  public init(
+    url: String, upgradeCommands: [InstallMethod: String] = [:], upgradeCommand: String? = nil,
+    managedBy: [InstallMethod] = [], executablePath: String? = nil
+  ) {
     self.url = url
+    self.upgradeCommands = upgradeCommands
     self.upgradeCommand = upgradeCommand
+    self.managedBy = managedBy
+    self.executablePath = executablePath
   }
 
   /// Whether `url` is one a feed may name: it starts with `http://` or `https://`.

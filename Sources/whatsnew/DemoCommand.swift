@@ -97,21 +97,21 @@ struct DemoCommand: ParsableCommand {
         id: state.settings.appID, name: DemoPresentation.appName, version: version.description,
         environmentPrefix: "WHATSNEW"),
       notes: content.notes)
-    greeter.returningAfterDays = greeting.returningAfter
+    greeter.interruptions.returningAfterDays = greeting.returningAfter
     greeter.environment = env
     greeter.clock = now
-    greeter.color = appearance.color
-    greeter.theme = appearance.theme
-    greeter.hyperlinks = appearance.hyperlinks
-    if greeting.accessible { greeter.accessible = .on }
-    greeter.minimumImportance = greeting.minImportance
-    greeter.cooldown = greeting.cooldown.duration
+    greeter.appearance.color = appearance.color
+    greeter.appearance.theme = appearance.theme
+    greeter.appearance.hyperlinks = appearance.hyperlinks
+    if greeting.accessible { greeter.appearance.accessible = .on }
+    greeter.interruptions.minimumImportance = greeting.minImportance
+    greeter.interruptions.cooldown = greeting.cooldown.duration
     // Jot's home screen shows the tip; in accessible mode there is none, so the tip is printed
     // when the demo exits, as a command-line tool's is (a tip is counted only where it shows).
-    greeter.tips = greeter.accessible.isOn(environment: env) ? .atExit : .manual
+    greeter.interruptions.tips = greeter.appearance.accessible.isOn(environment: env) ? .atExit : .manual
     greeter.openNotes = deepLink?.version.description
-    greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
-    greeter.interruptAction = .report  // --explain first; then 130 as `greet`
+    greeter.signals.crash = .defaultAction  // the tool dies of a crash without a backtrace
+    greeter.signals.interrupt = .report  // --explain first; then 130 as `greet`
     greeter.warn = { Console.error("whatsnew: " + $0) }
     var stateDescription: String
     var stateDirectory: String?
@@ -144,11 +144,12 @@ struct DemoCommand: ParsableCommand {
     if case .interrupted = outcome.exit { interrupted = true }
     var homeInterrupted = false
     var homeTheme: GreeterThemeChoice?
-    if !interrupted, invocation.isInteractive, !greeter.accessible.isOn(environment: env) {
+    if !interrupted, invocation.isInteractive, !greeter.appearance.accessible.isOn(environment: env) {
       // The home screen will be shown: the background query goes now (unless the greeting
       // asked already), and the terminal answers while the state and the notes are read.
       let query = DemoPresentation.sendQuery(
-        stateDirectory: stateDirectory, color: greeter.color, theme: greeter.theme, environment: env)
+        stateDirectory: stateDirectory, color: greeter.appearance.color, theme: greeter.appearance.theme,
+        environment: env)
       var versionsRun: [AppVersion] = []
       var events = UsageEvents()
       if case .state(let state) = try? greeter.store?.read() {
@@ -160,8 +161,9 @@ struct DemoCommand: ParsableCommand {
       {
         let home = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
-          minimumImportance: greeter.minimumImportance, color: greeter.color, theme: greeter.theme,
-          hyperlinks: greeter.hyperlinks, environment: env, query: query, tip: outcome.tip?.text,
+          minimumImportance: greeter.interruptions.minimumImportance, color: greeter.appearance.color,
+          theme: greeter.appearance.theme,
+          hyperlinks: greeter.appearance.hyperlinks, environment: env, query: query, tip: outcome.tip?.text,
           turnTipsOff: { [greeter] in
             do {
               try greeter.setTips(enabled: false)
@@ -185,7 +187,8 @@ struct DemoCommand: ParsableCommand {
     }
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }
     if greeting.explain {
-      let links = greeter.hyperlinks.explanation(environment: processEnvironment, isTerminal: isatty(1) == 1)
+      let links = greeter.appearance.hyperlinks.explanation(
+        environment: processEnvironment, isTerminal: isatty(1) == 1)
       if let text = explanation(
         outcome, state: stateDescription, content: content, interactive: Invocation.current(environment: env),
         theme: (outcome.themeChoice ?? homeTheme)?.explanation(setBy: "--theme"), links: links)

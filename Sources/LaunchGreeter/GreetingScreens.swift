@@ -125,12 +125,15 @@ package struct GreetingScreens: Sendable {
     OnboardingScreen(appName: appName, pages: onboardingPages(pages), startPage: page, palette: palette)
   }
 
-  /// The walkthrough's pages as the screen shows them: a page whose `done-when:` event
-  /// happened is marked done.
+  /// The walkthrough's pages as the screen shows them: each heading's Markdown rendered to
+  /// its text (``TerminalMarkdown/headingText(_:)``), a page whose `done-when:` event
+  /// happened marked done.
   func onboardingPages(_ pages: [OnboardingPage]) -> [OnboardingScreen.Page] {
     pages.map { page in
       OnboardingScreen.Page(
-        title: page.title, body: source(page.document), isDone: page.doneWhen.map(events.hasUsed) ?? false)
+        title: page.title.isEmpty ? "" : TerminalMarkdown.headingText(page.title),
+        body: source(page.document),
+        isDone: page.doneWhen.map(events.hasUsed) ?? false)
     }
   }
 

@@ -122,7 +122,7 @@ extension GreetRequest {
       do {
         try greeter.record(name)
       } catch {
-        return ["cannot record \(name): \(error)"]
+        return ["\(error)"]  // "cannot record the event: …"
       }
     }
     return []

@@ -40,7 +40,8 @@ package struct GreetingScreens: Sendable {
     self.catalog = catalog
     self.appName = appName
     self.palette = palette
-    self.theme = theme
+    // A curses cell has no strikethrough attribute: struck text is marked `~~` (issue 47).
+    self.theme = theme.markingStrikethrough()
   }
 
   /// The screen for `decision`, or nil for ``PresentationDecision/nothing(reason:)``. Every

@@ -9,6 +9,7 @@ let package = Package(
     // `swift package whatsnew lint|notes|tips`: the notes tools for a Swift package's Notes/.
     .plugin(name: "WhatsNewNotes", targets: ["WhatsNewNotes"]),
     .executable(name: "whatsnew", targets: ["whatsnew"]),
+    .executable(name: "whatsnew-greet", targets: ["whatsnew-greet"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -32,6 +33,13 @@ let package = Package(
         "LaunchTracking", "MarkdownSyntax", "TerminalRendering", "ReleaseNotes", "LaunchScreens",
         "CursesTerminal",
       ]),
+    // The wrappers' protocol: one request both front doors build and run, its JSON and schema,
+    // and the JSON outcome (docs/protocol.md).
+    .target(name: "GreetProtocol", dependencies: ["LaunchGreeter", "LaunchTracking", "ReleaseNotes"]),
+    // The greeting executable the Python and npm packages carry: a request in, the outcome
+    // out; no ArgumentParser, no render, lint or import.
+    .executableTarget(
+      name: "whatsnew-greet", dependencies: ["GreetProtocol", "LaunchGreeter", "LaunchTracking"]),
     // The demo app's own screens (Jot's home screen, where it reopens): not a product.
     .target(name: "JotDemo", dependencies: ["LaunchScreens", "TerminalRendering", "LaunchTracking"]),
     // Compiles an app's Notes/ folder into its binary (CompiledNotes.all).
@@ -47,7 +55,8 @@ let package = Package(
     .executableTarget(
       name: "whatsnew",
       dependencies: [
-        "LaunchGreeter", "JotDemo", "LaunchTracking", "MarkdownSyntax", "TerminalRendering", "ReleaseNotes",
+        "LaunchGreeter", "GreetProtocol", "JotDemo", "LaunchTracking", "MarkdownSyntax", "TerminalRendering",
+        "ReleaseNotes",
         "LaunchScreens",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -86,7 +95,11 @@ let package = Package(
     .testTarget(
       name: "LaunchGreeterTests",
       dependencies: ["LaunchGreeter", "LaunchScreens", "ReleaseNotes", "TerminalRendering", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["whatsnew", "LaunchTracking", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["whatsnew", "GreetProtocol", "LaunchTracking", "TestSupport"]),
+    .testTarget(
+      name: "GreetProtocolTests",
+      dependencies: ["GreetProtocol", "LaunchGreeter", "LaunchTracking", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

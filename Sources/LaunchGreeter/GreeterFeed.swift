@@ -1,3 +1,4 @@
+import LaunchScreens
 import LaunchTracking
 import ReleaseNotes
 import TerminalRendering
@@ -343,11 +344,12 @@ struct FeedCheck {
         return release
       }
     } else if let imported = try? ChangelogImporter(githubReleasesJSON: bytes, source: "the feed") {
-      releases = imported.sections.map {
+      // A release marked pre-release is one only a pre-release's user is offered.
+      releases = imported.sections.filter { !$0.markedPrerelease || running.isPrerelease }.map {
         var release = FeedRelease(
           version: $0.version.canonical, date: $0.date,
           notes: $0.wasEmpty ? "" : $0.markdown)
-        if let critical = Self.criticalMark(inBody: release.notes) {
+        if let critical = Self.criticalMark(frontMatter: $0.bodyFrontMatter, notes: release.notes) {
           release.critical = release.version
           release.criticalSummary = critical.summary
         }
@@ -381,17 +383,14 @@ struct FeedCheck {
     return .success(newest)
   }
 
-  /// Whether a GitHub release's body marks it critical: a line `importance: critical`, or a
-  /// `> [!CAUTION]` alert at its top; the summary is a `summary:` line, else the alert's
-  /// first line of text.
-  static func criticalMark(inBody body: String) -> CriticalMark? {
-    let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { String(trimSpaces($0)) }
-    let summary = lines.first { $0.lowercased().hasPrefix("summary:") }.map {
-      String(trimSpaces($0.dropFirst("summary:".count)))
-    }
-    if lines.contains(where: { $0.lowercased() == "importance: critical" }) {
-      return CriticalMark(summary: summary.flatMap { $0.isEmpty ? nil : $0 })
-    }
+  /// Whether a GitHub release marks itself critical: `importance: critical` in its body's
+  /// front matter (`frontMatter`; not a line of its text, not one in a code block), or a
+  /// `> [!CAUTION]` alert at the top of its `notes`. The summary is the front matter's
+  /// `summary:`, else the alert's first line of text.
+  static func criticalMark(frontMatter: [String: String], notes: String) -> CriticalMark? {
+    let summary = frontMatter["summary"].flatMap { $0.isEmpty ? nil : $0 }
+    if frontMatter["importance"]?.lowercased() == "critical" { return CriticalMark(summary: summary) }
+    let lines = notes.split(separator: "\n", omittingEmptySubsequences: false).map { String(trimSpaces($0)) }
     let top = lines.drop { $0.isEmpty }
     guard let first = top.first, first.lowercased() == "> [!caution]" else { return nil }
     let alert = top.dropFirst().first { $0.hasPrefix(">") && $0.count > 1 }.map {
@@ -405,12 +404,10 @@ struct FeedCheck {
     var summary: String?
   }
 
-  /// A summary as the card shows it: terminal controls neutralised, one line of at most 200
-  /// characters.
+  /// A summary as the card shows it: ``UpdateAvailableScreen/Critical/oneLine(_:)``, one
+  /// line of at most 100 characters, terminal controls neutralised.
   static func oneLine(_ text: String) -> String {
-    let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-    let clean = Sanitizer.sanitize(line, expandingTabs: true)
-    return clean.count > 200 ? String(clean.prefix(199)) + "…" : clean
+    UpdateAvailableScreen.Critical.oneLine(text)
   }
 
   /// An entry of the project's own feed format: `importance: "critical"` with a `summary`

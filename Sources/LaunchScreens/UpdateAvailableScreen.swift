@@ -147,32 +147,54 @@ package struct UpdateAvailableScreen: Screen {
   /// A critical release the card names: its version and why it matters.
   package struct Critical: Sendable, Equatable {
     package var version: AppVersion
+    /// The release's own words, as its feed gave them; the card shows ``oneLine(_:)`` of
+    /// them, quoted and attributed to the release.
     package var summary: String?
 
     package init(version: AppVersion, summary: String?) {
       self.version = version
       self.summary = summary
     }
+
+    /// The longest summary shown, in characters (a longer one is cut, ending in `…`).
+    package static let summaryLimit = 100
+
+    /// A summary as the card shows it: its first line, terminal controls neutralised, at most
+    /// ``summaryLimit`` characters, double quotes made single (so it cannot close its quote);
+    /// a summary cut (longer, or of more lines) ends in `…`.
+    package static func oneLine(_ text: String) -> String {
+      let lines = text.split(whereSeparator: \.isNewline)
+      let line = lines.first.map(String.init) ?? ""
+      let clean = Sanitizer.sanitize(line, expandingTabs: true).replacing("\"", with: "'")
+      if clean.count > summaryLimit { return String(clean.prefix(summaryLimit - 1)) + "…" }
+      return lines.count > 1 ? String(clean.prefix(summaryLimit - 1)) + "…" : clean
+    }
   }
 
   // MARK: - Helpers
 
-  /// The card's text at `width`: what is new, how to upgrade.
+  /// The card's text at `width`: what is new, how to upgrade, and last, after a blank line,
+  /// what a critical release says of itself, quoted and attributed to it (`2.0.1 says: "…"`):
+  /// the feed's words never stand between the card's own and the command, nor read as them.
   private func text(width: Int) -> [StyledLine] {
     var lines = ScreenText.wrap(
       "\(appName) \(available) is available" + (date.map { " (released \($0))" } ?? "")
         + "; you have \(current).", width)
     if let critical {
-      let why = critical.summary.map { ": " + Sanitizer.sanitize($0) } ?? "."
       lines.append(StyledLine())
       lines += TextWrapper.wrap(
-        StyledLine("Critical update \(critical.version)\(why)", style: palette.error), width: width)
+        StyledLine("Critical update \(critical.version).", style: palette.error), width: width)
     }
     if let upgradeCommand {
       lines.append(StyledLine())
       lines += ScreenText.wrap("To upgrade, run:", width)
       lines += TextWrapper.wrap(
         StyledLine("  " + Sanitizer.sanitize(upgradeCommand), style: palette.accent), width: width)
+    }
+    if let critical, let summary = critical.summary.map(Critical.oneLine), !summary.isEmpty {
+      lines.append(StyledLine())
+      lines += TextWrapper.wrap(
+        StyledLine("\(critical.version) says: \"\(summary)\"", style: palette.dim), width: width)
     }
     return lines
   }

@@ -34,9 +34,13 @@ import Synchronization
 /// - A state file whose `appID` is not the store's app is another app's: it is neither
 ///   changed nor counted into (read-only, with a warning).
 /// - An unwritable directory degrades to read-only with one warning; nothing throws.
-/// - A directory that belongs to another user, or that its group or others can write to, is
-///   not used at all (as OpenSSH's StrictModes): read-only, nothing read, one warning naming
-///   the directory and its fix (`chmod 700 DIR`). A directory the store creates has mode 0700.
+/// - A directory that belongs to another user, or that its group or others can write to, or
+///   one reached through another user's link or a directory others can change, is not used at
+///   all (as OpenSSH's StrictModes): read-only, nothing read, one warning naming the directory,
+///   what failed and its fix (`chmod 700 DIR`). The check walks from `/` and opens the directory
+///   (``Platform/openStateDirectory(_:create:)``); every file in it is then opened relative to
+///   that descriptor (`openat`), so what was checked is what is written. A directory the store
+///   creates has mode 0700.
 /// - The lock, the state file and the temporary file are opened without following a link
 ///   and without waiting on a FIFO (``Platform/openStateFile(_:_:)``); anything but a regular
 ///   file there is refused.
@@ -100,18 +104,23 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     var lockWasBusy = false
     var lockFD: Int32 = -1
     defer { if lockFD >= 0 { close(lockFD) } }  // closing releases the flock
-    // A directory another user can write to is theirs as much as this user's: nothing in it
-    // is read or written, not even the lock.
+    // A directory another user can write to, or reach through a link of theirs, is theirs as
+    // much as this user's: nothing in it is read or written, not even the lock.
     var foreignDirectory = false
-    if let problem = Platform.makeDirectories(directory) {
-      readOnlyReason = problem
-    } else if let problem = Platform.foreignDirectoryProblem(directory) {
+    let opened = Platform.openStateDirectory(directory, create: true)
+    let dir: Int32
+    if case .opened(let fd) = opened { dir = fd } else { dir = -1 }
+    defer { if dir >= 0 { close(dir) } }
+    switch opened {
+    case .missing: readOnlyReason = "\(directory) is missing"
+    case .unusable(let problem): readOnlyReason = problem
+    case .foreign(let problem):
       foreignDirectory = true
       readOnlyReason = "\(directory) \(problem)"
       warn("warning: not recording launches in \(directory), which \(problem)")
-    } else {
+    case .opened:
       do {
-        lockFD = try Platform.openStateFile(lockPath, O_RDWR | O_CREAT)
+        lockFD = try Platform.openStateFile(Self.lockName, O_RDWR | O_CREAT, in: dir)
       } catch {
         readOnlyReason = "cannot open \(lockPath): \(error.message)"
       }
@@ -135,7 +144,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
 
     var state: LaunchState?
     var wasReset = false
-    switch foreignDirectory ? .empty : load() {
+    switch dir < 0 ? .empty : load(in: dir) {
     case .empty:
       break
     case .state(let s):
@@ -162,10 +171,11 @@ package final class FileLaunchStore: LaunchStore, Sendable {
       if readOnlyReason != nil {
         warn("warning: \(path) is corrupt (\(why)); ignoring it")
       } else {
-        let aside = corruptName()
-        if rename(path, aside) == 0 {
+        let aside = corruptName(in: dir)
+        if renameat(dir, StateLocation.fileName, dir, aside) == 0 {
           wasReset = true
-          warn("warning: \(path) was corrupt (\(why)); moved it to \(aside) and started afresh")
+          warn(
+            "warning: \(path) was corrupt (\(why)); moved it to \(directory)/\(aside) and started afresh")
         } else {
           readOnlyReason = "cannot move corrupt file aside"
           warn(
@@ -175,50 +185,87 @@ package final class FileLaunchStore: LaunchStore, Sendable {
       }
     }
 
-    if readOnlyReason == nil, let before = state { state = foldEvents(into: before) }
+    if readOnlyReason == nil, let before = state { state = foldEvents(into: before, in: dir) }
     let tx = LaunchStateTransaction(
       state: state, stateWasReset: wasReset, readOnlyReason: readOnlyReason, lockWasBusy: lockWasBusy
-    ) { self.write($0, durable: $1) }
+    ) { self.write($0, durable: $1, in: dir) }
     let result = try body(tx)
     try tx.save()
     return result
   }
 
   package func read() throws -> LaunchStoreSnapshot {
-    let fd = (try? Platform.openStateFile(lockPath, O_RDONLY)) ?? -1
+    // Reading changes nothing: the directory is opened as named, and its files in it.
+    let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard dir >= 0 else {
+      if errno == ENOENT { return .empty }
+      return .unusable(reason: "cannot open \(directory): \(Platform.errnoMessage())")
+    }
+    defer { close(dir) }
+    let fd = (try? Platform.openStateFile(Self.lockName, O_RDONLY, in: dir)) ?? -1
     defer { if fd >= 0 { close(fd) } }
     if fd >= 0 { _ = Platform.lock(fd, exclusive: false, waitingAtMost: Self.lockWait) }
-    switch load() {
+    switch load(in: dir) {
     case .empty: return .empty
-    case .state(let s): return .state(withLoggedEvents(s))
-    case .newerSchema(let schema, let s): return .newerSchema(schema: schema, state: s.map(withLoggedEvents))
+    case .state(let s): return .state(withLoggedEvents(s, in: dir))
+    case .newerSchema(let schema, let s):
+      return .newerSchema(schema: schema, state: s.map { withLoggedEvents($0, in: dir) })
     case .corrupt(let why): return .unusable(reason: "\(path) is corrupt (\(why))")
     case .foreign(let why): return .unusable(reason: "\(path) \(why)")
     case .unreadable(let why): return .unusable(reason: "cannot read \(path): \(why)")
     }
   }
 
-  package func reset() throws {
-    var st = stat()
-    guard stat(directory, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR else { return }  // nothing there
+  package func reset() throws { _ = try reset(alsoRemoving: []) }
+
+  /// Forgets the state: under the state lock, removes the state file, the event log and the
+  /// files named `others` (what else the launches made in the directory), then the lock file.
+  /// Returns the names it removed, in that order (none when the directory is missing). A
+  /// directory that fails the ownership check (``Platform/openStateDirectory(_:create:)``) is
+  /// left alone; a name that is not a file (a directory, say) is not removed. Either throws a
+  /// ``LaunchStoreError`` saying what was removed and what was not.
+  package func reset(alsoRemoving others: [String]) throws -> [String] {
+    let dir: Int32
+    switch Platform.openStateDirectory(directory, create: false) {
+    case .opened(let fd): dir = fd
+    case .missing: return []
+    case .unusable(let problem): throw LaunchStoreError("nothing removed: \(problem)")
+    case .foreign(let problem): throw LaunchStoreError("nothing removed from \(directory), which \(problem)")
+    }
+    defer { close(dir) }
     let fd = try openLocked(
-      lockPath, O_RDWR | O_CREAT, exclusive: true,
+      Self.lockName, in: dir, O_RDWR | O_CREAT, exclusive: true,
       busy: "\(Self.busyReason) (\(lockPath)); try again when it has finished")
     defer { close(fd) }
-    for file in [path, eventLogPath] where unlink(file) != 0 && errno != ENOENT {
-      throw LaunchStoreError("cannot remove \(file): \(Platform.errnoMessage())")
+    var removed: [String] = []
+    var failed: [String] = []
+    for name in [StateLocation.fileName, Self.eventLogName] + others + [Self.lockName] {
+      if unlinkat(dir, name, 0) == 0 {
+        removed.append(name)
+      } else if errno != ENOENT {
+        failed.append("\(name) (\(Platform.errnoMessage()))")
+      }
     }
-    Platform.syncDirectory(of: path)
+    fsync(dir)
+    guard failed.isEmpty else {
+      let done = removed.isEmpty ? "nothing removed" : "removed \(removed.joined(separator: ", "))"
+      throw LaunchStoreError(
+        "cannot remove \(failed.joined(separator: ", ")) in \(directory); \(done)")
+    }
+    return removed
   }
 
-  /// Opens `file` with `flags` (as ``Platform/openStateFile(_:_:)`` does) and locks it,
+  /// Opens `name` in `dir` with `flags` (as ``Platform/openStateFile(_:_:in:)`` does) and locks it,
   /// `exclusive` or shared, waiting at most ``lockWait``; the caller closes the descriptor.
   /// Throws a ``LaunchStoreError``: `busy` when another holder kept the lock, else what went
   /// wrong and with which file.
-  private func openLocked(_ file: String, _ flags: Int32, exclusive: Bool, busy: String) throws -> Int32 {
+  private func openLocked(_ name: String, in dir: Int32, _ flags: Int32, exclusive: Bool, busy: String) throws
+    -> Int32
+  {
+    let file = directory + "/" + name
     let fd: Int32
     do {
-      fd = try Platform.openStateFile(file, flags)
+      fd = try Platform.openStateFile(name, flags, in: dir)
     } catch {
       throw LaunchStoreError("cannot open \(file): \(error.message)")
     }
@@ -237,6 +284,8 @@ package final class FileLaunchStore: LaunchStore, Sendable {
 
   /// The event log's file name in the state directory.
   package static let eventLogName = "events.log"
+  /// The lock's file name in the state directory.
+  static let lockName = StateLocation.fileName + ".lock"
   /// The size past which `events.log` takes no more events (about 40,000 of them) until a
   /// launch folds it into the state.
   package static let maximumLogSize = 1 << 20
@@ -248,14 +297,17 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   /// used, a full log.
   package func record(_ name: String, at date: Date) throws {
     if let problem = UsageEvents.problem(withName: name) { throw LaunchStoreError(problem) }
-    if let problem = Platform.makeDirectories(directory) {
-      throw LaunchStoreError("cannot record the event: \(problem)")
-    }
-    if let problem = Platform.foreignDirectoryProblem(directory) {
+    let dir: Int32
+    switch Platform.openStateDirectory(directory, create: true) {
+    case .opened(let fd): dir = fd
+    case .missing: throw LaunchStoreError("cannot record the event: \(directory) is missing")
+    case .unusable(let problem): throw LaunchStoreError("cannot record the event: \(problem)")
+    case .foreign(let problem):
       throw LaunchStoreError("not recording events in \(directory), which \(problem)")
     }
+    defer { close(dir) }
     let fd = try openLocked(
-      eventLogPath, O_RDWR | O_CREAT | O_APPEND, exclusive: false,
+      Self.eventLogName, in: dir, O_RDWR | O_CREAT | O_APPEND, exclusive: false,
       busy: "\(eventLogPath) stayed locked for over a second; event not recorded")
     defer { close(fd) }
     var info = stat()
@@ -275,9 +327,9 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   /// `state` with the events of `events.log` folded in and written, and the log emptied (see
   /// the type's notes); `state` unchanged when there is nothing to fold or the fold cannot
   /// finish (the log then stays as it is, for the next transaction).
-  private func foldEvents(into state: LaunchState) -> LaunchState {
-    guard case .regular = Platform.fileKind(eventLogPath),
-      let fd = try? Platform.openStateFile(eventLogPath, O_RDWR | O_APPEND)
+  private func foldEvents(into state: LaunchState, in dir: Int32) -> LaunchState {
+    guard case .regular = Platform.fileKind(Self.eventLogName, in: dir),
+      let fd = try? Platform.openStateFile(Self.eventLogName, O_RDWR | O_APPEND, in: dir)
     else { return state }
     defer { close(fd) }
     guard Platform.lock(fd, exclusive: true, waitingAtMost: Self.lockWait) == .locked,
@@ -287,7 +339,8 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     folded.events = state.events.adding(log: log)
     let mark = String(UInt64.random(in: 1...UInt64.max), radix: 16)
     folded.events.logMark = mark
-    guard Platform.writeAll(fd, UsageEvents.markLine(mark)) == nil, write(folded, durable: false) == nil
+    guard Platform.writeAll(fd, UsageEvents.markLine(mark)) == nil,
+      write(folded, durable: false, in: dir) == nil
     else { return state }
     if ftruncate(fd, 0) != 0 {
       warn("warning: cannot empty \(eventLogPath): \(Platform.errnoMessage())")
@@ -296,8 +349,10 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   }
 
   /// `state` with the events of `events.log` not yet folded into it added (nothing written).
-  private func withLoggedEvents(_ state: LaunchState) -> LaunchState {
-    guard let log = try? Platform.readStateFileIfPresent(eventLogPath), !log.isEmpty else { return state }
+  private func withLoggedEvents(_ state: LaunchState, in dir: Int32) -> LaunchState {
+    guard let log = try? Platform.readStateFileIfPresent(Self.eventLogName, in: dir), !log.isEmpty else {
+      return state
+    }
     var merged = state
     merged.events = state.events.adding(log: log)
     return merged
@@ -319,8 +374,8 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   /// limit is every file's).
   static let maximumFileSize = 4 * 1_048_576
 
-  private func load() -> Loaded {
-    switch Platform.fileKind(path) {
+  private func load(in dir: Int32) -> Loaded {
+    switch Platform.fileKind(StateLocation.fileName, in: dir) {
     case .missing: return .empty
     case .symlink: return .foreign("is a symbolic link")
     case .other: return .foreign("is not a regular file")
@@ -329,7 +384,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     }
     let fd: Int32
     do {
-      fd = try Platform.openStateFile(path, O_RDONLY)
+      fd = try Platform.openStateFile(StateLocation.fileName, O_RDONLY, in: dir)
     } catch {
       return .unreadable(error.message)
     }
@@ -375,7 +430,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
 
   /// Writes `state` atomically, and durably when `durable`. A failure is a warning (and the
   /// returned reason), never an error.
-  private func write(_ state: LaunchState, durable: Bool) -> String? {
+  private func write(_ state: LaunchState, durable: Bool, in dir: Int32) -> String? {
     var bytes: [UInt8]
     do {
       bytes = try state.json()
@@ -386,9 +441,11 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     bytes.append(0x0A)
     // One fixed name: only the lock holder writes, and a file left by a killed writer is
     // simply replaced.
-    let temp = directory + "/." + StateLocation.fileName + ".tmp"
+    let temp = "." + StateLocation.fileName + ".tmp"
     do {
-      try Platform.replaceFile(path, with: bytes, temporary: temp, durable: durable) {
+      try Platform.replaceFile(
+        StateLocation.fileName, with: bytes, temporary: temp, durable: durable, in: dir
+      ) {
         #if DEBUG
           // A test knob (the crash tests aim kills between the write and the rename); release
           // builds leave it out.
@@ -407,15 +464,16 @@ package final class FileLaunchStore: LaunchStore, Sendable {
   /// The read-only reason of a transaction that found the lock held too long.
   static let busyReason = "another launch holds the state lock"
 
-  private func corruptName() -> String {
-    let base = path + ".corrupt-" + Platform.compactUTC(now().timeIntervalSince1970)
+  /// A free name in `dir` for the state file moved aside as corrupt.
+  private func corruptName(in dir: Int32) -> String {
+    let base = StateLocation.fileName + ".corrupt-" + Platform.compactUTC(now().timeIntervalSince1970)
     var candidate = base
     var n = 1
-    if case .missing = Platform.fileKind(candidate) { return candidate }
+    if case .missing = Platform.fileKind(candidate, in: dir) { return candidate }
     while true {
       n += 1
       candidate = base + "-\(n)"
-      if case .missing = Platform.fileKind(candidate) { return candidate }
+      if case .missing = Platform.fileKind(candidate, in: dir) { return candidate }
     }
   }
 

@@ -53,89 +53,6 @@ package enum Platform {
     return nil
   }
 
-  /// Why the directory `path` is not one to keep this user's state in, with its fix, or nil.
-  /// As OpenSSH's StrictModes asks of `~/.ssh`: it must belong to the user (the effective uid)
-  /// and be writable by no one else. A sticky bit (as on `/tmp`) excuses nothing here: others
-  /// could still create the names the state uses before the user does. Said as the rest of a
-  /// sentence after the path: `is writable by others (mode 777); make it private: chmod 700 DIR`.
-  ///
-  /// Its parents are held to the rule a parent needs (``parentProblem(_:)``), up to `/`: the
-  /// greeter creates any that is missing, so any of them may be one it created, and whoever
-  /// can move the state directory away can put a link or a directory of their own in its
-  /// place. Then: `is in PARENT, which belongs to uid 1000, …: chown 0 PARENT`.
-  package static func foreignDirectoryProblem(_ path: String) -> String? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    let user = geteuid()
-    let quoted = shellQuoted(path)
-    if info.st_uid != user {
-      return "belongs to uid \(info.st_uid), not to this user (uid \(user)); use a directory of your own, "
-        + "or give it to this user: chown \(user) \(quoted)"
-    }
-    if let problem = writableProblem(info, quoted) { return problem }
-    for parent in parents(of: path) {
-      if let problem = parentProblem(parent) { return "is in \(parent), which \(problem)" }
-    }
-    return nil
-  }
-
-  /// Why `parent`, a directory above a state directory, lets someone else move the state
-  /// directory away, or nil. It must belong to the user or to root (the system's directories,
-  /// as `/` and `/home`), and be writable by no one else, unless it has the sticky bit (as
-  /// `/tmp`: others cannot move what is not theirs) or the group that can write is the user's
-  /// own (a user private group, whose only member is the user: a umask of 002 makes such
-  /// directories, `~/.local` say).
-  static func parentProblem(_ parent: String) -> String? {
-    var info = stat()
-    guard stat(parent, &info) == 0 else { return nil }
-    let user = geteuid()
-    let quoted = shellQuoted(parent)
-    if info.st_uid != user && info.st_uid != 0 {
-      return "belongs to uid \(info.st_uid), not to this user (uid \(user)) or root; use a directory of your "
-        + "own, or give it to this user: chown \(user) \(quoted)"
-    }
-    if info.st_mode & S_ISVTX != 0 { return nil }
-    if info.st_mode & S_IWOTH == 0, isUsersOwnGroup(info.st_gid) { return nil }
-    return writableProblem(info, quoted)
-  }
-
-  /// `is writable by its group (mode 770); make it private: chmod 700 DIR`, or nil when
-  /// only its owner can write to it.
-  private static func writableProblem(_ info: stat, _ quoted: String) -> String? {
-    let writable = info.st_mode & (S_IWGRP | S_IWOTH)
-    guard writable != 0 else { return nil }
-    let who = writable == S_IWGRP ? "its group" : writable == S_IWOTH ? "others" : "its group and others"
-    return "is writable by \(who) (mode \(String(info.st_mode & 0o7777, radix: 8))); make it private: "
-      + "chmod 700 \(quoted)"
-  }
-
-  /// Whether `group` is the user's private group: the user's primary group, named as the
-  /// user is, with no other member listed.
-  private static func isUsersOwnGroup(_ group: gid_t) -> Bool {
-    guard group == getegid(), let account = getpwuid(geteuid()), let entry = getgrgid(group),
-      let members = entry.pointee.gr_mem
-    else { return false }
-    return members.pointee == nil
-      && String(cString: entry.pointee.gr_name) == String(cString: account.pointee.pw_name)
-  }
-
-  /// The directories above `path`, nearest first, up to and without `/` (a relative path is
-  /// taken from the working directory).
-  static func parents(of path: String) -> [String] {
-    var current = path
-    if !current.hasPrefix("/") {
-      guard let directory = getcwd(nil, 0) else { return [] }
-      defer { free(directory) }
-      current = String(cString: directory) + "/" + current
-    }
-    var parents: [String] = []
-    while let slash = current.lastIndex(of: "/") {
-      current = String(current[..<slash])
-      if !current.isEmpty && !current.hasSuffix("/") { parents.append(current) }
-    }
-    return parents
-  }
-
   /// `text` as one word for a POSIX shell: as it is when it holds nothing the shell reads
   /// specially, else in single quotes.
   package static func shellQuoted(_ text: String) -> String {
@@ -283,11 +200,15 @@ package enum Platform {
   /// followed), never waiting on a FIFO or a device (`O_NONBLOCK`, then `fstat` requires a
   /// regular file), closed on `exec`. A new file has mode 0600. The error says what is there
   /// instead (`is a symbolic link`, `is not a regular file`) or gives the C library's message.
-  package static func openStateFile(_ path: String, _ flags: Int32) throws(Failure) -> Int32 {
-    let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+  /// A relative `path` is taken in `directory`, an open state directory
+  /// (``openStateDirectory(_:create:)``), as are those of the functions below.
+  package static func openStateFile(_ path: String, _ flags: Int32, in directory: Int32 = AT_FDCWD)
+    throws(Failure) -> Int32
+  {
+    let fd = openat(directory, path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
       let code = errno
-      throw Failure(message: foreignKind(path) ?? errnoMessage(code))
+      throw Failure(message: foreignKind(path, in: directory) ?? errnoMessage(code))
     }
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
@@ -302,9 +223,10 @@ package enum Platform {
   /// Creates `path`, a file in a state directory, afresh for writing (mode 0600): whatever is
   /// there (a file left by a killed process, a planted link or FIFO) is removed, and the new
   /// file is made with `O_EXCL | O_NOFOLLOW`, so it is this process's own and nothing else.
-  package static func createStateFile(_ path: String) throws(Failure) -> Int32 {
-    unlink(path)
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+  package static func createStateFile(_ path: String, in directory: Int32 = AT_FDCWD) throws(Failure) -> Int32
+  {
+    unlinkat(directory, path, 0)
+    let fd = openat(directory, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw Failure(message: "cannot create \(path): \(errnoMessage())") }
     fchmod(fd, 0o600)
     return fd
@@ -312,16 +234,19 @@ package enum Platform {
 
   /// The whole content of `path`, a regular file in a state directory opened as
   /// ``openStateFile(_:_:)`` does (``readAll(_:)``'s limit).
-  package static func readStateFile(_ path: String) throws(Failure) -> [UInt8] {
-    let fd = try openStateFile(path, O_RDONLY)
+  package static func readStateFile(_ path: String, in directory: Int32 = AT_FDCWD) throws(Failure) -> [UInt8]
+  {
+    let fd = try openStateFile(path, O_RDONLY, in: directory)
     defer { close(fd) }
     return try readAll(fd)
   }
 
   /// ``readStateFile(_:)``, or nil when nothing is at `path`.
-  package static func readStateFileIfPresent(_ path: String) throws(Failure) -> [UInt8]? {
-    if case .missing = fileKind(path) { return nil }
-    return try readStateFile(path)
+  package static func readStateFileIfPresent(_ path: String, in directory: Int32 = AT_FDCWD) throws(Failure)
+    -> [UInt8]?
+  {
+    if case .missing = fileKind(path, in: directory) { return nil }
+    return try readStateFile(path, in: directory)
   }
 
   /// Replaces `path`, a file in a state directory, with `bytes`: they are written to
@@ -331,21 +256,24 @@ package enum Platform {
   /// before the rename and the directory after it. `beforeRename` runs between the two (the
   /// crash tests aim there).
   package static func replaceFile(
-    _ path: String, with bytes: [UInt8], temporary: String, durable: Bool, beforeRename: () -> Void = {}
+    _ path: String, with bytes: [UInt8], temporary: String, durable: Bool, in directory: Int32 = AT_FDCWD,
+    beforeRename: () -> Void = {}
   ) throws(Failure) {
-    let fd = try createStateFile(temporary)
+    let fd = try createStateFile(temporary, in: directory)
     var problem = writeAll(fd, bytes)
     if problem == nil && durable && fsync(fd) != 0 { problem = errnoMessage() }
     close(fd)
     if problem == nil {
       beforeRename()
-      if rename(temporary, path) != 0 { problem = errnoMessage() }
+      if renameat(directory, temporary, directory, path) != 0 { problem = errnoMessage() }
     }
     if let problem {
-      unlink(temporary)
+      unlinkat(directory, temporary, 0)
       throw Failure(message: problem)
     }
-    if durable { syncDirectory(of: path) }
+    if durable {
+      if directory == AT_FDCWD { syncDirectory(of: path) } else { fsync(directory) }
+    }
   }
 
   /// Fsyncs the directory holding `path`, so a rename in it lasts.
@@ -359,8 +287,8 @@ package enum Platform {
 
   /// What is at `path` when it is not a regular file or missing: `is a symbolic link` or
   /// `is not a regular file`.
-  private static func foreignKind(_ path: String) -> String? {
-    switch fileKind(path) {
+  private static func foreignKind(_ path: String, in directory: Int32) -> String? {
+    switch fileKind(path, in: directory) {
     case .symlink: return "is a symbolic link"
     case .other: return "is not a regular file"
     default: return nil
@@ -412,9 +340,9 @@ package enum Platform {
     case error(String)
   }
 
-  static func fileKind(_ path: String) -> FileKind {
+  static func fileKind(_ path: String, in directory: Int32 = AT_FDCWD) -> FileKind {
     var st = stat()
-    if lstat(path, &st) != 0 {
+    if fstatat(directory, path, &st, AT_SYMLINK_NOFOLLOW) != 0 {
       return errno == ENOENT ? .missing : .error(errnoMessage())
     }
     switch st.st_mode & S_IFMT {

@@ -1,4 +1,5 @@
 import LaunchTracking
+import MarkdownSyntax
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -109,11 +110,14 @@ extension ChangelogImporter {
         let day = String(decoding: published.utf8.prefix(10), as: UTF8.self)
         if NotesFrontMatter.isValidDate(day) { date = day }
       }
-      let markdown = Self.notes(fromBody: release.body ?? "")
-      let section = Section(
+      let (front, body) = Self.splitFrontMatter(release.body ?? "")
+      let markdown = Self.notes(fromBody: body)
+      var section = Section(
         version: version, date: date, title: Self.title(fromName: release.name, version: version),
         lines: [position], markdown: markdown.isEmpty ? Self.emptySectionText : markdown,
         wasEmpty: markdown.isEmpty)
+      section.markedPrerelease = release.prerelease == true
+      section.bodyFrontMatter = front
       if let at = positions[version] {
         warnings.append(
           "version \(version.canonical) is released twice (releases \(sections[at].lines[0]) and \(position)); "
@@ -123,6 +127,15 @@ extension ChangelogImporter {
       positions[version] = sections.count
       sections.append(section)
     }
+  }
+
+  /// A release body's front matter (its keys in lower case, the first of a key kept) and the
+  /// text after it; none and the whole body when it does not start with a closed `---` block.
+  static func splitFrontMatter(_ body: String) -> (fields: [String: String], rest: String) {
+    let split = FrontMatterParser.split(body)
+    guard let front = split.frontMatter else { return ([:], body) }
+    let fields = Dictionary(front.entries.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+    return (fields, String(decoding: body.utf8.dropFirst(split.bodyOffset), as: UTF8.self))
   }
 
   /// The title a release's name gives: nil when empty or only the version; the words after

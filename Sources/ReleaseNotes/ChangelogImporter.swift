@@ -28,6 +28,11 @@ package struct ChangelogImporter: Sendable {
     package var markdown: String
     /// True when the changelog had nothing under the heading (a placeholder line is written).
     package var wasEmpty: Bool
+    /// True for a GitHub release marked `"prerelease": true`, whatever its tag.
+    package var markedPrerelease = false
+    /// A GitHub release body's front matter (`---`, `key: value` lines, `---` at its top), by
+    /// key in lower case: the body's notes start after it.
+    package var bodyFrontMatter: [String: String] = [:]
 
     /// The file name it is written to: the canonical version (`1.2` gives `1.2.0.md`).
     package var fileName: String { version.canonical + ".md" }

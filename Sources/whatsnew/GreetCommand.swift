@@ -1,4 +1,5 @@
 import ArgumentParser
+import GreetProtocol
 import LaunchGreeter
 import ReleaseNotes
 
@@ -123,31 +124,65 @@ struct GreetCommand: ParsableCommand {
   var existingInstall = false
 
   func validate() throws {
-    // --app-id and --state-dir are greet's own (the app's; its <PREFIX>_STATE_DIR) but their
-    // values are checked as `state`'s and `demo`'s are.
-    try StateSettings(appID: appID, stateDir: stateDir).validate()
-    if AppVersion(appVersion) == nil {
-      do {
-        _ = try AppVersion(parsing: appVersion)
-      } catch {
-        throw ValidationError("--app-version: \(error)")
-      }
+    let request = try request()
+    do {
+      try request.validate()
+    } catch {
+      throw ValidationError(Self.optionLine(error))
     }
-    if appName == "" { throw ValidationError("--app-name: the name is empty") }
-    if let feed, !GreeterFeed.isFetchable(feed) {
-      throw ValidationError("--feed must be an http:// or https:// URL, not \"\(feed)\"")
+  }
+
+  /// The request these options make: what `whatsnew-greet` reads in JSON, run by the same
+  /// ``GreetRequest/run(environment:)``.
+  func request() throws -> GreetRequest {
+    var request = GreetRequest(appId: appID, version: appVersion, notes: content)
+    request.appName = appName
+    request.stateDir = stateDir
+    request.steps = steps.map { .file($0) }
+    request.minImportance = greeting.minImportance
+    request.accessible = greeting.accessible ? true : nil
+    request.returningAfter = greeting.returningAfter
+    request.color = greeting.color
+    request.theme = appearance.theme
+    request.hyperlinks = appearance.hyperlinks
+    request.channel = channel.channel
+    request.feed = feed
+    request.upgradeCommand = try upgradeCommands()
+    request.managedBy = managedBy
+    request.executable = executable
+    request.existingInstall = existingInstall
+    // The tip is printed on stderr below, so only when that is a terminal; with --report the
+    // report's reader decides.
+    request.tip = tip && (report != nil || isatty(STDERR_FILENO) == 1)
+    request.cooldown = greeting.cooldown.text
+    request.checklist = checklist
+    return request
+  }
+
+  /// A request error as the command line says it: the option's name for the parameter's
+  /// (`--min-importance: must be …`, `--feed must be …`, `--upgrade-command needs --feed`).
+  static func optionLine(_ error: RequestError) -> String {
+    guard let parameter = error.parameter else { return error.message }
+    if let needed = error.needs { return "\(optionName(parameter)) needs \(optionName(needed))" }
+    return "\(optionName(parameter)): \(error.message)"
+  }
+
+  /// `--min-importance` for `minImportance`; `--app-id`, `--app-version` and `--content` for
+  /// the three the command line names as the app's.
+  static func optionName(_ parameter: GreetRequest.Key) -> String {
+    switch parameter {
+    case .appId: return "--app-id"
+    case .version: return "--app-version"
+    case .notes: return "--content"
+    default:
+      return "--" + parameter.rawValue.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
     }
-    if !upgradeCommand.isEmpty && feed == nil { throw ValidationError("--upgrade-command needs --feed") }
-    if !managedBy.isEmpty && feed == nil { throw ValidationError("--managed-by needs --feed") }
-    if executable != nil && feed == nil { throw ValidationError("--executable needs --feed") }
-    _ = try upgradeCommands()
   }
 
   /// `--upgrade-command`s: `METHOD=COMMAND` for one install method (the text before `=` all
-  /// lowercase letters), else the command for any method (at most one).
-  func upgradeCommands() throws -> (any: String?, byMethod: [InstallMethod: String]) {
-    var any: String?
-    var byMethod: [InstallMethod: String] = [:]
+  /// lowercase letters), else the command for any other method (at most one).
+  func upgradeCommands() throws -> GreetRequest.UpgradeCommands {
+    var commands = GreetRequest.UpgradeCommands()
     for value in upgradeCommand {
       if let equals = value.firstIndex(of: "="), value.startIndex < equals,
         value[..<equals].allSatisfy({ $0.isASCII && $0.isLowercase })
@@ -157,77 +192,44 @@ struct GreetCommand: ParsableCommand {
           let known = InstallMethod.allCases.map(\.rawValue).joined(separator: ", ")
           throw ValidationError("--upgrade-command: unknown install method \"\(name)\" (known: \(known))")
         }
-        byMethod[method] = String(value[value.index(after: equals)...])
-      } else if any == nil {
-        any = value
+        commands.byMethod[method] = String(value[value.index(after: equals)...])
+      } else if commands.other == nil {
+        commands.other = value
       } else {
         throw ValidationError("--upgrade-command: give one command without METHOD=, not two")
       }
     }
-    return (any, byMethod)
+    return commands
   }
 
   func run() throws {
-    // Bad input is reported before anything is recorded.
-    do {
-      _ = try ReleaseNotesCatalog(directory: content)
-    } catch {
-      throw CommandFailure("\(error)")
-    }
-    let app = GreeterApp(id: appID, name: appName ?? appID, version: appVersion)
     let env = processEnvironment
-    var greeter = LaunchGreeter(app: app, notes: .directory(content))
-    greeter.environment = env
-    greeter.returningAfterDays = greeting.returningAfter
-    greeter.channel = channel.channel
-    greeter.stateDirectory = stateDir
-    greeter.color = greeting.color
-    greeter.theme = appearance.theme
-    greeter.hyperlinks = appearance.hyperlinks
-    if greeting.accessible { greeter.accessible = .on }
-    greeter.minimumImportance = greeting.minImportance
-    greeter.cooldown = greeting.cooldown.duration
-    // The tip is printed on stderr below, so only when that is a terminal; with --report the
-    // report's reader (the Python or Node API) prints it when the tool exits, and decides.
-    greeter.tips = tip && (report != nil || isatty(STDERR_FILENO) == 1) ? .manual : .off
-    greeter.checklist = checklist
-    if existingInstall { greeter.isExistingInstall = { true } }
-    if let feed {
-      let commands = try upgradeCommands()
-      greeter.feed = GreeterFeed(url: feed, upgradeCommand: commands.any)
-      greeter.upgradeCommands = commands.byMethod
-      greeter.managedBy = managedBy
-      greeter.executablePath = executable
+    let request = try request()
+    let answer: GreetAnswer
+    do {
+      answer = try request.run(environment: env)
+    } catch {
+      throw error.isUsage ? ValidationError(Self.optionLine(error)) : CommandFailure(error.message)
     }
-    greeter.crashAction = .defaultAction
-    greeter.interruptAction = .report  // the report is written first, then 130 below
-    greeter.warn = { _ in }  // the outcome's problems are printed below, or not
-    let directory = StateLocation.directory(
-      appID: appID, stateDirectory: stateDir, variable: app.variable("STATE_DIR"), environment: env)
-    if let steps {
-      greeter.updateSteps = try ShellSteps.load(steps, logDirectory: directory)
-    }
-    let outcome = greeter.greet()
-    if printsProblems(of: outcome, environment: env, optOut: app.variable("NO_GREETING")) {
+    guard let outcome = answer.outcome else { throw CommandFailure(answer.report.problems.first ?? "") }
+    let app = request.app
+    if printsProblems(
+      of: outcome, status: answer.status, environment: env, optOut: app.variable("NO_GREETING"))
+    {
       for problem in outcome.problems { Console.error(app.name + ": " + problem.description) }
     }
-    let tipBlock = outcome.tip.map {
-      TipBlock.text($0, offVariable: app.variable("NO_TIPS"), width: TipBlock.standardErrorWidth(env))
-    }
-    if let tipBlock, report == nil { Platform.writeAll(STDERR_FILENO, tipBlock) }
+    if let block = answer.report.tip?.block, report == nil { Platform.writeAll(STDERR_FILENO, block) }
     if let report {
       do {
-        var json = GreetReport(outcome, audience: NotesAudience(channel: channel.channel))
-        json.tip?.block = tipBlock ?? ""
-        try json.write(to: report)
+        try answer.report.write(to: report)
       } catch {
         Console.error("whatsnew: cannot write the report \(report): \(error)")
       }
     }
     if greeting.explain {
-      var report = GreetReport(outcome, audience: NotesAudience(channel: channel.channel))
-      report.links = greeter.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
-      Console.out(report.explanation)
+      var explained = answer.report
+      explained.links = request.hyperlinks.explanation(environment: env, isTerminal: isatty(1) == 1)
+      Console.out(explained.explanation)
     }
     switch outcome.exit {
     case .interrupted(let signal?): GreeterTerminal.exit(killedBy: signal)
@@ -236,183 +238,25 @@ struct GreetCommand: ParsableCommand {
     }
     // A state directory another user could write to is not used; its line says how to make it
     // private, and the app goes on as after a launch with nothing due.
+    let directory = request.stateDirectory(environment: env)
     let refusedDirectory = !outcome.isRecorded && Platform.foreignDirectoryProblem(directory) != nil
-    if Self.failed(outcome) && !refusedDirectory { throw ExitCode(1) }  // the problem's line named the file
-  }
-
-  /// True when the launch ends with status 1: the notes or the state could not be used. A
-  /// launch that found another one holding the state lock goes on like any launch with
-  /// nothing to show: the app starts, and the next launch records as usual.
-  static func failed(_ outcome: GreetOutcome) -> Bool {
-    outcome.launch == nil || (!outcome.isRecorded && !outcome.lockWasBusy) || outcome.notesProblem != nil
+    if answer.status != 0 && !refusedDirectory { throw ExitCode(1) }  // the problem's line named the file
   }
 
   /// Whether the outcome's problems are printed on stderr: always with `--print-problems`;
   /// else never with `--report` (the report lists them, and its reader decides); else when a
   /// person is at the terminal, or when the launch failed (status 1), whose line says what to
   /// fix. A launch with no person at a terminal prints nothing otherwise.
-  func printsProblems(of outcome: GreetOutcome, environment: [String: String], optOut: String) -> Bool {
+  func printsProblems(of outcome: GreetOutcome, status: Int32, environment: [String: String], optOut: String)
+    -> Bool
+  {
     if printProblems { return true }
     if report != nil { return false }
-    return Self.failed(outcome) || Invocation.current(environment: environment, optOut: optOut).isInteractive
+    return status != 0 || Invocation.current(environment: environment, optOut: optOut).isInteractive
   }
 }
 
-/// The JSON `greet --report` writes: the launch, what was shown, how the user left, what stays
-/// pending.
-struct GreetReport: Encodable {
-  struct Launch: Encodable {
-    var kind: String
-    var from: String?
-    var to: String
-    var daysAway: Int?
-    var count: Int
-
-    // Absent values are written as null, so every key is always there for tools.
-    func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(kind, forKey: .kind)
-      try c.encode(from, forKey: .from)
-      try c.encode(to, forKey: .to)
-      try c.encode(daysAway, forKey: .daysAway)
-      try c.encode(count, forKey: .count)
-    }
-
-    private enum CodingKeys: String, CodingKey { case kind, from, to, daysAway, count }
-  }
-
-  var launch: Launch?
-  /// `onboarding`, `whats-new`, `welcome-back`, `notes`, `update-available`, `checklist`, or
-  /// null when nothing was shown.
-  var shown: String?
-  /// The versions the what's-new sheet covered, newest first.
-  var versions: [String]
-  /// `done`, `later`, `interrupted`, `action` or `nothing-shown`.
-  var exit: String
-  /// The id of the release action the user chose (exit `action`), else null.
-  var action: String?
-  var pending: [String]
-  var reason: String?
-  var updateSteps: [String: [String]]
-  var problems: [String]
-  /// The what's-new switches and minimum importance (`GreetOutcome.whatsNewSummary`, Explain.swift).
-  var settings: String
-  /// The platform and channel the notes were read for (`linux`, `linux, channel beta`).
-  var notesFor: String
-  /// The newer version the update feed's cache names, or null.
-  var available: String?
-  /// The critical release the feed names that the running version lacks, or null.
-  var critical: String?
-  /// The update feed's line for `--explain`, or nil without a feed.
-  var feed: String?
-  /// Whether the notes' links are clickable and why, for `--explain` (not in the report).
-  var links: String?
-  /// The theme's line for `--explain` (which theme and where it came from), or nil when no
-  /// screen was drawn in colour. Not in the JSON.
-  var theme: String?
-  /// The update steps' line for `--explain` (what ran, and what failed and why), or nil when
-  /// none ran. Not in the JSON, whose `updateSteps` has their ids.
-  var steps: String?
-  /// The tip this launch chose (`--tip`), or null.
-  var tip: Tip?
-  /// The `tip:` line for `--explain`. Not in the JSON.
-  var tipLine: String?
-  /// The `checklist:` line for `--explain` (`--checklist`). Not in the JSON, whose `shown` is
-  /// `checklist` when it was shown.
-  var checklistLine: String?
-  /// The `held:` lines for `--explain`: what waited and why. Not in the JSON.
-  var held: [String] = []
-
-  /// The report's `tip`: `{"id", "text", "firstShowing", "block"}`; `block` is the tip as
-  /// `greet --tip` prints it on stderr (styled, wrapped to the terminal, ending in a newline),
-  /// for the Python and Node APIs to print when the tool exits.
-  struct Tip: Encodable {
-    var id: String
-    var text: String
-    var firstShowing: Bool
-    var block = ""
-  }
-
-  init(_ outcome: GreetOutcome, audience: NotesAudience = NotesAudience()) {
-    notesFor = audience.platform + (audience.channel.map { ", channel " + $0 } ?? "")
-    launch = outcome.launch.map {
-      Launch(
-        kind: $0.kind.rawValue, from: $0.from?.description, to: $0.to.description, daysAway: $0.daysAway,
-        count: outcome.launchCount)
-    }
-    (shown, versions) = Self.shown(outcome.shown)
-    available = outcome.availableVersion?.description
-    critical = outcome.criticalVersion?.description
-    feed = outcome.feedExplanation
-    theme = outcome.themeChoice?.explanation(setBy: "--theme")
-    switch outcome.exit {
-    case .nothingShown: exit = "nothing-shown"
-    case .done: exit = "done"
-    case .later: exit = "later"
-    case .interrupted: exit = "interrupted"
-    case .action(let id):
-      exit = "action"
-      action = id
-    }
-    pending = outcome.pending.map(\.kind.rawValue)
-    reason = outcome.reason
-    var steps = ["completed": outcome.updates.completed, "notNeeded": outcome.updates.notNeeded]
-    if let failed = outcome.updates.failed { steps["failed"] = [failed.id] }
-    updateSteps = steps
-    self.steps = Self.explanation(of: outcome.updates)
-    problems = outcome.problems.map(\.description)
-    settings = outcome.whatsNewSummary
-    tip = outcome.tip.map { Tip(id: $0.id, text: $0.text, firstShowing: $0.isFirstShowing) }
-    tipLine = outcome.tipExplanation
-    checklistLine = outcome.checklistExplanation
-    held = outcome.heldBackExplanations
-  }
-
-  /// The report's `shown` and `versions` for what a launch showed: a tip is reported under
-  /// `tip` (its `shown` is null), and `versions` lists a what's-new sheet's releases only.
-  static func shown(_ shown: GreetOutcome.Shown?) -> (shown: String?, versions: [String]) {
-    switch shown {
-    case .onboarding: return ("onboarding", [])
-    case .whatsNew(let versions): return ("whats-new", versions.map(\.description))
-    case .welcomeBack: return ("welcome-back", [])
-    case .notes: return ("notes", [])
-    case .updateCard: return ("update-available", [])
-    case .checklist: return ("checklist", [])
-    case .tip, nil: return (nil, [])
-    }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(launch, forKey: .launch)
-    try c.encode(shown, forKey: .shown)
-    try c.encode(versions, forKey: .versions)
-    try c.encode(exit, forKey: .exit)
-    try c.encode(action, forKey: .action)
-    try c.encode(pending, forKey: .pending)
-    try c.encode(reason, forKey: .reason)
-    try c.encode(updateSteps, forKey: .updateSteps)
-    try c.encode(problems, forKey: .problems)
-    try c.encode(settings, forKey: .settings)
-    try c.encode(notesFor, forKey: .notesFor)
-    try c.encode(available, forKey: .available)
-    try c.encode(critical, forKey: .critical)
-    try c.encode(tip, forKey: .tip)
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case launch, shown, versions, exit, action, pending, reason, updateSteps, problems, settings, notesFor,
-      available, critical, tip
-  }
-
-  func write(to path: String) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-  }
-
+extension GreetReport {
   /// The labels of the `--explain` lines, in the order they are printed.
   enum ExplainLabel: String, ExplainLabels {
     case launch, shown, reason, left, pending, steps, settings, notes, links, feed, theme, tip, checklist,
@@ -443,18 +287,5 @@ struct GreetReport: Encodable {
     if let checklistLine { add(.checklist, checklistLine) }
     for line in held { add(.held, line) }
     return lines.joined(separator: "\n")
-  }
-
-  /// What the update steps did, in a line: `ran seed; convert (2.0.0) failed: …`.
-  static func explanation(of report: UpdateRunReport) -> String? {
-    var parts: [String] = []
-    if !report.completed.isEmpty { parts.append("ran " + report.completed.joined(separator: ", ")) }
-    if !report.notNeeded.isEmpty { parts.append("not needed " + report.notNeeded.joined(separator: ", ")) }
-    if let failed = report.failed {
-      parts.append(
-        "\(failed.id) (\(failed.version)) failed: \(failed.message); it runs again on the next launch")
-    }
-    if !report.postponed.isEmpty { parts.append("postponed " + report.postponed.joined(separator: ", ")) }
-    return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 }

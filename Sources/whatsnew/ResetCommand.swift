@@ -1,4 +1,5 @@
 import ArgumentParser
+import GreetProtocol
 import LaunchGreeter
 import LaunchTracking
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GreetProtocol
 import LaunchGreeter
 import LaunchTracking
 import MarkdownSyntax
@@ -95,22 +96,19 @@ extension ExpressibleByArgument where Self: CaseIterable, Self: RawRepresentable
   public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
 
-/// `--cooldown`: a whole number with a unit (`1d`, `12h`, `30m`, `45s`), or `0`.
+/// `--cooldown`: a whole number with a unit (`1d`, `12h`, `30m`, `45s`), or `0`
+/// (``GreetRequest/duration(_:)``).
 struct Cooldown: ExpressibleByArgument {
   var duration: Duration
+  /// As given, for a request; nil for the default.
+  var text: String?
 
   init(duration: Duration) { self.duration = duration }
 
   init?(argument: String) {
-    if argument == "0" {
-      duration = .zero
-      return
-    }
-    let units: [Character: Int64] = ["d": 86_400, "h": 3_600, "m": 60, "s": 1]
-    guard let unit = argument.last.flatMap({ units[$0] }), let n = Int64(argument.dropLast()), n >= 0,
-      n <= Int64.max / unit
-    else { return nil }
-    duration = .seconds(n * unit)
+    guard let duration = GreetRequest.duration(argument) else { return nil }
+    self.duration = duration
+    text = argument
   }
 
   var defaultValueDescription: String { "1d" }

@@ -1,4 +1,5 @@
 import Foundation
+import GreetProtocol
 import LaunchGreeter
 import LaunchTracking
 import Testing

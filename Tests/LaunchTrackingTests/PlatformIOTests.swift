@@ -26,16 +26,45 @@ import Testing
     #expect(bits & ~UInt16(Platform.directoryMode) == 0 && bits & 0o700 == 0o700)
   }
 
-  /// The parents a state directory's check walks: every one up to `/`, a relative path's
-  /// from the working directory.
-  @Test func theParentsOfAStateDirectoryGoUpToTheRoot() {
-    #expect(
-      Platform.parents(of: "/home/ann/.local/state/app") == [
-        "/home/ann/.local/state", "/home/ann/.local", "/home/ann", "/home",
-      ])
-    #expect(Platform.parents(of: "/app").isEmpty)
-    let here = FileManager.default.currentDirectoryPath
-    #expect(Platform.parents(of: "state/app").prefix(2) == [here + "/state", here])
+  /// The walk that opens a state directory from `/`: through the user's own links (to a
+  /// relative or an absolute target) and `..`, to the directory they lead to; a missing one is
+  /// created only when asked, a file or a loop of links is no directory.
+  @Test func aStateDirectoryIsWalkedFromTheRoot() throws {
+    let dir = scratch()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    #expect(Platform.makeDirectories(dir + "/real") == nil)
+    #expect(symlink("real", dir + "/relative") == 0 && symlink(dir + "/real", dir + "/absolute") == 0)
+    #expect(symlink("loop", dir + "/loop") == 0)
+    var real = stat()
+    #expect(stat(dir + "/real", &real) == 0)
+    for path in [dir + "/relative", dir + "/absolute/", dir + "/relative/../absolute/.", dir + "/real"] {
+      guard case .opened(let fd) = Platform.openStateDirectory(path, create: false) else {
+        Issue.record("\(path) was not opened")
+        continue
+      }
+      var info = stat()
+      #expect(fstat(fd, &info) == 0 && info.st_ino == real.st_ino, "\(path)")
+      close(fd)
+    }
+    guard case .missing = Platform.openStateDirectory(dir + "/new/state", create: false) else {
+      Issue.record("a missing directory")
+      return
+    }
+    if case .opened(let fd) = Platform.openStateDirectory(dir + "/relative/new/state", create: true) {
+      close(fd)
+    }
+    #expect(FileManager.default.fileExists(atPath: dir + "/real/new/state"))
+    #expect(FileManager.default.createFile(atPath: dir + "/file", contents: nil))
+    guard case .unusable(let problem) = Platform.openStateDirectory(dir + "/file", create: true) else {
+      Issue.record("a file")
+      return
+    }
+    #expect(problem == "\(dir)/file is not a directory")
+    guard case .unusable(let loop) = Platform.openStateDirectory(dir + "/loop", create: true) else {
+      Issue.record("a loop")
+      return
+    }
+    #expect(loop == "cannot follow the symbolic link \(dir)/loop")
   }
 
   @Test func readingRefusesDirectoriesFifosAndFilesOverTheOneLimit() throws {

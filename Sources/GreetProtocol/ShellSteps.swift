@@ -1,4 +1,3 @@
-import LaunchGreeter
 import LaunchTracking
 
 #if canImport(FoundationEssentials)
@@ -31,51 +30,73 @@ import LaunchTracking
 /// output, standard output and error, is appended to `steps.log` in the state directory, after a
 /// header line naming the step. A `steps.log` that is a link or not a regular file (a FIFO) is
 /// neither followed nor waited on: the step fails, saying so, and is retried next launch.
-enum ShellSteps {
+package enum ShellSteps {
   /// The log of the steps' output, in the state directory.
-  static let logFileName = "steps.log"
+  package static let logFileName = "steps.log"
 
-  struct Entry: Decodable {
-    var id: String
-    var version: String
-    var summary: String
-    var run: String
-    var freshInstall: Bool?
-    var timeLimit: Double?
+  /// One step as the JSON names it.
+  package struct Entry: Codable, Equatable, Sendable {
+    package var id: String
+    package var version: String
+    package var summary: String
+    package var run: String
+    package var freshInstall: Bool?
+    package var timeLimit: Double?
+
+    package init(
+      id: String, version: String, summary: String, run: String, freshInstall: Bool? = nil,
+      timeLimit: Double? = nil
+    ) {
+      self.id = id
+      self.version = version
+      self.summary = summary
+      self.run = run
+      self.freshInstall = freshInstall
+      self.timeLimit = timeLimit
+    }
   }
 
-  /// Reads `path`; throws a one-line ``CommandFailure`` naming the file (and the step) at fault.
-  static func load(_ path: String, logDirectory: String) throws -> [UpdateStep] {
+  /// Reads the steps file at `path`; throws a ``RequestError`` of `steps` naming the file (and
+  /// the step) at fault.
+  package static func load(_ path: String, logDirectory: String) throws(RequestError) -> [UpdateStep] {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw CommandFailure("cannot read the steps file \(path)")
+      throw failure("cannot read the steps file \(path)")
     }
     let entries: [Entry]
     do {
       entries = try JSONDecoder().decode([Entry].self, from: data)
     } catch let DecodingError.keyNotFound(key, context) {
       let index = context.codingPath.first?.intValue.map { "step \($0 + 1)" } ?? "a step"
-      throw CommandFailure("\(path): \(index) has no \"\(key.stringValue)\"")
+      throw failure("\(path): \(index) has no \"\(key.stringValue)\"")
     } catch {
-      throw CommandFailure("\(path): not a JSON list of steps (id, version, summary, run)")
+      throw failure("\(path): not a JSON list of steps (id, version, summary, run)")
     }
+    return try steps(entries, source: path + ": ", logDirectory: logDirectory)
+  }
+
+  /// The update steps `entries` describe, their output logged in `logDirectory`; `source`
+  /// begins each error line (the file's path, or nothing for a request's own list).
+  package static func steps(_ entries: [Entry], source: String, logDirectory: String) throws(RequestError)
+    -> [UpdateStep]
+  {
     let log = logDirectory + "/" + logFileName
-    return try entries.enumerated().map { index, entry in
+    var steps: [UpdateStep] = []
+    for (index, entry) in entries.enumerated() {
       guard let version = AppVersion(entry.version) else {
-        throw CommandFailure(
-          "\(path): step \(index + 1) (\(entry.id)) has an invalid version \"\(entry.version)\"")
+        throw failure("\(source)step \(index + 1) (\(entry.id)) has an invalid version \"\(entry.version)\"")
       }
       var timeLimit = UpdateStep.defaultTimeLimit
       if let seconds = entry.timeLimit {
         guard seconds > 0, seconds <= 86_400 else {
-          throw CommandFailure(
-            "\(path): step \(index + 1) (\(entry.id)) has a timeLimit of \(seconds); "
-              + "give seconds between 0 and 86400")
+          throw failure(
+            "\(source)step \(index + 1) (\(entry.id)) has a timeLimit of \(seconds); give seconds between 0 and 86400"
+          )
         }
         timeLimit = .milliseconds(Int64((seconds * 1000).rounded(.up)))
       }
       let command = entry.run
       let header = "== \(entry.id) (\(entry.version)): \(entry.summary)\n"
-      return UpdateStep(
+      let step = UpdateStep(
         id: entry.id, version: "\(version)", summary: entry.summary,
         runsOnFreshInstall: entry.freshInstall ?? false, timeLimit: timeLimit
       ) { context in
@@ -84,7 +105,13 @@ enum ShellSteps {
           throw StepFailure(description: "\"\(command)\" exited with status \(status) (see \(log))")
         }
       }
+      steps.append(step)
     }
+    return steps
+  }
+
+  private static func failure(_ message: String) -> RequestError {
+    RequestError(parameter: .steps, message: message, isUsage: false)
   }
 
   struct StepFailure: Error, CustomStringConvertible {

@@ -1,0 +1,130 @@
+import LaunchGreeter
+import LaunchTracking
+import ReleaseNotes
+
+/// What running a request gave: the outcome (nil when the request could not be run), its
+/// report (the JSON outcome), and the exit status both executables end with.
+package struct GreetAnswer: Sendable {
+  /// The greeting's outcome; nil for a `record` request or one that failed before greeting.
+  package var outcome: GreetOutcome?
+  /// The JSON outcome: today's `--report` keys, built from the outcome in one place
+  /// (``GreetReport/init(_:audience:)``), plus `recorded` for the events.
+  package var report: GreetReport
+  /// 0, or 1 when the notes or the state could not be used (the problem says which).
+  package var status: Int32
+}
+
+extension GreetRequest {
+  /// Runs the request: checks it, records its events, greets (for `greet`) and builds the
+  /// outcome. A value the request should not have had is thrown (nothing is recorded then);
+  /// notes, steps or a state directory that cannot be used are problems in the answer, with
+  /// status 1. `whatsnew greet` and `whatsnew-greet` both end here.
+  package func run(environment env: [String: String]) throws(RequestError) -> GreetAnswer {
+    try validate()
+    if command == .record {
+      let problems = recordEvents(environment: env)
+      var report = GreetReport.empty
+      report.recorded = problems.isEmpty ? record : []
+      report.problems = problems
+      return GreetAnswer(outcome: nil, report: report, status: problems.isEmpty ? 0 : 1)
+    }
+    let greeter: LaunchGreeter
+    do {
+      greeter = try makeGreeter(environment: env)
+    } catch  where !error.isUsage {
+      var report = GreetReport.empty
+      report.problems = [error.message]
+      return GreetAnswer(outcome: nil, report: report, status: 1)
+    }
+    let recordProblems = recordEvents(environment: env)
+    let outcome = greeter.greet()
+    var report = GreetReport(outcome, audience: NotesAudience(channel: channel))
+    report.problems = recordProblems + report.problems
+    report.recorded = recordProblems.isEmpty ? record : []
+    let app = greeter.app
+    report.tip?.block =
+      outcome.tip.map {
+        TipBlock.text($0, offVariable: app.variable("NO_TIPS"), width: TipBlock.standardErrorWidth(env))
+      } ?? ""
+    return GreetAnswer(outcome: outcome, report: report, status: Self.failed(outcome) ? 1 : 0)
+  }
+
+  /// True when the launch ends with status 1: the notes or the state could not be used. A
+  /// launch that found another one holding the state lock goes on like any launch with
+  /// nothing to show; so does one whose state directory another user could write to (its
+  /// line says how to make it private).
+  static func failed(_ outcome: GreetOutcome) -> Bool {
+    outcome.launch == nil || (!outcome.isRecorded && !outcome.lockWasBusy) || outcome.notesProblem != nil
+  }
+
+  /// The state directory the request's app uses.
+  package func stateDirectory(environment env: [String: String]) -> String {
+    StateLocation.directory(
+      appID: appId, stateDirectory: stateDir, variable: app.variable("STATE_DIR"), environment: env)
+  }
+
+  /// The app the request greets for.
+  package var app: GreeterApp { GreeterApp(id: appId, name: appName ?? appId, version: version ?? "0") }
+
+  /// The greeter the request describes, as a tool for another language runs it: problems kept
+  /// for the outcome (not printed), a signal reported in it rather than delivered again.
+  /// Throws for notes or steps that cannot be used.
+  package func makeGreeter(environment env: [String: String]) throws(RequestError) -> LaunchGreeter {
+    let notes = notes ?? ""
+    do {
+      _ = try ReleaseNotesCatalog(directory: notes)
+    } catch {
+      throw RequestError(parameter: .notes, message: "\(error)", isUsage: false)
+    }
+    var greeter = LaunchGreeter(app: app, notes: .directory(notes))
+    greeter.environment = env
+    greeter.returningAfterDays = returningAfter
+    greeter.channel = channel
+    greeter.stateDirectory = stateDir
+    greeter.color = color
+    greeter.theme = theme
+    greeter.hyperlinks = hyperlinks
+    if let accessible { greeter.accessible = accessible ? .on : .off }
+    greeter.minimumImportance = minImportance
+    greeter.cooldown = try cooldownDuration()
+    greeter.tips = tip ? .manual : .off
+    greeter.checklist = checklist
+    if existingInstall { greeter.isExistingInstall = { true } }
+    if let feed {
+      greeter.feed = GreeterFeed(url: feed, upgradeCommand: upgradeCommand.other)
+      greeter.upgradeCommands = upgradeCommand.byMethod
+      greeter.managedBy = managedBy
+      greeter.executablePath = executable
+    }
+    greeter.crashAction = .defaultAction
+    greeter.interruptAction = .report
+    greeter.warn = { _ in }
+    switch steps {
+    case .file(let path)?:
+      greeter.updateSteps = try ShellSteps.load(path, logDirectory: stateDirectory(environment: env))
+    case .list(let entries)?:
+      greeter.updateSteps = try ShellSteps.steps(
+        entries, source: "", logDirectory: stateDirectory(environment: env))
+    case nil: break
+    }
+    return greeter
+  }
+
+  /// Records ``record``'s events (the launch's next transaction folds them in); the lines of
+  /// those that could not be.
+  private func recordEvents(environment env: [String: String]) -> [String] {
+    guard !record.isEmpty else { return [] }
+    var greeter = LaunchGreeter(
+      app: GreeterApp(id: appId, name: appId, version: "0"), notes: .compiledIn([:]))
+    greeter.stateDirectory = stateDir
+    greeter.environment = env
+    for name in record {
+      do {
+        try greeter.record(name)
+      } catch {
+        return ["cannot record \(name): \(error)"]
+      }
+    }
+    return []
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GreetProtocol
+import LaunchTracking
+import TestSupport
+import Testing
+
+@testable import whatsnew
+
+/// `whatsnew-greet`, the wrappers' front door: a JSON request in, the JSON outcome out, by the
+/// same path as `whatsnew greet`.
+@Suite(.serialized) struct WhatsnewGreetTests {
+  static var binary: URL { TestPaths.buildProductsDirectory.appendingPathComponent("whatsnew-greet") }
+
+  static func run(_ request: String, environment: [String: String] = [:]) throws -> ProcessResult {
+    try Run.process(binary, [], environment: environment, stdin: Data(request.utf8))
+  }
+
+  static func object(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  /// `whatsnew greet`'s options make the request the JSON makes: one type, built by both doors.
+  @Test func theCommandLineAndTheJSONMakeOneRequest() throws {
+    let command = try GreetCommand.parse([
+      "--app-id", "tally", "--app-version", "1.2.0", "--content", "/n", "--min-importance", "major",
+      "--theme", "light", "--feed", "https://example.com/f.json", "--upgrade-command",
+      "pipx=pipx upgrade tally",
+      "--upgrade-command", "see docs", "--managed-by", "apt", "--cooldown", "12h", "--checklist",
+      "--steps", "/s.json",
+    ])
+    let json = try GreetRequest.decode(
+      Array(
+        #"""
+        {"protocol": 1, "appId": "tally", "version": "1.2.0", "notes": "/n", "minImportance": "major",
+         "theme": "light", "feed": "https://example.com/f.json",
+         "upgradeCommand": {"pipx": "pipx upgrade tally", "other": "see docs"}, "managedBy": ["apt"],
+         "cooldown": "12h", "checklist": true, "steps": "/s.json"}
+        """#.utf8))
+    #expect(try command.request() == json)
+  }
+
+  /// A bad request: status 2 and `{"error": {"parameter", "message"}}`, nothing recorded.
+  @Test func aBadRequestIsAnsweredByParameter() throws {
+    let state = try TestPaths.makeTemporaryDirectory("greet-json")
+    defer { TestPaths.removeTree(state.path) }
+    let result = try Self.run(
+      #"{"protocol": 1, "appId": "t", "version": "1.0.0", "notes": "\#(TestPaths.content.path)", "stateDir": "\#(state.path)", "minImportance": "huge"}"#
+    )
+    #expect(result.status == 2)
+    let error = try Self.object(result.stdout)["error"] as? [String: Any]
+    #expect(error?["parameter"] as? String == "minImportance")
+    #expect(error?["message"] as? String == #"must be patch, minor, major or critical, not "huge""#)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty)
+  }
+
+  /// The outcome is `whatsnew greet --report`'s, key for key, for the same launch.
+  @Test func theOutcomeIsTheReport() throws {
+    let directory = try TestPaths.makeTemporaryDirectory("greet-json")
+    defer { TestPaths.removeTree(directory.path) }
+    let notes = TestPaths.content.path
+    let environment = ["T_NOW": "2026-01-02T03:04:05Z"]
+    let report = directory.appendingPathComponent("report.json").path
+    let cli = try Run.whatsnew(
+      [
+        "greet", "--app-id", "t", "--app-version", "1.0.0", "--content", notes, "--state-dir",
+        directory.appendingPathComponent("a").path, "--report", report,
+      ], environment: environment)
+    #expect(cli.status == 0, "\(cli.stderr)")
+    let json = try Self.run(
+      #"{"protocol": 1, "appId": "t", "version": "1.0.0", "notes": "\#(notes)", "stateDir": "\#(directory.appendingPathComponent("b").path)"}"#,
+      environment: environment)
+    #expect(json.status == 0, "\(json.stderr)")
+    let fromCLI = try Self.object(
+      String(decoding: FileManager.default.contents(atPath: report) ?? Data(), as: UTF8.self))
+    let fromJSON = try Self.object(json.stdout)
+    #expect(NSDictionary(dictionary: fromCLI).isEqual(to: fromJSON), "\(json.stdout)")
+    #expect(fromJSON["shown"] is NSNull && (fromJSON["pending"] as? [String]) == ["onboarding"])
+  }
+
+  /// Events travel with the greeting (`record`), or in a batch of their own; the next launch
+  /// counts them.
+  @Test func eventsAreRecordedInTheSameTrip() throws {
+    let state = try TestPaths.makeTemporaryDirectory("greet-json")
+    defer { TestPaths.removeTree(state.path) }
+    let greet = try Self.run(
+      #"{"protocol": 1, "appId": "t", "version": "1.0.0", "notes": "\#(TestPaths.content.path)", "stateDir": "\#(state.path)", "record": ["search"]}"#
+    )
+    #expect(try Self.object(greet.stdout)["recorded"] as? [String] == ["search"])
+    let batch = try Self.run(
+      #"{"protocol": 1, "command": "record", "appId": "t", "stateDir": "\#(state.path)", "record": ["search", "export.pdf"]}"#
+    )
+    #expect(batch.status == 0, "\(batch.stdout)")
+    #expect(try Self.object(batch.stdout)["recorded"] as? [String] == ["search", "export.pdf"])
+    _ = try Self.run(
+      #"{"protocol": 1, "appId": "t", "version": "1.0.0", "notes": "\#(TestPaths.content.path)", "stateDir": "\#(state.path)"}"#
+    )
+    let events = try Run.whatsnew(["state", "--json", "--state-dir", state.path, "--app-id", "t"])
+    let launchState = try Self.object(events.stdout)
+    let counted = (launchState["events"] as? [String: Any])?["counts"] as? [String: Any]
+    #expect((counted?["search"] as? [String: Any])?["count"] as? Int == 2, "\(events.stdout)")
+    #expect((counted?["export.pdf"] as? [String: Any])?["count"] as? Int == 1, "\(events.stdout)")
+  }
+
+  /// `--schema` prints the parameters with their closed lists, as RequestSchema builds them.
+  @Test func theSchemaIsPrinted() throws {
+    let result = try Run.process(Self.binary, ["--schema"])
+    #expect(result.status == 0)
+    let parameters = try Self.object(result.stdout)["parameters"] as? [String: [String: Any]]
+    #expect(parameters?["minImportance"]?["values"] as? [String] == ["patch", "minor", "major", "critical"])
+  }
+}

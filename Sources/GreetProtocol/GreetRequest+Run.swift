@@ -78,26 +78,25 @@ extension GreetRequest {
     }
     var greeter = LaunchGreeter(app: app, notes: .directory(notes))
     greeter.environment = env
-    greeter.returningAfterDays = returningAfter
-    greeter.channel = channel
+    greeter.interruptions.returningAfterDays = returningAfter
+    greeter.audience.channel = channel
     greeter.stateDirectory = stateDir
-    greeter.color = color
-    greeter.theme = theme
-    greeter.hyperlinks = hyperlinks
-    if let accessible { greeter.accessible = accessible ? .on : .off }
-    greeter.minimumImportance = minImportance
-    greeter.cooldown = try cooldownDuration()
-    greeter.tips = tip ? .manual : .off
-    greeter.checklist = checklist
+    greeter.appearance.color = color
+    greeter.appearance.theme = theme
+    greeter.appearance.hyperlinks = hyperlinks
+    if let accessible { greeter.appearance.accessible = accessible ? .on : .off }
+    greeter.interruptions.minimumImportance = minImportance
+    greeter.interruptions.cooldown = try cooldownDuration()
+    greeter.interruptions.tips = tip ? .manual : .off
+    greeter.interruptions.checklist = checklist
     if existingInstall { greeter.isExistingInstall = { true } }
     if let feed {
-      greeter.feed = GreeterFeed(url: feed, upgradeCommand: upgradeCommand.other)
-      greeter.upgradeCommands = upgradeCommand.byMethod
-      greeter.managedBy = managedBy
-      greeter.executablePath = executable
+      greeter.feed = GreeterFeed(
+        url: feed, upgradeCommands: upgradeCommand.byMethod, upgradeCommand: upgradeCommand.other,
+        managedBy: managedBy, executablePath: executable)
     }
-    greeter.crashAction = .defaultAction
-    greeter.interruptAction = .report
+    greeter.signals.crash = .defaultAction
+    greeter.signals.interrupt = .report
     greeter.warn = { _ in }
     switch steps {
     case .file(let path)?:

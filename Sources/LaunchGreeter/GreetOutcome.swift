@@ -22,7 +22,7 @@ public struct GreetOutcome: Sendable, Equatable {
     case later
     /// Ctrl-C (`signal` nil) or a termination signal ended the greeting, also on the app's
     /// own screens after the presentation (the `whatsnew` demo): nothing not yet
-    /// dismissed is marked seen. Unless ``LaunchGreeter/interruptAction`` is
+    /// dismissed is marked seen. Unless ``GreeterSignals/interrupt`` is
     /// ``GreeterInterruptAction/report``, the signal (SIGINT for Ctrl-C) was delivered to the
     /// app again before ``LaunchGreeter/greet()-82lm6`` returned (this is seen only when the app
     /// handles or ignores it).
@@ -58,10 +58,10 @@ public struct GreetOutcome: Sendable, Equatable {
     /// The "a newer version is available" card for `version`; `critical` when the feed marks
     /// a release the running version lacks as critical.
     case updateCard(version: AppVersion, critical: Bool)
-    /// The "Get started" checklist (``LaunchGreeter/checklist``); ``GreetOutcome/exit``
+    /// The "Get started" checklist (``GreeterInterruptions/checklist``); ``GreetOutcome/exit``
     /// is ``Exit/done`` when the user dismissed it for good, ``Exit/later`` when they went on.
     case checklist
-    /// A tip (`Notes/tips/*.md`), counted as shown: printed as ``LaunchGreeter/tips``
+    /// A tip (`Notes/tips/*.md`), counted as shown: printed as ``GreeterInterruptions/tips``
     /// says, or for the app to show itself with ``GreeterTips/manual``.
     case tip(Tip)
   }

@@ -22,7 +22,7 @@
 /// var greeter = LaunchGreeter(
 ///   app: GreeterApp(id: "tally", name: "Tally", version: "2.0.0"),
 ///   notes: .compiledIn(CompiledNotes.all))
-/// greeter.accessible = .on  // e.g. from the app's own --accessible flag
+/// greeter.appearance.accessible = .on  // e.g. from the app's own --accessible flag
 /// greeter.greet()
 /// ```
 public enum GreeterAccessibleMode: Sendable, Equatable {

@@ -34,18 +34,38 @@ import TerminalRendering
 ///
 /// ```swift
 /// greeter.feed = GreeterFeed(
-///   url: "https://api.github.com/repos/me/tally/releases", upgradeCommand: "brew upgrade tally")
+///   url: "https://api.github.com/repos/me/tally/releases",
+///   upgradeCommands: [.brew: "brew upgrade tally", .pipx: "pipx upgrade tally"],
+///   upgradeCommand: "see https://tally.example/install")  // any other way
 /// ```
 public struct GreeterFeed: Sendable, Equatable {
   /// The feed's `http` or `https` URL.
   public var url: String
-  /// The command the card tells the user to run, if any (`brew upgrade tally`).
+  /// The upgrade command for each way the app is installed: the update card shows the one for
+  /// the ``InstallMethod`` where the executable lives (``executablePath``), else
+  /// ``upgradeCommand``. Found by reading paths only, when a card is due.
+  public var upgradeCommands: [InstallMethod: String]
+  /// The command the card tells the user to run when the app was installed any other way (or
+  /// no ``upgradeCommands`` are given), if any (`brew upgrade tally`).
   public var upgradeCommand: String?
+  /// The package managers that update the app themselves (a distribution's `apt`, say): when
+  /// the app was installed by one, the update card stays silent (`--explain` says why).
+  public var managedBy: [InstallMethod]
+  /// The app's executable, whose place tells how it was installed (``upgradeCommands``,
+  /// ``managedBy``); nil: this process's executable. A wrapper passes its own script's path.
+  public var executablePath: String?
 
-  /// A feed at `url`, upgraded with `upgradeCommand`.
-  public init(url: String, upgradeCommand: String? = nil) {
+  /// A feed at `url`: the card shows `upgradeCommands`' command for how the app was installed,
+  /// else `upgradeCommand`, and stays silent for an install `managedBy` a package manager.
+  public init(
+    url: String, upgradeCommands: [InstallMethod: String] = [:], upgradeCommand: String? = nil,
+    managedBy: [InstallMethod] = [], executablePath: String? = nil
+  ) {
     self.url = url
+    self.upgradeCommands = upgradeCommands
     self.upgradeCommand = upgradeCommand
+    self.managedBy = managedBy
+    self.executablePath = executablePath
   }
 
   /// Whether `url` is one a feed may name: it starts with `http://` or `https://`.
@@ -63,6 +83,9 @@ struct FeedRelease: Sendable, Equatable {
   var critical: String? = nil
   /// Why that release matters, one line, if the feed says.
   var criticalSummary: String? = nil
+  /// That release's notes when it is not the newest (sanitised, as ``notes`` are); nil when
+  /// the feed has none. `n` on the card opens them first (issue 47).
+  var criticalNotes: String? = nil
 
   /// The critical release the user of `running` lacks: newer than it, up to ``version``.
   func criticalVersion(above running: AppVersion) -> AppVersion? {
@@ -359,15 +382,15 @@ struct FeedCheck {
       return .failure(FeedError("not a JSON list of releases"))
     }
     var best: (AppVersion, FeedRelease)?
-    var critical: (AppVersion, String?)?
+    var critical: (version: AppVersion, summary: String?, notes: String)?
     for release in releases {
       // A version is short and plain; anything else (escape sequences, a megabyte of digits)
       // is not a release.
       guard release.version.utf8.count <= 40, let version = AppVersion(release.version),
         version.description.utf8.count <= 40, !version.isPrerelease || running.isPrerelease
       else { continue }
-      if release.critical != nil, critical.map({ $0.0 < version }) ?? true {
-        critical = (version, release.criticalSummary.map(Self.oneLine))
+      if release.critical != nil, critical.map({ $0.version < version }) ?? true {
+        critical = (version, release.criticalSummary.map(Self.oneLine), release.notes)
       }
       if let b = best, b.0 >= version { continue }
       let date = release.date.map { String($0.prefix(10)) }.flatMap {
@@ -378,8 +401,11 @@ struct FeedCheck {
     }
     if best == nil, !releases.isEmpty { return .failure(FeedError("no entry has a usable version")) }
     guard var newest = best?.1 else { return .success(nil) }
-    newest.critical = critical?.0.canonical
-    newest.criticalSummary = critical?.1
+    newest.critical = critical?.version.canonical
+    newest.criticalSummary = critical?.summary
+    if let critical, critical.version.canonical != newest.version, !critical.notes.isEmpty {
+      newest.criticalNotes = Sanitizer.sanitize(String(critical.notes.prefix(65_536)), expandingTabs: false)
+    }
     return .success(newest)
   }
 
@@ -450,7 +476,8 @@ struct FeedCheck {
     if case .object(let release)? = fields["latest"], let version = release["version"]?.string {
       latest = FeedRelease(
         version: version, date: release["date"]?.string, notes: release["notes"]?.string ?? "",
-        critical: release["critical"]?.string, criticalSummary: release["criticalSummary"]?.string)
+        critical: release["critical"]?.string, criticalSummary: release["criticalSummary"]?.string,
+        criticalNotes: release["criticalNotes"]?.string)
     }
     return .success(
       FeedCache(
@@ -471,6 +498,7 @@ struct FeedCheck {
       if let date = latest.date { release["date"] = .string(date) }
       if let critical = latest.critical { release["critical"] = .string(critical) }
       if let summary = latest.criticalSummary { release["criticalSummary"] = .string(summary) }
+      if let notes = latest.criticalNotes { release["criticalNotes"] = .string(notes) }
       fields["latest"] = .object(release)
     }
     if let failure = cache.failure { fields["failure"] = .string(failure) }

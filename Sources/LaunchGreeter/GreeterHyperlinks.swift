@@ -12,7 +12,7 @@ import LaunchTracking
 /// var greeter = LaunchGreeter(
 ///   app: GreeterApp(id: "tally", name: "Tally", version: "2.0.0"),
 ///   notes: .compiledIn(CompiledNotes.all))
-/// greeter.hyperlinks = .never  // e.g. from the app's own --hyperlinks never
+/// greeter.appearance.hyperlinks = .never  // e.g. from the app's own --hyperlinks never
 /// greeter.greet()
 /// ```
 public enum GreeterHyperlinks: String, Sendable, CaseIterable {

@@ -1,5 +1,5 @@
 /// What Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) during a greeting does once the terminal, the
-/// signal handlers, the signal mask and the locale are given back (``LaunchGreeter/interruptAction``).
+/// signal handlers, the signal mask and the locale are given back (``GreeterSignals/interrupt``).
 ///
 /// While the greeting is on screen, Ctrl-C is a key and a termination signal only sets a flag,
 /// so the greeter can restore the terminal first. Then, by default, the app gets the signal
@@ -15,7 +15,7 @@
 ///
 /// ```swift
 /// var greeter = LaunchGreeter(app: app, notes: notes)
-/// greeter.interruptAction = .report
+/// greeter.signals.interrupt = .report
 /// if case .interrupted = greeter.greet().exit {
 ///   saveAndQuit()  // the app's choice; nothing was delivered
 /// }

@@ -6,7 +6,7 @@ import ReleaseNotes
 /// optional `title:`/`date:` front matter), `onboarding.md` (each level-1 heading starts a
 /// page) and `welcome-back.md` (`{{days}}` becomes the days away). A `<language>/` subfolder
 /// (`fr`, `pt-BR`, `zh-Hans`) translates any of those files; the user's language is read from
-/// the environment (``LaunchGreeter/languages``), and a file without a translation falls back
+/// the environment (``GreeterAudience/languages``), and a file without a translation falls back
 /// to the default one.
 ///
 /// ```swift

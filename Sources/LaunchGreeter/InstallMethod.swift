@@ -5,12 +5,11 @@
 #endif
 
 /// How the user installed the app, as the update card's upgrade command depends on it
-/// (``LaunchGreeter/upgradeCommands``), read from where the running executable lives
-/// (`InstallMethodDetector`).
+/// (``GreeterFeed/upgradeCommands``), read from where the running executable lives.
 ///
 /// ```swift
-/// greeter.upgradeCommands = [.brew: "brew upgrade tally", .pipx: "pipx upgrade tally"]
-/// greeter.managedBy = [.apt]  // the distribution updates it: no card for apt installs
+/// greeter.feed?.upgradeCommands = [.brew: "brew upgrade tally", .pipx: "pipx upgrade tally"]
+/// greeter.feed?.managedBy = [.apt]  // the distribution updates it: no card for apt installs
 /// ```
 public enum InstallMethod: String, Sendable, CaseIterable, Hashable {
   /// Homebrew: the executable is under a Homebrew prefix or its Cellar.

@@ -27,7 +27,7 @@ public struct GreeterScreen: Sendable, Equatable {
   /// The welcome-back card (`welcome-back.md`), for the days away of the last recorded launch.
   public static let welcomeBack = GreeterScreen(kind: .welcomeBack)
 
-  /// The "Get started" checklist (see ``LaunchGreeter/checklist``), whatever the launch's
+  /// The "Get started" checklist (see ``GreeterInterruptions/checklist``), whatever the launch's
   /// budget says and also once the user dismissed it: each walkthrough page with a
   /// `done-when:` event, ticked once done. `x` on it still dismisses it for launches. A
   /// walkthrough without such a page is a problem line, and nothing is shown.
@@ -56,7 +56,7 @@ struct PreparedScreen {
 /// Why a presentation shows nothing before it reaches a terminal; its problem line is in the
 /// launch's `ProblemLog` already.
 struct PresentationFailed: Error, Equatable {
-  /// The problem with the notes, for ``GreetOutcome/notesProblem``.
+  /// The problem with the notes, for the outcome's `notesProblem`.
   var notesProblem: String?
 }
 
@@ -66,7 +66,7 @@ extension LaunchGreeter {
   /// dismissal rules where they apply: finishing the walkthrough completes a pending one, closing
   /// a sheet with `q` marks its releases seen, `l` puts a pending sheet off, `x` turns the
   /// sheets off, closing the welcome-back card dismisses a pending one, `x` on the checklist
-  /// dismisses it for launches (``GreetOutcome/showedChecklist``). As with ``greet()-82lm6``,
+  /// dismisses it for launches (``GreetOutcome/Shown/checklist``). As with ``greet()-82lm6``,
   /// nothing is shown when the launch is not interactive (see ``LaunchGreeter``), every
   /// problem is one line for ``warn`` and in ``GreetOutcome/problems``, and Ctrl-C is
   /// delivered to the app again once the terminal is given back (``interruptAction``).
@@ -212,7 +212,7 @@ extension LaunchGreeter {
   }
 
   /// Says how the presentation ended and what it left: the checklist is a card, as on a
-  /// launch (``GreetOutcome/showedChecklist``), any other screen was presented; the exit is
+  /// launch (``GreetOutcome/Shown/checklist``), any other screen was presented; the exit is
   /// the reducer's (`later` when the user just left); what is pending and the what's-new
   /// rules are read back from the state the dismissals changed.
   func finishPresentation(_ outcome: inout GreetOutcome, after run: ScreensRun, _ prepared: PreparedScreen) {

@@ -463,15 +463,15 @@ extension LaunchGreeter {
     look.critical = critical
     guard critical != nil || record.state.updateAnnounced.map({ $0 < v }) ?? true else { return look }
     look.upgradeCommand = feed.upgradeCommand
-    if let detection = installMethod(env) {
+    if let detection = installMethod(of: feed, env) {
       let method = detection.method?.rawValue ?? "unknown"
       look.explanation = (look.explanation ?? "") + "; installed by \(method): \(detection.reason)"
-      if let installed = detection.method, managedBy.contains(installed) {
+      if let installed = detection.method, feed.managedBy.contains(installed) {
         look.explanation =
           (look.explanation ?? "") + "; \(installed.rawValue) updates \(app.name) (managed by), so no card"
         return look
       }
-      if let installed = detection.method, let command = upgradeCommands[installed] {
+      if let installed = detection.method, let command = feed.upgradeCommands[installed] {
         look.upgradeCommand = command
       }
     }
@@ -490,11 +490,11 @@ extension LaunchGreeter {
 
   /// How the app was installed, when the app gave commands or managers to tell apart (nil
   /// otherwise: nothing is read).
-  func installMethod(_ env: [String: String]) -> InstallMethodDetector.Detection? {
-    guard !upgradeCommands.isEmpty || !managedBy.isEmpty else { return nil }
+  func installMethod(of feed: GreeterFeed, _ env: [String: String]) -> InstallMethodDetector.Detection? {
+    guard !feed.upgradeCommands.isEmpty || !feed.managedBy.isEmpty else { return nil }
     let detector =
       seams.installDetector ?? InstallMethodDetector(fileSystem: SystemInstallFileSystem(), environment: env)
-    return detector.detect(executable: executablePath ?? Self.runningExecutable)
+    return detector.detect(executable: feed.executablePath ?? Self.runningExecutable)
   }
 
   /// This process's executable (where `/proc/self/exe` leads, on Linux).
@@ -576,6 +576,8 @@ extension LaunchGreeter {
               UpdateAvailableScreen.Critical(version: $0, summary: announce.criticalSummary)
             },
             notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
+            criticalNotes: announce.criticalVersion(above: context.version) == nil
+              ? nil : announce.criticalNotes.map { screens.source(parsingLazily: $0) },
             palette: terminal.palette))
         outcome.interruptionShown = .updateCard(version: available, critical: critical != nil)
         outcome.reason = nil

@@ -18,15 +18,15 @@ import TerminalRendering
 /// Where a due tip (`Notes/tips/*.md`) is shown.
 ///
 /// ```swift
-/// greeter.tips = .manual
-/// if let tip = greeter.greet().tip { myStatusBar.show(tip.text) }
+/// greeter.interruptions.tips = .manual
+/// if case .tip(let tip)? = greeter.greet().shown { myStatusBar.show(tip.text) }
 /// ```
 public enum GreeterTips: Sendable, Equatable {
   /// When the process exits, on standard error, after the app's own output (the default).
   case atExit
   /// On standard error as ``LaunchGreeter/greet()-82lm6`` returns, before the app's output.
   case atLaunch
-  /// Not printed: the app shows ``GreetOutcome/tip`` itself (in its own screen, say).
+  /// Not printed: the app shows the tip (``GreetOutcome/Shown/tip(_:)``) itself (in its own screen, say).
   case manual
   /// No tips: none is chosen or counted.
   case off

@@ -69,42 +69,8 @@ public struct LaunchGreeter: Sendable {
   /// One-time steps run on launch, in version order, each once (see ``UpdateStep``); a step
   /// whose version is not one is not run, with a problem line.
   public var updateSteps: [UpdateStep] = []
-  /// Days of absence after which a launch earns a welcome-back.
-  public var returningAfterDays = LaunchTracker.defaultReturningThresholdDays
   /// The state directory; nil: `<PREFIX>_STATE_DIR`, else `$XDG_STATE_HOME/<id>`.
   public var stateDirectory: String?
-  /// Colours: `auto` honours `NO_COLOR`.
-  public var color: GreeterColorMode = .auto
-  /// The colours for the terminal's background: `auto` asks the terminal, else reads
-  /// `COLORFGBG`, else dark (see ``GreeterTheme/auto``); any other theme asks nothing. Colours
-  /// off draw in attributes only, whatever this says.
-  public var theme: GreeterTheme = .auto
-  /// Whether the notes' links are clickable (OSC 8 hyperlinks): `auto` where the terminal is
-  /// known to support them, never in tmux, screen or Apple's Terminal (see
-  /// ``GreeterHyperlinks``). The numbered references stay either way.
-  ///
-  /// ```swift
-  /// greeter.hyperlinks = .never
-  /// ```
-  public var hyperlinks: GreeterHyperlinks = .auto
-  /// Full screen, or plain lines for screen readers and terminal history: `auto` honours
-  /// `ACCESSIBLE` (see ``GreeterAccessibleMode``).
-  public var accessible: GreeterAccessibleMode = .auto
-  /// What a crash while the greeting is on screen does after the terminal is restored.
-  public var crashAction: GreeterCrashAction = .previousHandler
-  /// What Ctrl-C or a termination signal during the greeting does after the terminal is
-  /// restored: deliver it again to the app (the default), or only report it in the outcome.
-  ///
-  /// ```swift
-  /// greeter.interruptAction = .report
-  /// if case .interrupted = greeter.greet().exit { return }  // the app handles Ctrl-C itself
-  /// ```
-  public var interruptAction: GreeterInterruptAction = .redeliver
-  /// Releases below this importance (front matter `importance:`, else the version bump) are
-  /// listed by one line on the what's-new sheet, not shown in full; an upgrade with none at
-  /// or above it shows nothing, and its releases count as seen. `.patch` (the default) shows
-  /// every release in full.
-  public var minimumImportance: ReleaseImportance = .patch
   /// Asked on the first launch the greeter records: true when this user already used the
   /// app before it adopted the greeter (its config file exists, say). That launch is then an
   /// upgrade from an unknown version and shows the current version's notes instead of the
@@ -114,66 +80,33 @@ public struct LaunchGreeter: Sendable {
   /// link), written as the app writes versions (`"2.0.0"`, `"v2.0"`); what is pending stays
   /// pending. Text that is not a version is a problem line, and the launch goes on as without.
   public var openNotes: String?
-  /// The user's languages for translated notes, most preferred first (`fr`, `pt-BR`); nil:
-  /// from ``environment`` (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, see
-  /// `NotesLanguage.preferred(environment:)`). An app with its own language setting passes it.
-  public var languages: [String]?
-  /// The app's release channel (`beta`, `nightly`), any case; nil or empty: none. Notes show
-  /// their `<!-- only: beta -->` … `<!-- end only -->` blocks only on that channel (and their
-  /// `<!-- only: linux -->` blocks only on that platform), and a release whose front matter
-  /// says `channels: [beta]` is on the sheet only for an app on one of those channels.
-  public var channel: String?
+  /// Whose notes: the user's languages and the app's release channel.
+  public var audience = GreeterAudience()
+  /// The app's update feed, for the "a newer version is available" card, and how its users
+  /// upgrade (see ``GreeterFeed``); nil: no card, nothing fetched.
+  public var feed: GreeterFeed?
+  /// Tips, the checklist, the minimum importance of a sheet, the cooldown between two
+  /// interruptions and the absence that earns a welcome-back (see ``GreeterInterruptions``).
+  ///
+  /// ```swift
+  /// greeter.interruptions.checklist = true
+  /// if greeter.greet().shown == .checklist { /* the user saw how far they got */ }
+  /// ```
+  public var interruptions = GreeterInterruptions()
+  /// Theme, colours, clickable links and the accessible mode (see ``GreeterAppearance``).
+  public var appearance = GreeterAppearance()
+  /// What Ctrl-C, a termination signal or a crash during the greeting does after the terminal
+  /// is restored: deliver the signal again to the app (the default), or only report it in the
+  /// outcome (see ``GreeterSignals``).
+  ///
+  /// ```swift
+  /// greeter.signals.interrupt = .report
+  /// if case .interrupted = greeter.greet().exit { return }  // the app handles Ctrl-C itself
+  /// ```
+  public var signals = GreeterSignals()
   /// Receives each problem as one line, after the terminal is given back; nil: standard
   /// error, prefixed with the app's name (`tally: warning: ...`).
   public var warn: (@Sendable (String) -> Void)?
-
-  /// The app's update feed, for the "a newer version is available" card (see
-  /// ``GreeterFeed``); nil: no card, nothing fetched.
-  public var feed: GreeterFeed?
-  /// The upgrade command for each way the app is installed: the update card shows the one for
-  /// the ``InstallMethod`` where the executable lives (``executablePath``), else
-  /// ``GreeterFeed/upgradeCommand``. Found by reading paths only, when a card is due.
-  ///
-  /// ```swift
-  /// greeter.upgradeCommands = [.brew: "brew upgrade tally", .pipx: "pipx upgrade tally"]
-  /// ```
-  public var upgradeCommands: [InstallMethod: String] = [:]
-  /// The package managers that update the app themselves (a distribution's `apt`, say): when
-  /// the app was installed by one, the update card stays silent (`--explain` says why).
-  public var managedBy: [InstallMethod] = []
-  /// The app's executable, whose place tells how it was installed (``upgradeCommands``,
-  /// ``managedBy``); nil: this process's executable. A wrapper passes its own script's path.
-  public var executablePath: String?
-
-  /// Where a due tip (`Notes/tips/*.md`) is shown: by default on standard error when the
-  /// process exits, after the app's own output, and only when standard error is a terminal
-  /// (see ``GreeterTips``). A launch shows at most one of the walkthrough, the what's-new
-  /// sheet, the welcome-back card, the update card and a tip, in that order; tips are off when
-  /// the user turned them off (``setTips(enabled:)``), with `<PREFIX>_NO_TIPS=1`, and
-  /// whenever nothing else would be shown (no terminal, `CI`, an agent, an opt-out).
-  public var tips: GreeterTips = .atExit
-  /// The least time between two tips or update cards (one day by default): after one is
-  /// shown, the next waits.
-  ///
-  /// ```swift
-  /// greeter.cooldown = .seconds(3 * 86_400)  // a tip at most every three days
-  /// ```
-  public var cooldown: Duration = InterruptionBudget.defaultCooldown
-  /// Offers the "Get started" checklist (off by default): a card listing the walkthrough's
-  /// pages that have a `done-when:` event in `onboarding.md`, each ticked once the user did it
-  /// (``record(_:)``), with how many are done. It comes after the walkthrough was completed or
-  /// skipped, while a step is not done and until the user presses `x` ("don't show this
-  /// again"); `t` on it opens the walkthrough again. It is the last of the one interruption a
-  /// launch shows (after the walkthrough, the what's-new sheet, the welcome-back card, the
-  /// update card and a tip), at most once per ``cooldown``, shared with tips and update cards,
-  /// and never when nothing else would be shown (no terminal, `CI`, an agent, an opt-out).
-  /// ``present(_:)-6ru61`` with ``GreeterScreen/checklist`` shows it whenever the app asks.
-  ///
-  /// ```swift
-  /// greeter.checklist = true
-  /// if greeter.greet().showedChecklist { /* the user saw how far they got */ }
-  /// ```
-  public var checklist = false
 
   /// What tests replace: see ``store``, ``clock`` and ``environment``.
   var seams = TestSeams()

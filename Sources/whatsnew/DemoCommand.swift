@@ -41,8 +41,11 @@ struct DemoCommand: ParsableCommand {
   @Option(help: "With --simulate upgrade: the version upgraded from (default: the release before).")
   var from: String?
 
-  @Option(help: "With --simulate: days since the previous launch.")
-  var away = 45
+  @Option(
+    help: ArgumentHelp(
+      "With --simulate: days since the previous launch (default: 45 for returning, a minute for upgrade).",
+      valueName: "days"))
+  var away: Int?
 
   @Option(help: "The demo's version (default: the newest release in its notes).")
   var appVersion: String?
@@ -59,7 +62,7 @@ struct DemoCommand: ParsableCommand {
   @OptionGroup var appearance: AppearanceOptions
 
   func validate() throws {
-    if away < 0 { throw ValidationError("--away must not be negative") }
+    if let away, away < 0 { throw ValidationError("--away must not be negative") }
     if from != nil && simulate != .upgrade { throw ValidationError("--from needs --simulate upgrade") }
     if let appVersion, AppVersion(appVersion) == nil {
       throw ValidationError("--app-version: \(invalid(appVersion))")
@@ -94,26 +97,34 @@ struct DemoCommand: ParsableCommand {
         id: state.settings.appID, name: DemoPresentation.appName, version: version.description,
         environmentPrefix: "WHATSNEW"),
       notes: content.notes)
-    greeter.returningAfterDays = greeting.returningAfter
+    greeter.interruptions.returningAfterDays = greeting.returningAfter
     greeter.environment = env
     greeter.clock = now
-    greeter.color = greeting.color
-    greeter.theme = appearance.theme
-    greeter.hyperlinks = appearance.hyperlinks
-    if greeting.accessible { greeter.accessible = .on }
-    greeter.minimumImportance = greeting.minImportance
-    greeter.cooldown = greeting.cooldown.duration
+    greeter.appearance.color = appearance.color
+    greeter.appearance.theme = appearance.theme
+    greeter.appearance.hyperlinks = appearance.hyperlinks
+    if greeting.accessible { greeter.appearance.accessible = .on }
+    greeter.interruptions.minimumImportance = greeting.minImportance
+    greeter.interruptions.cooldown = greeting.cooldown.duration
     // Jot's home screen shows the tip; in accessible mode there is none, so the tip is printed
     // when the demo exits, as a command-line tool's is (a tip is counted only where it shows).
-    greeter.tips = greeter.accessible.isOn(environment: env) ? .atExit : .manual
+    greeter.interruptions.tips = greeter.appearance.accessible.isOn(environment: env) ? .atExit : .manual
     greeter.openNotes = deepLink?.version.description
-    greeter.crashAction = .defaultAction  // the tool dies of a crash without a backtrace
-    greeter.interruptAction = .report  // --explain first; then 130 as `greet`
+    greeter.signals.crash = .defaultAction  // the tool dies of a crash without a backtrace
+    greeter.signals.interrupt = .report  // --explain first; then 130 as `greet`
     greeter.warn = { Console.error("whatsnew: " + $0) }
     var stateDescription: String
     var stateDirectory: String?
+    var scratch: DemoScratch?
+    defer { scratch?.remove() }
     if let simulate {
-      greeter.store = try simulated(simulate, version: version, content: content, now: now)
+      if simulate == .upgrade { scratch = try DemoScratch.make() }
+      greeter.store = try simulated(simulate, version: version, content: content, now: now, scratch: scratch)
+      if let scratch {
+        // The upgrade runs the demo's steps on the scratch copy, their progress shown.
+        greeter.updateSteps = DemoUpdateSteps.make(
+          directory: scratch.path, version: version, environment: scratch.environment(env))
+      }
       stateDescription = "in memory (--simulate \(simulate.rawValue)); the real state is untouched"
     } else {
       let store = state.settings.makeStore(now: now)
@@ -133,11 +144,12 @@ struct DemoCommand: ParsableCommand {
     if case .interrupted = outcome.exit { interrupted = true }
     var homeInterrupted = false
     var homeTheme: GreeterThemeChoice?
-    if !interrupted, invocation.isInteractive, !greeter.accessible.isOn(environment: env) {
+    if !interrupted, invocation.isInteractive, !greeter.appearance.accessible.isOn(environment: env) {
       // The home screen will be shown: the background query goes now (unless the greeting
       // asked already), and the terminal answers while the state and the notes are read.
       let query = DemoPresentation.sendQuery(
-        stateDirectory: stateDirectory, color: greeter.color, theme: greeter.theme, environment: env)
+        stateDirectory: stateDirectory, color: greeter.appearance.color, theme: greeter.appearance.theme,
+        environment: env)
       var versionsRun: [AppVersion] = []
       var events = UsageEvents()
       if case .state(let state) = try? greeter.store?.read() {
@@ -149,8 +161,9 @@ struct DemoCommand: ParsableCommand {
       {
         let home = DemoPresentation.home(
           version: version, catalog: catalog, versionsRun: versionsRun, stateDirectory: stateDirectory,
-          minimumImportance: greeter.minimumImportance, color: greeter.color, theme: greeter.theme,
-          hyperlinks: greeter.hyperlinks, environment: env, query: query, tip: outcome.tip?.text,
+          minimumImportance: greeter.interruptions.minimumImportance, color: greeter.appearance.color,
+          theme: greeter.appearance.theme,
+          hyperlinks: greeter.appearance.hyperlinks, environment: env, query: query, tip: outcome.tip?.text,
           turnTipsOff: { [greeter] in
             do {
               try greeter.setTips(enabled: false)
@@ -174,7 +187,8 @@ struct DemoCommand: ParsableCommand {
     }
     if !outcome.isRecorded, outcome.launch != nil { stateDescription += " (not recorded)" }
     if greeting.explain {
-      let links = greeter.hyperlinks.explanation(environment: processEnvironment, isTerminal: isatty(1) == 1)
+      let links = greeter.appearance.hyperlinks.explanation(
+        environment: processEnvironment, isTerminal: isatty(1) == 1)
       if let text = explanation(
         outcome, state: stateDescription, content: content, interactive: Invocation.current(environment: env),
         theme: (outcome.themeChoice ?? homeTheme)?.explanation(setBy: "--theme"), links: links)
@@ -204,14 +218,22 @@ struct DemoCommand: ParsableCommand {
 
   // MARK: - Simulation
 
-  /// Builds the launches before `scenario` (`away` days ago) in an in-memory store; the
-  /// greeter then records this one.
+  /// How long before now the simulated previous launch was: `--away` days when given, else
+  /// 45 days for a returning user and a minute for an upgrade (a simulated upgrade is an
+  /// upgrade, not also a return: issue 47).
+  private func previousLaunchAgo(_ scenario: Scenario) -> Double {
+    if let away { return Double(away) * 86_400 }
+    return scenario == .returning ? 45 * 86_400 : 60
+  }
+
+  /// Builds the launches before `scenario` (``previousLaunchAgo(_:)``) in an in-memory store;
+  /// the greeter then records this one.
   private func simulated(
     _ scenario: Scenario, version: AppVersion, content: DemoContent,
-    now: @escaping @Sendable () -> Date
+    now: @escaping @Sendable () -> Date, scratch: DemoScratch?
   ) throws -> InMemoryLaunchStore {
     let store = InMemoryLaunchStore()
-    let then = now().addingTimeInterval(-Double(away) * 86_400)
+    let then = now().addingTimeInterval(-previousLaunchAgo(scenario))
     let returningAfter = greeting.returningAfter
     func tracker(_ v: AppVersion) -> LaunchTracker {
       LaunchTracker(
@@ -234,7 +256,11 @@ struct DemoCommand: ParsableCommand {
         throw CommandFailure("--from \(previous) is not older than \(version)")
       }
       let old = tracker(previous)
-      _ = try old.recordLaunch()
+      // The old version ran its own steps on the scratch copy: the data is as it left it.
+      let oldSteps = scratch.map {
+        DemoUpdateSteps.make(directory: $0.path, version: previous, environment: [:])
+      }
+      _ = try old.recordLaunch(updateSteps: oldSteps ?? [])
       try old.completeOnboarding()
     case .returning:
       let old = tracker(version)

@@ -2,6 +2,12 @@ import ArgumentParser
 import LaunchTracking
 import TerminalRendering
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `whatsnew` executable: argument parsing and wiring only. Each subcommand lives in
 /// its own file; the work is done by the library targets.
 @main
@@ -21,9 +27,17 @@ struct WhatsNew: ParsableCommand {
 
   /// `whatsnew` alone: the demo app with its defaults. The demo is not the default subcommand,
   /// which would have every command line read the demo's options as well as its own.
+  /// With standard output not a terminal (`whatsnew | cat`) there is no one to show the demo
+  /// to: one line says so and the exit status is 1 (docs/terminal-ui.md), instead of a silent 0.
   func run() throws {
+    guard isatty(1) == 1 else { throw CommandFailure(Self.needsTerminal) }
     try DemoCommand.parse([]).run()
   }
+
+  /// The line `whatsnew` alone prints when standard output is not a terminal.
+  static let needsTerminal =
+    "the demo needs a terminal (standard output is not one); "
+    + "'whatsnew demo --explain' says what it would show, 'whatsnew --help' lists the commands"
 
   /// Runs the command and maps every error to the project's exit codes: 0 success (and
   /// help), 1 a reported failure, 2 a usage error (ArgumentParser's 64). Errors print one

@@ -29,7 +29,7 @@ import Testing
       notes: .compiledIn(["1.9.0.md": "Older.", "2.0.0.md": "Faster."]))
     greeter.store = InMemoryLaunchStore()
     greeter.environment = ["CI": "true"]
-    greeter.minimumImportance = .minor  // patch releases are listed by one line
+    greeter.interruptions.minimumImportance = .minor  // patch releases are listed by one line
     greeter.isExistingInstall = { FileManager.default.fileExists(atPath: configPath) }
     let outcome = greeter.greet()
     let sheetsOff = outcome.whatsNew.isOff  // the user pressed x on a sheet

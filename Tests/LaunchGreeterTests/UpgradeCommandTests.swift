@@ -37,11 +37,10 @@ import Testing
       "1.0.0", notes: ["1.0.0.md": "First.\n", "onboarding.md": "# Welcome\n\nHi.\n"], store: store,
       clock: clock)
     greeter.stateDirectory = directory.path
-    greeter.feed = GreeterFeed(url: Self.feedURL, upgradeCommand: "see https://example.com/install")
+    greeter.feed = GreeterFeed(
+      url: Self.feedURL, upgradeCommands: commands, upgradeCommand: "see https://example.com/install",
+      managedBy: managedBy, executablePath: "/opt/homebrew/bin/tally")
     greeter.feedSpawn = { _, _ in nil }
-    greeter.upgradeCommands = commands
-    greeter.managedBy = managedBy
-    greeter.executablePath = "/opt/homebrew/bin/tally"
     greeter.seams.installDetector = InstallMethodDetector(fileSystem: Self.homebrew, environment: [:])
     return greeter
   }

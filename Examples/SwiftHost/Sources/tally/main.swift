@@ -12,7 +12,7 @@ var greeter = LaunchGreeter(
   app: GreeterApp(id: "tally", name: "Tally", version: version),
   notes: .compiledIn(CompiledNotes.all))
 // `tally --accessible`: plain lines for screen readers (ACCESSIBLE=1 does the same).
-if CommandLine.arguments.contains("--accessible") { greeter.accessible = .on }
+if CommandLine.arguments.contains("--accessible") { greeter.appearance.accessible = .on }
 // Someone who used Tally before it greeted (its data file exists) is not a new user: the first
 // launch the greeter records is then an upgrade, with this version's notes and steps.
 greeter.isExistingInstall = { access(tallyDirectory() + "/counts.txt", F_OK) == 0 }
@@ -38,7 +38,7 @@ await run(greeter)
 /// `greeter.greet()`), then the app's own work.
 @MainActor func run(_ greeter: LaunchGreeter) async {
   // Ctrl-C during the greeting ends the app as it would without it (SIGINT, 130 from a shell),
-  // once the terminal is given back; `greeter.interruptAction = .report` returns it instead
+  // once the terminal is given back; `greeter.signals.interrupt = .report` returns it instead
   // (`outcome.wasInterrupted`).
   let outcome = await greeter.greet()
   if let id = outcome.actionID { print("tally: the notes' \(id) button") }  // a release's "try it" key

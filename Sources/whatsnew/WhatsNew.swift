@@ -15,7 +15,10 @@ struct WhatsNew: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "whatsnew",
     abstract: "Greets terminal users: onboarding, what's new, welcome back.",
-    discussion: "Without a subcommand, runs the demo app as 'whatsnew demo' does; its options follow 'demo'.",
+    discussion: """
+      Without a subcommand, runs the demo app as 'whatsnew demo' does; its options follow 'demo'. \
+      The demo needs a terminal: with standard output not one, 'whatsnew' alone says so and exits 1.
+      """,
     version: WhatsNewVersion.current,
     subcommands: [
       DemoCommand.self, GreetCommand.self, NotesCommand.self, RenderCommand.self, LintCommand.self,

@@ -397,6 +397,41 @@ import Testing
     #expect(problems?.count == 1 && problems?.first?.contains("File too large") == true, "\(wrapper.stdout)")
   }
 
+  /// `reset --yes` says exactly what it removed: a directory planted at `steps.log` is not
+  /// removed, and the line says so (it said "removed steps.log"), and `events.log` is among
+  /// what was (it was left out); exit 1. As root, a state directory of user nobody's is not
+  /// touched at all.
+  @Test func resetSaysWhatItRemovedAndRefusesAnotherUsersDirectory() throws {
+    let dir = try TemporaryDirectory("hostile-state-reset")
+    let state = dir.path + "/state"
+    let greet = [
+      "greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", TestPaths.content.path,
+      "--state-dir", state,
+    ]
+    try #require(try Run.whatsnew(greet).status == 0)
+    try #require(
+      try Run.whatsnew(["event", "--app-id", "tally", "--state-dir", state, "search"]).status == 0)
+    try FileManager.default.createDirectory(atPath: state + "/steps.log", withIntermediateDirectories: false)
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: state + "/steps.log/inside"))
+    let reset = try Run.whatsnew(["reset", "--yes", "--app-id", "tally", "--state-dir", state])
+    #expect(reset.status == 1, "\(reset.stdout) \(reset.stderr)")
+    #expect(
+      reset.stderr.contains("cannot remove steps.log (Is a directory)")
+        && reset.stderr.contains("removed launch-state.json, events.log, launch-state.json.lock"),
+      "\(reset.stderr)")
+    #expect(FileManager.default.fileExists(atPath: state + "/steps.log/inside"))
+    #expect(!FileManager.default.fileExists(atPath: state + "/events.log"))
+
+    guard getuid() == 0 else { return }
+    try FileManager.default.removeItem(atPath: state + "/steps.log")
+    try #require(try Run.whatsnew(greet).status == 0)
+    chown(state, 65534, 65534)
+    let before = try FileManager.default.contentsOfDirectory(atPath: state).sorted()
+    let refused = try Run.whatsnew(["reset", "--yes", "--app-id", "tally", "--state-dir", state])
+    #expect(refused.status == 1 && refused.stderr.contains("nothing removed"), "\(refused.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: state).sorted() == before)
+  }
+
   /// A regular launch compares uids and gids and looks no user or group up (no `/etc/passwd`,
   /// no `/etc/group`, no nscd): under strace, the first launch and the next one.
   @Test(.requires(TestPaths.hasTool("strace"), "strace is not installed (scripts/setup --tests installs it)"))

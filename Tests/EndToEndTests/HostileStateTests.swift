@@ -314,33 +314,54 @@ import Testing
   }
 
   /// A state file written by hand with 70,000 event names and an event waiting in the log: a
-  /// launch folds the event and writes the state back with the 256 most recent names, in under
-  /// a second of CPU time (user and system, as bash's `times` reports it; the least of three
-  /// tries, the machine being shared); the fold took 11.6 s.
+  /// launch folds the event and writes the state back with the 256 most recent names; the fold
+  /// took 11.6 s. What the names cost is measured against a launch that reads the same bytes
+  /// with the names under a key the codec ignores: at most 1.5 times its CPU time (user and
+  /// system, as the shell's `times` reports it) plus a quarter of a second, so the bar holds for
+  /// a debug or sanitized build as for the release build, where the launch takes well under a
+  /// second (docs/reliability.md). The least of three tries, the machine being shared.
   @Test func seventyThousandEventNamesCostALaunchUnderASecond() throws {
-    var valid = try Self.validState()
     var counts: [String: Any] = [:]
     for n in 0..<70_000 { counts["e\(n)"] = ["count": 1, "last": "2025-06-01T00:00:00Z"] }
-    valid["events"] = ["counts": counts]
-    let bytes = try JSONSerialization.data(withJSONObject: valid)
-    var times: [Double] = []
+    var named = try Self.validState()
+    named["events"] = ["counts": counts]
+    var ignored = try Self.validState()
+    ignored["notAField"] = ["counts": counts]
+    var control: [Double] = []
+    var withNames: [Double] = []
     for _ in 0..<3 {
-      let dir = try TemporaryDirectory("hostile-state-names")
-      try bytes.write(to: URL(fileURLWithPath: dir.path + "/launch-state.json"))
-      try Data("1767225600 search\n".utf8).write(to: URL(fileURLWithPath: dir.path + "/events.log"))
-      let result = try Run.process(
-        URL(fileURLWithPath: "/bin/sh"),
-        [
-          "-c", #""$0" "$@" >/dev/null 2>&1; times"#, TestPaths.whatsnewBinary.path, "demo", "--state-dir",
-          dir.path, "--content", TestPaths.content.path, "--app-version", "1.0.0",
-        ], environment: ["WHATSNEW_NOW": Self.now])
-      times.append(try #require(Self.childCPUSeconds(result.stdout), "\(result.stdout)"))
-      let json = try #require(try stateJSON(dir.path, "70,000 names"))
-      let names = (json["events"] as? [String: Any])?["counts"] as? [String: Any]
-      #expect(names?.count == 256 && names?["search"] != nil, "\(names?.count ?? 0) names")
-      if times.last ?? 1 < 1 { break }
+      control.append(try launchCPUSeconds(ignored, check: nil))
+      withNames.append(
+        try launchCPUSeconds(named) { names in
+          #expect(names?.count == 256 && names?["search"] != nil, "\(names?.count ?? 0) names")
+        })
+      if let fold = withNames.min(), let read = control.min(), fold <= read * 1.5 + 0.25 { break }
     }
-    #expect(times.min() ?? 1 < 1, "CPU seconds of each try: \(times)")
+    let fold = withNames.min() ?? .infinity
+    let read = control.min() ?? 0
+    #expect(fold <= read * 1.5 + 0.25, "CPU seconds with the names: \(withNames); read past: \(control)")
+  }
+
+  /// Launches the demo on a state directory holding `state` and one `search` event in the log,
+  /// hands the written state's event counts to `check`, and returns the launch's CPU seconds.
+  private func launchCPUSeconds(_ state: [String: Any], check: ((([String: Any])?) -> Void)?) throws -> Double
+  {
+    let dir = try TemporaryDirectory("hostile-state-names")
+    try JSONSerialization.data(withJSONObject: state).write(
+      to: URL(fileURLWithPath: dir.path + "/launch-state.json"))
+    try Data("1767225600 search\n".utf8).write(to: URL(fileURLWithPath: dir.path + "/events.log"))
+    let result = try Run.process(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", #""$0" "$@" >/dev/null 2>&1; times"#, TestPaths.whatsnewBinary.path, "demo", "--state-dir",
+        dir.path, "--content", TestPaths.content.path, "--app-version", "1.0.0",
+      ], environment: ["WHATSNEW_NOW": Self.now])
+    let seconds = try #require(Self.childCPUSeconds(result.stdout), "\(result.stdout)")
+    if let check {
+      let json = try #require(try stateJSON(dir.path, "70,000 names"))
+      check((json["events"] as? [String: Any])?["counts"] as? [String: Any])
+    }
+    return seconds
   }
 
   /// The children's user and system seconds in the output of the shell's `times` (its second

@@ -24,7 +24,7 @@ public struct GreeterInterruptions: Sendable {
   /// (``LaunchGreeter/record(_:)``, ``GreeterEvents``). It comes after the walkthrough was
   /// completed or skipped, while a step is not done and until the user presses `x` ("don't
   /// show this again"); `t` on it opens the walkthrough again. It is the last of the one
-  /// interruption a launch shows, at most once per ``cooldown``. ``LaunchGreeter/present(_:)``
+  /// interruption a launch shows, at most once per ``cooldown``. ``LaunchGreeter/present(_:)-6ru61``
   /// with ``GreeterScreen/checklist`` shows it whenever the app asks.
   public var checklist: Bool
   /// Releases below this importance (front matter `importance:`, else the version bump) are

@@ -15,7 +15,10 @@ struct WhatsNew: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "whatsnew",
     abstract: "Greets terminal users: onboarding, what's new, welcome back.",
-    discussion: "Without a subcommand, runs the demo app as 'whatsnew demo' does; its options follow 'demo'.",
+    discussion: """
+      Without a subcommand, runs the demo app as 'whatsnew demo' does; its options follow 'demo'. \
+      The demo needs a terminal: with standard output not one, 'whatsnew' alone says so and exits 1.
+      """,
     version: WhatsNewVersion.current,
     subcommands: [
       DemoCommand.self, GreetCommand.self, NotesCommand.self, RenderCommand.self, LintCommand.self,
@@ -43,6 +46,7 @@ struct WhatsNew: ParsableCommand {
   /// help), 1 a reported failure, 2 a usage error (ArgumentParser's 64). Errors print one
   /// sanitised line on stderr, never a stack trace.
   static func main() {
+    Platform.ignoreFileSizeSignal()
     let arguments = Array(CommandLine.arguments.dropFirst())
     // `-V`, as many tools spell `--version`.
     if arguments == ["-V"] {

@@ -57,6 +57,9 @@ import Testing
     #expect(result.stderr.hasPrefix("whatsnew: the demo needs a terminal"))
     #expect(result.stderr.contains("--explain"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty)
+    // `whatsnew --help` documents it.
+    let help = try Run.whatsnew(["--help"])
+    #expect(help.stdout.contains("The demo needs a terminal"), "\(help.stdout)")
   }
 
   /// Every parameter of every SGR sequence in `text` (`\e[1;38;5;13m` gives 1, 38, 5, 13).

@@ -85,7 +85,10 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "LaunchGreeterTests",
-      dependencies: ["LaunchGreeter", "LaunchScreens", "ReleaseNotes", "TerminalRendering", "TestSupport"]),
+      dependencies: [
+        "LaunchGreeter", "LaunchScreens", "LaunchTracking", "ReleaseNotes", "TerminalRendering",
+        "TestSupport",
+      ]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["whatsnew", "GreetProtocol", "LaunchTracking", "TestSupport"]),
     .testTarget(

@@ -6,6 +6,8 @@ let package = Package(
   products: [
     .library(name: "LaunchGreeter", targets: ["LaunchGreeter"]),
     .plugin(name: "CompileNotes", targets: ["CompileNotes"]),
+    // `swift package whatsnew lint|notes|tips`: the notes tools for a Swift package's Notes/.
+    .plugin(name: "WhatsNewNotes", targets: ["WhatsNewNotes"]),
     .executable(name: "whatsnew", targets: ["whatsnew"]),
     .executable(name: "whatsnew-greet", targets: ["whatsnew-greet"]),
   ],
@@ -43,6 +45,13 @@ let package = Package(
     // Compiles an app's Notes/ folder into its binary (CompiledNotes.all).
     .executableTarget(name: "compile-notes"),
     .plugin(name: "CompileNotes", capability: .buildTool(), dependencies: ["compile-notes"]),
+    // Runs the whatsnew CLI's lint, notes and tips over a package's Notes/ folders.
+    .plugin(
+      name: "WhatsNewNotes",
+      capability: .command(
+        intent: .custom(
+          verb: "whatsnew", description: "Lints, lists and shows the release notes and tips in Notes/")),
+      dependencies: ["whatsnew"]),
     .executableTarget(
       name: "whatsnew",
       dependencies: [
@@ -88,7 +97,8 @@ let package = Package(
       dependencies: [
         "LaunchGreeter", "LaunchScreens", "LaunchTracking", "ReleaseNotes", "TerminalRendering",
         "TestSupport",
-      ]),
+      ],
+      exclude: ["__Snapshots__"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["whatsnew", "GreetProtocol", "LaunchTracking", "TestSupport"]),
     .testTarget(

@@ -1,4 +1,5 @@
-"""Tags the wheel for the platform of the `whatsnew` binary it carries.
+"""Tags the wheel for the platform of the `whatsnew-greet` binary it carries; without one (an
+sdist built on a platform with no wheel) the wheel is the pure fallback.
 
 The binary is a static PIE (scripts/build-release): it needs nothing of the system's glibc, so
 `objdump -T` lists no versioned symbols and `ldd` says "statically linked". What it does need is
@@ -24,10 +25,11 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return
-        binary = Path(self.root) / "src" / "whatsnew_greet" / "bin" / "whatsnew"
+        binary = Path(self.root) / "src" / "whatsnew_greet" / "bin" / "whatsnew-greet"
         if not binary.is_file() or not os.access(binary, os.X_OK):
-            raise RuntimeError(
-                f"{binary}: no whatsnew binary to carry; build the wheel with scripts/python-wheel"
-            )
+            # No binary (pip building the sdist on a platform with no wheel): the pure
+            # fallback, which installs and greets nowhere; greet() returns an outcome whose
+            # problem says "no whatsnew binary for <platform>", and the tool runs on.
+            return
         build_data["pure_python"] = False
         build_data["tag"] = f"py3-none-{PLATFORM}"

@@ -453,9 +453,13 @@ package final class CursesSession {
     }
   }
 
-  /// How long ``close()`` waits for a background reply still to come, in milliseconds: as
-  /// long as the query waited at start.
-  static let lateReplyWait = Int32(BackgroundQuery.timeoutMilliseconds)
+  /// How long ``close()`` waits for a background reply still to come, in milliseconds. Only a
+  /// terminal that did not answer within the query's wait (150 ms) has one: a slow link, which
+  /// can answer well after that (a reply 150 ms after `q` reached the shell when this was
+  /// 150 ms too), or a terminal that never answers, which costs this wait once (a launch
+  /// remembers it and does not ask it again). The wait ends as soon as
+  /// the reply has come.
+  static let lateReplyWait: Int32 = 1000
 
   /// Reads and drops the background query's replies still to come, until the DA1 reply ends
   /// them or ``lateReplyWait`` passes, so that a terminal that answers after the screen closed

@@ -121,7 +121,7 @@ extension GreetRequest {
       do {
         try greeter.record(name)
       } catch {
-        return ["cannot record \(name): \(error)"]
+        return ["\(error)"]  // "cannot record the event: …"
       }
     }
     return []

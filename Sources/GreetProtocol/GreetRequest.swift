@@ -115,7 +115,7 @@ package struct GreetRequest: Equatable, Sendable {
         message:
           "must be a channel name (letters, digits, '.', '-' or '_'), not \(RequestError.quoted(channel))")
     }
-    if let feed, !GreeterFeed.isFetchable(feed) {
+    if let feed, !Self.isFeedURL(feed) {
       throw RequestError(
         parameter: .feed, message: "must be an http:// or https:// URL, not \(RequestError.quoted(feed))")
     }
@@ -133,6 +133,17 @@ package struct GreetRequest: Equatable, Sendable {
     }
     if executable == "" { throw RequestError(parameter: .executable, message: "the path is empty") }
     _ = try cooldownDuration()
+  }
+
+  /// An `http://` or `https://` URL with something after the scheme, and no space or control
+  /// character anywhere (it goes to curl's command line).
+  static func isFeedURL(_ url: String) -> Bool {
+    guard GreeterFeed.isFetchable(url) else { return false }
+    let afterScheme = url.drop { $0 != ":" }.dropFirst(3)
+    return !afterScheme.isEmpty
+      && url.unicodeScalars.allSatisfy {
+        $0.value > 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
+      }
   }
 
   /// A channel as notes name it in `<!-- only: NAMES -->`.

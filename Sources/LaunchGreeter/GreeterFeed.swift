@@ -83,6 +83,9 @@ struct FeedRelease: Sendable, Equatable {
   var critical: String? = nil
   /// Why that release matters, one line, if the feed says.
   var criticalSummary: String? = nil
+  /// That release's notes when it is not the newest (sanitised, as ``notes`` are); nil when
+  /// the feed has none. `n` on the card opens them first (issue 47).
+  var criticalNotes: String? = nil
 
   /// The critical release the user of `running` lacks: newer than it, up to ``version``.
   func criticalVersion(above running: AppVersion) -> AppVersion? {
@@ -379,15 +382,15 @@ struct FeedCheck {
       return .failure(FeedError("not a JSON list of releases"))
     }
     var best: (AppVersion, FeedRelease)?
-    var critical: (AppVersion, String?)?
+    var critical: (version: AppVersion, summary: String?, notes: String)?
     for release in releases {
       // A version is short and plain; anything else (escape sequences, a megabyte of digits)
       // is not a release.
       guard release.version.utf8.count <= 40, let version = AppVersion(release.version),
         version.description.utf8.count <= 40, !version.isPrerelease || running.isPrerelease
       else { continue }
-      if release.critical != nil, critical.map({ $0.0 < version }) ?? true {
-        critical = (version, release.criticalSummary.map(Self.oneLine))
+      if release.critical != nil, critical.map({ $0.version < version }) ?? true {
+        critical = (version, release.criticalSummary.map(Self.oneLine), release.notes)
       }
       if let b = best, b.0 >= version { continue }
       let date = release.date.map { String($0.prefix(10)) }.flatMap {
@@ -398,8 +401,11 @@ struct FeedCheck {
     }
     if best == nil, !releases.isEmpty { return .failure(FeedError("no entry has a usable version")) }
     guard var newest = best?.1 else { return .success(nil) }
-    newest.critical = critical?.0.canonical
-    newest.criticalSummary = critical?.1
+    newest.critical = critical?.version.canonical
+    newest.criticalSummary = critical?.summary
+    if let critical, critical.version.canonical != newest.version, !critical.notes.isEmpty {
+      newest.criticalNotes = Sanitizer.sanitize(String(critical.notes.prefix(65_536)), expandingTabs: false)
+    }
     return .success(newest)
   }
 
@@ -470,7 +476,8 @@ struct FeedCheck {
     if case .object(let release)? = fields["latest"], let version = release["version"]?.string {
       latest = FeedRelease(
         version: version, date: release["date"]?.string, notes: release["notes"]?.string ?? "",
-        critical: release["critical"]?.string, criticalSummary: release["criticalSummary"]?.string)
+        critical: release["critical"]?.string, criticalSummary: release["criticalSummary"]?.string,
+        criticalNotes: release["criticalNotes"]?.string)
     }
     return .success(
       FeedCache(
@@ -491,6 +498,7 @@ struct FeedCheck {
       if let date = latest.date { release["date"] = .string(date) }
       if let critical = latest.critical { release["critical"] = .string(critical) }
       if let summary = latest.criticalSummary { release["criticalSummary"] = .string(summary) }
+      if let notes = latest.criticalNotes { release["criticalNotes"] = .string(notes) }
       fields["latest"] = .object(release)
     }
     if let failure = cache.failure { fields["failure"] = .string(failure) }

@@ -40,7 +40,8 @@ package struct GreetingScreens: Sendable {
     self.catalog = catalog
     self.appName = appName
     self.palette = palette
-    self.theme = theme
+    // A curses cell has no strikethrough attribute: struck text is marked `~~` (issue 47).
+    self.theme = theme.markingStrikethrough()
   }
 
   /// The screen for `decision`, or nil for ``PresentationDecision/nothing(reason:)``. Every
@@ -124,12 +125,15 @@ package struct GreetingScreens: Sendable {
     OnboardingScreen(appName: appName, pages: onboardingPages(pages), startPage: page, palette: palette)
   }
 
-  /// The walkthrough's pages as the screen shows them: a page whose `done-when:` event
-  /// happened is marked done.
+  /// The walkthrough's pages as the screen shows them: each heading's Markdown rendered to
+  /// its text (``TerminalMarkdown/headingText(_:)``), a page whose `done-when:` event
+  /// happened marked done.
   func onboardingPages(_ pages: [OnboardingPage]) -> [OnboardingScreen.Page] {
     pages.map { page in
       OnboardingScreen.Page(
-        title: page.title, body: source(page.document), isDone: page.doneWhen.map(events.hasUsed) ?? false)
+        title: page.title.isEmpty ? "" : TerminalMarkdown.headingText(page.title),
+        body: source(page.document),
+        isDone: page.doneWhen.map(events.hasUsed) ?? false)
     }
   }
 

@@ -77,14 +77,16 @@ extension LaunchGreeter {
 
 extension GreetingScreens {
   /// The "Get started" checklist for the walkthrough's `pages`: a row for each page with a
-  /// `done-when:` event, ticked once the user did it, and the walkthrough for `t`.
+  /// `done-when:` event, named by its heading as the walkthrough shows it (rendered, not its
+  /// Markdown), ticked once the user did it, and the walkthrough for `t`.
   func checklist(pages: [OnboardingPage]) -> ChecklistScreen {
     let tour = onboardingPages(pages)
     var steps: [ChecklistScreen.Step] = []
     for (n, page) in pages.enumerated() where page.doneWhen != nil {
       // A page without a heading (the text before the first) is named by its place.
       steps.append(
-        ChecklistScreen.Step(title: page.title.isEmpty ? "Page \(n + 1)" : page.title, isDone: tour[n].isDone)
+        ChecklistScreen.Step(
+          title: tour[n].title.isEmpty ? "Page \(n + 1)" : tour[n].title, isDone: tour[n].isDone)
       )
     }
     return ChecklistScreen(appName: appName, steps: steps, tour: tour, palette: palette)

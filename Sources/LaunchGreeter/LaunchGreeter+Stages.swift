@@ -576,6 +576,8 @@ extension LaunchGreeter {
               UpdateAvailableScreen.Critical(version: $0, summary: announce.criticalSummary)
             },
             notes: announce.notes.isEmpty ? nil : screens.source(parsingLazily: announce.notes),
+            criticalNotes: announce.criticalVersion(above: context.version) == nil
+              ? nil : announce.criticalNotes.map { screens.source(parsingLazily: $0) },
             palette: terminal.palette))
         outcome.interruptionShown = .updateCard(version: available, critical: critical != nil)
         outcome.reason = nil

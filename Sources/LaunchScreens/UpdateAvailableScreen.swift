@@ -2,7 +2,8 @@ import LaunchTracking
 import TerminalRendering
 
 /// The "a newer version is available" card, from the app's update feed: the version, the one
-/// running, the upgrade command. `n` opens the release's notes (the feed's Markdown) in a
+/// running, the upgrade command. `n` opens the release's notes (the feed's Markdown; a critical
+/// release the card names first, when the feed gave its notes) in a
 /// sheet over the card, and closing that sheet comes back to the card; `l` ("later"), Enter,
 /// `q`, space or Esc goes on with the app. "Later" changes no state: the greeter records the
 /// version as announced when it shows the card, so a card for an ordinary release does not come
@@ -32,7 +33,7 @@ package struct UpdateAvailableScreen: Screen {
   package init(
     appName: String, current: AppVersion, available: AppVersion, date: String? = nil,
     upgradeCommand: String? = nil, critical: Critical? = nil, notes: LineSource? = nil,
-    palette: Palette = .dark
+    criticalNotes: LineSource? = nil, palette: Palette = .dark
   ) {
     self.critical = critical
     self.appName = appName
@@ -41,11 +42,18 @@ package struct UpdateAvailableScreen: Screen {
     self.date = date
     self.upgradeCommand = upgradeCommand
     self.palette = palette
-    if let notes {
-      var sheet = WhatsNewSheet(
-        appName: appName, version: available,
-        releases: [ReleaseSection(version: available, date: date, notes: notes)], palette: palette)
-      sheet.customTitle = "\(appName) \(available) release notes"
+    // The critical release the card names comes first, then the newest (issue 47).
+    var sections: [ReleaseSection] = []
+    if let critical, let criticalNotes {
+      sections.append(ReleaseSection(version: critical.version, notes: criticalNotes))
+    }
+    if let notes { sections.append(ReleaseSection(version: available, date: date, notes: notes)) }
+    if let first = sections.first {
+      var sheet = WhatsNewSheet(appName: appName, version: available, releases: sections, palette: palette)
+      sheet.customTitle =
+        sections.count > 1
+        ? "\(appName) \(first.version) and \(available) release notes"
+        : "\(appName) \(first.version) release notes"
       self.notes = sheet
     }
   }

@@ -333,8 +333,13 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     else { return state }
     defer { close(fd) }
     guard Platform.lock(fd, exclusive: true, waitingAtMost: Self.lockWait) == .locked,
-      let log = try? Platform.readAll(fd), !log.isEmpty
+      let (log, dropped) = Self.readLog(fd), !log.isEmpty
     else { return state }
+    if dropped > 0 {
+      warn(
+        "warning: \(eventLogPath) held more than \(Platform.maximumFileSizeText); folding the events of its "
+          + "last \(Platform.maximumFileSizeText), the \(dropped) bytes before them left out")
+    }
     var folded = state
     folded.events = state.events.adding(log: log)
     let mark = String(UInt64.random(in: 1...UInt64.max), radix: 16)
@@ -348,11 +353,28 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     return folded
   }
 
+  /// The event log open at `fd`: all of it, or, past ``Platform/maximumFileSize`` (a log
+  /// written by hand or by another program: ``record(_:at:)`` stops at ``maximumLogSize``),
+  /// its last lines within that size, with the count of the bytes before them left out.
+  private static func readLog(_ fd: Int32) -> (log: [UInt8], dropped: Int)? {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    let size = Int(info.st_size)
+    guard size > Platform.maximumFileSize else { return (try? Platform.readAll(fd)).map { ($0, 0) } }
+    // From the byte before the kept part, so that a line starting exactly there is kept.
+    let start = size - Platform.maximumFileSize - 1
+    guard var tail = Platform.readBytes(fd, at: start, count: size - start),
+      let newline = tail.firstIndex(of: 0x0A)
+    else { return nil }
+    tail.removeSubrange(...newline)
+    return (tail, size - tail.count)
+  }
+
   /// `state` with the events of `events.log` not yet folded into it added (nothing written).
   private func withLoggedEvents(_ state: LaunchState, in dir: Int32) -> LaunchState {
-    guard let log = try? Platform.readStateFileIfPresent(Self.eventLogName, in: dir), !log.isEmpty else {
-      return state
-    }
+    guard let fd = try? Platform.openStateFile(Self.eventLogName, O_RDONLY, in: dir) else { return state }
+    defer { close(fd) }
+    guard let (log, _) = Self.readLog(fd), !log.isEmpty else { return state }
     var merged = state
     merged.events = state.events.adding(log: log)
     return merged

@@ -269,6 +269,8 @@ package enum LaunchStateCodec {
       guard entry.count >= 1 else { throw Failure(problem: .badValue, path: path + ".count") }
       events.set(name, entry)
     }
+    // A file written by hand may hold more names than a state keeps.
+    events.keepBound()
     return events
   }
 

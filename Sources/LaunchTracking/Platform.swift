@@ -295,6 +295,23 @@ package enum Platform {
     }
   }
 
+  /// `count` bytes of `fd` from `offset` (fewer at its end), or nil when they cannot be read.
+  static func readBytes(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let n = bytes.withUnsafeMutableBytes {
+        pread(fd, $0.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+      }
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { return nil }
+      if n == 0 { break }
+      done += n
+    }
+    bytes.removeLast(count - done)
+    return bytes
+  }
+
   /// The byte at `size - 1` in `fd` (a file of `size` bytes), or nil when it cannot be read.
   static func lastByte(of fd: Int32, size: off_t) -> UInt8? {
     var byte: UInt8 = 0

@@ -348,23 +348,52 @@ enum Scan {
 
   // MARK: - Entities and escapes
 
-  /// The HTML5 entity table, parsed once.
-  static let entities: [[UInt8]: [UInt8]] = {
-    var table: [[UInt8]: [UInt8]] = [:]
-    table.reserveCapacity(2200)
-    for line in EntityTable.source.utf8.split(separator: 10) {
-      let parts = line.split(separator: 32)
-      guard let name = parts.first else { continue }
-      var value = ""
-      for hex in parts.dropFirst() {
-        if let v = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let s = Unicode.Scalar(v) {
-          value.unicodeScalars.append(s)
+  /// Appends the characters the entity named `p[range]` (without `&` and `;`) stands for to
+  /// `out`; false when there is no such entity. A binary search of ``EntityTable``'s sorted
+  /// records, where they lie: nothing is built at run time (issue 47).
+  static func appendEntity(named range: Range<Int>, in p: Bytes, to out: inout [UInt8]) -> Bool {
+    EntityTable.records.withUTF8Buffer { table in
+      let starts = EntityTable.starts
+      var low = 0
+      var high = EntityTable.count
+      while low < high {
+        let middle = (low + high) / 2
+        let record = Int(starts[middle])
+        switch compareName(p, range, table, record) {
+        case .less: high = middle
+        case .greater: low = middle + 1
+        case .equal(let valueStart):
+          out.append(contentsOf: table[valueStart..<Int(starts[middle + 1])])
+          return true
         }
       }
-      table[Array(name)] = Array(value.utf8)
+      return false
     }
-    return table
-  }()
+  }
+
+  /// How `p[range]` orders against the name of the record at `record` in `table`.
+  private enum NameOrder {
+    case less, greater
+    /// Equal; the record's value starts here.
+    case equal(Int)
+  }
+
+  /// Compares `p[range]` with the name that starts `table` at `record` (it ends at `;`).
+  private static func compareName(
+    _ p: Bytes, _ range: Range<Int>, _ table: UnsafeBufferPointer<UInt8>, _ record: Int
+  ) -> NameOrder {
+    var i = range.lowerBound
+    var j = record
+    while true {
+      let t = table[j]
+      if i == range.upperBound { return t == ASCII.semicolon ? .equal(j + 1) : .less }
+      if t == ASCII.semicolon { return .greater }
+      let c = p[i]
+      if c != t { return c < t ? .less : .greater }
+      i += 1
+      j += 1
+    }
+  }
 
   /// Appends the UTF-8 encoding of `code` (invalid and zero code points become U+FFFD).
   static func appendScalar(_ code: UInt32, to out: inout [UInt8]) {
@@ -421,8 +450,7 @@ enum Scan {
     let start = j
     while j < end, isAlnum(p[j]), j - start < 32 { j += 1 }
     guard j < end, p[j] == ASCII.semicolon else { return nil }
-    guard let value = entities[Array(p[start..<j])] else { return nil }
-    out.append(contentsOf: value)
+    guard appendEntity(named: start..<j, in: p, to: &out) else { return nil }
     return j + 1
   }
 

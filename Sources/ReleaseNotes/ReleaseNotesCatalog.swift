@@ -129,10 +129,12 @@ package struct ReleaseNotesCatalog: Sendable {
   /// version's first two numbers (checked as bytes) become strings and are parsed.
   package func entry(for version: AppVersion) throws(ReleaseNotesError) -> Entry? {
     let canonical = version.canonical + ".md"
+    // The entry names the version as its file does (`1.4.0`, asked as `1.4` or `v1.4.0`).
+    let named = Self.version(forFileName: canonical) ?? version
     if let memory {
-      if memory[canonical] != nil { return Entry(version: version, fileName: canonical) }
+      if memory[canonical] != nil { return Entry(version: named, fileName: canonical) }
     } else if FileSystem.kind(path(of: canonical)) == .file {
-      return Entry(version: version, fileName: canonical)
+      return Entry(version: named, fileName: canonical)
     }
     let prefix = Array("\(version.major).\(version.minor)".utf8)
     let names: [String]

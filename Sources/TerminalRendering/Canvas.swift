@@ -192,7 +192,7 @@ package struct Canvas: Sendable, Equatable {
     defer {
       if let cells = Self.cells(column, c, width) { removeLinks(row: row, columns: cells) }
     }
-    for ch in Sanitizer.sanitize(text) {
+    for ch in Self.screenForm(Sanitizer.sanitize(text)) {
       let w = CellWidth.of(ch)
       if w == 0 {
         // A lone zero-width grapheme: attach nothing, it would not show on its own.
@@ -251,6 +251,44 @@ package struct Canvas: Sendable, Equatable {
   }
 
   // MARK: - Helpers
+
+  /// `text` as the screen shows it: a flag (two regional indicators) as its two letters
+  /// (`🇫🇷` as `FR`), and an emoji with a skin tone as that emoji alone (`👩🏽‍🚀` as `👩`,
+  /// `👍🏽` as `👍`), each in the cells it would have taken. ncurses keeps a cell's characters
+  /// only up to the first that takes columns, so both reached the terminal as their first code
+  /// point: a lone regional indicator, or an emoji whose modifier went to the next cell.
+  /// Text without either (no scalar from U+1F1E6 up) is returned as it is.
+  static func screenForm(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value >= 0x1F1E6 }) else { return text }
+    var shown = ""
+    for character in text {
+      if let form = screenForm(of: character), CellWidth.of(form) == CellWidth.of(character) {
+        shown += form
+      } else {
+        shown.append(character)
+      }
+    }
+    return shown
+  }
+
+  /// ``screenForm(_:)`` of one grapheme: nil when it is shown as itself.
+  private static func screenForm(of character: Character) -> String? {
+    let scalars = character.unicodeScalars
+    guard scalars.count > 1 else { return nil }
+    let indicators = 0x1F1E6...0x1F1FF as ClosedRange<UInt32>
+    let modifiers = 0x1F3FB...0x1F3FF as ClosedRange<UInt32>
+    if scalars.count == 2, scalars.allSatisfy({ indicators.contains($0.value) }) {
+      return String(
+        String.UnicodeScalarView(scalars.map { Unicode.Scalar(UInt8($0.value - 0x1F1E6) + 0x41) }))
+    }
+    guard scalars.contains(where: { modifiers.contains($0.value) }) else { return nil }
+    var kept = String.UnicodeScalarView()
+    for scalar in scalars {
+      if scalar.value == 0x200D { break }
+      if !modifiers.contains(scalar.value) { kept.append(scalar) }
+    }
+    return String(kept)
+  }
 
   /// Columns `from..<to` within `0..<width`, or nil when none of them is.
   private static func cells(_ from: Int, _ to: Int, _ width: Int) -> Range<Int>? {

@@ -81,9 +81,14 @@ struct InlineFlattener {
         stack.append(
           Frame(items: c, index: 0, style: style.overlaid(with: theme.strong), suffix: nil, link: link))
       case .strikethrough(let c):
-        stack.append(
-          Frame(items: c, index: 0, style: style.overlaid(with: theme.strikethrough), suffix: nil, link: link)
-        )
+        let struck = style.overlaid(with: theme.strikethrough)
+        var suffix: StyledRun?
+        if !theme.strikethroughMark.isEmpty {
+          // Where the text cannot be struck through, `~~` around it says it is.
+          flat.append(theme.strikethroughMark, struck, link: link)
+          suffix = StyledRun(theme.strikethroughMark, style: struck)
+        }
+        stack.append(Frame(items: c, index: 0, style: struck, suffix: suffix, link: link))
       case .link(let destination, _, let content):
         let linkStyle = style.overlaid(with: theme.link)
         var target: Int32 = -1

@@ -36,6 +36,19 @@ package enum TerminalMarkdown {
     if !renderer.lines.isEmpty { body(renderer.lines) }
   }
 
+  /// A heading's Markdown (`Run \`x\` **now** &amp; [more](…)`) as the text it renders to, on
+  /// one line (`Run x now & more`): its code spans, emphasis, entities and links' text, without
+  /// their marks, terminal controls neutralised, for a place that shows a heading as plain
+  /// text (a title bar, a checklist row).
+  package static func headingText(_ markdown: String) -> String {
+    let line = markdown.split(whereSeparator: \.isNewline).joined(separator: " ")
+    let document = MarkdownParser.parse("# " + line, frontMatter: false)
+    guard case .heading(_, let content)? = document.blocks.first?.kind else {
+      return Sanitizer.sanitize(line)
+    }
+    return Sanitizer.sanitize(content.plainText)
+  }
+
   /// Convenience: the lines of a single run of inline content (e.g. a title), wrapped.
   package static func render(inlines: [Inline], options: RenderOptions) -> [StyledLine] {
     var renderer = BlockRenderer(options: options)

@@ -53,6 +53,11 @@ package struct Theme: Sendable, Hashable {
   /// The bar and label colour of each kind of GitHub alert; a kind without one uses
   /// ``quoteBar`` (its label bold either way).
   package var alerts: [AlertKind: Style]
+  /// Written before and after struck text where the output cannot strike it through (plain
+  /// text, a theme without the attribute, a curses screen): `~~`, as lowdown's and pandoc's
+  /// plain writers keep it, so that "~~Export~~ Search no longer stops" is not read as
+  /// "Export Search no longer stops" (issue 47). Empty: nothing written.
+  package var strikethroughMark = ""
 
   /// Builds a theme; every style defaults to ``Style/plain`` and the glyphs to the usual ones.
   package init(
@@ -93,6 +98,14 @@ package struct Theme: Sendable, Hashable {
     self.taskOpenGlyph = taskOpenGlyph
     self.quoteBarGlyph = quoteBarGlyph
     self.wrapMarker = wrapMarker
+  }
+
+  /// This theme with struck text between `~~` marks, for output that cannot show the
+  /// strikethrough attribute (plain text, curses screens).
+  package func markingStrikethrough() -> Theme {
+    var theme = self
+    theme.strikethroughMark = "~~"
+    return theme
   }
 
   /// The bar and label style of a GitHub alert of `kind`.
@@ -146,11 +159,13 @@ package struct Theme: Sendable, Hashable {
   )
 
   /// No colour at all: only bold, underline, reverse and dim.
+  /// Struck text is dim between `~~` marks: dim alone reads as plain.
   package static let monochrome = builtIn(
     headings: [Style(attributes: [.bold, .underline]), bold, bold, underline],
     muted: dim, emphasis: underline, strong: bold, strikethrough: dim, code: Style(attributes: [.reverse]),
     codeBlock: .plain, listMarker: bold, taskDone: bold, taskOpen: .plain,
-    link: underline, linkDestination: underline, image: underline)
+    link: underline, linkDestination: underline, image: underline
+  ).markingStrikethrough()
 
   private static let bold = Style(attributes: [.bold])
   private static let dim = Style(attributes: [.dim])

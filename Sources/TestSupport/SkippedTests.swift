@@ -11,7 +11,7 @@ import Testing
 ///
 /// ```
 /// ◇ 20 of these tests were skipped, not run:
-///   15  no corpus at /src/shared/corpus (../shared/corpus or $WHATSNEW_CORPUS); skipped
+///   15  no corpus file changelogs/Yams.md in ...; skipped
 ///    5  WHATSNEW_EXAMPLE_HOST is not set (...)
 /// ```
 ///
@@ -80,5 +80,15 @@ extension Trait where Self == ConditionTrait {
   ) -> Self {
     .enabled(
       if: SkippedTests.check(condition(), reason), Comment(rawValue: reason), sourceLocation: sourceLocation)
+  }
+
+  /// Runs the test only when every corpus file in `files` (paths inside the corpus, e.g.
+  /// `changelogs/Yams.md`) is there, else skips it with a reason that names the missing ones
+  /// (``TestPaths/missingCorpusFiles(_:)``).
+  package static func requiresCorpus(
+    _ files: String..., sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Self {
+    let missing = TestPaths.missingCorpusFiles(files)
+    return requires(missing.isEmpty, TestPaths.corpusMissing(missing), sourceLocation: sourceLocation)
   }
 }

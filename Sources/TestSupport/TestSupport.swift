@@ -13,28 +13,43 @@ package enum TestPaths {
       .deletingLastPathComponent()
   }()
 
-  /// `../shared/corpus` beside the package (or `$WHATSNEW_CORPUS`).
-  package static var corpus: URL {
+  /// Where the corpus is looked for: `$WHATSNEW_CORPUS` alone when it is set, else `corpus/`
+  /// at the package root (git-ignored: copy the public files there, docs/testing.md), then
+  /// `../shared/corpus` beside the package.
+  package static var corpusCandidates: [URL] {
     if let env = ProcessInfo.processInfo.environment["WHATSNEW_CORPUS"], !env.isEmpty {
-      return URL(fileURLWithPath: env)
+      return [URL(fileURLWithPath: env)]
     }
-    return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    return [
+      packageRoot.appendingPathComponent("corpus"),
+      packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus"),
+    ]
   }
 
-  /// Whether the tests that read the shared corpus run: when it is there, or when
+  /// The corpus directory: the first of ``corpusCandidates`` that exists (the last when none
+  /// does).
+  package static var corpus: URL {
+    let places = corpusCandidates
+    return places.first { FileManager.default.fileExists(atPath: $0.path) } ?? places[places.count - 1]
+  }
+
+  /// The corpus files among `files` (paths inside the corpus) that are not there; none when
   /// `WHATSNEW_REQUIRE_CORPUS=1` (CI sets it, so a missing corpus fails those tests instead of
-  /// skipping them). A fresh clone with nothing beside it skips them.
-  package static var corpusAvailable: Bool {
-    if ProcessInfo.processInfo.environment["WHATSNEW_REQUIRE_CORPUS"] == "1" { return true }
-    return FileManager.default.fileExists(atPath: corpus.path)
+  /// skipping them). A fresh clone with nothing beside it misses them all.
+  package static func missingCorpusFiles(_ files: [String]) -> [String] {
+    if ProcessInfo.processInfo.environment["WHATSNEW_REQUIRE_CORPUS"] == "1" { return [] }
+    let corpus = corpus
+    return files.filter { !FileManager.default.fileExists(atPath: corpus.appendingPathComponent($0).path) }
   }
 
-  /// Why the corpus tests are skipped, naming the path.
-  package static var corpusMissing: String {
-    "no corpus at \(corpus.path) (../shared/corpus beside the checkout, or $WHATSNEW_CORPUS)"
+  /// Why a test that needs `missing` is skipped: the files, and where they were looked for.
+  package static func corpusMissing(_ missing: [String]) -> String {
+    let places = corpusCandidates.map(\.path).joined(separator: ", ")
+    return "no corpus file \(missing.joined(separator: ", ")) in \(places) "
+      + "(the public files docs/testing.md lists; copy them to corpus/ or set WHATSNEW_CORPUS)"
   }
 
-  /// A file in the shared corpus.
+  /// A file in the corpus.
   package static func corpusFile(_ relative: String) -> URL {
     corpus.appendingPathComponent(relative)
   }

@@ -42,8 +42,11 @@ struct DemoCommand: ParsableCommand {
   @Option(help: "With --simulate upgrade: the version upgraded from (default: the release before).")
   var from: String?
 
-  @Option(help: "With --simulate: days since the previous launch.")
-  var away = 45
+  @Option(
+    help: ArgumentHelp(
+      "With --simulate: days since the previous launch (default: 45 for returning, a minute for upgrade).",
+      valueName: "days"))
+  var away: Int?
 
   @Option(help: "The demo's version (default: the newest release in its notes).")
   var appVersion: String?
@@ -60,7 +63,7 @@ struct DemoCommand: ParsableCommand {
   @OptionGroup var appearance: AppearanceOptions
 
   func validate() throws {
-    if away < 0 { throw ValidationError("--away must not be negative") }
+    if let away, away < 0 { throw ValidationError("--away must not be negative") }
     if from != nil && simulate != .upgrade { throw ValidationError("--from needs --simulate upgrade") }
     if let appVersion, AppVersion(appVersion) == nil {
       throw ValidationError("--app-version: \(invalid(appVersion))")
@@ -98,7 +101,7 @@ struct DemoCommand: ParsableCommand {
     greeter.interruptions.returningAfterDays = greeting.returningAfter
     greeter.environment = env
     greeter.clock = now
-    greeter.appearance.color = greeting.color
+    greeter.appearance.color = appearance.color
     greeter.appearance.theme = appearance.theme
     greeter.appearance.hyperlinks = appearance.hyperlinks
     if greeting.accessible { greeter.appearance.accessible = .on }
@@ -113,8 +116,16 @@ struct DemoCommand: ParsableCommand {
     greeter.warn = { Console.error("whatsnew: " + $0) }
     var stateDescription: String
     var stateDirectory: String?
+    var scratch: DemoScratch?
+    defer { scratch?.remove() }
     if let simulate {
-      greeter.store = try simulated(simulate, version: version, content: content, now: now)
+      if simulate == .upgrade { scratch = try DemoScratch.make() }
+      greeter.store = try simulated(simulate, version: version, content: content, now: now, scratch: scratch)
+      if let scratch {
+        // The upgrade runs the demo's steps on the scratch copy, their progress shown.
+        greeter.updateSteps = DemoUpdateSteps.make(
+          directory: scratch.path, version: version, environment: scratch.environment(env))
+      }
       stateDescription = "in memory (--simulate \(simulate.rawValue)); the real state is untouched"
     } else {
       let store = state.settings.makeStore(now: now)
@@ -208,14 +219,22 @@ struct DemoCommand: ParsableCommand {
 
   // MARK: - Simulation
 
-  /// Builds the launches before `scenario` (`away` days ago) in an in-memory store; the
-  /// greeter then records this one.
+  /// How long before now the simulated previous launch was: `--away` days when given, else
+  /// 45 days for a returning user and a minute for an upgrade (a simulated upgrade is an
+  /// upgrade, not also a return: issue 47).
+  private func previousLaunchAgo(_ scenario: Scenario) -> Double {
+    if let away { return Double(away) * 86_400 }
+    return scenario == .returning ? 45 * 86_400 : 60
+  }
+
+  /// Builds the launches before `scenario` (``previousLaunchAgo(_:)``) in an in-memory store;
+  /// the greeter then records this one.
   private func simulated(
     _ scenario: Scenario, version: AppVersion, content: DemoContent,
-    now: @escaping @Sendable () -> Date
+    now: @escaping @Sendable () -> Date, scratch: DemoScratch?
   ) throws -> InMemoryLaunchStore {
     let store = InMemoryLaunchStore()
-    let then = now().addingTimeInterval(-Double(away) * 86_400)
+    let then = now().addingTimeInterval(-previousLaunchAgo(scenario))
     let returningAfter = greeting.returningAfter
     func tracker(_ v: AppVersion) -> LaunchTracker {
       LaunchTracker(
@@ -238,7 +257,11 @@ struct DemoCommand: ParsableCommand {
         throw CommandFailure("--from \(previous) is not older than \(version)")
       }
       let old = tracker(previous)
-      _ = try old.recordLaunch()
+      // The old version ran its own steps on the scratch copy: the data is as it left it.
+      let oldSteps = scratch.map {
+        DemoUpdateSteps.make(directory: $0.path, version: previous, environment: [:])
+      }
+      _ = try old.recordLaunch(updateSteps: oldSteps ?? [])
       try old.completeOnboarding()
     case .returning:
       let old = tracker(version)

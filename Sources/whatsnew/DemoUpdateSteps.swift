@@ -72,6 +72,45 @@ enum DemoUpdateSteps {
   }
 }
 
+/// The scratch directory `demo --simulate upgrade` runs the demo's steps in (the real state
+/// is neither read nor written), removed when the demo ends.
+struct DemoScratch {
+  /// The directory.
+  let path: String
+
+  /// How long each simulated step takes unless `WHATSNEW_DEMO_STEP_DELAY_MS` says: long
+  /// enough to see the progress bar.
+  static let stepDelayMilliseconds = 600
+
+  /// A new empty directory under `$TMPDIR` (else `/tmp`).
+  static func make() throws -> DemoScratch {
+    let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let path = base + "/whatsnew-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    do {
+      // Private to the user, and refused when the name exists (no directory is reused).
+      try FileManager.default.createDirectory(
+        atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw CommandFailure("cannot make a scratch directory in \(base) for the demo's update steps")
+    }
+    return DemoScratch(path: path)
+  }
+
+  /// The steps' environment: `env` with the simulated delay unless it sets one.
+  func environment(_ env: [String: String]) -> [String: String] {
+    var env = env
+    if env["WHATSNEW_DEMO_STEP_DELAY_MS"] == nil {
+      env["WHATSNEW_DEMO_STEP_DELAY_MS"] = String(Self.stepDelayMilliseconds)
+    }
+    return env
+  }
+
+  /// Removes the directory and what the steps wrote in it.
+  func remove() {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}
+
 /// A demo step's failure.
 struct DemoStepError: Error, CustomStringConvertible {
   let description: String

@@ -143,7 +143,7 @@ struct GreetCommand: ParsableCommand {
     request.minImportance = greeting.minImportance
     request.accessible = greeting.accessible ? true : nil
     request.returningAfter = greeting.returningAfter
-    request.color = greeting.color
+    request.color = appearance.color
     request.theme = appearance.theme
     request.hyperlinks = appearance.hyperlinks
     request.channel = channel.channel

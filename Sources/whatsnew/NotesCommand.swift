@@ -54,7 +54,7 @@ struct NotesCommand: ParsableCommand {
   var options: NotesOptions {
     NotesOptions(
       version: version, from: from, to: to, list: list, format: format, width: width,
-      content: content.content, channel: channel.channel, theme: appearance.theme,
+      content: content.content, channel: channel.channel, theme: appearance.theme, color: appearance.color,
       hyperlinks: appearance.hyperlinks)
   }
 }

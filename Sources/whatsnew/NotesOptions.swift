@@ -26,6 +26,8 @@ struct NotesOptions: Equatable {
   /// The release channel (``ReleaseNotes/NotesAudience``); the platform is this one.
   var channel: String?
   var theme: GreeterTheme = .auto
+  /// `--color`: never draws with attributes only, always colours whatever `NO_COLOR` says.
+  var color: GreeterColorMode = .auto
   /// OSC 8 links in ansi output and the sheet.
   var hyperlinks: GreeterHyperlinks = .auto
 
@@ -58,7 +60,7 @@ struct NotesOptions: Equatable {
     // (on every way out, errors included) before this returns.
     var query: GreeterBackgroundQuery? =
       NotesSheet.willShow(format: self.format, list: list)
-      ? TerminalUI.sendQuery(color: "auto", theme: theme) : nil
+      ? TerminalUI.sendQuery(color: color.rawValue, theme: theme) : nil
     let catalog = try ReleaseNotesCLI.catalog(
       option: content, languages: NotesLanguage.preferred(environment: ReleaseNotesCLI.languageEnvironment)
     ).with(audience: NotesAudience(channel: channel))
@@ -113,7 +115,8 @@ struct NotesOptions: Equatable {
       let loaded = range.map(read)
       if sheet, !range.isEmpty,
         try NotesSheet.present(
-          loaded, since: notesSince, theme: theme, hyperlinks: links(isTerminal: true), query: &query)
+          loaded, since: notesSince, color: color.rawValue, theme: theme, hyperlinks: links(isTerminal: true),
+          query: &query)
       {
         return
       }
@@ -131,7 +134,8 @@ struct NotesOptions: Equatable {
     }
     if sheet,
       NotesSheet.present(
-        texts, since: notesSince, theme: theme, hyperlinks: links(isTerminal: true), query: &query)
+        texts, since: notesSince, color: color.rawValue, theme: theme, hyperlinks: links(isTerminal: true),
+        query: &query)
     {
       return
     }
@@ -141,7 +145,8 @@ struct NotesOptions: Equatable {
     case .html:
       ReleaseNotesCLI.writeOut(NotesOutput.html(document))
     case .ansi:
-      let noColor = ReleaseNotesCLI.environment("NO_COLOR") != nil
+      let noColor =
+        color == .auto ? ReleaseNotesCLI.environment("NO_COLOR") != nil : color == .never
       let resolved = theme.resolved(colorFGBG: ReleaseNotesCLI.environment("COLORFGBG"))
       ReleaseNotesCLI.writeOut(
         NotesOutput.ansi(

@@ -66,19 +66,22 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     Self.render(
       file: file, format: format, width: width, flavor: flavor, theme: appearance.theme,
-      hyperlinks: appearance.hyperlinks, unsafe: unsafe)
+      color: appearance.color, hyperlinks: appearance.hyperlinks, unsafe: unsafe)
   }
 
   /// The command's work, given its arguments. Exits the process: 0 when the output is written,
   /// 1 when the file cannot be read or the output written.
   static func render(
     file: String, format: OutputFormat?, width: Int?, flavor: MarkdownFlavor = .gfm,
-    theme: GreeterTheme = .auto, hyperlinks: GreeterHyperlinks = .auto, unsafe: Bool = false
+    theme: GreeterTheme = .auto, color: GreeterColorMode = .auto, hyperlinks: GreeterHyperlinks = .auto,
+    unsafe: Bool = false
   ) -> Never {
     let environment = Environment()
+    // `--color never` draws with attributes only, `always` colours whatever NO_COLOR says.
+    let noColor = color == .auto ? environment.noColor : color == .never
     let chosenFormat =
       format
-      ?? (environment.stdoutIsTerminal && !environment.noColor && !environment.dumbTerminal ? .ansi : .plain)
+      ?? (environment.stdoutIsTerminal && !noColor && !environment.dumbTerminal ? .ansi : .plain)
     var columns = 80
     if let width {
       columns = width
@@ -94,13 +97,16 @@ struct RenderCommand: ParsableCommand {
     }
     let document = MarkdownParser.parse(bytes: bytes, flavor: flavor)
     let markdownTheme: Theme =
-      environment.noColor
+      noColor
       ? .monochrome : theme.resolved(colorFGBG: environment.value("COLORFGBG")).markdown
     // Links only in ansi output, and with `auto` only where the terminal shows them.
     let links =
       chosenFormat == .ansi
       && hyperlinks.decision(variable: environment.value, isTerminal: environment.stdoutIsTerminal).on
-    let options = RenderOptions(width: columns, theme: markdownTheme, hyperlinks: links)
+    // Plain text cannot strike through: struck text keeps its `~~` (issue 47).
+    let options = RenderOptions(
+      width: columns, theme: chosenFormat == .plain ? markdownTheme.markingStrikethrough() : markdownTheme,
+      hyperlinks: links)
     render(document, format: chosenFormat, options: options, tagFilter: flavor == .gfm, unsafe: unsafe)
   }
 

@@ -8,10 +8,17 @@ import MarkdownSyntax
 /// with `@OptionGroup`, so every command describes an option in the same words and refuses a
 /// bad value with the same line.
 
-/// `--theme` and `--hyperlinks` (`greet`, `demo`, `notes`, `render`): how a screen or rendered
-/// notes look. Only a command that shows a screen asks the terminal for its background;
-/// `render` and ansi `notes` go by `COLORFGBG`.
+/// `--color`, `--theme` and `--hyperlinks` (`greet`, `demo`, `notes`, `render`): how a screen
+/// or rendered notes look; every command that draws in colour takes the same three (issue 47).
+/// Only a command that shows a screen asks the terminal for its background; `render` and ansi
+/// `notes` go by `COLORFGBG`.
 struct AppearanceOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Whether to use colour: auto (none when NO_COLOR is set), always, or never (attributes only).",
+      valueName: "color"))
+  var color: GreeterColorMode = .auto
+
   @Option(
     help: ArgumentHelp(
       "Colours for the background: auto asks the terminal when a screen is shown (else reads COLORFGBG, else dark); mono has no colours.",
@@ -27,9 +34,6 @@ struct AppearanceOptions: ParsableArguments {
 
 /// The options of a launch that greets (`greet`, `demo`).
 struct GreetingOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Whether screens use colour.", valueName: "color"))
-  var color: GreeterColorMode = .auto
-
   @Option(
     help: ArgumentHelp(
       "List releases below this importance by one line; show nothing when none reaches it.",

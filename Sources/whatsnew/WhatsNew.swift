@@ -2,6 +2,12 @@ import ArgumentParser
 import LaunchTracking
 import TerminalRendering
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `whatsnew` executable: argument parsing and wiring only. Each subcommand lives in
 /// its own file; the work is done by the library targets.
 @main
@@ -9,7 +15,10 @@ struct WhatsNew: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "whatsnew",
     abstract: "Greets terminal users: onboarding, what's new, welcome back.",
-    discussion: "Without a subcommand, runs the demo app as 'whatsnew demo' does; its options follow 'demo'.",
+    discussion: """
+      Without a subcommand, runs the demo app as 'whatsnew demo' does; its options follow 'demo'. \
+      The demo needs a terminal: with standard output not one, 'whatsnew' alone says so and exits 1.
+      """,
     version: WhatsNewVersion.current,
     subcommands: [
       DemoCommand.self, GreetCommand.self, NotesCommand.self, RenderCommand.self, LintCommand.self,
@@ -21,9 +30,17 @@ struct WhatsNew: ParsableCommand {
 
   /// `whatsnew` alone: the demo app with its defaults. The demo is not the default subcommand,
   /// which would have every command line read the demo's options as well as its own.
+  /// With standard output not a terminal (`whatsnew | cat`) there is no one to show the demo
+  /// to: one line says so and the exit status is 1 (docs/terminal-ui.md), instead of a silent 0.
   func run() throws {
+    guard isatty(1) == 1 else { throw CommandFailure(Self.needsTerminal) }
     try DemoCommand.parse([]).run()
   }
+
+  /// The line `whatsnew` alone prints when standard output is not a terminal.
+  static let needsTerminal =
+    "the demo needs a terminal (standard output is not one); "
+    + "'whatsnew demo --explain' says what it would show, 'whatsnew --help' lists the commands"
 
   /// Runs the command and maps every error to the project's exit codes: 0 success (and
   /// help), 1 a reported failure, 2 a usage error (ArgumentParser's 64). Errors print one

@@ -155,6 +155,29 @@ import Testing
     let left = try terminal.pendingInput(shell)
     #expect(left.isEmpty, "left for the shell: \(String(decoding: left, as: UTF8.self).debugDescription)")
   }
+
+  /// A terminal that answers half a second after `q` (issue 43: more than the 150 ms the query
+  /// waits at start): the way out waits longer for a reply still to come, so the shell gets
+  /// nothing of it; the exit comes as soon as the reply has, not a fixed time later.
+  @Test func aReplyLongAfterQuitIsNotLeftForTheShell() throws {
+    let terminal = try PseudoTerminal()
+    let shell = try terminal.openChild()
+    defer { close(shell) }
+    let process = try KillableProcess(
+      TestPaths.whatsnewBinary, ["notes", "--from", "1.0.0", "--content", TestPaths.content.path],
+      environment: Self.sheetEnvironment(), outputFile: terminal.childPath, inputFile: terminal.childPath)
+    _ = try terminal.read(until: Self.query, process: process)
+    _ = try terminal.read(until: Array("Top".utf8), process: process)
+    _ = terminal.quiet(milliseconds: 300)
+    terminal.write(Array("q".utf8))
+    usleep(500_000)
+    terminal.write(Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8))
+    let replied = Date()
+    #expect(process.wait(timeout: 10) == .exited(0))
+    #expect(Date().timeIntervalSince(replied) < 0.4, "the way out did not end with the reply")
+    let left = try terminal.pendingInput(shell)
+    #expect(left.isEmpty, "left for the shell: \(String(decoding: left, as: UTF8.self).debugDescription)")
+  }
 }
 
 /// A pseudo-terminal pair: the test holds the parent side, the program gets the child's path.

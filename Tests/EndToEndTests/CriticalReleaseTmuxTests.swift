@@ -95,6 +95,35 @@ import Testing
     }
   }
 
+  /// `n` on a card that names a critical release opens that release's notes first, then the
+  /// newest's (issue 47: it opened only the newest's). The cache is seeded as a fetch left it.
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func nOnACriticalCardOpensTheCriticalReleasesNotesFirst() throws {
+    try withInstalledApp { app, tmux in
+      let feed = "http://127.0.0.1:9/tally.json"
+      let checked = try #require(ISO8601DateFormatter().date(from: "2026-01-02T09:00:00Z"))
+        .timeIntervalSince1970
+      let release =
+        #"{"version": "1.2.0", "notes": "Charts of every count.", "critical": "1.1.0", "criticalSummary": "Saved tokens were written to the log.", "criticalNotes": "Rotate every saved token."}"#
+      let cache = #"{"url": "\#(feed)", "checked": \#(checked), "latest": \#(release)}"#
+      try Data(cache.utf8).write(
+        to: URL(fileURLWithPath: app.state).appendingPathComponent("update-feed.json"))
+      try tmux.start(app.greet("1.0.0", "--feed \(feed)"), environment: "TALLY_NOW=2026-01-02T10:01:00Z")
+      try tmux.waitFor("Critical update 1.1.0")
+      try tmux.keys("n")
+      let sheet = try tmux.waitFor("Rotate every saved token.")
+      let lines = sheet.split(separator: "\n").map(String.init)
+      let critical = try #require(lines.firstIndex { $0.contains("Rotate every saved token.") }, "\(sheet)")
+      let newest = try #require(lines.firstIndex { $0.contains("Charts of every count.") }, "\(sheet)")
+      #expect(critical < newest, "the critical release's notes come first: \(sheet)")
+      #expect(sheet.contains("Tally 1.1.0 and 1.2.0 release notes"), "\(sheet)")
+      try tmux.keys("q")
+      try tmux.waitFor("Critical update 1.1.0")
+      try tmux.keys("l")
+      #expect(try tmux.waitForExit() == 0)
+    }
+  }
+
   @Test func notesPrintsTheCriticalReleaseFirstMarked() throws {
     let app = try TallyApp("critical-release", notes: Self.notes)
     let result = try Run.whatsnew(["notes", "--content", app.notes, "--from", "1.0.0", "--format", "plain"])

@@ -148,6 +148,44 @@ struct ExampleHostTests {
     try tmux.waitFor("tally 2.0.0: 3 things counted")
   }
 
+  /// Tally greets with `await greeter.greet()` from its async main, and its update step is
+  /// `async`: Ctrl-C on the step's progress cancels the step's task at once (its `onCancel`
+  /// writes to Tally's log), the app ends as interrupted, the step is recorded as interrupted
+  /// (not left running after the 2 s grace), and the next launch runs it to its end.
+  @Test func ctrlCDuringTheAsyncUpdateStepCancelsItsTask() throws {
+    let host = try ExampleHost.install()
+    defer { try? FileManager.default.removeItem(at: host.directory) }
+    // An existing user: the upgrade to 2.0.0 runs the step, which waits a minute.
+    try FileManager.default.createDirectory(atPath: host.home + "/.tally", withIntermediateDirectories: true)
+    try Data("3\n".utf8).write(to: URL(fileURLWithPath: host.home + "/.tally/counts.txt"))
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.run("cd /")
+    try tmux.start(
+      "", environment: "HOME='\(host.home)' TALLY_STEP_DELAY_MS=60000", program: "'\(host.binary)'")
+    try tmux.waitFor("Ctrl-C stops the update")
+    try tmux.keys("C-c")
+    #expect(try tmux.statusSeenByTheShell() == 130)
+    #expect(try !tmux.capture().contains("things counted"))
+    let log = try String(contentsOfFile: host.home + "/.tally/update.log", encoding: .utf8)
+    #expect(log == "split-by-year: cancelled; it runs again on the next launch\n")
+    let statePath = host.home + "/.local/state/tally/launch-state.json"
+    func updateSteps() throws -> [String: Any] {
+      let state = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statePath)))
+      return try #require((state as? [String: Any])?["updateSteps"] as? [String: Any])
+    }
+    let failed = try #require((try updateSteps()["failed"] as? [[String: Any]])?.first)
+    #expect(failed["id"] as? String == "split-by-year")
+    #expect(failed["message"] as? String == "interrupted (Ctrl-C)")  // not "... left running"
+
+    try tmux.start("", environment: "HOME='\(host.home)'", program: "'\(host.binary)'")
+    try tmux.waitFor("What's new in Tally 2.0.0")
+    try tmux.keys("q")
+    #expect(try tmux.waitForExit() == 0)
+    let completed = try #require(try updateSteps()["completed"] as? [[String: Any]])
+    #expect(completed.map { $0["id"] as? String } == ["split-by-year"])
+  }
+
   /// `tally --accessible` (the library's `accessible` setting): plain lines, then the app's work.
   @Test func theAccessibleSettingPrintsLines() throws {
     let host = try ExampleHost.install()

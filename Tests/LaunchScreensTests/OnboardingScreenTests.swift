@@ -56,6 +56,14 @@ import Testing
     #expect(s.page == 0)
   }
 
+  /// The footer offers the back key only where there is a page to go back to (issue 47).
+  @Test func theFooterOffersBackFromTheSecondPageOn() {
+    let first = ScreenRender.settled(screen(), width: 80, height: 24).textDump()
+    let second = ScreenRender.settled(screen(start: 1), width: 80, height: 24).textDump()
+    #expect(!first.contains("p back"))
+    #expect(second.contains("p back"))
+  }
+
   @Test func skipReportsThePage() {
     var s = screen(start: 2)
     #expect(s.update(.key(.char("s"))) == [.onboardingFinished(skippedAt: 2), .close])

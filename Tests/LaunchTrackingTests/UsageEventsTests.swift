@@ -85,6 +85,54 @@ import Testing
     #expect(folded.adding(log: Array(log.utf8)).count(of: "search") == 3)
   }
 
+  /// A state file written by hand with more names than a state keeps: read, it holds the
+  /// bound's most recent ones.
+  @Test func aHandWrittenStateKeepsTheBound() throws {
+    var state = LaunchState(appID: "a", version: version("1.0.0"), date: Self.day0)
+    for n in 0..<300 {
+      state.events.set("e\(n)", .init(count: 1, last: Self.day0.addingTimeInterval(Double(n))))
+    }
+    let read = try LaunchStateCodec.decode(try StateJSON.parse(try state.json()))
+    #expect(read.events.counts.count == UsageEvents.maximumCount)
+    #expect(read.events.hasUsed("e299") && read.events.hasUsed("e44") && !read.events.hasUsed("e43"))
+  }
+
+  /// 70,000 names (a file written by hand, read without the bound) and a log folded into them:
+  /// one sort keeps the bound, in well under a second of CPU (it was one search of all names
+  /// per name forgotten: 11.6 s for a fold).
+  @Test func foldingIntoSeventyThousandNamesIsQuick() {
+    var events = UsageEvents()
+    for n in 0..<70_000 {
+      events.set("e\(n)", .init(count: 1, last: Self.day0.addingTimeInterval(Double(n))))
+    }
+    // CPU time of this thread: the other tests running beside it do not count.
+    func threadSeconds() -> Double {
+      var now = timespec()
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+      return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+    let start = threadSeconds()
+    let folded = events.adding(log: Array(UsageEvents.logLine("search", at: Self.day0).utf8))
+    let took = threadSeconds() - start
+    #expect(took < 1, "\(took) s")
+    #expect(folded.counts.count == UsageEvents.maximumCount)
+    #expect(folded.hasUsed("e69999") && folded.hasUsed("e69744") && !folded.hasUsed("e69743"))
+  }
+
+  /// A log's lines are counted per name and the bound kept once: as recording them one by
+  /// one would keep it (the most recent names), and the counts of the names kept whole.
+  @Test func aLogOfManyNamesKeepsTheMostRecent() {
+    var log = ""
+    for n in 0..<1_000 {
+      log += UsageEvents.logLine("e\(n % 300)", at: Self.day0.addingTimeInterval(Double(n)))
+    }
+    let events = UsageEvents().adding(log: Array(log.utf8))
+    #expect(events.counts.count == UsageEvents.maximumCount)
+    // e0-e99 logged 4 times, last at 900-999; e100-e299 3 times, at 700-899: e100-e143 go.
+    #expect(events.count(of: "e299") == 3 && events.count(of: "e44") == 4)
+    #expect(!events.hasUsed("e143") && events.hasUsed("e144"))
+  }
+
   @Test func anEventOnlyChangeIsNotADurableWrite() {
     let before = LaunchState(appID: "a", version: version("1.0.0"), date: Self.day0)
     var after = before
@@ -127,6 +175,32 @@ import Testing
     #expect(try events(store(dir))?.count(of: "search") == 2)
     try store(dir).record("search", at: clock.now)
     #expect(try events(store(dir))?.count(of: "search") == 3)
+  }
+
+  /// A log past the read limit (16 MiB; `record` stops at 1 MiB, so one written by hand or by
+  /// another program) no longer blocks every event for good: the next launch folds the events
+  /// of its last 16 MiB with one line saying what it left out, and empties it.
+  @Test func aLogPastTheReadLimitIsFoldedFromItsEnd() throws {
+    let dir = try scratch.subdirectory("huge").path
+    let clock = TestClock()
+    try launch("1.0.0", store: store(dir), clock: clock)
+    let early = Array(UsageEvents.logLine("early", at: clock.now).utf8)
+    let line = Array(UsageEvents.logLine("search", at: clock.now).utf8)
+    let lines = Platform.maximumFileSize / line.count
+    var log = [UInt8]()
+    log.reserveCapacity(Platform.maximumFileSize + (1 << 20))
+    while log.count < 1 << 20 { log += early }
+    for _ in 0..<lines { log += line }
+    try Data(log).write(to: URL(fileURLWithPath: dir + "/events.log"))
+    #expect(throws: LaunchStoreError.self) { try store(dir).record("search", at: clock.now) }
+
+    let warnings = WarningLog()
+    let record = try launch("1.0.0", store: store(dir, warnings), clock: clock)
+    #expect(record.state.events.count(of: "search") == lines && !record.state.events.hasUsed("early"))
+    #expect(warnings.all.count == 1 && warnings.all.first?.contains("held more than 16 MiB") == true)
+    #expect(logText(dir) == "")
+    try store(dir).record("search", at: clock.now)
+    #expect(try events(store(dir))?.count(of: "search") == lines + 1)
   }
 
   @Test func eventsBeforeTheFirstLaunchWaitInTheLog() throws {

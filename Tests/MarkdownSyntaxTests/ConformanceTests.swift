@@ -52,7 +52,7 @@ import Testing
     return failures
   }
 
-  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing)) func commonMarkSpec() throws {
+  @Test(.requiresCorpus("commonmark-spec-0.31.2.txt")) func commonMarkSpec() throws {
     let examples = try SpecExample.load("commonmark-spec-0.31.2.txt")
     #expect(examples.count == 652)
     let failures = Self.run(examples, title: "CommonMark 0.31.2")
@@ -68,7 +68,7 @@ import Testing
   }
 
   /// The CommonMark flavour turns every extension off, so every example of the spec passes.
-  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing)) func commonMarkFlavorPassesTheSpec()
+  @Test(.requiresCorpus("commonmark-spec-0.31.2.txt")) func commonMarkFlavorPassesTheSpec()
     throws
   {
     let examples = try SpecExample.load("commonmark-spec-0.31.2.txt")
@@ -80,7 +80,7 @@ import Testing
   /// The same through the command line: `whatsnew render --flavor commonmark --format html --unsafe`
   /// on each example, compared after normalisation (the binary also sanitises control
   /// characters, which no example holds).
-  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing))
+  @Test(.requiresCorpus("commonmark-spec-0.31.2.txt"))
   func renderCommandWithCommonMarkFlavorPassesTheSpec() throws {
     let examples = try SpecExample.load("commonmark-spec-0.31.2.txt")
     let outcomes = OutcomeList(count: examples.count)
@@ -102,7 +102,7 @@ import Testing
     #expect(failing.isEmpty, "examples failing through the command line: \(failing)")
   }
 
-  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing)) func gfmSpec() throws {
+  @Test(.requiresCorpus("gfm-spec.txt")) func gfmSpec() throws {
     let examples = try SpecExample.load("gfm-spec.txt")
     #expect(examples.count == 673)
     let failures = Self.run(examples, title: "GFM")
@@ -130,7 +130,7 @@ import Testing
   /// cmark-gfm's extension test file. Footnotes are not supported, its tag-filter example is
   /// not marked as one (we run the filter only where the spec asks), and one example only
   /// checks that nothing crashes.
-  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing)) func cmarkGFMExtensionTests() throws {
+  @Test(.requiresCorpus("gfm-extensions.txt")) func cmarkGFMExtensionTests() throws {
     let examples = try SpecExample.load("gfm-extensions.txt")
     let failures = Self.run(examples, title: "cmark-gfm extensions")
     for failure in failures { print("  failing: example \(failure.number) (\(failure.section))") }

@@ -16,7 +16,7 @@ import Testing
   }
 
   @Test(
-    .requires(TestPaths.corpusAvailable, TestPaths.corpusMissing),
+    .requiresCorpus("changelogs/swift-argument-parser.md", "changelogs/Yams.md", "changelogs/Rainbow.md"),
     .requires(TestPaths.hasTool(cmarkGFM), "cmark-gfm is not installed (scripts/setup --tests installs it)"))
   func changelogsMatchCmarkGFM() throws {
     try compareChangelogs(unsafe: true)
@@ -24,7 +24,7 @@ import Testing
 
   /// Safe output (no `--unsafe` on either side): raw HTML omitted, dangerous addresses emptied.
   @Test(
-    .requires(TestPaths.corpusAvailable, TestPaths.corpusMissing),
+    .requiresCorpus("changelogs/swift-argument-parser.md", "changelogs/Yams.md", "changelogs/Rainbow.md"),
     .requires(TestPaths.hasTool(cmarkGFM), "cmark-gfm is not installed (scripts/setup --tests installs it)"))
   func safeChangelogsMatchCmarkGFM() throws {
     try compareChangelogs(unsafe: false)

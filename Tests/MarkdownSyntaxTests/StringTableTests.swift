@@ -70,3 +70,48 @@ import Testing
     #expect(committed.contains("// swift-format-ignore-file"))
   }
 }
+
+/// The entity lookup searches the static table in place (issue 47): every name is found with
+/// its own characters, in sorted order, and near misses are not entities.
+@Suite struct EntityLookupTests {
+  /// Each record of the table: its name and the UTF-8 it stands for.
+  static let records: [(name: [UInt8], value: [UInt8])] = EntityTable.records.withUTF8Buffer { table in
+    (0..<EntityTable.count).map { i in
+      let record = Array(table[Int(EntityTable.starts[i])..<Int(EntityTable.starts[i + 1])])
+      let semicolon = record.firstIndex(of: UInt8(ascii: ";")) ?? record.count
+      return (Array(record[..<semicolon]), Array(record[(semicolon + 1)...]))
+    }
+  }
+
+  func lookUp(_ name: [UInt8]) -> [UInt8]? {
+    name.withUnsafeBufferPointer { p in
+      var out: [UInt8] = []
+      return Scan.appendEntity(named: 0..<name.count, in: p, to: &out) ? out : nil
+    }
+  }
+
+  @Test func everyNameIsFoundWithItsOwnCharacters() {
+    #expect(Self.records.count == 2125)
+    for (i, record) in Self.records.enumerated() {
+      if i > 0 { #expect(Self.records[i - 1].name.lexicographicallyPrecedes(record.name)) }
+      #expect(lookUp(record.name) == record.value, "\(String(decoding: record.name, as: UTF8.self))")
+    }
+  }
+
+  @Test func knownValuesAndNearMisses() {
+    #expect(lookUp(Array("amp".utf8)) == Array("&".utf8))
+    #expect(lookUp(Array("AElig".utf8)) == Array("Æ".utf8))
+    #expect(lookUp(Array("NewLine".utf8)) == [0x0A])
+    #expect(lookUp(Array("ngE".utf8)) == Array("\u{2267}\u{338}".utf8))
+    for miss in ["", "am", "ampx", "AMPx", "zzzz", "Amp"] {
+      #expect(lookUp(Array(miss.utf8)) == nil, "\(miss)")
+    }
+  }
+
+  /// In a document, through the parser and the HTML renderer.
+  @Test func aDocumentDecodesThem() {
+    let html = HTMLRenderer.render(
+      MarkdownParser.parse("Fish &amp; chips &copy; &notanentity; &ZeroWidthSpace;x\n"))
+    #expect(html == "<p>Fish &amp; chips © &amp;notanentity; \u{200B}x</p>\n")
+  }
+}

@@ -146,7 +146,7 @@ import Testing
   // MARK: - The corpus
 
   @Test(
-    .requires(TestPaths.corpusAvailable, TestPaths.corpusMissing),
+    .requiresCorpus("changelogs/swift-argument-parser.md", "changelogs/Yams.md", "changelogs/Rainbow.md"),
     arguments: [("swift-argument-parser.md", 45), ("Yams.md", 54), ("Rainbow.md", 12)])
   func corpusChangelogsImportCleanly(name: String, versions: Int) throws {
     let path = TestPaths.corpusFile("changelogs/" + name).path
@@ -171,7 +171,7 @@ import Testing
     #expect(all.allSatisfy { !$0.markdown.isEmpty })
   }
 
-  @Test(.requires(TestPaths.corpusAvailable, TestPaths.corpusMissing))
+  @Test(.requiresCorpus("changelogs/swift-argument-parser.md"))
   func swiftArgumentParserSectionsKeepTheirDatesAndLinks() throws {
     let importer = try ChangelogImporter(
       contentsOf: TestPaths.corpusFile("changelogs/swift-argument-parser.md").path)

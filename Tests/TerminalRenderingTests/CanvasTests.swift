@@ -43,6 +43,26 @@ import Testing
 
   /// A conjunct laid out by code point takes as many cells as its scalars (`स्त्री`: four);
   /// overwriting any of them blanks the others, and one that does not fit is padded.
+  /// A flag and an emoji with a skin tone on the screen (issue 43): ncurses keeps a cell's
+  /// characters only up to the first that takes columns, so they reached the terminal as their
+  /// first code point (a lone regional indicator). The canvas holds a flag as its two letters
+  /// and an emoji with a skin tone as that emoji, in the same cells, so the text stays readable
+  /// and in place.
+  @Test func flagsAreTheirLettersAndSkinTonesAreDropped() {
+    var canvas = Canvas(width: 40, height: 1)
+    let text = "\u{1F1EB}\u{1F1F7} Paris \u{1F469}\u{1F3FD}\u{200D}\u{1F680} crew \u{1F44D}\u{1F3FF}!"
+    let used = canvas.put(text, row: 0, column: 0)
+    #expect(used == CellWidth.of(text))
+    #expect(canvas.textDump() == "FR Paris \u{1F469} crew \u{1F44D}!")
+    #expect(canvas[0, 0].grapheme == "F" && canvas[0, 0].width == 1)
+    #expect(canvas[0, 1].grapheme == "R" && canvas[0, 1].width == 1)
+    #expect(canvas[0, 9].grapheme == "\u{1F469}" && canvas[0, 10].isContinuation)
+    // Other clusters are kept whole: an accent, a joined emoji without a skin tone, a keycap.
+    var kept = Canvas(width: 20, height: 1)
+    kept.put("e\u{301} \u{1F468}\u{200D}\u{1F4BB} 1\u{FE0F}\u{20E3}", row: 0, column: 0)
+    #expect(kept.textDump() == "e\u{301} \u{1F468}\u{200D}\u{1F4BB} 1\u{FE0F}\u{20E3}")
+  }
+
   @Test func clustersWiderThanTwoCells() {
     var canvas = Canvas(width: 8, height: 1)
     #expect(canvas.put("aस्त्रीb", row: 0, column: 0) == 6)

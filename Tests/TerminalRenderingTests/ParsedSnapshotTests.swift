@@ -98,7 +98,7 @@ import Testing
   /// The corpus changelogs (read from ../shared, never copied here): no golden, but two of our
   /// output paths agree, every line fits, and the ANSI output holds nothing but SGR.
   @Test(
-    .requires(TestPaths.corpusAvailable, TestPaths.corpusMissing),
+    .requiresCorpus("changelogs/swift-argument-parser.md", "changelogs/Yams.md", "changelogs/Rainbow.md"),
     arguments: ["swift-argument-parser.md", "Yams.md", "Rainbow.md"])
   func corpusChangelog(name: String) throws {
     let bytes = try Data(contentsOf: TestPaths.corpusFile("changelogs/\(name)"))

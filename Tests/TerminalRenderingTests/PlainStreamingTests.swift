@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test(
-    .requires(TestPaths.corpusAvailable, TestPaths.corpusMissing),
+    .requiresCorpus("changelogs/swift-argument-parser.md", "changelogs/Yams.md", "changelogs/Rainbow.md"),
     arguments: ["swift-argument-parser.md", "Yams.md", "Rainbow.md"])
   func corpusChangelogs(name: String) throws {
     let bytes = try Data(contentsOf: TestPaths.corpusFile("changelogs/\(name)"))

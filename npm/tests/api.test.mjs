@@ -107,48 +107,47 @@ test("a problem is in the outcome once, and nothing is printed", () => {
 });
 
 const REFUSED = [
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, tips: 'always' }", "tips must be 'at-exit', 'manual' or 'off'"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, cooldown: '1 day' }", "cooldown must be a whole number with d, h, m or s"],
-  ["{ appId: '', version: '1.0.0', notes: NOTES }", "appId must be a non-empty string"],
-  ["{ appId: 'greeted', notes: NOTES }", "version must be a non-empty string"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, tips: 'always' }", 'tips must be "at-exit", "manual" or "off"'],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, cooldown: '1 day' }", "cooldown: must be a whole number with d, h, m or s"],
+  ["{ appId: '', version: '1.0.0', notes: NOTES }", "appId: "],
+  ["{ appId: 'greeted', notes: NOTES }", "version: is required"],
   ["{ appId: 'greeted', version: 'nope', notes: NOTES }", 'version: invalid version "nope"'],
   ["{ appId: '../greeted', version: '1.0.0', notes: NOTES }", 'appId: the app id "../greeted"'],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES + '/missing' }", "notes: "],
   ["{ appId: 'greeted', version: '1.0.0', notes: 42 }", "notes must be a non-empty path or a file: URL"],
   ["{ appId: 'greeted', version: '1.0.0', notes: new URL('https://example.com/notes') }", "notes must be a path or a file: URL"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, minImportance: 'huge' }", "minImportance must be 'critical', 'major', 'minor' or 'patch'"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, returningAfter: 0 }", "returningAfter must be a whole number of days"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, returningAfter: 1.5 }", "returningAfter must be a whole number of days"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, accessible: 'yes' }", "accessible must be true, false or undefined"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, existingInstall: 1 }", "existingInstall must be true or false"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, checklist: 'yes' }", "checklist must be true or false"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: [1] }", "steps must be a file path or a list of step objects"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: [{ id: 1n }] }", "steps cannot be written as JSON"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: NOTES }", "steps: "],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, appName: '' }", "appName must be a non-empty string"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, theme: 'sepia' }", "theme must be 'auto', 'dark', 'light' or 'mono'"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, hyperlinks: 'sometimes' }", "hyperlinks must be 'auto', 'always' or 'never'"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, color: 'green' }", "color must be 'auto', 'always' or 'never'"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, channel: 'my beta' }", "channel must be a channel name"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, channel: 3 }", "channel must be a channel name"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'ftp://example.com/f.json' }", "feed must be an http:// or https:// URL"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/\\x1b[2J' }", "feed must be an http:// or https:// URL"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, upgradeCommand: 'npm i -g greeted' }", "upgradeCommand needs feed"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, managedBy: ['apt'] }", "managedBy needs feed"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, minImportance: 'huge' }", 'minImportance: must be patch, minor, major or critical, not "huge"'],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, returningAfter: 0 }", "returningAfter: must be at least 1 day"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, returningAfter: 1.5 }", "returningAfter: must be a whole number of days"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, accessible: 'yes' }", "accessible: must be true, false or null"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, existingInstall: 1 }", "existingInstall: must be true or false"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, checklist: 'yes' }", "checklist: must be true or false"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: [1] }", "steps: must be a path or a list of steps"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, steps: [{ id: 1n }] }", "cannot send its options to the binary"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, appName: '' }", "appName: the name is empty"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, theme: 'sepia' }", 'theme: must be auto, dark, light or mono, not "sepia"'],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, hyperlinks: 'sometimes' }", "hyperlinks: must be auto, always or never"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, color: 'green' }", "color: must be auto, always or never"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, channel: 'my beta' }", "channel: must be a channel name"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, channel: 3 }", "channel: must be a string"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'ftp://example.com/f.json' }", "feed: must be an http:// or https:// URL"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/\\x1b[2J' }", "feed: must be an http:// or https:// URL"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, upgradeCommand: 'npm i -g greeted' }", "upgradeCommand: needs feed"],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, managedBy: ['apt'] }", "managedBy: needs feed"],
   [
     "{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/f.json', managedBy: ['yum'] }",
-    "managedBy must be a list of brew, pipx, pip, apt, npm",
+    'managedBy: has no install method "yum" (known: brew, pipx, pip, apt, npm)',
   ],
   [
     "{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/f.json', upgradeCommand: { yum: 'yum up' } }",
-    "upgradeCommand: unknown install method",
+    'upgradeCommand: has no install method "yum" (known: brew, pipx, pip, apt, npm, other)',
   ],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, record: ['Search'] }", 'record: the event name "Search" must be lowercase'],
   ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, env: { HOME: 3 } }", "env must be an object of strings"],
-  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, stateDirectory: '/tmp' }", 'greet() has no option "stateDirectory"'],
+  ["{ appId: 'greeted', version: '1.0.0', notes: NOTES, stateDirectory: '/tmp' }", 'there is no parameter "stateDirectory"'],
   ["'greeted'", "greet() takes an options object"],
 ];
 
-test("options it cannot use are a TypeError naming the option", () => {
+test("options it cannot use are a TypeError naming the option, with the binary's message", () => {
   for (const [options, message] of REFUSED) {
     for (const call of ["greet", "greetSync"]) {
       const error = errorOf(`${call}(${options})`);
@@ -157,6 +156,13 @@ test("options it cannot use are a TypeError naming the option", () => {
       assert.ok(!error.message.includes("--") && !error.message.includes("whatsnew greet --help"), error.message);
     }
   }
+});
+
+test("notes it cannot read are a problem in the outcome", () => {
+  const outcome = outcomeOf(`greet(${JSON.stringify({ appId: "greeted", version: "1.0.0", notes: path.join(directory, "missing") })})`);
+  assert.equal(outcome.status, 1);
+  assert.equal(outcome.problems.length, 1);
+  assert.match(outcome.problems[0], /missing/);
 });
 
 test("the choices reach the binary, and nothing is fetched without a terminal", () => {
@@ -193,22 +199,22 @@ function projectWithBinary(name, binary, mode = 0o755) {
     recursive: true,
   });
   const platform = path.join(copy, "node_modules", "@whatsnew-greet", "linux-x64");
-  fs.mkdirSync(path.join(platform, "bin"), { recursive: true });
+  fs.mkdirSync(path.join(platform, "bin"), { recursive: true, mode: 0o755 });
+  fs.chmodSync(path.join(platform, "bin"), 0o755);
   fs.copyFileSync(path.join(project, "node_modules", "@whatsnew-greet", "linux-x64", "package.json"), path.join(platform, "package.json"));
-  fs.writeFileSync(path.join(platform, "bin", "whatsnew"), binary, { mode });
+  fs.writeFileSync(path.join(platform, "bin", "whatsnew-greet"), binary, { mode });
+  fs.chmodSync(path.join(platform, "bin", "whatsnew-greet"), mode);
   return copy;
 }
 
 test("a broken binary is a WhatsnewError with the reason", () => {
   const broken = [
     ["#!/bin/sh\nexit 0\n", 0o644, "the whatsnew binary is not executable: "],
-    // Not a program the kernel runs: node's spawn (execvp) hands it to /bin/sh, which fails.
-    ["\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0", 0o755, "exited with status 127: "],
-    ["#!/bin/sh\necho 'Syntax error' >&2\nexit 2\n", 0o755, "exited with status 2: Syntax error"],
-    ["#!/bin/sh\nulimit -c 0\nkill -SEGV $$\n", 0o755, "whatsnew greet died of SIGSEGV"],
-    ["#!/bin/sh\necho 'whatsnew: out of order' >&2\nexit 3\n", 0o755, "exited with status 3: whatsnew: out of order"],
-    ['#!/bin/sh\nfor a; do r=$a; done; echo "[1]" > "$r"\n', 0o755, "wrote a report that is not a JSON object"],
-    ['#!/bin/sh\nfor a; do r=$a; done; echo "{" > "$r"\n', 0o755, "wrote a report that cannot be read"],
+    ["#!/bin/sh\necho 'Syntax error' >&2\nexit 2\n", 0o755, "exited with status 2 without an outcome"],
+    ["#!/bin/sh\nulimit -c 0\nkill -SEGV $$\n", 0o755, "whatsnew-greet died of SIGSEGV"],
+    ['#!/bin/sh\neval "cat <&$2" >/dev/null\neval "echo [1] >&$4"\n', 0o755, "wrote an outcome that is not a JSON object"],
+    ['#!/bin/sh\neval "cat <&$2" >/dev/null\neval "echo { >&$4"\n', 0o755, "wrote an outcome that is not JSON"],
+    ['#!/bin/sh\neval "cat <&$2" >/dev/null\n', 0o755, "exited with status 0 without an outcome"],
   ];
   for (const [index, [binary, mode, message]] of broken.entries()) {
     const copy = projectWithBinary(`broken-${index}`, binary, mode);
@@ -221,40 +227,87 @@ test("a broken binary is a WhatsnewError with the reason", () => {
   }
 });
 
-test("an upgrade command per install method, managedBy and the tool's own path reach the binary", () => {
-  // A binary that says what it was given, on stderr, and fails: the error carries its words.
-  const copy = projectWithBinary("arguments", '#!/bin/sh\nprintf "%s|" "$@" >&2\nexit 3\n');
-  const options =
-    "{ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/f.json', " +
-    "upgradeCommand: { npm: 'npm install -g greeted', brew: 'brew upgrade greeted' }, managedBy: ['apt'] }";
-  const error = errorOf(`greetSync(${options})`, copy);
+/** The request `call` sends, through a binary that keeps it and answers nothing. */
+function sentRequest(name, call) {
+  const kept = path.join(directory, `${name}.json`);
+  const copy = projectWithBinary(name, `#!/bin/sh\neval "cat <&$2" > ${kept}\nexit 3\n`);
+  const error = errorOf(call, copy);
   assert.equal(error.type, "WhatsnewError", JSON.stringify(error));
-  for (const expected of [
-    "|--upgrade-command|npm=npm install -g greeted|",
-    "|--upgrade-command|brew=brew upgrade greeted|",
-    "|--managed-by|apt|",
-    "|--executable|/",
-  ]) {
-    assert.ok(error.message.includes(expected), `${expected}: ${error.message}`);
+  return JSON.parse(fs.readFileSync(kept, "utf8"));
+}
+
+test("an upgrade command per install method, managedBy and the tool's own path reach the binary", () => {
+  for (const call of ["greet", "greetSync"]) {
+    const request = sentRequest(
+      `arguments-${call}`,
+      `${call}({ appId: 'greeted', version: '1.0.0', notes: NOTES, feed: 'https://example.com/f.json', ` +
+        "upgradeCommand: { npm: 'npm install -g greeted', other: 'see https://greeted.example' }, managedBy: ['apt'], record: ['search'] })",
+    );
+    assert.deepEqual([request.protocol, request.command, request.appId], [1, "greet", "greeted"]);
+    assert.deepEqual(request.upgradeCommand, { npm: "npm install -g greeted", other: "see https://greeted.example" });
+    assert.deepEqual([request.managedBy, request.record], [["apt"], ["search"]]);
+    assert.ok(request.executable.startsWith("/"), request.executable);
   }
 });
 
+test("an upgrade command for any other way is taken", () => {
+  const options = {
+    appId: "greeted-api",
+    version: "1.0.0",
+    notes: NOTES,
+    stateDir: fresh("other-way"),
+    feed: "https://example.com/f.json",
+    upgradeCommand: { npm: "npm install -g greeted", other: "see the docs" },
+  };
+  const outcome = outcomeOf(`greet(${JSON.stringify(options)})`);
+  assert.deepEqual([outcome.status, outcome.problems], [0, []]);
+});
+
 test("checklist reaches the binary only when true", () => {
-  // A binary that says what it was given, on stderr, and fails: the error carries its words.
-  const copy = projectWithBinary("checklist", '#!/bin/sh\nprintf "%s|" "$@" >&2\nexit 3\n');
-  const offered = errorOf("greetSync({ appId: 'greeted', version: '1.0.0', notes: NOTES, checklist: true })", copy);
-  assert.equal(offered.type, "WhatsnewError", JSON.stringify(offered));
-  assert.ok(offered.message.includes("|--checklist|"), offered.message);
-  const plain = errorOf("greetSync({ appId: 'greeted', version: '1.0.0', notes: NOTES, checklist: false })", copy);
-  assert.ok(!plain.message.includes("--checklist"), plain.message);
+  const offered = sentRequest("checklist-on", "greetSync({ appId: 'greeted', version: '1.0.0', notes: NOTES, checklist: true })");
+  assert.equal(offered.checklist, true);
+  const plain = sentRequest("checklist-off", "greetSync({ appId: 'greeted', version: '1.0.0', notes: NOTES })");
+  assert.equal(plain.checklist, undefined);
+});
+
+test("without a binary for the platform, greet resolves to an outcome saying so", () => {
+  const copy = path.join(directory, "no-platform");
+  fs.cpSync(path.join(project, "node_modules", "whatsnew-greet"), path.join(copy, "node_modules", "whatsnew-greet"), { recursive: true });
+  for (const call of ["greet", "greetSync"]) {
+    const run = runModule(copy, `import { ${call} } from "whatsnew-greet";\nshow(await ${call}({ appId: "greeted", version: "1.0.0", notes: ${JSON.stringify(NOTES)} }));`);
+    const outcome = shown(run);
+    assert.deepEqual([outcome.status, outcome.exit, outcome.problems.length], [0, "nothing-shown", 1]);
+    assert.match(outcome.problems[0], /^no whatsnew binary for linux-x64: its package @whatsnew-greet\/linux-x64 is not installed/);
+  }
+});
+
+test("a planted or writable platform binary is refused, naming the path", () => {
+  // Planted in an ancestor's node_modules: not looked for there.
+  const ancestor = path.join(directory, "ancestor");
+  const planted = projectWithBinary("ancestor", "#!/bin/sh\ntouch planted-ran\n");
+  fs.renameSync(path.join(planted, "node_modules", "whatsnew-greet"), path.join(directory, "ancestor-main"));
+  const nested = path.join(ancestor, "app", "node_modules");
+  fs.mkdirSync(nested, { recursive: true });
+  fs.renameSync(path.join(directory, "ancestor-main"), path.join(nested, "whatsnew-greet"));
+  const call = `import { greetSync } from "whatsnew-greet";\nshow(greetSync({ appId: "greeted", version: "1.0.0", notes: ${JSON.stringify(NOTES)} }));`;
+  const found = shown(runModule(path.join(ancestor, "app"), call));
+  assert.match(found.problems[0], /^no whatsnew binary for linux-x64/);
+  // Writable by others, or another user's: refused, with the path.
+  const writable = projectWithBinary("writable", "#!/bin/sh\nexit 0\n", 0o777);
+  const refused = shown(runModule(writable, call));
+  assert.match(refused.problems[0], /^refusing the whatsnew binary .*bin\/whatsnew-greet: others can write to /);
+  const foreign = projectWithBinary("foreign", "#!/bin/sh\nexit 0\n");
+  fs.chownSync(path.join(foreign, "node_modules", "@whatsnew-greet", "linux-x64", "bin", "whatsnew-greet"), 65534, 65534);
+  const theirs = shown(runModule(foreign, call));
+  assert.match(theirs.problems[0], /belongs to another user \(uid 65534\)/);
 });
 
 test("an outcome takes reports with keys absent or unknown", () => {
-  // A binary that writes the report in $REPORT to the --report file (its last argument) and
-  // exits with $STATUS, or dies of $SIGNAL.
+  // A binary that answers with the outcome in $REPORT on its --out descriptor and exits with
+  // $STATUS, or dies of $SIGNAL.
   const copy = projectWithBinary(
     "reporting",
-    '#!/bin/sh\nfor a; do r=$a; done\nprintf %s "$REPORT" > "$r"\n[ -n "$SIGNAL" ] && kill -"$SIGNAL" $$\nexit "${STATUS:-0}"\n',
+    '#!/bin/sh\neval "cat <&$2" >/dev/null\neval "printf %s \\"\\$REPORT\\" >&$4"\n[ -n "$SIGNAL" ] && kill -"$SIGNAL" $$\nexit "${STATUS:-0}"\n',
   );
   const outcome = (environment) =>
     shown(
@@ -305,39 +358,46 @@ test("record counts events in the state, and a bad name is a TypeError", () => {
   const state = fresh("state-events");
   const code = `import { record, recordSync } from "whatsnew-greet";
 const stateDir = ${JSON.stringify(state)};
-const results = [await record("greeted-api", "search", { stateDir }), await record("greeted-api", "search", { stateDir })];
+const results = [await record("greeted-api", "search", { stateDir }), await record("greeted-api", ["search", "export.pdf"], { stateDir })];
 results.push(recordSync("greeted-api", "export.pdf", { stateDir }));
-show(results);`;
+show(results.map((result) => result ?? null));`;
   assert.deepEqual(shown(runModule(project, code)), [null, null, null]);
   const lines = fs.readFileSync(path.join(state, "events.log"), "utf8").trim().split("\n");
   assert.deepEqual(
     lines.map((line) => line.split(" ")[1]),
-    ["search", "search", "export.pdf"],
+    ["search", "search", "export.pdf", "export.pdf"],
   );
-  // Two launches: the first makes the state, the second folds the log into it.
-  for (let n = 0; n < 2; n++) {
-    outcomeOf(`greet(${JSON.stringify({ appId: "greeted-api", version: "1.0.0", notes: NOTES, stateDir: state })})`);
-  }
+  // Two launches: the first makes the state, the second folds the log into it; a greeting
+  // records its own events in the same trip.
+  outcomeOf(`greet(${JSON.stringify({ appId: "greeted-api", version: "1.0.0", notes: NOTES, stateDir: state, record: ["search"] })})`);
+  outcomeOf(`greet(${JSON.stringify({ appId: "greeted-api", version: "1.0.0", notes: NOTES, stateDir: state })})`);
   const counts = JSON.parse(fs.readFileSync(path.join(state, "launch-state.json"), "utf8")).events.counts;
   assert.deepEqual(
     Object.fromEntries(Object.entries(counts).map(([name, entry]) => [name, entry.count])),
-    { search: 2, "export.pdf": 1 },
+    { search: 3, "export.pdf": 2 },
   );
 
-  const bad = shown(
-    runModule(
-      project,
-      `import { record } from "whatsnew-greet";
-try { await record("greeted-api", "Search", { stateDir: ${JSON.stringify(state)} }); show({ type: null }); }
-catch (error) { show({ type: error.constructor.name, message: error.message }); }`,
-    ),
-  );
+  const failure = (call) =>
+    shown(
+      runModule(
+        project,
+        `import { record, recordSync, RecordError } from "whatsnew-greet";
+try { await ${call}; show({ type: null }); }
+catch (error) { show({ type: error.constructor.name, message: error.message, isRecordError: error instanceof RecordError }); }`,
+      ),
+    );
+  const bad = failure(`record("greeted-api", "Search", { stateDir: ${JSON.stringify(state)} })`);
   assert.equal(bad.type, "TypeError");
-  assert.match(bad.message, /the event name "Search" must be lowercase/);
+  assert.match(bad.message, /^record: the event name "Search" must be lowercase/);
+  for (const appId of ["null", "123"]) {
+    const wrong = failure(`record(${appId}, "search")`);
+    assert.deepEqual([wrong.type, wrong.message.startsWith("appId must be a string")], ["TypeError", true]);
+  }
   const file = path.join(directory, "not-a-directory");
   fs.writeFileSync(file, "");
-  const unusable = shown(
-    runModule(project, `import { recordSync } from "whatsnew-greet";\nshow(recordSync("greeted-api", "search", { stateDir: ${JSON.stringify(file)} }));`),
-  );
-  assert.equal(unusable, `cannot record the event: ${file} is not a directory`);
+  for (const call of ["record", "recordSync"]) {
+    const unusable = failure(`${call}("greeted-api", "search", { stateDir: ${JSON.stringify(file)} })`);
+    assert.deepEqual([unusable.type, unusable.isRecordError], ["RecordError", true]);
+    assert.ok(unusable.message.includes(`${file} is not a directory`), unusable.message);
+  }
 });

@@ -50,14 +50,16 @@ test("the tarballs hold only what the packages need", () => {
     "package/index.js",
     "package/index.mjs",
     "package/package.json",
+    "package/schema.d.ts",
   ]);
+  // Only the greeting executable, not the whole whatsnew tool.
   assert.deepEqual(listing(platform), [
     "package/LICENSE",
     "package/README.md",
-    "package/bin/whatsnew",
+    "package/bin/whatsnew-greet",
     "package/package.json",
   ]);
-  const mode = execFileSync("tar", ["-tvzf", platform, "package/bin/whatsnew"], { encoding: "utf8" });
+  const mode = execFileSync("tar", ["-tvzf", platform, "package/bin/whatsnew-greet"], { encoding: "utf8" });
   assert.match(mode, /^-rwxr-xr-x /);
 });
 
@@ -119,7 +121,7 @@ function elfFacts(data) {
 
 test("the binary is found in the installed platform package, static and stripped", () => {
   const located = shown(runModule(project, 'import { binaryPath } from "whatsnew-greet";\nshow(binaryPath());'));
-  assert.equal(located, path.join(fs.realpathSync(project), "node_modules", "@whatsnew-greet", "linux-x64", "bin", "whatsnew"));
+  assert.equal(located, path.join(fs.realpathSync(project), "node_modules", "@whatsnew-greet", "linux-x64", "bin", "whatsnew-greet"));
   const { interpreter, names } = elfFacts(fs.readFileSync(located));
   assert.equal(interpreter, false, "the binary asks for a dynamic loader: not the static release build");
   assert.ok(!names.has(".symtab") && ![...names].some((name) => name.startsWith(".debug")), [...names].join(" "));
@@ -143,47 +145,69 @@ test("require and import work with no whatsnew on PATH", () => {
 });
 
 test("npx whatsnew-greet runs the binary and passes its status on", () => {
-  const npx = (...args) =>
+  const npx = (args, input) =>
     spawnSync("npx", ["--offline", "whatsnew-greet", ...args], {
       cwd: project,
       env: cleanEnvironment(),
       encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
+      input,
+      stdio: ["pipe", "pipe", "pipe"],
     });
-  const printed = npx("--version");
-  assert.deepEqual([printed.status, printed.stdout], [0, `${version}\n`], printed.stderr);
-  const usage = npx("greet", "--app-id", "x");
-  assert.equal(usage.status, 2);
-  assert.match(usage.stderr, /--app-version/);
-  const notes = path.join(directory, "bad-notes");
-  fs.mkdirSync(notes, { recursive: true });
-  fs.writeFileSync(path.join(notes, "1.0.0.md"), "---\ndate: 2026-13-45\n---\n\nText.\n");
-  const lint = npx("lint", "--content", notes);
-  assert.equal(lint.status, 1);
-  assert.match(lint.stdout + lint.stderr, /1\.0\.0\.md/);
+  const schema = npx(["--schema"], "");
+  assert.equal(schema.status, 0, schema.stderr);
+  assert.equal(JSON.parse(schema.stdout).protocol, 1);
+  const refused = npx([], '{"protocol": 1, "appId": "x"}');
+  assert.equal(refused.status, 2);
+  assert.equal(JSON.parse(refused.stdout).error.parameter, "version");
 });
 
-test("without its platform package it says which one and how to install it", () => {
+test("the types are the schema's (scripts/wrapper-types --check against the shipped binary)", () => {
+  const binary = shown(runModule(project, 'import { binaryPath } from "whatsnew-greet";\nshow(binaryPath());'));
+  const check = spawnSync("python3", [path.join(ROOT, "scripts", "wrapper-types"), "--check", binary], { encoding: "utf8" });
+  assert.equal(check.status, 0, check.stderr);
+  // The installed schema.d.ts is the source's.
+  assert.equal(
+    fs.readFileSync(path.join(project, "node_modules", "whatsnew-greet", "schema.d.ts"), "utf8"),
+    fs.readFileSync(path.join(ROOT, "npm", "whatsnew-greet", "schema.d.ts"), "utf8"),
+  );
+});
+
+test("loading the package costs under 1 ms more than an empty module, and reads nothing", () => {
+  // The empty module is a package too (its package.json read as this one's is), loaded the same way.
+  const empty = path.join(project, "node_modules", "empty-package");
+  fs.mkdirSync(empty, { recursive: true });
+  fs.writeFileSync(path.join(empty, "package.json"), JSON.stringify({ name: "empty-package", main: "./index.js", exports: { ".": "./index.js" } }));
+  fs.writeFileSync(path.join(empty, "index.js"), "");
+  const once = (target) => {
+    // CPU time, not wall time: what loading costs, without the waits a loaded machine adds.
+    const code = `const c = process.cpuUsage(); require(${JSON.stringify(target)}); const d = process.cpuUsage(c); console.log((d.user + d.system) * 1000);`;
+    return Number(spawnSync(process.execPath, ["-e", code], { cwd: project, encoding: "utf8" }).stdout);
+  };
+  const differences = [];
+  for (let n = 0; n < 15; n++) differences.push(once("whatsnew-greet") - once("empty-package")); // interleaved pairs
+  const extra = differences.sort((a, b) => a - b)[7] / 1e6;
+  assert.ok(extra < 1, `${extra.toFixed(2)} ms more than an empty module`);
+  const code = "require('whatsnew-greet'); console.log(JSON.stringify(Object.keys(require.cache).map((f) => require('node:path').basename(f))))";
+  const loaded = JSON.parse(spawnSync(process.execPath, ["-e", code], { cwd: project, encoding: "utf8" }).stdout);
+  assert.deepEqual(loaded, ["index.js"]); // not package.json: version is read when asked for
+});
+
+test("without its platform package greet says which one and how to install it, and npx says why", () => {
   const bare = path.join(directory, "bare");
   fs.cpSync(path.join(project, "node_modules", "whatsnew-greet"), path.join(bare, "node_modules", "whatsnew-greet"), {
     recursive: true,
   });
-  const call = runModule(
-    bare,
-    `import { greet, WhatsnewError } from "whatsnew-greet";
-try { await greet({ appId: "a", version: "1.0.0", notes: ${JSON.stringify(ROOT)} }); show(null); }
-catch (error) { show({ type: error.constructor.name, message: error.message }); }`,
+  const outcome = shown(
+    runModule(bare, `import { greet } from "whatsnew-greet";\nshow(await greet({ appId: "a", version: "1.0.0", notes: ${JSON.stringify(ROOT)} }));`),
   );
-  const error = shown(call);
-  assert.equal(error.type, "WhatsnewError");
-  assert.match(error.message, /linux-x64/);
-  assert.match(error.message, new RegExp(`npm install @whatsnew-greet/linux-x64@${version.replaceAll(".", "\\.")}`));
-  const cli = spawnSync(process.execPath, [path.join(bare, "node_modules", "whatsnew-greet", "bin", "whatsnew-greet.js"), "--version"], {
+  assert.match(outcome.problems[0], /^no whatsnew binary for linux-x64/);
+  assert.match(outcome.problems[0], new RegExp(`npm install @whatsnew-greet/linux-x64@${version.replaceAll(".", "\\.")}`));
+  const cli = spawnSync(process.execPath, [path.join(bare, "node_modules", "whatsnew-greet", "bin", "whatsnew-greet.js"), "--schema"], {
     encoding: "utf8",
     env: cleanEnvironment(),
   });
   assert.equal(cli.status, 127);
-  assert.match(cli.stderr, /^whatsnew-greet: the whatsnew binary for linux-x64 is missing: /);
+  assert.match(cli.stderr, /^whatsnew-greet: no whatsnew binary for linux-x64: /);
   assert.doesNotMatch(cli.stderr, /\n\s+at /, "a stack trace");
 });
 
@@ -211,9 +235,11 @@ console.log(again.exit === "later", again.versions[0], report(again));
 greetSync({ ...options, minImportance: "huge" });
 // @ts-expect-error: an outcome is read, not written
 again.interrupted = false;
-const recorded: Promise<string | null> = record("typed", "search", { stateDir: new URL("file:///state") });
-const recordedNow: string | null = recordSync("typed", "search");
-console.log(recorded, recordedNow);
+const recorded: Promise<void> = record("typed", ["search", "export"], { stateDir: new URL("file:///state") });
+recordSync("typed", "search");
+console.log(recorded, greetSync({ ...options, upgradeCommand: { npm: "npm i -g typed", other: "see the docs" } }));
+// @ts-expect-error: theme is one of the schema's
+greetSync({ ...options, theme: "sepia" });
 // @ts-expect-error: record takes no notes
 recordSync("typed", "search", { notes: "/notes" });
 `;

@@ -1,4 +1,4 @@
-// The README's Node example is Examples/node's code, word for word.
+// docs/greet.md's Node example is Examples/node's code, word for word.
 
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -7,9 +7,9 @@ import { test } from "node:test";
 
 import { ROOT } from "./helpers.mjs";
 
-test("the README shows the example tool", () => {
-  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+test("docs/greet.md shows the example tool", () => {
+  const readme = fs.readFileSync(path.join(ROOT, "docs", "greet.md"), "utf8");
   const example = fs.readFileSync(path.join(ROOT, "Examples", "node", "greeted.js"), "utf8");
   const code = example.slice(example.indexOf("import "));
-  assert.ok(readme.includes("```js\n" + code + "```\n"), "README.md does not show Examples/node/greeted.js");
+  assert.ok(readme.includes("```js\n" + code + "```\n"), "docs/greet.md does not show Examples/node/greeted.js");
 });

@@ -3,6 +3,7 @@
 // upgrade, nothing when piped, and Ctrl-C ending with status 130 and no stack trace.
 
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -130,6 +131,23 @@ for (const accessible of [false, true]) {
     assertTerminalAsItWas();
   });
 }
+
+test("SIGTERM during the walkthrough reaches the binary, which restores the terminal", { skip }, async () => {
+  // `kill PID` of the tool: greet() passes SIGTERM on to the binary, waits for it to give the
+  // terminal back, then the tool ends by SIGTERM (143).
+  tmux.start(greeted());
+  await tmux.waitFor("Welcome to Greeted");
+  const shell = tmux.tmux("display-message", "-p", "-t", "=0:", "#{pane_pid}").trim();
+  const children = spawnSync("pgrep", ["-P", shell], { encoding: "utf8" }).stdout.trim().split("\n");
+  assert.equal(children.length, 1, children.join(" "));
+  process.kill(Number(children[0]), "SIGTERM");
+  assert.equal(await tmux.waitExit(), 143);
+  const screen = await tmux.waitFor("EXIT:143");
+  assertNoStackTrace(screen);
+  assert.ok(!screen.includes(DONE_1_1), screen);
+  assertTerminalAsItWas();
+  assert.deepEqual(fs.readdirSync(work).filter((name) => name.startsWith("whatsnew-greet-")), []);
+});
 
 /** Starts the driver for `version`; returns the file its outcome will be in. */
 function drive(version, environment = "", ...more) {

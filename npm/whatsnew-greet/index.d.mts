@@ -1,3 +1,19 @@
 // Types of whatsnew-greet for `import`: the same as for `require` (index.d.ts).
-export { greet, greetSync, record, recordSync, binaryPath, WhatsnewError, version } from "./index.js";
-export type { GreetOptions, RecordOptions, Step, Outcome, Launch, Tip, UpdateSteps, Exit, Shown } from "./index.js";
+export { greet, greetSync, record, recordSync, binaryPath, WhatsnewError, RecordError, version } from "./index.js";
+export type {
+  GreetOptions,
+  RecordOptions,
+  Step,
+  Outcome,
+  Launch,
+  Tip,
+  UpdateSteps,
+  Exit,
+  Shown,
+  Color,
+  Hyperlinks,
+  Importance,
+  InstallMethod,
+  Theme,
+  UpgradeCommandKey,
+} from "./index.js";

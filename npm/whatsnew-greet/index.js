@@ -1,80 +1,24 @@
 "use strict";
-// whatsnew-greet: greets the users of a Node command-line tool with the `whatsnew` binary its
-// platform package carries (@whatsnew-greet/linux-x64, an optional dependency npm installs
-// only where it runs), never one on PATH. index.mjs is the same API for `import`, index.d.ts
-// its types.
+// whatsnew-greet: greets the users of a Node command-line tool with the `whatsnew-greet` binary
+// its platform package carries (@whatsnew-greet/linux-x64, an optional dependency npm installs
+// only where it runs), never one on PATH. One JSON request goes to the binary, one JSON outcome
+// comes back (protocol 1, docs/protocol.md in the repository): no value list of the binary's
+// parameters is kept here, the binary checks every value and names the parameter it refuses.
+// Their types (schema.d.ts) are generated from `whatsnew-greet --schema`.
+//
+// Loading this file does nothing but define functions: the modules a greeting needs are
+// required when it runs, and `version` reads package.json only when asked for.
 
-const childProcess = require("node:child_process");
-const fs = require("node:fs");
-const os = require("node:os");
-const path = require("node:path");
-const url = require("node:url");
-const util = require("node:util");
-
-const { version } = require("./package.json");
-
+const PROTOCOL = 1;
 /** The platform package carrying the binary, by `${process.platform}-${process.arch}`. */
-const PLATFORM_PACKAGES = new Map([["linux-x64", "@whatsnew-greet/linux-x64"]]);
-
-const IMPORTANCES = ["critical", "major", "minor", "patch"];
-const COLORS = ["auto", "always", "never"];
-const THEMES = ["auto", "dark", "light", "mono"];
-const HYPERLINKS = ["auto", "always", "never"];
-const METHODS = ["brew", "pipx", "pip", "apt", "npm"];
-// A channel as notes name it in `<!-- only: NAMES -->` (commas or spaces between names).
-const CHANNEL = /^[A-Za-z0-9._-]+$/;
-const FEED = /^https?:\/\/[^\x00-\x20\x7f]+$/;
-const OPTIONS = new Set([
-  "appId",
-  "version",
-  "notes",
-  "appName",
-  "stateDir",
-  "steps",
-  "minImportance",
-  "accessible",
-  "returningAfter",
-  "color",
-  "theme",
-  "hyperlinks",
-  "channel",
-  "feed",
-  "upgradeCommand",
-  "managedBy",
-  "executable",
-  "existingInstall",
-  "tips",
-  "cooldown",
-  "checklist",
-  "env",
-]);
-// The binary's option names in its usage errors, as greet()'s options.
-const OPTION_NAMES = new Map([
-  ["--app-id", "appId"],
-  ["--app-version", "version"],
-  ["--content", "notes"],
-  ["--app-name", "appName"],
-  ["--state-dir", "stateDir"],
-  ["--steps", "steps"],
-  ["--min-importance", "minImportance"],
-  ["--returning-after", "returningAfter"],
-  ["--color", "color"],
-  ["--theme", "theme"],
-  ["--hyperlinks", "hyperlinks"],
-  ["--channel", "channel"],
-  ["--feed", "feed"],
-  ["--upgrade-command", "upgradeCommand"],
-  ["--cooldown", "cooldown"],
-  ["--managed-by", "managedBy"],
-  ["--executable", "executable"],
-]);
+const PLATFORM_PACKAGES = { "linux-x64": "@whatsnew-greet/linux-x64" };
+const CRASH_SIGNALS = ["SIGSEGV", "SIGBUS", "SIGILL", "SIGTRAP", "SIGABRT", "SIGFPE", "SIGKILL"];
 const TIPS = ["at-exit", "manual", "off"];
-const COOLDOWN = /^(0|[0-9]+[dhms])$/;
-const CRASH_SIGNALS = new Set(["SIGSEGV", "SIGBUS", "SIGILL", "SIGTRAP", "SIGABRT", "SIGFPE", "SIGKILL"]);
 
 /**
- * The `whatsnew` binary is missing, cannot be run, or failed without an outcome. The message
- * says why; a tool that catches it goes on without a greeting.
+ * The `whatsnew-greet` binary cannot be run, or failed without an outcome. The message says
+ * why; a tool that catches it goes on without a greeting. (A platform with no binary is not
+ * an error: greet() resolves to an outcome saying so.)
  */
 class WhatsnewError extends Error {
   constructor(message) {
@@ -83,28 +27,44 @@ class WhatsnewError extends Error {
   }
 }
 
+/** record() could not record the events: the message is the one line saying why. */
+class RecordError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RecordError";
+  }
+}
+
+/** No binary to run: none for this platform, or one that is refused (the message says which path). */
+class NoBinary extends WhatsnewError {}
+
 /**
- * The path of the `whatsnew` binary in the platform package (found as a module is, from this
- * package, never on PATH). Throws WhatsnewError when this platform has none, when its package
- * is not installed, or when the binary is not executable.
+ * The path of the `whatsnew-greet` binary in the platform package, looked for beside this
+ * package only (its own node_modules, or the node_modules it is in), never in an ancestor
+ * directory, NODE_PATH or PATH. Throws a WhatsnewError when this platform has none, when its
+ * package is not installed, or when the binary is refused: one others can write to, or that
+ * belongs to another user than this one or root.
  */
 function binaryPath() {
+  const fs = require("node:fs");
+  const path = require("node:path");
   const platform = `${process.platform}-${process.arch}`;
-  const name = PLATFORM_PACKAGES.get(platform);
+  const name = PLATFORM_PACKAGES[platform];
   if (name === undefined) {
-    const known = [...PLATFORM_PACKAGES.keys()].join(", ");
-    throw new WhatsnewError(`whatsnew-greet has no whatsnew binary for ${platform} (only for ${known})`);
+    throw new NoBinary(`no whatsnew binary for ${platform} (whatsnew-greet has one for ${Object.keys(PLATFORM_PACKAGES).join(", ")})`);
   }
-  let binary;
-  try {
-    binary = require.resolve(`${name}/bin/whatsnew`);
-  } catch {
-    throw new WhatsnewError(
-      `the whatsnew binary for ${platform} is missing: its package ${name} is not installed ` +
-        `(npm installs it with whatsnew-greet unless optional dependencies are left out; ` +
-        `install it with \`npm install ${name}@${version}\`)`,
+  const places = [path.join(__dirname, "node_modules")];
+  if (path.basename(path.dirname(__dirname)) === "node_modules") places.push(path.dirname(__dirname));
+  const binary = places
+    .map((place) => path.join(place, name, "bin", "whatsnew-greet"))
+    .find((candidate) => fs.existsSync(candidate));
+  if (binary === undefined) {
+    throw new NoBinary(
+      `no whatsnew binary for ${platform}: its package ${name} is not installed beside whatsnew-greet ` +
+        `(npm installs it unless optional dependencies are left out: \`npm install ${name}@${module.exports.version}\`)`,
     );
   }
+  refuseUnsafe(binary);
   try {
     fs.accessSync(binary, fs.constants.X_OK);
   } catch {
@@ -113,305 +73,162 @@ function binaryPath() {
   return binary;
 }
 
+/** Throws when `binary` or its directory can be written by others, or belongs to another user. */
+function refuseUnsafe(binary) {
+  const fs = require("node:fs");
+  const path = require("node:path");
+  const me = typeof process.getuid === "function" ? process.getuid() : 0;
+  for (const file of [binary, path.dirname(binary)]) {
+    const info = fs.statSync(file);
+    if ((info.mode & 0o022) !== 0) {
+      throw new NoBinary(`refusing the whatsnew binary ${binary}: others can write to ${file}`);
+    }
+    if (info.uid !== me && info.uid !== 0) {
+      throw new NoBinary(`refusing the whatsnew binary ${binary}: ${file} belongs to another user (uid ${info.uid})`);
+    }
+  }
+}
+
 /**
  * Greets the user of the app `options.appId` at `options.version` (index.d.ts documents each
  * option): records the launch and shows what is due, then gives the terminal back and
- * resolves to what happened. While the binary runs it owns the terminal, and Ctrl-C ends the
- * greeting, not this process: the outcome says `interrupted`.
+ * resolves to what happened. While the binary runs it owns the terminal: Ctrl-C ends the
+ * greeting, not this process (the outcome says `interrupted`), and SIGTERM is passed on to
+ * the binary, which restores the terminal before this process ends by it.
  */
 async function greet(options) {
   const call = prepare(options);
-  try {
-    const { code, signal, errors } = await run(call.binary, call.args, call.env);
-    return withTipAtExit(outcomeOf(code, signal, errors, call.report), call.tips);
-  } finally {
-    call.cleanUp();
-  }
+  if (call.outcome) return call.outcome;
+  const { code, signal, text, terminated } = await run(call.binary, call.request, call.env);
+  if (terminated) endBy("SIGTERM");
+  return withTipAtExit(outcomeOf(code, signal, parse(text, code, signal)), call.tips);
 }
 
 /** greet(), blocking this process's event loop until the greeting is over. */
 function greetSync(options) {
   const call = prepare(options);
-  try {
-    const { code, signal, errors } = runSync(call.binary, call.args, call.env);
-    return withTipAtExit(outcomeOf(code, signal, errors, call.report), call.tips);
-  } finally {
-    call.cleanUp();
-  }
+  if (call.outcome) return call.outcome;
+  const { code, signal, text } = runSync(call.binary, call.request, call.env);
+  return withTipAtExit(outcomeOf(code, signal, parse(text, code, signal)), call.tips);
 }
 
 /**
- * Records that the user of the app `appId` did `name` (a usage event: `search`, `export.pdf`),
- * for the tips and the walkthrough's steps done by doing: a count and the last date per event
- * in the app's state directory, on this machine only (nothing is sent anywhere). Resolves to
- * null when recorded, else to the one line saying why not (a state directory that cannot be
- * used). Rejects with a TypeError for an appId or event name the binary refuses and with a
- * WhatsnewError when the binary is missing or broken.
+ * Records that the user of the app `appId` did `name` (a usage event, `search`, or a list of
+ * them), for the tips and the walkthrough's steps done by doing: a count and the last date per
+ * event in the app's state directory, on this machine only. One short run of the binary (a
+ * few milliseconds); a tool that greets on the same run passes `record` to greet() instead.
+ * Resolves when recorded; rejects with a TypeError for a name the binary refuses and with a
+ * RecordError when the events could not be recorded (the one line says why).
  */
 async function record(appId, name, options = {}) {
   const call = prepareRecord(appId, name, options);
-  const result = await new Promise((resolve, reject) => {
-    childProcess.execFile(call.binary, call.args, { env: call.env }, (error, stdout, stderr) => {
-      // A string code is a failure to start (ENOENT, EACCES); a number is the exit status.
-      if (error && typeof error.code === "string") reject(cannotRun(call.binary, error));
-      else resolve({ code: error ? (error.code ?? -1) : 0, errors: String(stderr) });
-    });
-  });
-  return recorded(result.code, result.errors);
+  let result;
+  try {
+    result = await run(call.binary, call.request, call.env);
+  } catch (error) {
+    throw new RecordError(error.message);
+  }
+  recorded(result.code, parse(result.text, result.code, result.signal));
 }
 
 /** record(), blocking this process's event loop (a few milliseconds) until it is done. */
 function recordSync(appId, name, options = {}) {
   const call = prepareRecord(appId, name, options);
-  const result = childProcess.spawnSync(call.binary, call.args, { env: call.env, stdio: ["ignore", "ignore", "pipe"] });
-  if (result.error) throw cannotRun(call.binary, result.error);
-  return recorded(result.status, result.stderr.toString("utf8"));
+  let result;
+  try {
+    result = runSync(call.binary, call.request, call.env);
+  } catch (error) {
+    throw new RecordError(error.message);
+  }
+  recorded(result.code, parse(result.text, result.code, result.signal));
 }
 
 function prepareRecord(appId, name, options) {
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new TypeError(`record() takes an options object ({ stateDir, env }), not ${describe(options)}`);
   }
-  for (const key of Object.keys(options)) {
-    if (key !== "stateDir" && key !== "env") throw new TypeError(`record() has no option ${key}`);
+  if (typeof appId !== "string") throw new TypeError(`appId must be a string, not ${describe(appId)}`);
+  const names = Array.isArray(name) ? name : [name];
+  for (const each of names) {
+    if (typeof each !== "string") throw new TypeError(`an event name must be a string, not ${describe(each)}`);
   }
-  if (typeof name !== "string" || name.startsWith("-")) {
-    throw new TypeError(`name must be an event name, not ${describe(name)}`);
+  const { env, stateDir, ...rest } = options;
+  for (const key of Object.keys(rest)) throw new TypeError(`record() has no option ${key}`);
+  let binary;
+  try {
+    binary = binaryPath();
+  } catch (error) {
+    throw new RecordError(error.message);
   }
-  const args = ["event", "--app-id", text("appId", appId)];
-  if (given(options.stateDir)) args.push("--state-dir", pathOf("stateDir", options.stateDir));
-  args.push(name);
-  return { binary: binaryPath(), args, env: environment({ env: options.env }) };
+  const request = { protocol: PROTOCOL, command: "record", appId, record: names };
+  if (given(stateDir)) request.stateDir = pathOf("stateDir", stateDir);
+  return { binary, request: JSON.stringify(request), env: environment(env) };
 }
 
-function recorded(code, errors) {
-  const lines = errors.split("\n").filter((line) => line.trim() !== "");
-  if (code === 0) return null;
-  if (code === 2) {
-    throw new TypeError(usageMessage(lines).replace(" (see 'whatsnew event --help')", "") || "whatsnew event refused the arguments");
+function recorded(code, answer) {
+  refusal(answer);
+  const problems = isPlainObject(answer) && Array.isArray(answer.problems) ? answer.problems : [];
+  if (code !== 0 || problems.length > 0) {
+    throw new RecordError(String(problems[0] ?? `whatsnew-greet exited with status ${code}`));
   }
-  if (code === 1 && lines.length > 0) return lines[0].replace(/^whatsnew: /, "");
-  const detail = lines.length > 0 ? `: ${lines[lines.length - 1]}` : "";
-  throw new WhatsnewError(`whatsnew event exited with status ${code}${detail}`);
 }
 
-// MARK: - Arguments
+// MARK: - The request
 
-/** The binary, its arguments and environment for `options`, with a scratch directory for the
- * report (and steps given as a list), which `cleanUp()` removes. */
+/**
+ * The binary, the request and the environment for `options`; or, with no binary to run, the
+ * outcome that says so (`call.outcome`).
+ */
 function prepare(options) {
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new TypeError(`greet() takes an options object ({ appId, version, notes, ... }), not ${describe(options)}`);
   }
-  for (const key of Object.keys(options)) {
-    if (!OPTIONS.has(key)) throw new TypeError(`greet() has no option ${JSON.stringify(key)}`);
-  }
-  const tips = given(options.tips) ? oneOf("tips", options.tips, TIPS) : "at-exit";
-  const args = ["greet", ...launchArguments(options), ...choiceArguments(options), ...tipArguments(tips, options)];
-  const env = environment(options);
-  args.push("--content", directory("notes", options.notes));
-  const steps = stepsOf(options.steps);
-  const binary = binaryPath();
-
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "whatsnew-greet-"));
-  const cleanUp = () => fs.rmSync(scratch, { recursive: true, force: true });
+  const { notes, steps, tips = "at-exit", env, stateDir, executable, ...parameters } = options;
+  if (!TIPS.includes(tips)) throw new TypeError(`tips must be "at-exit", "manual" or "off", not ${describe(tips)}`);
+  let binary;
   try {
-    if (steps?.json !== undefined) {
-      const stepsFile = path.join(scratch, "steps.json");
-      fs.writeFileSync(stepsFile, steps.json);
-      args.push("--steps", stepsFile);
-    } else if (steps?.file !== undefined) {
-      args.push("--steps", steps.file);
-    }
-    const report = path.join(scratch, "report.json");
-    args.push("--report", report);
-    return { binary, args, env, report, tips, cleanUp };
+    binary = binaryPath();
   } catch (error) {
-    cleanUp();
-    throw error;
+    if (!(error instanceof NoBinary)) throw error;
+    return { outcome: outcomeFromReport({ problems: [error.message] }, 0) };
   }
-}
-
-/** `--tip` (at exit only when stderr is a terminal: only a tip someone sees is counted),
- * `--cooldown` and `--checklist`: the one-interruption budget's last two. */
-function tipArguments(tips, options) {
-  const args = [];
-  if (given(options.checklist)) {
-    if (typeof options.checklist !== "boolean") {
-      throw new TypeError(`checklist must be true or false, not ${describe(options.checklist)}`);
-    }
-    if (options.checklist) args.push("--checklist");
-  }
-  if (tips === "manual" || (tips === "at-exit" && process.stderr.isTTY)) args.push("--tip");
-  if (given(options.cooldown)) {
-    if (typeof options.cooldown !== "string" || !COOLDOWN.test(options.cooldown)) {
-      throw new TypeError(
-        `cooldown must be a whole number with d, h, m or s (like "1d"), or "0", not ${describe(options.cooldown)}`,
-      );
-    }
-    args.push("--cooldown", options.cooldown);
-  }
-  return args;
-}
-
-let pendingTip;
-
-/** Prints the outcome's tip on stderr when the process exits (`tips: "at-exit"`), after the
- * tool's own output, if stderr is still a terminal; a later greeting's tip replaces it. */
-function withTipAtExit(outcome, tips) {
-  if (tips !== "at-exit" || outcome.tip === null || outcome.tip.block === "") return outcome;
-  if (pendingTip === undefined) {
-    process.once("exit", () => {
-      if (!process.stderr.isTTY || !pendingTip) return;
-      try {
-        fs.writeSync(2, pendingTip);
-      } catch {
-        // Never an error at exit.
-      }
-    });
-  }
-  pendingTip = outcome.tip.block;
-  return outcome;
-}
-
-/** `steps` as a file to pass on, or as the JSON of the list to write; undefined when absent. */
-function stepsOf(steps) {
-  if (!given(steps)) return undefined;
-  if (typeof steps === "string" || steps instanceof URL) return { file: file("steps", steps) };
-  if (!Array.isArray(steps) || !steps.every(isPlainObject)) {
-    throw new TypeError(`steps must be a file path or a list of step objects, not ${describe(steps)}`);
-  }
+  const request = { protocol: PROTOCOL, command: "greet", ...parameters };
+  request.notes = directoryOf("notes", notes);
+  if (given(stateDir)) request.stateDir = pathOf("stateDir", stateDir);
+  if (given(steps)) request.steps = typeof steps === "string" || steps instanceof URL ? absolute("steps", steps) : steps;
+  const script = given(executable) ? executable : given(parameters.feed) ? process.argv[1] : undefined;
+  if (given(script)) request.executable = absolute("executable", script);
+  // At exit the tip goes to stderr, so only one a person will see is chosen (and counted).
+  request.tip = tips === "manual" || (tips === "at-exit" && require("node:tty").isatty(2));
+  for (const key of Object.keys(request)) if (request[key] === undefined || request[key] === null) delete request[key];
+  let text;
   try {
-    return { json: JSON.stringify(steps) };
+    text = JSON.stringify(request);
   } catch (error) {
-    throw new TypeError(`steps cannot be written as JSON: ${error.message}`);
+    throw new TypeError(`greet() cannot send its options to the binary: ${error.message}`);
   }
+  return { binary, request: text, env: environment(env), tips };
 }
 
-function launchArguments(options) {
-  const args = ["--app-id", text("appId", options.appId), "--app-version", text("version", options.version)];
-  if (given(options.appName)) args.push("--app-name", text("appName", options.appName));
-  if (given(options.stateDir)) args.push("--state-dir", pathOf("stateDir", options.stateDir));
-  if (given(options.minImportance)) {
-    args.push("--min-importance", oneOf("minImportance", options.minImportance, IMPORTANCES));
+/** The binary's environment: `env`, or this process's (undefined). */
+function environment(env) {
+  if (!given(env)) return undefined;
+  const strings = (value) => typeof value === "string" || value === undefined;
+  if (typeof env !== "object" || Array.isArray(env) || !Object.values(env).every(strings)) {
+    throw new TypeError(`env must be an object of strings, not ${describe(env)}`);
   }
-  if (given(options.returningAfter)) {
-    const days = options.returningAfter;
-    if (!Number.isSafeInteger(days) || days < 1) {
-      throw new TypeError(`returningAfter must be a whole number of days, at least 1, not ${describe(days)}`);
-    }
-    args.push("--returning-after", String(days));
-  }
-  if (given(options.existingInstall)) {
-    if (typeof options.existingInstall !== "boolean") {
-      throw new TypeError(`existingInstall must be true or false, not ${describe(options.existingInstall)}`);
-    }
-    if (options.existingInstall) args.push("--existing-install");
-  }
-  if (given(options.accessible)) {
-    if (typeof options.accessible !== "boolean") {
-      throw new TypeError(`accessible must be true, false or undefined, not ${describe(options.accessible)}`);
-    }
-    if (options.accessible) args.push("--accessible");
-  }
-  return args;
-}
-
-function choiceArguments(options) {
-  const args = [];
-  if (given(options.color)) args.push("--color", oneOf("color", options.color, COLORS));
-  if (given(options.theme)) args.push("--theme", oneOf("theme", options.theme, THEMES));
-  if (given(options.hyperlinks)) args.push("--hyperlinks", oneOf("hyperlinks", options.hyperlinks, HYPERLINKS));
-  if (given(options.channel)) {
-    if (typeof options.channel !== "string" || !CHANNEL.test(options.channel)) {
-      throw new TypeError(
-        `channel must be a channel name (letters, digits, '.', '-' or '_'), not ${describe(options.channel)}`,
-      );
-    }
-    args.push("--channel", options.channel);
-  }
-  if (given(options.feed)) {
-    if (typeof options.feed !== "string" || !FEED.test(options.feed)) {
-      throw new TypeError(`feed must be an http:// or https:// URL without spaces, not ${describe(options.feed)}`);
-    }
-    args.push("--feed", options.feed);
-  }
-  if (given(options.upgradeCommand)) {
-    if (!given(options.feed)) throw new TypeError("upgradeCommand needs feed");
-    const commands = options.upgradeCommand;
-    if (typeof commands === "object" && commands !== null && !Array.isArray(commands)) {
-      for (const [method, command] of Object.entries(commands)) {
-        if (!METHODS.includes(method)) {
-          throw new TypeError(`upgradeCommand: unknown install method ${describe(method)} (known: ${METHODS.join(", ")})`);
-        }
-        args.push("--upgrade-command", `${method}=${text(`upgradeCommand.${method}`, command)}`);
-      }
-    } else {
-      args.push("--upgrade-command", text("upgradeCommand", commands));
-    }
-  }
-  return args.concat(installArguments(options));
-}
-
-/** `--managed-by` and `--executable` (this script's path, `process.argv[1]`, unless given),
- * with a feed only: where the tool lives tells how it was installed. */
-function installArguments(options) {
-  if (!given(options.feed)) {
-    if (given(options.managedBy)) throw new TypeError("managedBy needs feed");
-    return [];
-  }
-  const args = [];
-  if (given(options.managedBy)) {
-    const methods = options.managedBy;
-    if (!Array.isArray(methods) || !methods.every((method) => METHODS.includes(method))) {
-      throw new TypeError(`managedBy must be a list of ${METHODS.join(", ")}, not ${describe(methods)}`);
-    }
-    for (const method of methods) args.push("--managed-by", method);
-  }
-  const executable = given(options.executable) ? text("executable", options.executable) : process.argv[1];
-  if (executable) args.push("--executable", path.resolve(executable));
-  return args;
-}
-
-/** The binary's environment: `options.env` or this process's; `accessible: false` turns off
- * an ACCESSIBLE=1 the user set. */
-function environment(options) {
-  let env = process.env;
-  if (given(options.env)) {
-    const strings = (value) => typeof value === "string" || value === undefined;
-    if (typeof options.env !== "object" || Array.isArray(options.env) || !Object.values(options.env).every(strings)) {
-      throw new TypeError(`env must be an object of strings, not ${describe(options.env)}`);
-    }
-    env = options.env;
-  }
-  return options.accessible === false ? { ...env, ACCESSIBLE: "0" } : env;
+  return env;
 }
 
 function given(value) {
   return value !== undefined && value !== null;
 }
 
-function text(name, value) {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new TypeError(`${name} must be a non-empty string, not ${describe(value)}`);
-  }
-  return value;
-}
-
-function oneOf(name, value, choices) {
-  if (!choices.includes(value)) {
-    const listed = choices.map((choice) => `'${choice}'`);
-    const words = `${listed.slice(0, -1).join(", ")} or ${listed[listed.length - 1]}`;
-    throw new TypeError(`${name} must be ${words}, not ${describe(value)}`);
-  }
-  return value;
-}
-
 /** A path from a string or a `file:` URL (`new URL("./notes", import.meta.url)`). */
 function pathOf(name, value) {
   if (value instanceof URL) {
     if (value.protocol !== "file:") throw new TypeError(`${name} must be a path or a file: URL, not ${value.href}`);
-    return url.fileURLToPath(value);
+    return require("node:url").fileURLToPath(value);
   }
   if (typeof value !== "string" || value === "") {
     throw new TypeError(`${name} must be a non-empty path or a file: URL, not ${describe(value)}`);
@@ -419,20 +236,13 @@ function pathOf(name, value) {
   return value;
 }
 
-function directory(name, value) {
-  const resolved = path.resolve(pathOf(name, value));
-  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new TypeError(`${name}: ${resolved} is not a directory`);
-  }
-  return resolved;
+function absolute(name, value) {
+  return require("node:path").resolve(pathOf(name, value));
 }
 
-function file(name, value) {
-  const resolved = path.resolve(pathOf(name, value));
-  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isFile()) {
-    throw new TypeError(`${name}: ${resolved} is not a file`);
-  }
-  return resolved;
+function directoryOf(name, value) {
+  if (!given(value)) return undefined;
+  return absolute(name, value);
 }
 
 function isPlainObject(value) {
@@ -451,14 +261,13 @@ function describe(value) {
   return String(value);
 }
 
-// MARK: - Running the binary
+// MARK: - The trip
 
 /**
- * While the binary runs, SIGINT does not end this process. In the accessible (line) mode the
- * terminal sends Ctrl-C's SIGINT to the whole foreground process group, Node included; the
- * binary decides what it means and says so in its report. The process's own SIGINT listeners
- * are set aside meanwhile and put back after (a signal that came meanwhile is not passed on to
- * them). The child does not inherit the listener: it starts with SIGINT at its default.
+ * While the binary runs, SIGINT does not end this process: in the accessible (line) mode the
+ * terminal sends Ctrl-C's SIGINT to the whole foreground process group, Node included, and the
+ * binary decides what it means. The process's own SIGINT listeners are set aside meanwhile and
+ * put back after. The child does not inherit the listener: it starts with SIGINT at its default.
  */
 let sigintHolds = 0;
 let setAside = [];
@@ -484,96 +293,162 @@ function ignoreSigint() {
 
 function ignore() {}
 
-function run(binary, args, env) {
+/** Ends this process by `signal`, as it would have ended without the greeting's listener. */
+function endBy(signal) {
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+/** Runs the binary on this terminal, the request in and the answer out on its descriptor 3. */
+function run(binary, request, env) {
+  const childProcess = require("node:child_process");
   return new Promise((resolve, reject) => {
     const release = ignoreSigint();
+    let terminated = false;
     let child;
-    try {
-      child = childProcess.spawn(binary, args, { env, stdio: ["inherit", "inherit", "pipe"] });
-    } catch (error) {
+    const forward = () => {
+      terminated = true;
+      child?.kill("SIGTERM");
+    };
+    process.on("SIGTERM", forward);
+    const done = () => {
       release();
+      process.removeListener("SIGTERM", forward);
+    };
+    try {
+      child = childProcess.spawn(binary, ["--in", "3", "--out", "3"], { env, stdio: ["inherit", "inherit", "inherit", "pipe"] });
+    } catch (error) {
+      done();
       reject(cannotRun(binary, error));
       return;
     }
+    // Done when both the child has ended and its answer has been read to the end: the
+    // channel's data can come after the child's "close".
     const chunks = [];
-    child.stderr.on("data", (chunk) => chunks.push(chunk));
+    let ended;
+    let answered = false;
+    const finish = () => {
+      if (ended === undefined || !answered) return;
+      done();
+      resolve({ ...ended, text: Buffer.concat(chunks).toString("utf8"), terminated });
+    };
+    const channel = child.stdio[3];
+    channel.on("data", (chunk) => chunks.push(chunk));
+    channel.on("error", () => {}); // a child that ends before reading: its status says why
+    channel.once("close", () => {
+      answered = true;
+      finish();
+    });
+    channel.end(request);
     child.once("error", (error) => {
-      release();
+      done();
+      channel.destroy();
       reject(cannotRun(binary, error));
     });
     child.once("close", (code, signal) => {
-      release();
-      resolve({ code, signal, errors: Buffer.concat(chunks).toString("utf8") });
+      ended = { code, signal };
+      finish();
     });
   });
 }
 
-function runSync(binary, args, env) {
+/**
+ * runSync: the request from a file on descriptor 3 (spawnSync writes to standard input only,
+ * which is the terminal's), removed at once; the answer on a pipe at descriptor 4.
+ */
+function runSync(binary, request, env) {
+  const childProcess = require("node:child_process");
+  const fs = require("node:fs");
+  const path = require("node:path");
+  const os = require("node:os");
+  const file = path.join(os.tmpdir(), `whatsnew-greet-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  const fd = fs.openSync(file, "wx+", 0o600);
   const release = ignoreSigint();
   let result;
   try {
-    result = childProcess.spawnSync(binary, args, {
+    fs.unlinkSync(file);
+    fs.writeSync(fd, request, 0);
+    result = childProcess.spawnSync(binary, ["--in", "3", "--out", "4"], {
       env,
-      stdio: ["inherit", "inherit", "pipe"],
+      stdio: ["inherit", "inherit", "inherit", fd, "pipe"],
       maxBuffer: Infinity,
     });
   } finally {
     release();
+    fs.closeSync(fd);
   }
   if (result.error) throw cannotRun(binary, result.error);
-  return { code: result.status, signal: result.signal, errors: result.stderr.toString("utf8") };
+  const text = result.output[4] ? result.output[4].toString("utf8") : "";
+  return { code: result.status, signal: result.signal, text };
+}
+
+function parse(text, code, signal) {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new WhatsnewError(`whatsnew-greet wrote an outcome that is not JSON (status ${code ?? signal})`);
+  }
 }
 
 function cannotRun(binary, error) {
-  const reason = typeof error.errno === "number" ? util.getSystemErrorMap().get(error.errno) : undefined;
+  const reason = typeof error.errno === "number" ? require("node:util").getSystemErrorMap().get(error.errno) : undefined;
   const why = reason ? `${reason[1]} (${reason[0]})` : error.message;
   return new WhatsnewError(`cannot run ${binary}: ${why}`);
 }
 
 // MARK: - The outcome
 
-/**
- * The outcome of a run that ended with `code` or `signal`, from its report and stderr. Nothing
- * is printed here: with --report the binary prints no problems (they are in the report), and a
- * line it did write (a report it could not write) becomes a problem, so a tool prints what it
- * chooses, once.
- */
-function outcomeOf(code, signal, errors, reportPath) {
-  const status = code ?? -(os.constants.signals[signal] ?? 0);
-  const lines = errors.split("\n").filter((line) => line.trim() !== "");
-  // A usage error: the binary refused an argument (status 2, its line starts "whatsnew: ").
-  if (status === 2 && /^(whatsnew|Error): /.test(lines[0] ?? "")) throw new TypeError(usageMessage(lines));
-  let report;
-  try {
-    report = JSON.parse(fs.readFileSync(reportPath, "utf8"));
-  } catch (error) {
-    if (error.code !== "ENOENT") {
-      throw new WhatsnewError(`whatsnew greet wrote a report that cannot be read: ${error.message}`);
+let pendingTip;
+
+/** Prints the outcome's tip on stderr when the process exits (`tips: "at-exit"`), after the
+ * tool's own output, if stderr is still a terminal; a later greeting's tip replaces it. */
+function withTipAtExit(outcome, tips) {
+  if (tips !== "at-exit" || outcome.tip === null || outcome.tip.block === "") return outcome;
+  if (pendingTip === undefined) {
+    process.once("exit", () => {
+      const fs = require("node:fs");
+      if (!require("node:tty").isatty(2) || !pendingTip) return;
+      try {
+        fs.writeSync(2, pendingTip);
+      } catch {
+        // Never an error at exit.
+      }
+    });
+  }
+  pendingTip = outcome.tip.block;
+  return outcome;
+}
+
+/** Throws the binary's refusal of a request as a TypeError naming the parameter. */
+function refusal(answer) {
+  if (!isPlainObject(answer) || !isPlainObject(answer.error)) return;
+  const { parameter, message } = answer.error;
+  const text = String(message ?? "the request was refused");
+  throw new TypeError(typeof parameter === "string" ? `${parameter}: ${text}` : text);
+}
+
+/** The outcome of a run that ended with `code` or `signal`, from its answer. Nothing is
+ * printed here: the tool prints the problems it chooses to. */
+function outcomeOf(code, signal, answer) {
+  const status = code ?? -(require("node:os").constants.signals[signal] ?? 0);
+  refusal(answer);
+  if (answer !== undefined && !isPlainObject(answer)) {
+    throw new WhatsnewError("whatsnew-greet wrote an outcome that is not a JSON object");
+  }
+  if (answer === undefined) {
+    if (signal !== null && CRASH_SIGNALS.includes(signal)) throw new WhatsnewError(`whatsnew-greet died of ${signal}`);
+    if (signal === null && ![1, 130].includes(status)) {
+      throw new WhatsnewError(`whatsnew-greet exited with status ${status} without an outcome`);
     }
+    answer = signal !== null || status === 130 ? { exit: "interrupted" } : {};
   }
-  if (report !== undefined && !isPlainObject(report)) {
-    throw new WhatsnewError("whatsnew greet wrote a report that is not a JSON object");
-  }
-  if (report === undefined) {
-    if (signal !== null && CRASH_SIGNALS.has(signal)) throw new WhatsnewError(`whatsnew greet died of ${signal}`);
-    if (signal === null && ![0, 1, 130].includes(status)) {
-      const detail = lines.length > 0 ? `: ${lines[lines.length - 1]}` : "";
-      throw new WhatsnewError(`whatsnew greet exited with status ${status}${detail}`);
-    }
-    // Notes or steps it could not use (status 1), or a signal before any report.
-    report = { problems: lines };
-    if (signal !== null || status === 130) report.exit = "interrupted";
-  } else if (lines.length > 0) {
-    const reported = Array.isArray(report.problems) ? report.problems : [];
-    report = { ...report, problems: [...reported, ...lines.filter((line) => !reported.includes(line))] };
-  }
-  return outcomeFromReport(report, status);
+  return outcomeFromReport(answer, status);
 }
 
 /** An Outcome of a parsed report; absent keys take their defaults, unknown ones stay in
  * `report`. */
 function outcomeFromReport(report, status) {
-  const interruptedStatus = status === 130 || status === -os.constants.signals.SIGINT;
+  const interruptedStatus = status === 130 || status === -2; // SIGINT
   const exit = textOrNull(report.exit) ?? (interruptedStatus ? "interrupted" : "nothing-shown");
   const launch = isPlainObject(report.launch) && typeof report.launch.to === "string" ? report.launch : undefined;
   const steps = isPlainObject(report.updateSteps) ? report.updateSteps : {};
@@ -628,11 +503,10 @@ function texts(value) {
   return Object.freeze([]);
 }
 
-function usageMessage(lines) {
-  let message = (lines[0] ?? "").replace(/^whatsnew: /, "").replace(/^Error: /, "");
-  message = message.replace(" (see 'whatsnew greet --help')", "");
-  for (const [option, name] of OPTION_NAMES) message = message.split(option).join(name);
-  return message;
-}
-
-module.exports = { greet, greetSync, record, recordSync, binaryPath, WhatsnewError, version };
+module.exports = { greet, greetSync, record, recordSync, binaryPath, WhatsnewError, RecordError };
+Object.defineProperty(module.exports, "version", {
+  enumerable: true,
+  get() {
+    return require("./package.json").version;
+  },
+});

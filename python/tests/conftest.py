@@ -40,6 +40,14 @@ def the_wheel() -> Path:
     return found[0]
 
 
+def fallback_wheel() -> Path:
+    """The pure wheel with no binary: what pip builds from the sdist where no wheel fits."""
+    found = sorted((ROOT / ".build" / "python-wheel" / "fallback").glob("whatsnew_greet-*.whl"))
+    if len(found) != 1:
+        pytest.fail(f"expected the fallback wheel in .build/python-wheel/fallback/, found {found}: run scripts/python-wheel")
+    return found[0]
+
+
 def example_wheel() -> Path:
     found = sorted((ROOT / ".build" / "python-wheel" / "example").glob("greeted-*.whl"))
     if len(found) != 1:
@@ -61,8 +69,10 @@ class Venv:
     def run(self, *arguments: str, env: dict[str, str] | None = None, **options: object) -> subprocess.CompletedProcess[str]:
         """Runs this environment's Python with a PATH that has no `whatsnew` on it."""
         environment = clean_environment() if env is None else env
+        if "input" not in options:
+            options["stdin"] = subprocess.DEVNULL
         return subprocess.run(
-            [str(self.python), *arguments], env=environment, capture_output=True, text=True, stdin=subprocess.DEVNULL, **options  # type: ignore[call-overload]
+            [str(self.python), *arguments], env=environment, capture_output=True, text=True, **options  # type: ignore[call-overload]
         )
 
 
@@ -100,6 +110,6 @@ def package_copy(installed: Venv, tmp_path: Path, binary: bytes | None, mode: in
     shutil.copytree(source, target, ignore=shutil.ignore_patterns("bin", "__pycache__"))
     if binary is not None:
         (target / "bin").mkdir()
-        (target / "bin" / "whatsnew").write_bytes(binary)
-        (target / "bin" / "whatsnew").chmod(mode)
+        (target / "bin" / "whatsnew-greet").write_bytes(binary)
+        (target / "bin" / "whatsnew-greet").chmod(mode)
     return target.parent

@@ -118,33 +118,33 @@ def test_a_problem_is_in_the_outcome_once_and_nothing_is_printed(installed: Venv
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ("'', '1.0.0', NOTES", "app_id must be a non-empty string"),
-        ("'greeted', None, NOTES", "version must be a non-empty string"),
+        ("'', '1.0.0', NOTES", "app_id: "),
+        ("'greeted', None, NOTES", "version: is required"),
         ("'greeted', 'nope', NOTES", 'version: invalid version "nope"'),
-        ("'../greeted', '1.0.0', NOTES", "app_id: the app id \"../greeted\""),
-        ("'greeted', '1.0.0', NOTES + '/missing'", "notes: "),
-        ("'greeted', '1.0.0', 42", "notes must be a directory path or an importlib.resources traversable"),
-        ("'greeted', '1.0.0', NOTES, min_importance='huge'", "min_importance must be 'critical', 'major', 'minor' or 'patch'"),
-        ("'greeted', '1.0.0', NOTES, returning_after=0", "returning_after must be a whole number of days"),
-        ("'greeted', '1.0.0', NOTES, accessible='yes'", "accessible must be True, False or None"),
-        ("'greeted', '1.0.0', NOTES, steps=[1]", "steps must be a file path or a list of step mappings"),
-        ("'greeted', '1.0.0', NOTES, app_name=''", "app_name must be a non-empty string"),
-        ("'greeted', '1.0.0', NOTES, theme='sepia'", "theme must be 'auto', 'dark', 'light' or 'mono'"),
-        ("'greeted', '1.0.0', NOTES, hyperlinks='sometimes'", "hyperlinks must be 'auto', 'always' or 'never'"),
-        ("'greeted', '1.0.0', NOTES, channel=''", "channel must be a channel name"),
-        ("'greeted', '1.0.0', NOTES, channel='my beta'", "channel must be a channel name"),
-        ("'greeted', '1.0.0', NOTES, channel=3", "channel must be a channel name"),
-        ("'greeted', '1.0.0', NOTES, feed='ftp://example.com/f.json'", "feed must be an http:// or https:// URL"),
-        ("'greeted', '1.0.0', NOTES, feed='https://'", "feed must be an http:// or https:// URL"),
-        ("'greeted', '1.0.0', NOTES, feed='https://example.com/\\x1b[2J'", "feed must be an http:// or https:// URL"),
-        ("'greeted', '1.0.0', NOTES, upgrade_command='pip install -U greeted'", "upgrade_command needs feed"),
+        ("'../greeted', '1.0.0', NOTES", 'app_id: the app id "../greeted"'),
+        ("'greeted', '1.0.0', NOTES, min_importance='huge'", 'min_importance: must be patch, minor, major or critical, not "huge"'),
+        ("'greeted', '1.0.0', NOTES, returning_after=0", "returning_after: must be at least 1 day"),
+        ("'greeted', '1.0.0', NOTES, returning_after=True", "returning_after: must be a whole number of days"),
+        ("'greeted', '1.0.0', NOTES, accessible='yes'", "accessible: must be true, false or null"),
+        ("'greeted', '1.0.0', NOTES, steps=[1]", "steps: must be a path or a list of steps"),
+        ("'greeted', '1.0.0', NOTES, app_name=''", "app_name: the name is empty"),
+        ("'greeted', '1.0.0', NOTES, theme='sepia'", 'theme: must be auto, dark, light or mono, not "sepia"'),
+        ("'greeted', '1.0.0', NOTES, hyperlinks='sometimes'", "hyperlinks: must be auto, always or never"),
+        ("'greeted', '1.0.0', NOTES, channel=''", "channel: must be a channel name"),
+        ("'greeted', '1.0.0', NOTES, channel='my beta'", "channel: must be a channel name"),
+        ("'greeted', '1.0.0', NOTES, channel=3", "channel: must be a string"),
+        ("'greeted', '1.0.0', NOTES, feed='ftp://example.com/f.json'", "feed: must be an http:// or https:// URL"),
+        ("'greeted', '1.0.0', NOTES, feed='https://'", "feed: must be an http:// or https:// URL"),
+        ("'greeted', '1.0.0', NOTES, feed='https://example.com/\\x1b[2J'", "feed: must be an http:// or https:// URL"),
+        ("'greeted', '1.0.0', NOTES, upgrade_command='pip install -U greeted'", "upgrade_command: needs feed"),
         ("'greeted', '1.0.0', NOTES, tips='always'", "tips must be 'at-exit', 'manual' or 'off'"),
-        ("'greeted', '1.0.0', NOTES, cooldown='1 day'", "cooldown must be a whole number with d, h, m or s"),
-        ("'greeted', '1.0.0', NOTES, checklist='yes'", "checklist must be True or False"),
-        ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', upgrade_command=' '", "upgrade_command must be a non-empty string"),
-        ("'greeted', '1.0.0', NOTES, managed_by=['apt']", "managed_by needs feed"),
-        ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', managed_by='apt'", "managed_by must be a list of brew, pipx, pip, apt, npm"),
-        ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', upgrade_command={'yum': 'yum up'}", "upgrade_command: unknown install method 'yum'"),
+        ("'greeted', '1.0.0', NOTES, cooldown='1 day'", "cooldown: must be a whole number with d, h, m or s"),
+        ("'greeted', '1.0.0', NOTES, checklist='yes'", "checklist: must be true or false"),
+        ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', upgrade_command=' '", "upgrade_command: the command is empty"),
+        ("'greeted', '1.0.0', NOTES, managed_by=['apt']", "managed_by: needs feed"),
+        ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', managed_by='apt'", "managed_by: must be a list of install methods"),
+        ("'greeted', '1.0.0', NOTES, feed='https://example.com/f.json', upgrade_command={'yum': 'yum up'}", 'upgrade_command: has no install method "yum" (known: brew, pipx, pip, apt, npm, other)'),
+        ("'greeted', '1.0.0', NOTES, record=['Search']", 'record: the event name "Search" must be lowercase'),
     ],
 )
 def test_arguments_it_cannot_use_raise_a_value_error_naming_the_parameter(installed: Venv, arguments: str, message: str) -> None:
@@ -152,6 +152,23 @@ def test_arguments_it_cannot_use_raise_a_value_error_naming_the_parameter(instal
     assert error["type"] == "ValueError", error
     assert message in error["message"], error
     assert "--" not in error["message"] and "whatsnew greet --help" not in error["message"], error
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ("'greeted', '1.0.0', 42", "notes must be a directory path or an importlib.resources traversable"),
+        ("'greeted', '1.0.0', NOTES, app_name=object()", "app_name cannot be sent to the binary"),
+    ],
+)
+def test_values_that_are_not_json_raise_a_type_error_naming_the_parameter(installed: Venv, arguments: str, message: str) -> None:
+    error = error_of(installed, f"NOTES = {str(NOTES)!r}; whatsnew_greet.greet({arguments})")
+    assert error["type"] == "TypeError" and message in error["message"], error
+
+
+def test_notes_it_cannot_read_are_a_problem_in_the_outcome(installed: Venv, tmp_path: Path) -> None:
+    outcome = api(installed, f"import whatsnew_greet\nshow(whatsnew_greet.greet('greeted', '1.0.0', {str(tmp_path / 'missing')!r}))")
+    assert outcome["status"] == 1 and len(outcome["problems"]) == 1 and "missing" in outcome["problems"][0], outcome
 
 
 def test_the_choices_reach_the_binary_and_nothing_is_fetched_without_a_terminal(installed: Venv, tmp_path: Path) -> None:
@@ -175,46 +192,78 @@ def test_the_choices_reach_the_binary_and_nothing_is_fetched_without_a_terminal(
     assert not [path.name for path in tmp_path.iterdir() if path.name.startswith("update-feed")]
 
 
+def sent_request(installed: Venv, tmp_path: Path, call: str) -> dict:
+    """The request `call` sends: a binary that keeps it and answers nothing (a BinaryError)."""
+    tmp_path = tmp_path / f"sent-{len(list(tmp_path.iterdir()))}"
+    tmp_path.mkdir()
+    kept = tmp_path / "request.json"
+    copy = package_copy(installed, tmp_path, f'#!/bin/sh\ncat <&"$2" > {kept}\nexit 3\n'.encode(), 0o755)
+    error = error_of(installed, call, PYTHONPATH=str(copy))
+    assert error["type"] == "BinaryError" and "exited with status 3" in error["message"], error
+    return json.loads(kept.read_text(encoding="utf-8"))
+
+
 def test_an_upgrade_command_per_install_method_managed_by_and_the_scripts_path_reach_the_binary(installed: Venv, tmp_path: Path) -> None:
-    # A binary that says what it was given, on stderr, and fails: the error carries its words.
-    copy = package_copy(installed, tmp_path, b'#!/bin/sh\nprintf "%s|" "$@" >&2\nexit 3\n', 0o755)
     call = (
         f"whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r}, feed='https://example.com/f.json', "
-        "upgrade_command={'pipx': 'pipx upgrade greeted', 'pip': 'pip install -U greeted'}, managed_by=['apt'], "
-        "executable='/opt/tool/bin/greeted')"
+        "upgrade_command={'pipx': 'pipx upgrade greeted', 'pip': 'pip install -U greeted', 'other': 'see https://greeted.example'}, "
+        "managed_by=['apt'], executable='/opt/tool/bin/greeted', record=['search'])"
     )
-    error = error_of(installed, call, PYTHONPATH=str(copy))
-    assert error["type"] == "BinaryError", error
-    for expected in ("|--upgrade-command|pipx=pipx upgrade greeted|", "|--upgrade-command|pip=pip install -U greeted|", "|--managed-by|apt|", "|--executable|/opt/tool/bin/greeted|"):
-        assert expected in error["message"], (expected, error)
+    request = sent_request(installed, tmp_path, call)
+    assert request["protocol"] == 1 and request["command"] == "greet" and request["appId"] == "greeted"
+    assert request["upgradeCommand"] == {"pipx": "pipx upgrade greeted", "pip": "pip install -U greeted", "other": "see https://greeted.example"}
+    assert request["managedBy"] == ["apt"] and request["executable"] == "/opt/tool/bin/greeted" and request["record"] == ["search"]
+
+
+def test_any_other_way_has_an_upgrade_command_too(installed: Venv, tmp_path: Path) -> None:
+    """`other`: the card's command when the tool was installed in none of the ways named."""
+    outcome = api(
+        installed,
+        f"""
+        import whatsnew_greet
+        show(whatsnew_greet.greet("greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(tmp_path)!r},
+             feed="https://example.com/f.json", upgrade_command={{"pipx": "pipx upgrade greeted", "other": "see the docs"}}))
+        """,
+    )
+    assert outcome["problems"] == [] and outcome["status"] == 0
 
 
 def test_checklist_reaches_the_binary_only_when_true(installed: Venv, tmp_path: Path) -> None:
-    # A binary that says what it was given, on stderr, and fails: the error carries its words.
-    copy = package_copy(installed, tmp_path, b'#!/bin/sh\nprintf "%s|" "$@" >&2\nexit 3\n', 0o755)
-    offered = error_of(installed, f"whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r}, checklist=True)", PYTHONPATH=str(copy))
-    assert offered["type"] == "BinaryError" and "|--checklist|" in offered["message"], offered
-    default = error_of(installed, f"whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r})", PYTHONPATH=str(copy))
-    assert default["type"] == "BinaryError" and "--checklist" not in default["message"], default
+    offered = sent_request(installed, tmp_path, f"whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r}, checklist=True)")
+    assert offered["checklist"] is True
+    default = sent_request(installed, tmp_path, f"whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r})")
+    assert "checklist" not in default
 
 
 @pytest.mark.parametrize(
     ("binary", "mode", "message"),
     [
-        (None, 0o755, "the whatsnew binary is missing: "),
         (b"#!/bin/sh\nexit 0\n", 0o644, "the whatsnew binary is not executable: "),
         (b"not a program\n", 0o755, "cannot run "),
-        (b"#!/bin/sh\nulimit -c 0\nkill -SEGV $$\n", 0o755, "whatsnew greet died of SIGSEGV"),
-        (b"#!/bin/sh\necho 'whatsnew: out of order' >&2\nexit 3\n", 0o755, "exited with status 3: whatsnew: out of order"),
+        (b"#!/bin/sh\nulimit -c 0\nkill -SEGV $$\n", 0o755, "whatsnew-greet died of SIGSEGV"),
+        (b"#!/bin/sh\nexit 3\n", 0o755, "whatsnew-greet exited with status 3 without an outcome"),
+        (b"#!/bin/sh\nexit 0\n", 0o755, "whatsnew-greet exited with status 0 without an outcome"),
+        (b"#!/bin/sh\necho 'not json' >&\"$4\"\n", 0o755, "not JSON"),
     ],
 )
-def test_a_missing_or_broken_binary_raises_binary_error_with_the_reason(
-    installed: Venv, tmp_path: Path, binary: bytes | None, mode: int, message: str
+def test_a_broken_binary_raises_binary_error_with_the_reason(
+    installed: Venv, tmp_path: Path, binary: bytes, mode: int, message: str
 ) -> None:
     copy = package_copy(installed, tmp_path, binary, mode)
     error = error_of(installed, f"whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r})", PYTHONPATH=str(copy))
     assert error["type"] == "BinaryError", error
     assert message in error["message"], error
+
+
+def test_no_binary_for_the_platform_is_a_problem_not_an_exception(installed: Venv, tmp_path: Path) -> None:
+    copy = package_copy(installed, tmp_path, None)
+    code = f"import whatsnew_greet\nshow(whatsnew_greet.greet('greeted', '1.0.0', {str(NOTES)!r}))"
+    outcome = api(installed, code, PYTHONPATH=str(copy))
+    assert outcome["exit"] == "nothing-shown" and not outcome["interrupted"]
+    assert len(outcome["problems"]) == 1 and outcome["problems"][0].startswith("no whatsnew binary for linux-x86_64"), outcome
+    # The example tool runs its own work all the same.
+    run = installed.run("-c", "import greeted; greeted.main()", env=clean_environment(PYTHONPATH=str(copy)))
+    assert run.returncode == 0 and "done its own work" in run.stdout, run.stdout + run.stderr
 
 
 def test_the_sigint_handler_is_put_back(installed: Venv, tmp_path: Path) -> None:
@@ -266,38 +315,36 @@ def test_record_counts_events_in_the_state_and_refuses_a_bad_name(installed: Ven
         installed,
         f"""
         import json, whatsnew_greet
-        results = [whatsnew_greet.record("greeted-api", "search", state_dir={str(state)!r}) for _ in range(3)]
-        results.append(whatsnew_greet.record("greeted-api", "export.pdf", state_dir={str(state)!r}))
+        results = [whatsnew_greet.record("greeted-api", "search", state_dir={str(state)!r}) for _ in range(2)]
+        results.append(whatsnew_greet.record("greeted-api", "search", "export.pdf", state_dir={str(state)!r}))
         print(json.dumps(results))
         """,
     )
-    assert result == [None, None, None, None]
+    assert result == [None, None, None]
     lines = (state / "events.log").read_text(encoding="utf-8").splitlines()
     assert [line.split(" ")[1] for line in lines] == ["search", "search", "search", "export.pdf"]
-    # The next launch folds the log into the state.
+    # Two launches: the first makes the state, the second folds the log into it; a greeting
+    # records its own events in the same trip.
     api(
         installed,
         f"""
         import whatsnew_greet
-        show(whatsnew_greet.greet("greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(state)!r}))
+        show(whatsnew_greet.greet("greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(state)!r}, record=["export.pdf"]))
         whatsnew_greet.greet("greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(state)!r})
         """,
     )
     counts = json.loads((state / "launch-state.json").read_text(encoding="utf-8"))["events"]["counts"]
-    assert {name: entry["count"] for name, entry in counts.items()} == {"search": 3, "export.pdf": 1}
+    assert {name: entry["count"] for name, entry in counts.items()} == {"search": 3, "export.pdf": 2}
 
     bad = error_of(installed, f"whatsnew_greet.record('greeted-api', 'Search', state_dir={str(state)!r})")
-    assert bad["type"] == "ValueError" and 'the event name "Search" must be lowercase' in bad["message"]
+    assert bad["type"] == "ValueError" and 'record: the event name "Search" must be lowercase' in bad["message"], bad
+    for value in ("None", "123"):
+        wrong = error_of(installed, f"whatsnew_greet.record({value}, 'search', state_dir={str(state)!r})")
+        assert wrong["type"] == "TypeError" and "app_id must be a string" in wrong["message"], wrong
     not_a_dir = tmp_path / "file"
     not_a_dir.write_text("")
-    unusable = api(
-        installed,
-        f"""
-        import json, whatsnew_greet
-        print(json.dumps(whatsnew_greet.record("greeted-api", "search", state_dir={str(not_a_dir)!r})))
-        """,
-    )
-    assert unusable == f"cannot record the event: {not_a_dir} is not a directory"
+    unusable = error_of(installed, f"whatsnew_greet.record('greeted-api', 'search', state_dir={str(not_a_dir)!r})")
+    assert unusable["type"] == "RecordError" and f"{not_a_dir} is not a directory" in unusable["message"], unusable
 
 
 def test_an_outcome_takes_the_reports_tip(installed: Venv) -> None:

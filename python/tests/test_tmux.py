@@ -7,9 +7,12 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import re
 import shlex
 import shutil
+import signal
+import subprocess
 import threading
 import time
 import zipfile
@@ -171,6 +174,25 @@ def test_ctrl_c_on_the_walkthrough_ends_the_tool_with_130_and_no_traceback(insta
     assert "Traceback" not in screen and "KeyboardInterrupt" not in screen, screen
     assert DONE_1_1 not in screen
     assert_terminal_as_it_was(tmux)
+
+
+def test_sigterm_during_the_walkthrough_reaches_the_binary_which_restores_the_terminal(installed: Venv, tmux: Tmux, tmp_path: Path) -> None:
+    # `kill PID` of the tool: greet() passes SIGTERM on to the binary, waits for it to give the
+    # terminal back, removes its scratch directory, then the tool ends by SIGTERM (143).
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    greeted = shlex.quote(str(installed.bin("greeted")))
+    tmux.start(f"TMPDIR={shlex.quote(str(scratch))} {greeted}")
+    tmux.wait_for("Welcome to Greeted")
+    shell = tmux.tmux("display-message", "-p", "-t", "=0:", "#{pane_pid}").strip()
+    children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
+    assert len(children) == 1, children
+    os.kill(int(children[0]), signal.SIGTERM)
+    assert tmux.wait_exit() == 143
+    screen = tmux.wait_for("EXIT:143")
+    assert "Traceback" not in screen and DONE_1_1 not in screen, screen
+    assert_terminal_as_it_was(tmux)
+    assert list(scratch.iterdir()) == []
 
 
 def run_driver(tmux: Tmux, installed: Venv, tmp_path: Path, version: str, environment: str = "") -> Path:

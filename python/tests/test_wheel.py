@@ -7,13 +7,14 @@ import json
 import struct
 import subprocess
 import sys
+import venv
 import zipfile
 from email.parser import Parser
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, Venv, clean_environment, package_copy, package_version, the_wheel
+from conftest import fallback_wheel, ROOT, Venv, clean_environment, package_copy, package_version, the_wheel
 
 
 def elf_facts(data: bytes) -> tuple[bool, set[str]]:
@@ -45,7 +46,7 @@ def test_the_wheel_is_a_manylinux2014_platform_wheel_with_complete_metadata() ->
         metadata = Parser().parsestr(archive.read(f"{info}/METADATA").decode())
         wheel_file = Parser().parsestr(archive.read(f"{info}/WHEEL").decode())
         names = archive.namelist()
-        mode = archive.getinfo("whatsnew_greet/bin/whatsnew").external_attr >> 16
+        mode = archive.getinfo("whatsnew_greet/bin/whatsnew-greet").external_attr >> 16
     assert metadata["Name"] == "whatsnew-greet"
     assert metadata["Version"] == version
     assert metadata["Summary"]
@@ -84,23 +85,83 @@ def test_it_imports_with_no_whatsnew_on_path_and_pip_check_is_clean(installed: V
 
 
 def test_python_m_whatsnew_greet_runs_the_binary_and_passes_its_status(installed: Venv, tmp_path: Path) -> None:
-    version = installed.run("-m", "whatsnew_greet", "--version")
-    assert (version.returncode, version.stdout) == (0, package_version() + "\n")
-    usage = installed.run("-m", "whatsnew_greet", "greet", "--app-id", "x")
-    assert usage.returncode == 2 and "--app-version" in usage.stderr, usage.stderr
-    notes = tmp_path / "notes"
-    notes.mkdir()
-    (notes / "1.0.0.md").write_text("---\ndate: 2026-13-45\n---\n\nText.\n")
-    lint = installed.run("-m", "whatsnew_greet", "lint", "--content", str(notes))
-    assert lint.returncode == 1 and "1.0.0.md" in lint.stdout + lint.stderr, lint.stdout + lint.stderr
+    schema = installed.run("-m", "whatsnew_greet", "--schema")
+    assert schema.returncode == 0 and json.loads(schema.stdout)["protocol"] == 1, schema.stderr
+    refused = installed.run("-m", "whatsnew_greet", input='{"protocol": 1, "appId": "x"}')
+    assert refused.returncode == 2 and json.loads(refused.stdout)["error"]["parameter"] == "version", refused.stdout
 
 
 def test_python_m_whatsnew_greet_without_its_binary_says_why(installed: Venv, tmp_path: Path) -> None:
     copy = package_copy(installed, tmp_path, binary=None)
-    run = installed.run("-m", "whatsnew_greet", "--version", env=clean_environment(PYTHONPATH=str(copy)))
+    run = installed.run("-m", "whatsnew_greet", "--schema", env=clean_environment(PYTHONPATH=str(copy)))
     assert run.returncode == 127
-    assert run.stderr.startswith("python -m whatsnew_greet: the whatsnew binary is missing: "), run.stderr
+    assert run.stderr.startswith("python -m whatsnew_greet: no whatsnew binary for linux-x86_64: "), run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_the_wheel_carries_only_the_greeting_executable() -> None:
+    with zipfile.ZipFile(the_wheel()) as archive:
+        carried = [name for name in archive.namelist() if "/bin/" in name]
+    assert carried == ["whatsnew_greet/bin/whatsnew-greet"], carried
+
+
+def test_the_types_are_the_schemas(installed: Venv) -> None:
+    """The generated Literals match what the shipped binary prints (scripts/wrapper-types)."""
+    binary = installed.run("-c", "import whatsnew_greet; print(whatsnew_greet.binary_path())").stdout.strip()
+    check = subprocess.run([sys.executable, str(ROOT / "scripts" / "wrapper-types"), "--check", binary], capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+
+
+def test_greet_takes_every_parameter_of_the_schema(installed: Venv) -> None:
+    code = """
+import inspect, json, whatsnew_greet
+from whatsnew_greet._schema import PARAMETERS
+print(json.dumps({"schema": list(PARAMETERS), "greet": list(inspect.signature(whatsnew_greet.greet).parameters)}))
+"""
+    result = json.loads(installed.run("-c", code).stdout)
+    # The request's own keys, and tips (Python's at-exit/manual/off) for tip.
+    wanted = {_snake(name) for name in result["schema"]} - {"protocol", "command", "tip"}
+    assert wanted <= set(result["greet"]), wanted - set(result["greet"])
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() else c for c in name)
+
+
+def test_importing_reads_nothing_and_takes_under_2_ms(installed: Venv) -> None:
+    code = (
+        "import sys; before = set(sys.modules); import whatsnew_greet; "
+        "print(sorted(m for m in ('importlib.metadata', 'subprocess', 'json', 'typing') if m in set(sys.modules) - before))"
+    )
+    loaded = installed.run("-c", code)
+    assert loaded.returncode == 0 and loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
+    best = min(_import_microseconds(installed) for _ in range(5))
+    assert best < 2000, best
+
+
+def _import_microseconds(installed: Venv) -> int:
+    run = installed.run("-X", "importtime", "-c", "import whatsnew_greet")
+    line = [line for line in run.stderr.splitlines() if line.rstrip().endswith("| whatsnew_greet")][0]
+    return int(line.split("|")[1])
+
+
+def test_the_pure_fallback_installs_and_greets_with_a_problem(tmp_path: Path) -> None:
+    """What pip installs from the sdist on a platform with no wheel (darwin-arm64, say)."""
+    root = tmp_path / "v"
+    venv.EnvBuilder(with_pip=True, clear=True).create(root)
+    environment = Venv(root)
+    install = environment.run("-m", "pip", "install", "--quiet", "--no-index", "--disable-pip-version-check", str(fallback_wheel()))
+    assert install.returncode == 0, install.stdout + install.stderr
+    code = f"""
+import json, whatsnew_greet
+outcome = whatsnew_greet.greet("greeted", "1.0.0", {str(ROOT / "Examples" / "python" / "src" / "greeted" / "notes")!r})
+print(json.dumps([outcome.status, outcome.exit, list(outcome.problems)]))
+"""
+    run = environment.run("-c", code)
+    assert run.returncode == 0, run.stderr
+    status, exit_, problems = json.loads(run.stdout)
+    assert (status, exit_) == (0, "nothing-shown")
+    assert len(problems) == 1 and problems[0].startswith("no whatsnew binary for linux-x86_64"), problems
 
 
 def test_the_installed_package_is_typed_for_its_users(installed: Venv) -> None:

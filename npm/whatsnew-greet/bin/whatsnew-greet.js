@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 "use strict";
-// `npx whatsnew-greet ARGS`: runs the whatsnew binary of this package's platform package with
-// ARGS on this terminal (`npx whatsnew-greet lint --content notes` checks notes before a
-// release). Its exit status is this command's, and a signal that ends it ends this process the
+// `npx whatsnew-greet ARGS`: runs the whatsnew-greet binary of this package's platform package
+// with ARGS on this terminal (`npx whatsnew-greet --schema` prints the parameters a request
+// takes; a request on standard input is answered on standard output). Its exit status is this command's, and a signal that ends it ends this process the
 // same way. When the binary is missing or cannot be run, one line on stderr says why and the
 // exit status is 127.
 const { spawn } = require("node:child_process");

@@ -1,96 +1,75 @@
-"""`greet()`: runs the `whatsnew` binary this package carries and returns its outcome."""
+"""`greet()` and `record()`: one JSON request to the `whatsnew-greet` binary this package
+carries, one JSON outcome back (protocol 1, docs/protocol.md in the repository).
+
+No value list of the binary's parameters is kept here: the binary checks every value and
+answers a bad one with the parameter's name, raised here as a `ValueError`. The types in
+`_schema.py` are generated from `whatsnew-greet --schema` (scripts/wrapper-types).
+"""
 
 from __future__ import annotations
 
-import atexit
-import contextlib
-import importlib.resources
 import json
 import os
-import re
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
-import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import TYPE_CHECKING, Any
 
 from ._outcome import Outcome
 
 if TYPE_CHECKING:
+    from typing import Literal, Union
+
     if sys.version_info >= (3, 11):
         from importlib.resources.abc import Traversable
     else:
         from importlib.abc import Traversable
 
+    from ._schema import Color, Hyperlinks, Importance, InstallMethod, Theme, UpgradeCommandKey
+
     Notes = Union[str, os.PathLike[str], Traversable]
     Steps = Union[str, os.PathLike[str], Sequence[Mapping[str, Any]]]
+    Tips = Literal["at-exit", "manual", "off"]
 
-__all__ = ["BinaryError", "binary_path", "greet", "record"]
+__all__ = ["BinaryError", "RecordError", "binary_path", "greet", "record"]
 
-Theme = Literal["auto", "dark", "light", "mono"]
-Hyperlinks = Literal["auto", "always", "never"]
-Tips = Literal["at-exit", "manual", "off"]
-
-_IMPORTANCES = ("critical", "major", "minor", "patch")
-_COLORS = ("auto", "always", "never")
-_THEMES = ("auto", "dark", "light", "mono")
-_HYPERLINKS = ("auto", "always", "never")
-_TIPS = ("at-exit", "manual", "off")
-_COOLDOWN = re.compile(r"0|[0-9]+[dhms]")
-_METHODS = ("brew", "pipx", "pip", "apt", "npm")
-# A channel as notes name it in `<!-- only: NAMES -->` (commas or spaces between names).
-_CHANNEL = re.compile(r"[A-Za-z0-9._-]+")
-_FEED = re.compile(r"https?://[^\x00-\x20\x7f]+")
-# The binary's option names in its usage errors, as greet()'s parameters.
-_PARAMETERS = {
-    "--app-id": "app_id",
-    "--app-version": "version",
-    "--content": "notes",
-    "--app-name": "app_name",
-    "--state-dir": "state_dir",
-    "--steps": "steps",
-    "--min-importance": "min_importance",
-    "--returning-after": "returning_after",
-    "--color": "color",
-    "--theme": "theme",
-    "--hyperlinks": "hyperlinks",
-    "--channel": "channel",
-    "--feed": "feed",
-    "--upgrade-command": "upgrade_command",
-    "--cooldown": "cooldown",
-    "--managed-by": "managed_by",
-    "--executable": "executable",
-}
+PROTOCOL = 1
 _CRASH_SIGNALS = frozenset(
     {signal.SIGSEGV, signal.SIGBUS, signal.SIGILL, signal.SIGTRAP, signal.SIGABRT, signal.SIGFPE, signal.SIGKILL}
 )
 
 
 class BinaryError(RuntimeError):
-    """The `whatsnew` binary is missing, cannot be run, or failed without an outcome.
+    """The `whatsnew-greet` binary cannot be run, or failed without an outcome.
 
-    The message says why. A tool that catches it goes on without a greeting.
+    The message says why. A tool that catches it goes on without a greeting. (A platform with
+    no binary at all is not an error: :func:`greet` returns an outcome saying so.)
     """
+
+
+class RecordError(RuntimeError):
+    """:func:`record` could not record the events: the message is the one line saying why (a
+    state directory that cannot be used, a binary that cannot be run). Nothing was recorded."""
 
 
 def binary_path() -> Path:
-    """The `whatsnew` binary inside this installed package (never one on `PATH`).
+    """The `whatsnew-greet` binary inside this installed package (never one on `PATH`).
 
-    Raises :class:`BinaryError` when it is missing or not executable.
+    Raises :class:`BinaryError` when it is missing (no binary for this platform) or not
+    executable.
     """
-    path = Path(__file__).resolve().parent / "bin" / "whatsnew"
+    path = Path(__file__).resolve().parent / "bin" / "whatsnew-greet"
     if not path.is_file():
-        raise BinaryError(
-            f"the whatsnew binary is missing: {path} (install whatsnew-greet from its wheel, "
-            "which carries it)"
-        )
+        raise BinaryError(f"no whatsnew binary for {_platform()}: {path} is missing (whatsnew-greet has wheels for linux-x86_64)")
     if not os.access(path, os.X_OK):
         raise BinaryError(f"the whatsnew binary is not executable: {path}")
     return path
+
+
+def _platform() -> str:
+    return f"{sys.platform}-{os.uname().machine}" if hasattr(os, "uname") else sys.platform
 
 
 def greet(
@@ -101,21 +80,22 @@ def greet(
     app_name: str | None = None,
     state_dir: str | os.PathLike[str] | None = None,
     steps: Steps | None = None,
-    min_importance: str | None = None,
+    min_importance: Importance | None = None,
     accessible: bool | None = None,
     returning_after: int | None = None,
-    color: str | None = None,
+    color: Color | None = None,
     theme: Theme | None = None,
     hyperlinks: Hyperlinks | None = None,
     channel: str | None = None,
     feed: str | None = None,
-    upgrade_command: str | Mapping[str, str] | None = None,
-    managed_by: Sequence[str] | None = None,
+    upgrade_command: str | Mapping[UpgradeCommandKey, str] | None = None,
+    managed_by: Sequence[InstallMethod] | None = None,
     executable: str | os.PathLike[str] | None = None,
     existing_install: bool = False,
     tips: Tips = "at-exit",
     cooldown: str | None = None,
     checklist: bool = False,
+    record: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Greets the user of app `app_id` at `version`: records the launch and shows what is due
@@ -130,18 +110,18 @@ def greet(
     package. `steps` is a steps file or the list of steps itself (`id`, `version`, `summary`,
     `run`). `accessible` None follows `ACCESSIBLE`; True or False forces it. `theme` is
     `auto` (the terminal's background as it answers, else `COLORFGBG`, else dark), `dark`,
-    `light` or `mono`. `hyperlinks` makes the
-    notes' links clickable: `auto` (only where the terminal is known to show them), `always`
-    or `never`. `channel` is the tool's
-    release channel (`beta`): the notes' `<!-- only: beta -->` blocks and `channels: [beta]`
-    releases are shown only on it. `feed` is an `http(s)` URL of the tool's releases (GitHub
-    Releases JSON or a list of `{version, date, notes}`), checked at most daily in the
-    background without delaying the launch; when it names a newer version, a card says so
-    once, with `upgrade_command` (:attr:`Outcome.available` names it): one command, or one per
-    install method (`{"pipx": "pipx upgrade tally", "pip": "pip install -U tally"}`; methods
-    `brew`, `pipx`, `pip`, `apt`, `npm`), picked by where `executable` lives (default: this
-    script, `sys.argv[0]`). For a method in `managed_by` (`["apt"]`) no card is shown. `env`
-    is the binary's environment (default: this process's).
+    `light` or `mono`. `hyperlinks` makes the notes' links clickable: `auto` (only where the
+    terminal is known to show them), `always` or `never`. `channel` is the tool's release
+    channel (`beta`): the notes' `<!-- only: beta -->` blocks and `channels: [beta]` releases
+    are shown only on it. `feed` is an `http(s)` URL of the tool's releases (GitHub Releases
+    JSON or a list of `{version, date, notes}`), checked at most daily in the background
+    without delaying the launch; when it names a newer version, a card says so once, with
+    `upgrade_command` (:attr:`Outcome.available` names it): one command, or one per install
+    method (`{"pipx": "pipx upgrade tally", "pip": "pip install -U tally", "other": "see
+    https://tally.example/install"}`; `other` is the command for any other way it was
+    installed), picked by where `executable` lives (default: this script, `sys.argv[0]`). For
+    a method in `managed_by` (`["apt"]`) no card is shown. `env` is the binary's environment
+    (default: this process's).
 
     `tips` (the notes' `tips/` folder): `at-exit` (the default) prints the tip due, if any,
     on stderr when the tool exits, after its own output, only when stderr is a terminal;
@@ -151,40 +131,62 @@ def greet(
 
     `checklist` True offers the "Get started" card once the walkthrough was completed or
     skipped: the walkthrough's pages that have a `done-when:` event, each ticked once the user
-    did it (:func:`record`), until every one is done or the user presses `x`. It comes last
-    (after any screen, the update card and a tip), at most once per `cooldown`;
-    :attr:`Outcome.shown` is then `checklist`.
+    did it (`record`), until every one is done or the user presses `x`.
+
+    `record` lists usage events to record in the same trip (`["search"]`), before the launch,
+    which counts them: no second process.
 
     While the screen is up, Ctrl-C does not raise `KeyboardInterrupt` here: the outcome says
-    `interrupted`, and the tool should then end with status 130.
+    `interrupted`, and the tool should then end with status 130. `SIGTERM` to the tool is
+    passed on to the binary, which restores the terminal; then the tool ends as `SIGTERM`
+    would have ended it.
 
-    Raises `ValueError` for arguments it cannot use (naming the parameter) and
-    :class:`BinaryError` when the binary is missing, broken or crashed. Notes, state or steps it
-    cannot use are not errors: they are in :attr:`Outcome.problems`.
+    Raises `ValueError` for a value the binary refuses, naming the parameter with the binary's
+    message, `TypeError` for a value that is not JSON, and :class:`BinaryError` when the
+    binary is broken or crashed. On a platform with no binary it returns an outcome whose
+    :attr:`Outcome.problems` say so, and raises nothing. Notes, state or steps it cannot use
+    are not errors either: they are in :attr:`Outcome.problems`.
     """
-    arguments = _arguments(
-        app_id, version, app_name, state_dir, min_importance, returning_after, color, existing_install
-    )
-    arguments += _choices(theme, hyperlinks, channel, feed, upgrade_command)
-    arguments += _tips(tips, cooldown, checklist)
-    arguments += _install(feed, managed_by, executable)
-    environment = dict(os.environ if env is None else env)
-    if accessible is True:
-        arguments.append("--accessible")
-    elif accessible is False:
-        environment["ACCESSIBLE"] = "0"
-    elif accessible is not None:
-        raise ValueError(f"accessible must be True, False or None, not {accessible!r}")
-    binary = binary_path()
-    with contextlib.ExitStack() as stack:
-        scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="whatsnew-greet-")))
-        arguments += ["--content", str(_notes_directory(notes, stack, scratch))]
-        if steps is not None:
-            arguments += ["--steps", str(_steps_file(steps, scratch))]
-        report = scratch / "report.json"
-        arguments += ["--report", str(report)]
-        status, errors = _run([str(binary), "greet", *arguments], environment)
-        outcome = _outcome(status, errors, report)
+    try:
+        binary = binary_path()
+    except BinaryError as error:
+        if not str(error).startswith("no whatsnew binary"):
+            raise
+        return Outcome.from_report({"problems": [str(error)]}, 0)
+    if tips not in ("at-exit", "manual", "off"):
+        raise ValueError(f"tips must be 'at-exit', 'manual' or 'off', not {tips!r}")
+    if executable is None and feed is not None:
+        executable = _own_executable()
+    parameters = {
+        "app_id": app_id,
+        "version": version,
+        "app_name": app_name,
+        "state_dir": state_dir,
+        "min_importance": min_importance,
+        "accessible": accessible,
+        "returning_after": returning_after,
+        "color": color,
+        "theme": theme,
+        "hyperlinks": hyperlinks,
+        "channel": channel,
+        "feed": feed,
+        "upgrade_command": upgrade_command,
+        "managed_by": managed_by,
+        "executable": executable,
+        "existing_install": existing_install or None,
+        "cooldown": cooldown,
+        "checklist": checklist or None,
+        "record": list(record) if not isinstance(record, str) else record,
+        # At exit the tip goes to stderr, so only one a person will see is chosen (and counted).
+        "tip": tips == "manual" or (tips == "at-exit" and _stderr_is_a_terminal()),
+    }
+    with _Scratch() as scratch:
+        parameters["notes"] = _notes_directory(notes, scratch)
+        parameters["steps"] = _steps(steps)
+        status, answer, terminated = _exchange(binary, _request("greet", parameters), env)
+    if terminated:  # the binary restored the terminal, the scratch directory is gone: end as SIGTERM would
+        signal.raise_signal(signal.SIGTERM)
+    outcome = _outcome(status, answer)
     if tips == "at-exit" and outcome.tip is not None and outcome.tip.block:
         _print_at_exit(outcome.tip.block)
     return outcome
@@ -192,143 +194,253 @@ def greet(
 
 def record(
     app_id: str,
-    name: str,
-    *,
+    *names: str,
     state_dir: str | os.PathLike[str] | None = None,
     env: Mapping[str, str] | None = None,
-) -> str | None:
-    """Records that the user of app `app_id` did `name` (a usage event: `search`,
+) -> None:
+    """Records that the user of app `app_id` did each of `names` (usage events: `search`,
     `export.pdf`), for the tips and the walkthrough's steps done by doing. The binary keeps a
     count and the last date per event in the tool's state directory, on this machine only;
-    nothing is sent anywhere. Cheap: one line appended to a log, no screen, no terminal.
+    nothing is sent anywhere.
 
-    Returns None when it is recorded, else the one line saying why not (a state directory that
-    cannot be used): a tool may print it or go on. Raises `ValueError` for an `app_id` or an
-    event name the binary refuses (1 to 64 characters of `a-z`, `0-9`, `.`, `_`, `-`, starting
-    with a letter or digit) and :class:`BinaryError` when the binary is missing or broken::
+    What it costs: one short run of the binary (one process, a few milliseconds, most of it
+    the process start) that appends a line per event to a log; no screen, no terminal. A tool
+    that greets on the same run passes `record=[...]` to :func:`greet` instead, for nothing.
+
+    Raises `TypeError` for an `app_id` or a name that is not a string, `ValueError` for one
+    the binary refuses (1 to 64 characters of `a-z`, `0-9`, `.`, `_`, `-`, starting with a
+    letter or digit), and :class:`RecordError` when the events could not be recorded (a state
+    directory that cannot be used, no binary for this platform)::
 
         whatsnew_greet.record("mytool", "search")
     """
-    arguments = ["--app-id", app_id if isinstance(app_id, str) else repr(app_id)]
-    if not isinstance(name, str) or name.startswith("-"):
-        raise ValueError(f"name must be an event name, not {name!r}")
-    if state_dir is not None:
-        if not isinstance(state_dir, (str, os.PathLike)) or not os.fspath(state_dir):
-            raise ValueError(f"state_dir must be a non-empty path, not {state_dir!r}")
-        arguments += ["--state-dir", os.fspath(state_dir)]
-    environment = dict(os.environ if env is None else env)
-    command = [str(binary_path()), "event", *arguments, name]
+    if not isinstance(app_id, str):
+        raise TypeError(f"app_id must be a string, not {app_id!r}")
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"an event name must be a string, not {name!r}")
     try:
-        child = subprocess.run(command, env=environment, stdin=subprocess.DEVNULL, capture_output=True)
-    except OSError as error:
-        raise BinaryError(f"cannot run {command[0]}: {error.strerror or error}") from None
-    lines = [line for line in child.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
-    if child.returncode == 0:
+        binary = binary_path()
+    except BinaryError as error:
+        raise RecordError(str(error)) from None
+    request = _request("record", {"app_id": app_id, "state_dir": state_dir, "record": list(names)})
+    try:
+        status, answer, _ = _exchange(binary, request, env)
+    except BinaryError as error:
+        raise RecordError(str(error)) from None
+    _raise_refusal(answer)
+    problems = answer.get("problems") if isinstance(answer, dict) else None
+    if status != 0 or problems:
+        line = problems[0] if isinstance(problems, list) and problems else f"whatsnew-greet exited with status {status}"
+        raise RecordError(str(line))
+
+
+# MARK: - The request
+
+
+def _camel(name: str) -> str:
+    """`min_importance` -> `minImportance`: the request's name of a Python parameter."""
+    head, *rest = name.split("_")
+    return head + "".join(part.capitalize() for part in rest)
+
+
+def _snake(name: str) -> str:
+    """`minImportance` -> `min_importance`: a Python parameter's name for the request's."""
+    return "".join("_" + c.lower() if c.isupper() else c for c in name)
+
+
+def _request(command: str, parameters: Mapping[str, object]) -> bytes:
+    request: dict[str, object] = {"protocol": PROTOCOL, "command": command}
+    for name, value in parameters.items():
+        if value is None:
+            continue
+        if isinstance(value, os.PathLike):
+            value = os.fspath(value)
+        try:
+            json.dumps(value)
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"{name} cannot be sent to the binary: {error}") from None
+        request[_camel(name)] = value
+    return json.dumps(request).encode("utf-8")
+
+
+def _steps(steps: object) -> object:
+    if isinstance(steps, os.PathLike):
+        return os.path.abspath(os.fspath(steps))
+    if isinstance(steps, str):
+        return os.path.abspath(steps)
+    if steps is not None and isinstance(steps, Sequence):
+        return [dict(step) if isinstance(step, Mapping) else step for step in steps]
+    return steps
+
+
+def _own_executable() -> str | None:
+    """The running script (`sys.argv[0]`) as an absolute path, found on `PATH` when it has no
+    directory; None when there is none (an interactive interpreter)."""
+    script = sys.argv[0] if sys.argv else ""
+    if not script or script == "-c":
         return None
-    if child.returncode == 2:
-        message = _usage_message(lines).replace(" (see 'whatsnew event --help')", "")
-        raise ValueError(message.replace("--app-id", "app_id") or "whatsnew event refused the arguments")
-    if child.returncode == 1 and lines:
-        return lines[0].removeprefix("whatsnew: ")
-    raise BinaryError(f"whatsnew event exited with status {child.returncode}" + (f": {lines[-1]}" if lines else ""))
+    if os.sep not in script:
+        import shutil
+
+        script = shutil.which(script) or script
+    return os.path.abspath(script)
 
 
-# MARK: - Helpers
+class _Scratch:
+    """A scratch directory made only when asked for (notes to copy out of a zip), removed on exit."""
+
+    path: Path | None = None
+
+    def __enter__(self) -> _Scratch:
+        return self
+
+    def make(self) -> Path:
+        if self.path is None:
+            import tempfile
+
+            self.path = Path(tempfile.mkdtemp(prefix="whatsnew-greet-"))
+        return self.path
+
+    def __exit__(self, *exc: object) -> None:
+        if self.path is not None:
+            import shutil
+
+            shutil.rmtree(self.path, ignore_errors=True)
 
 
-def _arguments(
-    app_id: object,
-    version: object,
-    app_name: object,
-    state_dir: object,
-    min_importance: object,
-    returning_after: object,
-    color: object,
-    existing_install: object,
-) -> list[str]:
-    def text(name: str, value: object) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise ValueError(f"{name} must be a non-empty string, not {value!r}")
-        return value
-
-    arguments = ["--app-id", text("app_id", app_id), "--app-version", text("version", version)]
-    if app_name is not None:
-        arguments += ["--app-name", text("app_name", app_name)]
-    if state_dir is not None:
-        if not isinstance(state_dir, (str, os.PathLike)) or not os.fspath(state_dir):
-            raise ValueError(f"state_dir must be a non-empty path, not {state_dir!r}")
-        arguments += ["--state-dir", os.fspath(state_dir)]
-    if min_importance is not None:
-        if min_importance not in _IMPORTANCES:
-            raise ValueError(f"min_importance must be 'critical', 'major', 'minor' or 'patch', not {min_importance!r}")
-        arguments += ["--min-importance", str(min_importance)]
-    if returning_after is not None:
-        if not isinstance(returning_after, int) or isinstance(returning_after, bool) or returning_after < 1:
-            raise ValueError(f"returning_after must be a whole number of days, at least 1, not {returning_after!r}")
-        arguments += ["--returning-after", str(returning_after)]
-    if color is not None:
-        if color not in _COLORS:
-            raise ValueError(f"color must be 'auto', 'always' or 'never', not {color!r}")
-        arguments += ["--color", str(color)]
-    if not isinstance(existing_install, bool):
-        raise ValueError(f"existing_install must be True or False, not {existing_install!r}")
-    if existing_install:
-        arguments.append("--existing-install")
-    return arguments
+def _notes_directory(notes: object, scratch: _Scratch) -> str:
+    """A real directory holding `notes`, for as long as `scratch` lives."""
+    if isinstance(notes, (str, os.PathLike)):
+        return os.path.abspath(os.fspath(notes))
+    if not (hasattr(notes, "iterdir") and hasattr(notes, "is_dir") and hasattr(notes, "read_bytes")):
+        raise TypeError(f"notes must be a directory path or an importlib.resources traversable, not {notes!r}")
+    if isinstance(notes, Path):
+        return str(notes.resolve())
+    copy = scratch.make() / "notes"
+    _copy_tree(notes, copy)
+    return str(copy)
 
 
-def _choices(theme: object, hyperlinks: object, channel: object, feed: object, upgrade_command: object) -> list[str]:
-    arguments: list[str] = []
-    if theme is not None:
-        if theme not in _THEMES:
-            raise ValueError(f"theme must be 'auto', 'dark', 'light' or 'mono', not {theme!r}")
-        arguments += ["--theme", str(theme)]
-    if hyperlinks is not None:
-        if hyperlinks not in _HYPERLINKS:
-            raise ValueError(f"hyperlinks must be 'auto', 'always' or 'never', not {hyperlinks!r}")
-        arguments += ["--hyperlinks", str(hyperlinks)]
-    if channel is not None:
-        if not isinstance(channel, str) or not _CHANNEL.fullmatch(channel):
-            raise ValueError(f"channel must be a channel name (letters, digits, '.', '-' or '_'), not {channel!r}")
-        arguments += ["--channel", channel]
-    if feed is not None:
-        if not isinstance(feed, str) or not _FEED.fullmatch(feed):
-            raise ValueError(f"feed must be an http:// or https:// URL without spaces, not {feed!r}")
-        arguments += ["--feed", feed]
-    if upgrade_command is not None:
-        if feed is None:
-            raise ValueError("upgrade_command needs feed")
-        if isinstance(upgrade_command, Mapping):
-            for method, command in upgrade_command.items():
-                if method not in _METHODS:
-                    raise ValueError(f"upgrade_command: unknown install method {method!r} (known: {', '.join(_METHODS)})")
-                if not isinstance(command, str) or not command.strip():
-                    raise ValueError(f"upgrade_command[{method!r}] must be a non-empty string, not {command!r}")
-                arguments += ["--upgrade-command", f"{method}={command}"]
-        elif not isinstance(upgrade_command, str) or not upgrade_command.strip():
-            raise ValueError(f"upgrade_command must be a non-empty string or a dict, not {upgrade_command!r}")
+def _copy_tree(source: Any, target: Path) -> None:
+    target.mkdir()
+    for child in source.iterdir():
+        if child.is_dir():
+            _copy_tree(child, target / child.name)
         else:
-            arguments += ["--upgrade-command", upgrade_command]
-    return arguments
+            (target / child.name).write_bytes(child.read_bytes())
 
 
-def _tips(tips: object, cooldown: object, checklist: object) -> list[str]:
-    """The arguments of the one-interruption budget's last two: a tip and the checklist."""
-    if not isinstance(checklist, bool):
-        raise ValueError(f"checklist must be True or False, not {checklist!r}")
-    if tips not in _TIPS:
-        raise ValueError(f"tips must be 'at-exit', 'manual' or 'off', not {tips!r}")
-    arguments: list[str] = []
-    # At exit the tip goes to stderr, so only one a person will see is chosen (and counted).
-    if tips == "manual" or (tips == "at-exit" and _stderr_is_a_terminal()):
-        arguments.append("--tip")
-    if cooldown is not None:
-        if not isinstance(cooldown, str) or not _COOLDOWN.fullmatch(cooldown):
-            raise ValueError(f"cooldown must be a whole number with d, h, m or s (like '1d'), or '0', not {cooldown!r}")
-        arguments += ["--cooldown", cooldown]
-    if checklist:
-        arguments.append("--checklist")
-    return arguments
+# MARK: - The trip
+
+
+def _exchange(binary: Path, request: bytes, env: Mapping[str, str] | None) -> tuple[int, object, bool]:
+    """Runs the binary on this process's terminal with `request` on one pipe and its answer on
+    another; returns its status, the answer (None when it wrote none) and whether a SIGTERM
+    came meanwhile (passed on to the binary; the caller ends by it once it has cleaned up)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a closed or replaced stream
+            pass
+    request_read, request_write = os.pipe()
+    answer_read, answer_write = os.pipe()
+    try:
+        with _signals_held() as held:
+            try:
+                child = subprocess.Popen(
+                    [str(binary), "--in", str(request_read), "--out", str(answer_write)],
+                    pass_fds=(request_read, answer_write),
+                    env=None if env is None else dict(env),
+                )
+            except OSError as error:
+                raise BinaryError(f"cannot run {binary}: {error.strerror or error}") from None
+            finally:
+                os.close(request_read)
+                os.close(answer_write)
+                request_read = answer_write = -1
+            held.child = child
+            if held.terminated:  # it came before the child was there to receive it
+                child.send_signal(signal.SIGTERM)
+            _write_all(request_write, request)
+            os.close(request_write)
+            request_write = -1
+            answer = _read_all(answer_read)
+            status = child.wait()
+    finally:
+        for fd in (request_read, answer_write, request_write, answer_read):
+            if fd >= 0:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+    try:
+        return status, json.loads(answer) if answer.strip() else None, held.terminated
+    except ValueError:
+        raise BinaryError(f"whatsnew-greet wrote an outcome that is not JSON (status {status})") from None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    try:
+        while data:
+            data = data[os.write(fd, data) :]
+    except BrokenPipeError:
+        pass  # it ended before reading: its status says why
+
+
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    while True:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+class _Held:
+    child: subprocess.Popen[bytes] | None = None
+    terminated = False
+
+
+class _signals_held:  # noqa: N801 - used as a context manager, like a function
+    """While the child runs: SIGINT (Ctrl-C, sent to the whole foreground process group) does
+    not raise `KeyboardInterrupt` here, the child decides what it means and says so in its
+    outcome; SIGTERM is passed on to the child, which restores the terminal, and once it has
+    ended (and the scratch directory is gone) this process ends by SIGTERM as it would have.
+    Handlers that do something, not SIG_IGN: a caught signal is reset to its default in the
+    child at exec. The previous handlers are put back afterwards. Only the main thread can set
+    handlers; elsewhere nothing is changed.
+    """
+
+    def __enter__(self) -> _Held:
+        self.held = _Held()
+        self.previous: dict[int, Any] = {}
+        import threading
+
+        if threading.current_thread() is not threading.main_thread():
+            return self.held
+        for number, handler in ((signal.SIGINT, self._ignore), (signal.SIGTERM, self._forward)):
+            previous = signal.getsignal(number)
+            if previous is None:
+                continue
+            self.previous[number] = previous
+            signal.signal(number, handler)
+        return self.held
+
+    def _ignore(self, signum: int, frame: object) -> None:
+        pass
+
+    def _forward(self, signum: int, frame: object) -> None:
+        self.held.terminated = True
+        if self.held.child is not None:
+            try:
+                self.held.child.send_signal(signal.SIGTERM)
+            except OSError:
+                pass
+
+    def __exit__(self, *exc: object) -> None:
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
 
 
 def _stderr_is_a_terminal() -> bool:
@@ -344,6 +456,8 @@ _pending_tip: list[str] = []
 def _print_at_exit(block: str) -> None:
     """Prints `block` on stderr when the interpreter exits (a later greeting's tip replaces it)."""
     if not _pending_tip:
+        import atexit
+
         atexit.register(_print_pending_tip)
     _pending_tip[:] = [block]
 
@@ -352,162 +466,35 @@ def _print_pending_tip() -> None:
     # Never an error at exit: a closed or redirected stderr gets nothing.
     if not _pending_tip or not _stderr_is_a_terminal():
         return
-    with contextlib.suppress(Exception):
+    try:
         sys.stderr.flush()
         sys.stderr.write(_pending_tip.pop())
         sys.stderr.flush()
+    except Exception:  # noqa: BLE001
+        pass
 
 
-def _install(feed: object, managed_by: object, executable: object) -> list[str]:
-    """`--managed-by` and `--executable` (this script's path unless given), with a feed only."""
-    if feed is None:
-        if managed_by is not None:
-            raise ValueError("managed_by needs feed")
-        return []
-    arguments: list[str] = []
-    if managed_by is not None:
-        if isinstance(managed_by, str) or not all(method in _METHODS for method in managed_by):
-            raise ValueError(f"managed_by must be a list of {', '.join(_METHODS)}, not {managed_by!r}")
-        for method in managed_by:
-            arguments += ["--managed-by", method]
-    if executable is None:
-        executable = _own_executable()
-    if executable is not None:
-        if not isinstance(executable, (str, os.PathLike)) or not os.fspath(executable):
-            raise ValueError(f"executable must be a non-empty path, not {executable!r}")
-        arguments += ["--executable", os.fspath(executable)]
-    return arguments
+# MARK: - The outcome
 
 
-def _own_executable() -> str | None:
-    """The running script (`sys.argv[0]`) as an absolute path, found on `PATH` when it has no
-    directory; None when there is none (an interactive interpreter)."""
-    script = sys.argv[0] if sys.argv else ""
-    if not script or script == "-c":
-        return None
-    if os.sep not in script:
-        script = shutil.which(script) or script
-    return os.path.abspath(script)
-
-
-def _notes_directory(notes: object, stack: contextlib.ExitStack, scratch: Path) -> Path:
-    """A real directory holding `notes`, for as long as `stack` is open."""
-    if isinstance(notes, (str, os.PathLike)):
-        path = Path(os.fspath(notes))
-        if not path.is_dir():
-            raise ValueError(f"notes: {path} is not a directory")
-        return path.resolve()
-    if not (hasattr(notes, "iterdir") and hasattr(notes, "is_dir") and hasattr(notes, "read_bytes")):
-        raise ValueError(f"notes must be a directory path or an importlib.resources traversable, not {notes!r}")
-    if not notes.is_dir():
-        raise ValueError(f"notes: {notes} is not a directory")
-    if isinstance(notes, Path):
-        return notes.resolve()
-    if sys.version_info >= (3, 12):  # as_file takes directories since 3.12
-        return Path(stack.enter_context(importlib.resources.as_file(notes)))  # type: ignore[arg-type]
-    copy = scratch / "notes"
-    _copy_tree(notes, copy)
-    return copy
-
-
-def _copy_tree(source: Any, target: Path) -> None:
-    target.mkdir()
-    for child in source.iterdir():
-        if child.is_dir():
-            _copy_tree(child, target / child.name)
-        else:
-            (target / child.name).write_bytes(child.read_bytes())
-
-
-def _steps_file(steps: object, scratch: Path) -> Path:
-    if isinstance(steps, (str, os.PathLike)):
-        path = Path(os.fspath(steps))
-        if not path.is_file():
-            raise ValueError(f"steps: {path} is not a file")
-        return path.resolve()
-    if not isinstance(steps, Sequence) or not all(isinstance(step, Mapping) for step in steps):
-        raise ValueError(f"steps must be a file path or a list of step mappings, not {steps!r}")
-    path = scratch / "steps.json"
-    try:
-        path.write_text(json.dumps([dict(step) for step in steps]), encoding="utf-8")
-    except TypeError as error:
-        raise ValueError(f"steps cannot be written as JSON: {error}") from None
-    return path
-
-
-@contextlib.contextmanager
-def _ctrl_c_reported_not_raised() -> Iterator[None]:
-    """While the child runs, SIGINT (Ctrl-C, sent to the whole foreground process group) does
-    not raise `KeyboardInterrupt` here: the child decides what it means and says so in its
-    report. A handler that does nothing, not SIG_IGN: a caught signal is reset to its default
-    in the child at exec, an ignored one would stay ignored in it and in the update steps it
-    runs. The previous handler is put back afterwards. Only the main thread can set handlers;
-    elsewhere (and when the handler was not set from Python) nothing is changed.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
+def _raise_refusal(answer: object) -> None:
+    """Raises the binary's refusal of a request as `ValueError("<parameter>: <message>")`."""
+    if not isinstance(answer, dict) or not isinstance(answer.get("error"), dict):
         return
-    previous = signal.getsignal(signal.SIGINT)
-    if previous is None:
-        yield
-        return
-    signal.signal(signal.SIGINT, lambda signum, frame: None)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    error = answer["error"]
+    message = str(error.get("message", "the request was refused"))
+    parameter = error.get("parameter")
+    raise ValueError(f"{_snake(parameter)}: {message}" if isinstance(parameter, str) else message)
 
 
-def _run(command: list[str], environment: dict[str, str]) -> tuple[int, str]:
-    """Runs the binary on this process's terminal; returns its status and what it wrote to
-    stderr (nothing is passed on: what is not a usage error is in the outcome's problems)."""
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(Exception):
-            stream.flush()
-    try:
-        with _ctrl_c_reported_not_raised():
-            child = subprocess.run(command, env=environment, stderr=subprocess.PIPE)
-    except OSError as error:
-        raise BinaryError(f"cannot run {command[0]}: {error.strerror or error}") from None
-    return child.returncode, child.stderr.decode("utf-8", "replace")
-
-
-def _outcome(status: int, errors: str, report_path: Path) -> Outcome:
-    # Nothing is printed here: with --report the binary prints no problems (they are in the
-    # report), and any line it did write (a report it could not write) becomes a problem, so a
-    # tool prints what it chooses, once.
-    lines = [line for line in errors.splitlines() if line.strip()]
-    if status == 2:
-        raise ValueError(_usage_message(lines) or "whatsnew greet refused the arguments")
-    try:
-        report = json.loads(report_path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        report = None
-    except (OSError, ValueError) as error:
-        raise BinaryError(f"whatsnew greet wrote a report that cannot be read: {error}") from None
-    if report is not None and not isinstance(report, dict):
-        raise BinaryError("whatsnew greet wrote a report that is not a JSON object")
-    if report is None:
+def _outcome(status: int, answer: object) -> Outcome:
+    _raise_refusal(answer)
+    if answer is not None and not isinstance(answer, dict):
+        raise BinaryError("whatsnew-greet wrote an outcome that is not a JSON object")
+    if answer is None:
         if status < 0 and -status in _CRASH_SIGNALS:
-            raise BinaryError(f"whatsnew greet died of {signal.Signals(-status).name}")
-        if status not in (0, 1, 130) and status >= 0:
-            detail = f": {lines[-1]}" if lines else ""
-            raise BinaryError(f"whatsnew greet exited with status {status}{detail}")
-        # Notes or steps it could not use (status 1), or a signal before any report.
-        report = {"problems": lines}
-        if status < 0 or status == 130:
-            report["exit"] = "interrupted"
-    elif lines:
-        reported = report.get("problems")
-        reported = reported if isinstance(reported, list) else []
-        report = {**report, "problems": reported + [line for line in lines if line not in reported]}
-    return Outcome.from_report(report, status)
-
-
-def _usage_message(lines: list[str]) -> str:
-    message = lines[0] if lines else ""
-    message = message.removeprefix("whatsnew: ").removeprefix("Error: ")
-    message = message.replace(" (see 'whatsnew greet --help')", "")
-    for option, parameter in _PARAMETERS.items():
-        message = message.replace(option, parameter)
-    return message
+            raise BinaryError(f"whatsnew-greet died of {signal.Signals(-status).name}")
+        if status not in (1, 130) and status >= 0:
+            raise BinaryError(f"whatsnew-greet exited with status {status} without an outcome")
+        answer = {"exit": "interrupted"} if status < 0 or status == 130 else {}
+    return Outcome.from_report(answer, status)

@@ -5,28 +5,27 @@ GREETED_VERSION pretends to be another version (to try an upgrade).
 
 import os
 import sys
-from importlib.metadata import version
 from importlib.resources import files
 
 import whatsnew_greet
 
-VERSION = os.environ.get("GREETED_VERSION") or version("greeted")
+__version__ = "1.1.0"  # not importlib.metadata.version("greeted"): that reads files on every launch
+VERSION = os.environ.get("GREETED_VERSION") or __version__
 
 
 def main() -> None:
+    quiet = "--quiet" in sys.argv[1:]
     try:
         notes = files("greeted") / "notes"  # shipped inside this package
-        outcome = whatsnew_greet.greet("greeted-py", VERSION, notes, app_name="Greeted")
+        # What the user did, for the tips, in the same trip: notes/tips/quiet.md teaches --quiet
+        # `unless-used: quiet`, so it retires once used. Kept in the tool's state directory.
+        record = ["quiet"] if quiet else []
+        outcome = whatsnew_greet.greet("greeted-py", VERSION, notes, app_name="Greeted", record=record)
     except whatsnew_greet.BinaryError as error:
         print(f"greeted: no greeting: {error}", file=sys.stderr)  # the tool still works
     else:
         if outcome.interrupted:
             sys.exit(130)  # the user pressed Ctrl-C: stop here too
-    if "--quiet" in sys.argv[1:]:
-        # What the user did, for the tips: notes/tips/quiet.md teaches --quiet `unless-used:
-        # quiet`, so it retires once used. Kept in the tool's state directory; nothing is sent.
-        problem = whatsnew_greet.record("greeted-py", "quiet")
-        if problem:
-            print(f"greeted: {problem}", file=sys.stderr)
+    if quiet:
         return
     print(f"greeted {VERSION}: done its own work")

@@ -37,6 +37,10 @@ package protocol InstallFileSystem: Sendable {
   func names(in directory: String) -> [String]?
   /// At most `limit` bytes of a file, or nil when it cannot be read.
   func contents(of path: String, limit: Int) -> [UInt8]?
+  /// Whether a marker in `directory` can be trusted: the directory belongs to this user or
+  /// root and neither its group nor others can write to it
+  /// (``InstallMethodDetector/trusts(owner:mode:user:)``).
+  func isTrusted(_ directory: String) -> Bool
 }
 
 /// Picks the ``InstallMethod`` from where the running executable lives, reading paths only
@@ -51,6 +55,10 @@ package protocol InstallFileSystem: Sendable {
 ///   (`<dpkgInfo>/*.list`, at most ``dpkgFileLimit`` files of at most 1 MiB each);
 /// - **pip**: a `pyvenv.cfg` in a directory above the executable, or a
 ///   `lib/python*/site-packages` beside its scripts directory.
+///
+/// A marker (`pyvenv.cfg`, `site-packages`, dpkg's lists) counts only in a directory that
+/// only this user or root can change (``InstallFileSystem/isTrusted(_:)``): a `pyvenv.cfg`
+/// planted in a directory others can write to (`/tmp`, a shared tree) is not believed.
 ///
 /// The first that holds wins, in that order (a pipx environment also has a `pyvenv.cfg`).
 package struct InstallMethodDetector: Sendable {
@@ -129,11 +137,20 @@ package struct InstallMethodDetector: Sendable {
     return prefixes
   }
 
+  /// Whether a directory owned by `owner` with `mode` may hold a marker for `user`: it belongs
+  /// to the user or root, and neither its group nor others can write to it (a sticky bit does
+  /// not help: anyone may create a new name in `/tmp`).
+  package static func trusts(owner: UInt32, mode: UInt32, user: UInt32) -> Bool {
+    (owner == user || owner == 0) && mode & 0o022 == 0
+  }
+
   /// The package whose dpkg list holds one of `paths`, among the packages whose name holds
   /// the executable's name: one directory listing and at most ``dpkgFileLimit`` files.
   private func dpkgPackage(listing paths: [String]) -> (path: String, package: String)? {
     let base = baseName(paths[0]).lowercased()
-    guard !base.isEmpty, let names = fileSystem.names(in: dpkgInfo) else { return nil }
+    guard !base.isEmpty, fileSystem.isTrusted(dpkgInfo), let names = fileSystem.names(in: dpkgInfo) else {
+      return nil
+    }
     // The package named as the executable first (`tally.list`, `tally:amd64.list`).
     let candidates = names.filter { $0.hasSuffix(".list") && $0.lowercased().contains(base) }.sorted {
       let (a, b) = (packageName($0).lowercased() == base, packageName($1).lowercased() == base)
@@ -159,16 +176,17 @@ package struct InstallMethodDetector: Sendable {
   private func pythonEnvironment(of path: String) -> String? {
     var directory = parent(path)
     while directory != "/" && !directory.isEmpty {
-      if fileSystem.exists(directory + "/pyvenv.cfg") {
+      if fileSystem.exists(directory + "/pyvenv.cfg"), fileSystem.isTrusted(directory) {
         return "\(directory)/pyvenv.cfg is above \(path)"
       }
       directory = parent(directory)
     }
     let environment = parent(parent(path))
-    guard environment != "/", !environment.isEmpty else { return nil }
+    guard environment != "/", !environment.isEmpty, fileSystem.isTrusted(environment) else { return nil }
     let lib = environment + "/lib"
+    guard fileSystem.isTrusted(lib) else { return nil }
     for name in (fileSystem.names(in: lib) ?? []).sorted() where name.hasPrefix("python") {
-      if fileSystem.exists(lib + "/" + name + "/site-packages") {
+      if fileSystem.exists(lib + "/" + name + "/site-packages"), fileSystem.isTrusted(lib + "/" + name) {
         return "\(lib)/\(name)/site-packages is beside \(parent(path))"
       }
     }
@@ -201,6 +219,12 @@ package struct SystemInstallFileSystem: InstallFileSystem {
 
   package func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0
+  }
+
+  package func isTrusted(_ directory: String) -> Bool {
+    var info = stat()
+    guard stat(directory, &info) == 0 else { return false }
+    return InstallMethodDetector.trusts(owner: info.st_uid, mode: UInt32(info.st_mode), user: geteuid())
   }
 
   package func names(in directory: String) -> [String]? {

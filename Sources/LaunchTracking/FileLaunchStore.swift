@@ -306,6 +306,10 @@ package final class FileLaunchStore: LaunchStore, Sendable {
       throw LaunchStoreError("not recording events in \(directory), which \(problem)")
     }
     defer { close(dir) }
+    // Another app's state (an --app-id that is not the directory's) is not counted into.
+    if appID != nil, case .foreign(let why) = load(in: dir) {
+      throw LaunchStoreError("\(path) \(why); event not recorded")
+    }
     let fd = try openLocked(
       Self.eventLogName, in: dir, O_RDWR | O_CREAT | O_APPEND, exclusive: false,
       busy: "\(eventLogPath) stayed locked for over a second; event not recorded")

@@ -295,6 +295,15 @@ package enum Platform {
     }
   }
 
+  /// Ignores `SIGXFSZ` for the rest of the process, so that a write past a file-size limit
+  /// (`ulimit -f`, `RLIMIT_FSIZE`) fails with `EFBIG` and is reported as one line, instead of
+  /// killing the process (exit 153). For an executable's `main` only (`whatsnew`,
+  /// `whatsnew-greet`): a signal's disposition is the whole process's, so the `LaunchGreeter`
+  /// library, a guest in an app's process, leaves it to the app (setting it around its own
+  /// writes would change it for the app's other threads meanwhile). A child that is handed a
+  /// shell (update steps) gets the default action back.
+  package static func ignoreFileSizeSignal() { signal(SIGXFSZ, SIG_IGN) }
+
   /// `count` bytes of `fd` from `offset` (fewer at its end), or nil when they cannot be read.
   static func readBytes(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
     var bytes = [UInt8](repeating: 0, count: count)

@@ -95,13 +95,21 @@ package struct UsageEvents: Sendable, Equatable {
     func lowerOrDigit(_ b: UInt8) -> Bool { (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) }
     let ok = bytes.allSatisfy { lowerOrDigit($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
     guard ok, lowerOrDigit(bytes[0]) else {
-      return "the event name \"\(name)\" must be lowercase letters, digits, '.', '_' and '-', "
+      return "the event name \(quoted(name)) must be lowercase letters, digits, '.', '_' and '-', "
         + "starting with a letter or digit"
     }
     if bytes.count > maximumNameLength {
-      return "the event name \"\(name)\" is longer than \(maximumNameLength) characters"
+      return "the event name \(quoted(name)) is longer than \(maximumNameLength) characters"
     }
     return nil
+  }
+
+  /// `name` as a message shows it: in double quotes, at most ``maximumNameLength`` characters
+  /// (then `…` after the quote), a quote, a backslash and every control character escaped
+  /// (a newline as `\n`), so that one bad name is one short line.
+  static func quoted(_ name: String) -> String {
+    let shown = String(name.prefix(maximumNameLength)).debugDescription
+    return name.count > maximumNameLength ? shown + "…" : shown
   }
 
   // MARK: - The event log

@@ -42,6 +42,7 @@ func descriptors(_ arguments: [String]) -> (input: Int32, output: Int32)? {
 }
 
 func main() -> Int32 {
+  Platform.ignoreFileSizeSignal()
   let arguments = Array(CommandLine.arguments.dropFirst())
   if arguments == ["--help"] || arguments == ["-h"] {
     Platform.writeAll(1, usage)

@@ -44,21 +44,22 @@ struct ResetCommand: ParsableCommand {
         return
       }
     }
-    try store.reset()
-    var removed = [StateLocation.fileName]
     // Everything else the launches wrote here: the lock file, the output of `greet --steps`,
     // the terminals that did not answer the background query, and the demo's restoration
-    // point and data files.
-    var others = [StateLocation.fileName + ".lock", ShellSteps.logFileName, UnansweringTerminals.fileName]
+    // point and data files. Files only: what is not one (a directory planted there) stays.
+    var others = [ShellSteps.logFileName, UnansweringTerminals.fileName]
     if state.appID == StateSettings().appID {
       others += [RestorationFile.fileName] + DemoUpdateSteps.dataFiles
     }
-    for name in others {
-      let path = store.directory + "/" + name
-      if FileManager.default.fileExists(atPath: path) {
-        try? FileManager.default.removeItem(atPath: path)
-        removed.append(name)
-      }
+    let removed: [String]
+    do {
+      removed = try store.reset(alsoRemoving: others)
+    } catch {
+      throw CommandFailure("cannot forget the launch state of \(state.appID): \(error)")
+    }
+    if removed.isEmpty {
+      Console.out("Nothing to forget for \(state.appID): no launch state in \(store.directory).")
+      return
     }
     Console.out(
       "Forgot the launch state of \(state.appID): removed \(removed.joined(separator: ", ")) in \(store.directory)."

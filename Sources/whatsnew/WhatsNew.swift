@@ -46,6 +46,7 @@ struct WhatsNew: ParsableCommand {
   /// help), 1 a reported failure, 2 a usage error (ArgumentParser's 64). Errors print one
   /// sanitised line on stderr, never a stack trace.
   static func main() {
+    Platform.ignoreFileSizeSignal()
     let arguments = Array(CommandLine.arguments.dropFirst())
     // `-V`, as many tools spell `--version`.
     if arguments == ["-V"] {

@@ -108,6 +108,39 @@ import Testing
     #expect(counts?["search"]?["count"] as? Int == 2, "\(state.stdout)")
   }
 
+  /// A bad name of 100 KB holding a newline is echoed as at most 64 characters, escaped, on
+  /// one line (it was echoed whole, and the newline cut the message).
+  @Test func aBadNameIsEchoedShortAndEscaped() throws {
+    let dir = try TemporaryDirectory("event-echo")
+    let name = "Bad\nname" + String(repeating: "x", count: 100_000)
+    let bad = try Run.whatsnew(["event", "--app-id", "tally", "--state-dir", dir.path, name])
+    #expect(bad.status == 2)
+    let first = bad.stderr.split(separator: "\n").first ?? ""
+    let shown = "\"Bad\\nname" + String(repeating: "x", count: 56) + "\"…"
+    #expect(first.contains("the event name \(shown) must be lowercase"), "\(first)")
+    #expect(bad.stderr.utf8.count < 2_000, "\(bad.stderr.utf8.count) bytes on stderr")
+  }
+
+  /// `event` with an `--app-id` that is not the app whose state the directory holds is refused,
+  /// as `state` refuses it, and nothing is logged.
+  @Test func anEventForAnotherAppsDirectoryIsRefused() throws {
+    let dir = try TemporaryDirectory("event-other-app")
+    let launch = try Run.whatsnew([
+      "greet", "--app-id", "t9", "--app-version", "1.0.0", "--content", TestPaths.content.path,
+      "--state-dir", dir.path,
+    ])
+    try #require(launch.status == 0, "\(launch.stderr)")
+    let other = try Run.whatsnew(["event", "--app-id", "other", "--state-dir", dir.path, "search"])
+    #expect(other.status == 1, "\(other.stderr)")
+    #expect(
+      other.stderr
+        == "whatsnew: \(dir.path)/launch-state.json belongs to the app \"t9\", not \"other\"; event not recorded\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: dir.path + "/events.log"))
+    let own = try Run.whatsnew(["event", "--app-id", "t9", "--state-dir", dir.path, "search"])
+    #expect(own.status == 0, "\(own.stderr)")
+  }
+
   @Test func aBadNameIsAUsageErrorAndAnUnusableDirectoryAFailure() throws {
     let dir = try TestPaths.makeTemporaryDirectory("event-errors")
     defer { try? FileManager.default.removeItem(at: dir) }

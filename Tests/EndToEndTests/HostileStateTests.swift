@@ -357,6 +357,81 @@ import Testing
     return user + system
   }
 
+  /// Under a file-size limit of 0 (`ulimit -f 0`, as a full quota), a write fails with
+  /// `EFBIG` instead of killing the process with `SIGXFSZ` (exit 153, which the wrappers took
+  /// for an interruption): `event` and `greet` exit 1 with one line naming the file, and
+  /// `whatsnew-greet`'s outcome (on a pipe, which no limit stops) lists it in `problems`.
+  @Test func aFileSizeLimitIsOneLineNotADeath() throws {
+    let scratch = try TemporaryDirectory("hostile-state-fsize")
+    // The test runner ignores SIGXFSZ, and an ignored signal stays ignored across exec: the
+    // child is started with the default action, as from a shell, so that without the fix it dies.
+    let previous = signal(SIGXFSZ, SIG_DFL)
+    defer { signal(SIGXFSZ, previous) }
+    func limited(_ program: URL, _ arguments: [String], stdin: Data? = nil) throws -> ProcessResult {
+      try Run.process(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", #"ulimit -f 0; "$0" "$@""#, program.path] + arguments,
+        stdin: stdin)
+    }
+    let event = try limited(
+      TestPaths.whatsnewBinary,
+      ["event", "--app-id", "tally", "--state-dir", scratch.path + "/event", "search"])
+    #expect(event.status == 1, "\(event.status) \(event.stderr)")
+    #expect(event.stderr == "whatsnew: cannot write \(scratch.path)/event/events.log: File too large\n")
+    let greet = try limited(
+      TestPaths.whatsnewBinary,
+      [
+        "greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", TestPaths.content.path,
+        "--state-dir", scratch.path + "/greet",
+      ])
+    #expect(greet.status == 1, "\(greet.status) \(greet.stderr)")
+    #expect(greet.stderr.split(separator: "\n").count == 1 && greet.stderr.contains("File too large"))
+    let request = try JSONSerialization.data(withJSONObject: [
+      "protocol": 1, "appId": "tally", "version": "1.0.0", "notes": TestPaths.content.path,
+      "stateDir": scratch.path + "/wrapper",
+    ])
+    let wrapper = try limited(
+      TestPaths.buildProductsDirectory.appendingPathComponent("whatsnew-greet"), [], stdin: request)
+    #expect(wrapper.status == 1, "\(wrapper.status) \(wrapper.stderr)")
+    let outcome = try JSONSerialization.jsonObject(with: Data(wrapper.stdout.utf8)) as? [String: Any]
+    let problems = outcome?["problems"] as? [String]
+    #expect(problems?.count == 1 && problems?.first?.contains("File too large") == true, "\(wrapper.stdout)")
+  }
+
+  /// `reset --yes` says exactly what it removed: a directory planted at `steps.log` is not
+  /// removed, and the line says so (it said "removed steps.log"), and `events.log` is among
+  /// what was (it was left out); exit 1. As root, a state directory of user nobody's is not
+  /// touched at all.
+  @Test func resetSaysWhatItRemovedAndRefusesAnotherUsersDirectory() throws {
+    let dir = try TemporaryDirectory("hostile-state-reset")
+    let state = dir.path + "/state"
+    let greet = [
+      "greet", "--app-id", "tally", "--app-version", "1.0.0", "--content", TestPaths.content.path,
+      "--state-dir", state,
+    ]
+    try #require(try Run.whatsnew(greet).status == 0)
+    try #require(
+      try Run.whatsnew(["event", "--app-id", "tally", "--state-dir", state, "search"]).status == 0)
+    try FileManager.default.createDirectory(atPath: state + "/steps.log", withIntermediateDirectories: false)
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: state + "/steps.log/inside"))
+    let reset = try Run.whatsnew(["reset", "--yes", "--app-id", "tally", "--state-dir", state])
+    #expect(reset.status == 1, "\(reset.stdout) \(reset.stderr)")
+    #expect(
+      reset.stderr.contains("cannot remove steps.log (Is a directory)")
+        && reset.stderr.contains("removed launch-state.json, events.log, launch-state.json.lock"),
+      "\(reset.stderr)")
+    #expect(FileManager.default.fileExists(atPath: state + "/steps.log/inside"))
+    #expect(!FileManager.default.fileExists(atPath: state + "/events.log"))
+
+    guard getuid() == 0 else { return }
+    try FileManager.default.removeItem(atPath: state + "/steps.log")
+    try #require(try Run.whatsnew(greet).status == 0)
+    chown(state, 65534, 65534)
+    let before = try FileManager.default.contentsOfDirectory(atPath: state).sorted()
+    let refused = try Run.whatsnew(["reset", "--yes", "--app-id", "tally", "--state-dir", state])
+    #expect(refused.status == 1 && refused.stderr.contains("nothing removed"), "\(refused.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: state).sorted() == before)
+  }
+
   /// A regular launch compares uids and gids and looks no user or group up (no `/etc/passwd`,
   /// no `/etc/group`, no nscd): under strace, the first launch and the next one.
   @Test(.requires(TestPaths.hasTool("strace"), "strace is not installed (scripts/setup --tests installs it)"))

@@ -7,6 +7,13 @@ import Testing
 struct FakeTree: InstallFileSystem {
   var files: [String: String] = [:]
   var links: [String: String] = [:]
+  /// Owner and mode of a directory; any other belongs to the user (uid 1000), mode 755.
+  var owners: [String: (uid: UInt32, mode: UInt32)] = [:]
+
+  func isTrusted(_ directory: String) -> Bool {
+    let (uid, mode) = owners[directory] ?? (1000, 0o755)
+    return InstallMethodDetector.trusts(owner: uid, mode: mode, user: 1000)
+  }
 
   func resolved(_ path: String) -> String? {
     var path = path
@@ -72,6 +79,30 @@ struct FakeTree: InstallFileSystem {
     let custom = detect("/srv/brew/bin/tally", in: tree, environment: ["HOMEBREW_PREFIX": "/srv/brew"])
     #expect(
       custom == .init(method: .brew, reason: "/srv/brew/bin/tally is under $HOMEBREW_PREFIX (/srv/brew)"))
+  }
+
+  /// A `pyvenv.cfg` (or `site-packages`) counts only in a directory that only the user or root
+  /// can change: planted in a world-writable directory (`/tmp`, sticky or not), a group-writable
+  /// one or another user's, it is not believed; in the user's own or root's, it is.
+  @Test func aMarkerInADirectoryOthersCanChangeIsIgnored() {
+    let executable = "/tmp/shared/bin/tally"
+    let planted: [(String, (uid: UInt32, mode: UInt32))] = [
+      ("world-writable", (0, 0o777)), ("sticky /tmp", (0, 0o1777)), ("group-writable", (1000, 0o775)),
+      ("another user's", (1001, 0o755)),
+    ]
+    for (label, owner) in planted {
+      let venv = FakeTree(files: ["/tmp/pyvenv.cfg": "", executable: ""], owners: ["/tmp": owner])
+      #expect(detect(executable, in: venv).method == nil, "\(label)")
+      let site = FakeTree(
+        files: ["/tmp/shared/lib/python3.12/site-packages/x": "", executable: ""],
+        owners: ["/tmp/shared": owner])
+      #expect(detect(executable, in: site).method == nil, "\(label) site-packages")
+    }
+    let trusted: [(uid: UInt32, mode: UInt32)] = [(0, 0o755), (1000, 0o700)]
+    for owner in trusted {
+      let venv = FakeTree(files: ["/tmp/pyvenv.cfg": "", executable: ""], owners: ["/tmp": owner])
+      #expect(detect(executable, in: venv).method == .pip)
+    }
   }
 
   @Test func aPlainUsrLocalBinIsNotHomebrew() {

@@ -93,6 +93,20 @@ test("the example tool prints only its own output when piped", { skip }, async (
   assert.equal(await tmux.waitExit(), 0);
 });
 
+test("with the platform package removed, the example tool runs its own work", { skip }, async () => {
+  const platform = path.join(project, "node_modules", "@whatsnew-greet", "linux-x64");
+  fs.renameSync(platform, `${platform}.hidden`);
+  try {
+    tmux.start(greeted());
+    assert.equal(await tmux.waitExit(), 0);
+    const screen = await tmux.waitFor(DONE_1_1);
+    assertNoStackTrace(screen);
+    assertTerminalAsItWas();
+  } finally {
+    fs.renameSync(`${platform}.hidden`, platform);
+  }
+});
+
 test("the example tool's tip comes after its output from the third run, not when piped", { skip }, async () => {
   tmux.start(greeted());
   await tmux.waitFor("Welcome to Greeted");

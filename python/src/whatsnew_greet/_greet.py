@@ -108,10 +108,11 @@ def greet(
     `notes` is the notes folder (`<version>.md`, `onboarding.md`, `welcome-back.md`): a path,
     or a traversable from `importlib.resources.files(...)` for notes inside the tool's own
     package. `steps` is a steps file or the list of steps itself (`id`, `version`, `summary`,
-    `run`). `accessible` None follows `ACCESSIBLE`; True or False forces it. `theme` is
-    `auto` (the terminal's background as it answers, else `COLORFGBG`, else dark), `dark`,
-    `light` or `mono`. `hyperlinks` makes the notes' links clickable: `auto` (only where the
-    terminal is known to show them), `always` or `never`. `channel` is the tool's release
+    `run`). `accessible` None follows `ACCESSIBLE`; True or False forces it. The closed
+    values of `min_importance`, `color`, `theme`, `hyperlinks` and `managed_by` are the
+    binary's (`python -m whatsnew_greet --schema`; their types are in `_schema.py`): `theme`
+    `auto` asks the terminal for its background, `hyperlinks` `auto` makes links clickable only
+    where the terminal is known to show them. `channel` is the tool's release
     channel (`beta`): the notes' `<!-- only: beta -->` blocks and `channels: [beta]` releases
     are shown only on it. `feed` is an `http(s)` URL of the tool's releases (GitHub Releases
     JSON or a list of `{version, date, notes}`), checked at most daily in the background

@@ -94,7 +94,10 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "LaunchGreeterTests",
-      dependencies: ["LaunchGreeter", "LaunchScreens", "ReleaseNotes", "TerminalRendering", "TestSupport"],
+      dependencies: [
+        "LaunchGreeter", "LaunchScreens", "LaunchTracking", "ReleaseNotes", "TerminalRendering",
+        "TestSupport",
+      ],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["whatsnew", "GreetProtocol", "LaunchTracking", "TestSupport"]),

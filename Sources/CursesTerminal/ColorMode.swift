@@ -1,6 +1,6 @@
 /// Whether the session uses colour: `auto` (when the terminal has colours and `NO_COLOR` is
 /// unset or empty), `always` (whenever the terminal has colours), or `never`.
-public enum ColorMode: String, Sendable, CaseIterable {
+package enum ColorMode: String, Sendable, CaseIterable {
   case auto
   case always
   case never

@@ -31,14 +31,14 @@ import Synchronization
 /// stored property: an unoptimised build of this toolchain gave `static var savedModes =
 /// termios()` 57 bytes for the 60-byte struct, so saving the modes wrote past it (see
 /// docs/reliability.md, "Memory safety").
-public enum Signals {
+package enum Signals {
   /// The signals that end a session cleanly.
   package static let termination: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
   /// The signals of a crash.
   package static let crash: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
   /// What a crash signal does once the terminal is restored.
-  public enum CrashAction: Sendable, Equatable {
+  package enum CrashAction: Sendable, Equatable {
     /// Hand it to the handler installed before the session (a guest's choice: the host's
     /// crash reporting goes on as before).
     case previousHandler

@@ -76,7 +76,7 @@ public struct GreetOutcome: Sendable, Equatable {
   /// How the user left.
   public package(set) var exit: Exit
   /// How many launches of the app have been recorded, this one included.
-  public package(set) var launchCount: Int
+  package var launchCount: Int
   /// What stays pending after this launch, for a later interactive one.
   public package(set) var pending: [PendingPresentation]
   /// Why nothing was shown, or nil when something was.
@@ -105,7 +105,8 @@ public struct GreetOutcome: Sendable, Equatable {
   package var presented: Bool
   /// True for ``LaunchGreeter/present(_:)-6ru61``: a range of notes is ``Shown/notes(versions:)``.
   package var isOnDemand = false
-  /// The update card or the checklist, when one was shown instead of a presentation.
+  /// The update card or the checklist, when one was shown instead of a presentation (or what
+  /// a ``GreeterMock`` says was shown).
   package var interruptionShown: Shown?
   /// The problem with the notes that kept something from being shown (a missing directory, a
   /// file that is not UTF-8), or nil.

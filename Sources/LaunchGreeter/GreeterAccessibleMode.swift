@@ -1,3 +1,5 @@
+import LaunchTracking
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -26,8 +28,8 @@
 /// greeter.greet()
 /// ```
 public enum GreeterAccessibleMode: Sendable, Equatable {
-  /// The accessible mode when the `ACCESSIBLE` environment variable asks for it (see
-  /// ``isRequested(by:)``), the full-screen UI otherwise.
+  /// The accessible mode when the `ACCESSIBLE` environment variable asks for it (set, and
+  /// not `0` or `false`), the full-screen UI otherwise.
   case auto
   /// Always the accessible mode.
   case on
@@ -35,11 +37,11 @@ public enum GreeterAccessibleMode: Sendable, Equatable {
   case off
 
   /// The environment variable ``auto`` reads, as charmbracelet/huh and gum do.
-  public static let variable = "ACCESSIBLE"
+  package static let variable = "ACCESSIBLE"
 
   /// Whether a value of `ACCESSIBLE` asks for the accessible mode: any non-empty value but
   /// `0` and `false` (in any case), as `CI` is read. Unset (nil) does not.
-  public static func isRequested(by value: String?) -> Bool {
+  package static func isRequested(by value: String?) -> Bool {
     guard let value, !value.isEmpty else { return false }
     let lowered = value.lowercased()
     return lowered != "0" && lowered != "false"
@@ -47,7 +49,7 @@ public enum GreeterAccessibleMode: Sendable, Equatable {
 
   /// Whether this mode shows the accessible mode, with `ACCESSIBLE` read from `environment`
   /// (nil: the process's environment).
-  public func isOn(environment: [String: String]?) -> Bool {
+  package func isOn(environment: [String: String]?) -> Bool {
     switch self {
     case .on: return true
     case .off: return false

@@ -17,7 +17,11 @@ public struct GreeterApp: Sendable, Equatable {
   /// The version being launched, as written (`2.0.0`, `v2.0`, `2.0.0-beta.1`); one that is not
   /// a version is one problem line and records nothing.
   public var version: String
-  /// The prefix of the app's own environment variables (see ``variable(_:)``).
+  /// The prefix of the app's own environment variables: the greeter reads `<PREFIX>_STATE_DIR`
+  /// (the state directory), `<PREFIX>_NOW` (an ISO 8601 date-time that fixes the clock, for
+  /// QA), `<PREFIX>_PRETEND_VERSION` (a version to run as instead of ``version``, for QA: try an
+  /// upgrade without rebuilding), `<PREFIX>_NO_GREETING` (`1` silences this app's greetings),
+  /// `<PREFIX>_NO_TIPS` and `<PREFIX>_NO_UPDATE_CHECK`.
   public var environmentPrefix: String
 
   /// Describes an app. `environmentPrefix` defaults to the id in capitals with every
@@ -35,7 +39,7 @@ public struct GreeterApp: Sendable, Equatable {
   /// `<PREFIX>_NOW` (an ISO 8601 date-time that fixes the clock, for QA),
   /// `<PREFIX>_PRETEND_VERSION` (a version to run as instead of ``version``, for QA: try an
   /// upgrade without rebuilding) and `<PREFIX>_NO_GREETING` (`1` silences this app's greetings).
-  public func variable(_ suffix: String) -> String { environmentPrefix + "_" + suffix }
+  package func variable(_ suffix: String) -> String { environmentPrefix + "_" + suffix }
 
   // MARK: - Helpers
 

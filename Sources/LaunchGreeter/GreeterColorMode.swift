@@ -1,4 +1,5 @@
 import CursesTerminal
+import LaunchTracking
 
 /// How the greeter's screens are coloured: `auto` (colours unless `NO_COLOR` is set),
 /// `always` or `never` (attributes only).

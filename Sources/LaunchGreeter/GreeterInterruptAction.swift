@@ -1,3 +1,5 @@
+import LaunchTracking
+
 /// What Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) during a greeting does once the terminal, the
 /// signal handlers, the signal mask and the locale are given back (``GreeterSignals/interrupt``).
 ///

@@ -1,3 +1,4 @@
+import LaunchTracking
 import ReleaseNotes
 
 /// Where an app's release notes, walkthrough and welcome-back text come from.

@@ -39,7 +39,7 @@ public struct GreeterInterruptions: Sendable {
   public var returningAfterDays: Int
 
   /// The interruptions a greeter makes; the defaults are the greeter's.
-  public init(
+  package init(
     tips: GreeterTips = .atExit, checklist: Bool = false, minimumImportance: ReleaseImportance = .patch,
     cooldown: Duration = .seconds(86_400), returningAfterDays: Int = 30
   ) {
@@ -73,7 +73,7 @@ public struct GreeterAppearance: Sendable, Equatable {
   public var accessible: GreeterAccessibleMode
 
   /// An appearance; every setting is `auto` by default.
-  public init(
+  package init(
     theme: GreeterTheme = .auto, color: GreeterColorMode = .auto, hyperlinks: GreeterHyperlinks = .auto,
     accessible: GreeterAccessibleMode = .auto
   ) {
@@ -99,7 +99,7 @@ public struct GreeterSignals: Sendable, Equatable {
   public var crash: GreeterCrashAction
 
   /// The greeter's handling of signals; the defaults act as if the greeter were not there.
-  public init(interrupt: GreeterInterruptAction = .redeliver, crash: GreeterCrashAction = .previousHandler) {
+  package init(interrupt: GreeterInterruptAction = .redeliver, crash: GreeterCrashAction = .previousHandler) {
     self.interrupt = interrupt
     self.crash = crash
   }
@@ -108,7 +108,8 @@ public struct GreeterSignals: Sendable, Equatable {
 /// Whose notes a launch shows: the user's languages and the app's release channel.
 ///
 /// ```swift
-/// greeter.audience = GreeterAudience(languages: ["fr"], channel: "beta")
+/// greeter.audience.languages = ["fr"]  // the app's own language setting
+/// greeter.audience.channel = "beta"
 /// ```
 public struct GreeterAudience: Sendable, Equatable {
   /// The user's languages for translated notes, most preferred first (`fr`, `pt-BR`); nil:
@@ -122,7 +123,7 @@ public struct GreeterAudience: Sendable, Equatable {
   public var channel: String?
 
   /// An audience; nil reads the languages from the environment, and no channel.
-  public init(languages: [String]? = nil, channel: String? = nil) {
+  package init(languages: [String]? = nil, channel: String? = nil) {
     self.languages = languages
     self.channel = channel
   }

@@ -1,4 +1,5 @@
 import LaunchScreens
+import LaunchTracking
 import TerminalRendering
 
 /// The colours the greeting's screens are drawn in, for the terminal's background.

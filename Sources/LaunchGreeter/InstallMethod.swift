@@ -1,3 +1,5 @@
+import LaunchTracking
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -18,7 +18,7 @@ extension LaunchGreeter {
   // MARK: Checklist
 
   /// The "Get started" checklist this launch shows, if any: only when the app offers it
-  /// (``checklist``), on an interactive, recorded launch that is not a deep link, once the
+  /// (``GreeterInterruptions/checklist``), on an interactive, recorded launch that is not a deep link, once the
   /// walkthrough is no longer pending (completed or skipped), while a step (a walkthrough page
   /// with a `done-when:` event) is not done and the user has not dismissed it with `x`. It is
   /// the last of the one-interruption budget: not on a launch that shows a screen, the update

@@ -1,4 +1,5 @@
 import LaunchScreens
+import LaunchTracking
 import ReleaseNotes
 
 #if canImport(FoundationEssentials)
@@ -69,7 +70,7 @@ extension LaunchGreeter {
   /// dismisses it for launches (``GreetOutcome/Shown/checklist``). As with ``greet()-82lm6``,
   /// nothing is shown when the launch is not interactive (see ``LaunchGreeter``), every
   /// problem is one line for ``warn`` and in ``GreetOutcome/problems``, and Ctrl-C is
-  /// delivered to the app again once the terminal is given back (``interruptAction``).
+  /// delivered to the app again once the terminal is given back (``signals``).
   ///
   /// ```swift
   /// let greeter = LaunchGreeter(

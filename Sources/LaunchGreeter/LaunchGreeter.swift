@@ -1,7 +1,7 @@
 import CursesTerminal
 import Dispatch
 import LaunchScreens
-@_exported import LaunchTracking
+import LaunchTracking
 import ReleaseNotes
 import Synchronization
 import TerminalRendering
@@ -37,7 +37,7 @@ import TerminalRendering
 /// found it and returns a ``GreetOutcome``. It never exits or throws: every problem is one
 /// line passed to ``warn`` (and kept in ``GreetOutcome/problems``), and the app goes on. Ctrl-C
 /// does what it would have done without the greeter: once the terminal is given back, the
-/// interrupt is delivered again (``interruptAction``), so an app with the default action ends
+/// interrupt is delivered again (``signals``), so an app with the default action ends
 /// as interrupted and one with its own SIGINT handler gets it. A failed update step is in
 /// ``GreetOutcome/updates`` (and shown on screen); it is retried on the next launch.
 ///
@@ -45,7 +45,7 @@ import TerminalRendering
 /// standard input or output is not a terminal, `CI` or a coding agent's variable
 /// (`AI_AGENT`, `CLAUDECODE`, `CODEX_SANDBOX`, `CODEX_THREAD_ID`, `GEMINI_CLI`,
 /// `CURSOR_AGENT`) is set (not `0`/`false`), `TERM` is `dumb`, `WHATSNEW_DISABLE=1` (every app built on this package) or
-/// `<PREFIX>_NO_GREETING=1` (this app, see ``GreeterApp/variable(_:)``).
+/// `<PREFIX>_NO_GREETING=1` (this app, see ``GreeterApp/environmentPrefix``).
 ///
 /// Notes never break a launch. What is shown is read before the terminal is opened, and a
 /// walkthrough, what's-new sheet or welcome-back card whose text is missing or breaks a rule
@@ -169,7 +169,7 @@ public struct LaunchGreeter: Sendable {
     try changeSetting { try LaunchTracker.setTips(enabled: enabled, in: $0) }
   }
 
-  /// Brings the "Get started" checklist (``checklist``) back for the user, or dismisses it for
+  /// Brings the "Get started" checklist (``GreeterInterruptions/checklist``) back for the user, or dismisses it for
   /// good as `x` on it does: an app's own settings screen calls it. Returns false when no
   /// launch was recorded yet; throws when the state cannot be read or written.
   ///
@@ -243,7 +243,7 @@ public struct LaunchGreeter: Sendable {
     set { seams.invocation = newValue }
   }
 
-  /// Carries out ``interruptAction`` for an interrupted greeting, once its terminal is closed
+  /// Carries out ``signals``' interrupt action for an interrupted greeting, once its terminal is closed
   /// and its problems are passed on: delivers the signal again (SIGINT for Ctrl-C) with
   /// `deliver`. Every public way in returns through here.
   func deliverInterruption(
@@ -401,19 +401,19 @@ public struct LaunchGreeter: Sendable {
 /// ```
 extension LaunchGreeter {
   /// Test seam: the store the launch is recorded in; nil (an app): the app's state file.
-  public var store: (any LaunchStore)? {
+  package var store: (any LaunchStore)? {
     get { seams.store }
     set { seams.store = newValue }
   }
 
   /// Test seam: the clock; nil (an app): `<PREFIX>_NOW` when set, else the system clock.
-  public var clock: (@Sendable () -> Date)? {
+  package var clock: (@Sendable () -> Date)? {
     get { seams.clock }
     set { seams.clock = newValue }
   }
 
   /// Test seam: the environment to read; nil (an app): the process's.
-  public var environment: [String: String]? {
+  package var environment: [String: String]? {
     get { seams.environment }
     set { seams.environment = newValue }
   }
@@ -421,7 +421,7 @@ extension LaunchGreeter {
 
 extension PresentationDecision {
   /// True for every decision but `nothing(reason:)`.
-  public var isPresentation: Bool {
+  package var isPresentation: Bool {
     if case .nothing = self { return false }
     return true
   }

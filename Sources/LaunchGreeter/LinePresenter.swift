@@ -1,4 +1,5 @@
 import LaunchScreens
+import LaunchTracking
 import TerminalRendering
 
 #if canImport(Glibc)

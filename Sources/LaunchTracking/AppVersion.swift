@@ -11,7 +11,7 @@
 /// Invalid strings are rejected with a ``ParseError`` naming the string, never guessed.
 public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStringConvertible {
   /// The string this version was parsed from, exactly as given.
-  public let text: String
+  package let text: String
   /// The first numeric component.
   public let major: UInt64
   /// The second numeric component.
@@ -19,18 +19,18 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
   /// The third numeric component (0 when the version had only two).
   public let patch: UInt64
   /// The fourth numeric component (0 when the version had three or fewer).
-  public let revision: UInt64
+  package let revision: UInt64
   /// The dot-separated pre-release identifiers (`["beta", "2"]` for `1.0.0-beta.2`).
-  public let prerelease: [PrereleaseIdentifier]
+  package let prerelease: [PrereleaseIdentifier]
   /// The dot-separated build metadata identifiers; never used for ordering.
-  public let buildMetadata: [String]
+  package let buildMetadata: [String]
 
   /// True for a pre-release such as `2.0.0-beta.1`.
-  public var isPrerelease: Bool { !prerelease.isEmpty }
+  package var isPrerelease: Bool { !prerelease.isEmpty }
 
   /// The version without build metadata in canonical `MAJOR.MINOR.PATCH[.REVISION][-PRE]`
   /// form (`v1.2` gives `1.2.0`); the revision is shown only when it is not zero.
-  public var canonical: String {
+  package var canonical: String {
     var s = "\(major).\(minor).\(patch)"
     if revision != 0 { s += ".\(revision)" }
     if isPrerelease { s += "-" + prerelease.map(\.description).joined(separator: ".") }
@@ -39,14 +39,14 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
 
   /// One pre-release identifier: numeric identifiers order numerically and before
   /// alphanumeric ones, which order by ASCII.
-  public enum PrereleaseIdentifier: Sendable, Hashable, Comparable, CustomStringConvertible {
+  package enum PrereleaseIdentifier: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The identifier is digits only (`1` in `beta.1`).
     case numeric(UInt64)
     /// The identifier has a letter or hyphen (`beta` in `beta.1`).
     case alphanumeric(String)
 
     /// The identifier as written.
-    public var description: String {
+    package var description: String {
       switch self {
       case .numeric(let n): return String(n)
       case .alphanumeric(let s): return s
@@ -54,7 +54,7 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
     }
 
     /// Numeric identifiers order numerically and before alphanumeric ones, which order by ASCII.
-    public static func < (a: Self, b: Self) -> Bool {
+    package static func < (a: Self, b: Self) -> Bool {
       switch (a, b) {
       case (.numeric(let x), .numeric(let y)): return x < y
       case (.numeric, .alphanumeric): return true
@@ -67,18 +67,18 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
   }
 
   /// Why a string is not a version. Its description is one line naming the string.
-  public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+  package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The rejected string.
-    public let text: String
+    package let text: String
     /// What is wrong with it.
-    public let reason: String
+    package let reason: String
 
     /// `invalid version "<text>": <reason>`, one line.
-    public var description: String { "invalid version \"\(text)\": \(reason)" }
+    package var description: String { "invalid version \"\(text)\": \(reason)" }
   }
 
   /// Parses `text`, throwing a ``ParseError`` that names the string when it is not a version.
-  public init(parsing text: String) throws(ParseError) {
+  package init(parsing text: String) throws(ParseError) {
     self = try Self.parse(text)
   }
 
@@ -89,7 +89,7 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
   }
 
   /// Creates `major.minor.patch` (and optional revision and pre-release identifiers).
-  public init(
+  package init(
     _ major: UInt64, _ minor: UInt64, _ patch: UInt64, revision: UInt64 = 0,
     prerelease: [PrereleaseIdentifier] = []
   ) {
@@ -107,7 +107,7 @@ public struct AppVersion: Sendable, Comparable, Hashable, Codable, LosslessStrin
   /// The lowest version of this `major.minor.patch[.revision]`, its `-0` pre-release: the start
   /// of a range `since < v <= self` that holds this release's notes and no older release's
   /// (for a pre-release, also the earlier pre-releases of the same version).
-  public var justBelow: AppVersion {
+  package var justBelow: AppVersion {
     AppVersion(major, minor, patch, revision: revision, prerelease: [.numeric(0)])
   }
 

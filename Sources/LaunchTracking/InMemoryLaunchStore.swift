@@ -2,7 +2,7 @@ import Synchronization
 
 /// A launch store in memory, for tests and simulations. Thread-safe; transactions are
 /// serialised by a mutex.
-public final class InMemoryLaunchStore: LaunchStore, Sendable {
+package final class InMemoryLaunchStore: LaunchStore, Sendable {
   private struct Contents {
     var state: LaunchState?
     var writeCount = 0
@@ -12,21 +12,21 @@ public final class InMemoryLaunchStore: LaunchStore, Sendable {
   private let contents: Mutex<Contents>
 
   /// Creates a store holding `state` (nil: nothing recorded yet).
-  public init(_ state: LaunchState? = nil) {
+  package init(_ state: LaunchState? = nil) {
     contents = Mutex(Contents(state: state))
   }
 
   /// The stored state.
-  public var state: LaunchState? { contents.withLock { $0.state } }
+  package var state: LaunchState? { contents.withLock { $0.state } }
 
   /// How many times a state has been written, for tests.
-  public var writeCount: Int { contents.withLock { $0.writeCount } }
+  package var writeCount: Int { contents.withLock { $0.writeCount } }
 
   /// How many of those writes had to be durable (see ``LaunchState/needsDurableWrite(after:)``).
-  public var durableWriteCount: Int { contents.withLock { $0.durableWriteCount } }
+  package var durableWriteCount: Int { contents.withLock { $0.durableWriteCount } }
 
   /// Runs `body` on the state held in memory (one transaction at a time).
-  public func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R {
+  package func transaction<R>(_ body: (LaunchStateTransaction) throws -> R) throws -> R {
     try contents.withLock { contents in
       var written: [(state: LaunchState, durable: Bool)] = []
       let tx = LaunchStateTransaction(state: contents.state, stateWasReset: false, readOnlyReason: nil) {
@@ -47,12 +47,12 @@ public final class InMemoryLaunchStore: LaunchStore, Sendable {
   }
 
   /// The state held in memory, or empty before the first launch was recorded.
-  public func read() throws -> LaunchStoreSnapshot {
+  package func read() throws -> LaunchStoreSnapshot {
     state.map { .state($0) } ?? .empty
   }
 
   /// Forgets the state, as a first launch would find it.
-  public func reset() throws {
+  package func reset() throws {
     contents.withLock { $0.state = nil }
   }
 }

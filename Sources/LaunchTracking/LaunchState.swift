@@ -10,66 +10,66 @@
 /// newer than ``LaunchState/currentSchema``. Dates are ISO 8601 strings in the file.
 /// `LaunchStateCodec` is the file's only codec: a new stored property needs its key there
 /// (a test fails until it has one).
-public struct LaunchState: Sendable, Equatable {
+package struct LaunchState: Sendable, Equatable {
   /// The schema this code writes.
-  public static let currentSchema = 1
+  package static let currentSchema = 1
 
   /// The schema of the file this state came from (``currentSchema`` for new state).
-  public var schema: Int
+  package var schema: Int
   /// The app this state belongs to.
-  public var appID: String
+  package var appID: String
   /// How many launches have been recorded.
-  public var launchCount: Int
+  package var launchCount: Int
   /// When the app was first launched.
-  public var firstLaunchDate: Date
+  package var firstLaunchDate: Date
   /// When the app was last launched (the clock's reading then, even if it went backwards).
-  public var lastLaunchDate: Date
+  package var lastLaunchDate: Date
   /// The version first seen (the install version).
-  public package(set) var installVersion: AppVersion
+  package var installVersion: AppVersion
   /// The version of the latest launch.
-  public package(set) var currentVersion: AppVersion
+  package var currentVersion: AppVersion
   /// The version launched before ``currentVersion`` was first launched; nil while only one
   /// version was ever launched.
-  public package(set) var previousVersion: AppVersion?
+  package var previousVersion: AppVersion?
   /// Every version launched, in the order first seen, with the date it was first launched.
-  public var versionHistory: [VersionHistoryEntry]
+  package var versionHistory: [VersionHistoryEntry]
   /// How the latest launch was classified.
-  public var lastLaunch: LastLaunch
+  package var lastLaunch: LastLaunch
   /// Presentations earned but not yet dismissed.
-  public var pending: [PendingPresentation]
+  package var pending: [PendingPresentation]
   /// What the update-step runner has done.
   package var updateSteps: UpdateStepLog
   /// True when the user asked for no more what's-new sheets (`x` on the sheet); undone with
   /// `LaunchTracker/setWhatsNew(enabled:)`. Upgrades are still recorded as pending, so turning
   /// the sheets back on shows what was missed. Onboarding and welcome-back are not affected.
-  public var whatsNewOff = false
+  package var whatsNewOff = false
   /// A what's-new sheet put off with "later" (`l`) is not shown before this date.
-  public var whatsNewHiddenUntil: Date?
+  package var whatsNewHiddenUntil: Date?
   /// The newest version an update feed's "a newer version is available" card announced (key
   /// `updateAnnounced`, absent until one was): each version is announced once. Schema 1
   /// readers that do not know the key ignore it.
-  public package(set) var updateAnnounced: AppVersion?
+  package var updateAnnounced: AppVersion?
   /// Each tip's shows, by its id (key `tips`, absent until one was shown).
-  public var tips: [String: TipRecord] = [:]
+  package var tips: [String: TipRecord] = [:]
   /// When a tip or update card was last shown: the cooldown before the next starts here.
-  public var lastTipOrCardDate: Date?
+  package var lastTipOrCardDate: Date?
   /// True when the user turned tips off (`whatsnew settings tips off`, `x` "no more tips").
-  public var tipsOff = false
+  package var tipsOff = false
   /// True when the user dismissed the "Get started" checklist for good (`x` on the card; key
   /// `checklistDismissed`, absent until then, so older files read as not dismissed).
-  public var checklistDismissed = false
+  package var checklistDismissed = false
   /// What the user did in the app, as the app recorded it: a count and the last date per
   /// event name (key `events`, absent while none was recorded). The state file holds the
   /// events folded in so far; `events.log` beside it holds the ones recorded since, which a
   /// store's `read()` adds and its next transaction folds in.
-  public var events = UsageEvents()
+  package var events = UsageEvents()
 
   /// Whether writing this state over `previous` must survive a power loss: true unless
   /// only the launch bookkeeping changed (the count, the last launch date and its
   /// classification), which is what a regular launch changes, and the usage events (recorded
   /// without an fsync in the first place). A new version, pending work or update-step results
   /// are always durable.
-  public func needsDurableWrite(after previous: LaunchState?) -> Bool {
+  package func needsDurableWrite(after previous: LaunchState?) -> Bool {
     guard var same = previous else { return true }
     same.launchCount = launchCount
     same.lastLaunchDate = lastLaunchDate
@@ -79,19 +79,19 @@ public struct LaunchState: Sendable, Equatable {
   }
 
   /// One version and when it was first launched.
-  public struct VersionHistoryEntry: Sendable, Equatable {
+  package struct VersionHistoryEntry: Sendable, Equatable {
     /// The version that launched.
-    public package(set) var version: AppVersion
+    package var version: AppVersion
     /// When that version first launched.
-    public var firstLaunchDate: Date
+    package var firstLaunchDate: Date
     /// How the user came to this version: `first` (the install), `upgrade` (also a late
     /// adoption's first launch) or `downgrade`; nil in files written before it was recorded
     /// (``LaunchState/history`` then works it out from the entry before).
-    public var arrivedBy: LaunchKind?
+    package var arrivedBy: LaunchKind?
 
     /// A history entry: `version` (written as text: `"2.0.0"`) first launched at
     /// `firstLaunchDate`, arriving by `arrivedBy`. Throws when `version` is not a version.
-    public init(version: String, firstLaunchDate: Date, arrivedBy: LaunchKind? = nil) throws(AppVersion
+    package init(version: String, firstLaunchDate: Date, arrivedBy: LaunchKind? = nil) throws(AppVersion
       .ParseError)
     {
       self.init(
@@ -107,20 +107,20 @@ public struct LaunchState: Sendable, Equatable {
   }
 
   /// One version the user ran, for `history`: when it was first launched and how it came.
-  public struct HistoryItem: Sendable, Equatable {
+  package struct HistoryItem: Sendable, Equatable {
     /// The version that launched.
-    public package(set) var version: AppVersion
+    package var version: AppVersion
     /// When that version first launched.
-    public var firstLaunchDate: Date
+    package var firstLaunchDate: Date
     /// `first`, `upgrade` or `downgrade`.
-    public var arrivedBy: LaunchKind
+    package var arrivedBy: LaunchKind
     /// True when ``arrivedBy`` was not recorded but worked out from the version before.
-    public var isInferred: Bool
+    package var isInferred: Bool
   }
 
   /// Every version launched, oldest first, each with how it came: as recorded, else `first`
   /// for the first entry and, for later ones, `upgrade` or `downgrade` against the entry before.
-  public var history: [HistoryItem] {
+  package var history: [HistoryItem] {
     var items: [HistoryItem] = []
     for (n, entry) in versionHistory.enumerated() {
       var kind = entry.arrivedBy
@@ -137,23 +137,23 @@ public struct LaunchState: Sendable, Equatable {
   }
 
   /// The classification of the latest launch.
-  public struct LastLaunch: Sendable, Equatable {
+  package struct LastLaunch: Sendable, Equatable {
     /// First launch, upgrade, downgrade, returning or regular.
-    public var kind: LaunchKind
+    package var kind: LaunchKind
     /// The version of the launch before (nil on `first`).
-    public package(set) var from: AppVersion?
+    package var from: AppVersion?
     /// The version launched.
-    public package(set) var to: AppVersion
+    package var to: AppVersion
     /// Whole days since the launch before (nil on `first`; never negative).
-    public var daysAway: Int?
+    package var daysAway: Int?
     /// When this launch happened.
-    public var date: Date
+    package var date: Date
     /// True when a corrupt state file was moved aside during this launch.
-    public var stateWasReset: Bool
+    package var stateWasReset: Bool
 
     /// A launch as the tracker records it, its versions written as text (`"2.0.0"`; `from`
     /// nil on `first`). Throws when either is not a version.
-    public init(
+    package init(
       kind: LaunchKind, from: String?, to: String, daysAway: Int?, date: Date, stateWasReset: Bool
     ) throws(AppVersion.ParseError) {
       self.init(
@@ -177,7 +177,7 @@ public struct LaunchState: Sendable, Equatable {
 
   /// Creates the state of a first launch of `version`, written as text (`"2.0.0"`, `"v2.1"`),
   /// as a test seeds an ``InMemoryLaunchStore``. Throws when `version` is not a version.
-  public init(appID: String, version: String, date: Date, stateWasReset: Bool = false)
+  package init(appID: String, version: String, date: Date, stateWasReset: Bool = false)
     throws(AppVersion.ParseError)
   {
     self.init(
@@ -202,12 +202,12 @@ public struct LaunchState: Sendable, Equatable {
   }
 
   /// The pending presentation of `kind`, if any.
-  public func pending(_ kind: PendingPresentation.Kind) -> PendingPresentation? {
+  package func pending(_ kind: PendingPresentation.Kind) -> PendingPresentation? {
     pending.first { $0.kind == kind }
   }
 
   /// Replaces (or removes, when `new` is nil) the pending presentation of `kind`.
-  public mutating func setPending(_ kind: PendingPresentation.Kind, to new: PendingPresentation?) {
+  package mutating func setPending(_ kind: PendingPresentation.Kind, to new: PendingPresentation?) {
     pending.removeAll { $0.kind == kind }
     if let new { pending.append(new) }
     pending.sort { Self.pendingOrder($0.kind) < Self.pendingOrder($1.kind) }

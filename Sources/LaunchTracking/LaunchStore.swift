@@ -7,7 +7,7 @@
 /// Where launch state is kept. The whole read-modify-write of a launch happens inside one
 /// ``transaction(_:)``, which holds the store's exclusive lock, so concurrent launches
 /// serialise and update steps run under the same lock.
-public protocol LaunchStore: Sendable {
+package protocol LaunchStore: Sendable {
   /// Runs `body` with the stored state under the store's exclusive lock. Changes to
   /// `transaction.state` are written when `body` returns (and whenever it calls
   /// ``LaunchStateTransaction/save()``), unless the store is read-only.
@@ -29,7 +29,7 @@ public protocol LaunchStore: Sendable {
 extension LaunchStore {
   /// Records the event in one transaction; throws when `name` is not an event name, no launch
   /// was recorded yet, or the state cannot be written.
-  public func record(_ name: String, at date: Date) throws {
+  package func record(_ name: String, at date: Date) throws {
     if let problem = UsageEvents.problem(withName: name) { throw LaunchStoreError(problem) }
     try transaction { tx in
       guard var state = tx.state else { throw LaunchStoreError("no launch is recorded yet") }
@@ -42,7 +42,7 @@ extension LaunchStore {
 }
 
 /// What a read-only look at a store found.
-public enum LaunchStoreSnapshot: Sendable, Equatable {
+package enum LaunchStoreSnapshot: Sendable, Equatable {
   /// Nothing is stored.
   case empty
   /// A state of this code's schema (or an older one).
@@ -61,19 +61,19 @@ public enum LaunchStoreSnapshot: Sendable, Equatable {
 /// Each write tells the store whether it must be durable (see
 /// ``LaunchState/needsDurableWrite(after:)``): a launch that only counts itself is written
 /// atomically but not fsynced, so a regular start-up never waits on the disk.
-public final class LaunchStateTransaction {
+package final class LaunchStateTransaction {
   /// The state read at the start (nil when none, or when it was reset), as modified so far.
-  public var state: LaunchState?
+  package var state: LaunchState?
   /// True when a corrupt state file was moved aside when this transaction began.
-  public let stateWasReset: Bool
+  package let stateWasReset: Bool
   /// Why the state cannot be recorded (unwritable directory, newer schema, foreign file, a
   /// write that failed), or nil while it can. The body still runs; nothing more is written.
-  public private(set) var readOnlyReason: String?
+  package private(set) var readOnlyReason: String?
   /// False when the state cannot be recorded; see ``readOnlyReason``.
-  public var isWritable: Bool { readOnlyReason == nil }
+  package var isWritable: Bool { readOnlyReason == nil }
   /// True when another launch held the store's lock longer than the store waits for it: the
   /// state was read without the lock and nothing is written (``readOnlyReason`` says so).
-  public let lockWasBusy: Bool
+  package let lockWasBusy: Bool
 
   private var lastSaved: LaunchState?
   private let writer: (LaunchState, _ durable: Bool) throws -> String?
@@ -81,7 +81,7 @@ public final class LaunchStateTransaction {
   /// Creates a transaction over `state`. `writer` persists a state (durably when its second
   /// argument is true) and returns nil, or returns why it could not (the transaction is
   /// read-only from then on), or throws.
-  public init(
+  package init(
     state: LaunchState?, stateWasReset: Bool, readOnlyReason: String?, lockWasBusy: Bool = false,
     writer: @escaping (LaunchState, _ durable: Bool) throws -> String?
   ) {
@@ -94,7 +94,7 @@ public final class LaunchStateTransaction {
   }
 
   /// Writes ``state`` now if it changed since the last write. Does nothing when read-only.
-  public func save() throws {
+  package func save() throws {
     guard isWritable, let state, state != lastSaved else { return }
     if let problem = try writer(state, state.needsDurableWrite(after: lastSaved)) {
       readOnlyReason = problem

@@ -10,7 +10,7 @@ public enum PendingPresentation: Sendable, Hashable {
   case welcomeBack(days: Int)
 
   /// The kind of a pending presentation, as used in `state --json` and for dismissal.
-  public enum Kind: String, Sendable, CaseIterable {
+  package enum Kind: String, Sendable, CaseIterable {
     /// The first-launch walkthrough.
     case onboarding
     /// The what's-new sheet.
@@ -20,7 +20,7 @@ public enum PendingPresentation: Sendable, Hashable {
   }
 
   /// This presentation's kind.
-  public var kind: Kind {
+  package var kind: Kind {
     switch self {
     case .onboarding: return .onboarding
     case .whatsNew: return .whatsNew
@@ -29,7 +29,7 @@ public enum PendingPresentation: Sendable, Hashable {
   }
 
   /// A short description, e.g. `whats-new since 1.0.0`.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .onboarding(let page): return "onboarding at page \(page + 1)"
     case .whatsNew(let since): return "whats-new since \(since)"

@@ -1,6 +1,6 @@
 /// What a launch presents. Decided by `decide(launch:pending:availableNotes:invocation:whatsNew:)`,
 /// a pure function; the app presents it and reports dismissals to the `LaunchTracker`.
-public enum PresentationDecision: Sendable, Equatable {
+package enum PresentationDecision: Sendable, Equatable {
   /// The onboarding walkthrough, starting at `resumeAtPage` (0-based).
   case onboarding(resumeAtPage: Int)
   /// The what's-new sheet for `versions` (newest first) after `from` up to `to`, headed by
@@ -81,7 +81,7 @@ public enum PresentationDecision: Sendable, Equatable {
 
   /// The versions of `available` in ``ReleaseRange`` `since < v <= current` (without
   /// pre-releases unless `current` is one), newest first.
-  public static func notes(after since: AppVersion, upTo current: AppVersion, in available: [AppVersion])
+  package static func notes(after since: AppVersion, upTo current: AppVersion, in available: [AppVersion])
     -> [AppVersion]
   {
     let range = ReleaseRange(after: since, upTo: current)
@@ -91,7 +91,7 @@ public enum PresentationDecision: Sendable, Equatable {
   }
 
   /// One line describing the decision, for `--explain` and the provisional presenter.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .onboarding(let page):
       return page == 0 ? "onboarding" : "onboarding, resuming at page \(page + 1)"

@@ -23,7 +23,7 @@ public enum ReleaseImportance: String, Sendable, Codable, CaseIterable, Comparab
   /// ```swift
   /// ReleaseImportance.implied(from: AppVersion(1, 2, 3), to: AppVersion(1, 3, 0))  // .minor
   /// ```
-  public static func implied(from previous: AppVersion?, to version: AppVersion) -> ReleaseImportance {
+  package static func implied(from previous: AppVersion?, to version: AppVersion) -> ReleaseImportance {
     guard let previous else { return .major }
     if version.major != previous.major { return .major }
     if version.minor != previous.minor { return .minor }
@@ -32,7 +32,7 @@ public enum ReleaseImportance: String, Sendable, Codable, CaseIterable, Comparab
 
   /// Parses the front-matter value (`critical`, `major`, `minor` or `patch`, any case,
   /// surrounding spaces ignored); nil for anything else.
-  public init?(frontMatter value: String) {
+  package init?(frontMatter value: String) {
     let trimmed = value.drop(while: { $0 == " " || $0 == "\t" })
       .reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
     self.init(rawValue: String(trimmed).lowercased())

@@ -9,15 +9,15 @@
 /// range.contains(AppVersion("2.0.0-beta.1")!) // false: 2.0.0 is a release
 /// range.contains(AppVersion("2.0.0")!)        // true
 /// ```
-public struct ReleaseRange: Sendable, Equatable {
+package struct ReleaseRange: Sendable, Equatable {
   /// The version upgraded from (not in the range); nil: from the oldest.
-  public package(set) var from: AppVersion?
+  package var from: AppVersion?
   /// The version upgraded to (in the range).
-  public package(set) var to: AppVersion
+  package var to: AppVersion
 
   /// The range after `from` (nil: from the oldest) up to and including `to`, each written as
   /// text (`"1.0.0"`, `"v2.1"`). Throws when either is not a version.
-  public init(after from: String?, upTo to: String) throws(AppVersion.ParseError) {
+  package init(after from: String?, upTo to: String) throws(AppVersion.ParseError) {
     self.init(
       after: try from.map(AppVersion.init(parsing:)),
       upTo: try AppVersion(parsing: to))
@@ -30,13 +30,13 @@ public struct ReleaseRange: Sendable, Equatable {
   }
 
   /// Whether `from` is newer than `to` (a range nothing can be in, which callers report).
-  public var isInverted: Bool {
+  package var isInverted: Bool {
     guard let from else { return false }
     return from > to
   }
 
   /// Whether `version` is in the range.
-  public func contains(_ version: AppVersion) -> Bool {
+  package func contains(_ version: AppVersion) -> Bool {
     guard version <= to else { return false }
     if let from, version <= from { return false }
     return to.isPrerelease || !version.isPrerelease

@@ -40,14 +40,14 @@ package struct TipRule: Sendable, Equatable {
 }
 
 /// How often one tip was shown, as the state file records it.
-public struct TipRecord: Sendable, Equatable {
+package struct TipRecord: Sendable, Equatable {
   /// How many times it was shown.
-  public var shows: Int
+  package var shows: Int
   /// When it was last shown.
-  public var lastShown: Date
+  package var lastShown: Date
 
   /// A tip shown `shows` times, the last at `lastShown`.
-  public init(shows: Int, lastShown: Date) {
+  package init(shows: Int, lastShown: Date) {
     self.shows = shows
     self.lastShown = lastShown
   }

@@ -30,23 +30,23 @@ public struct UpdateStep: Sendable {
   public static let defaultTimeLimit: Duration = .seconds(60)
 
   /// A unique id; the step is recorded under it.
-  public let id: String
+  package let id: String
   /// The app version that introduced the step; it runs once the app is at least this.
-  public let version: AppVersion
+  package let version: AppVersion
   /// One line for progress displays and `--explain`.
-  public let summary: String
+  package let summary: String
   /// Whether the step runs on a fresh install. When false, a fresh install records it as
   /// not needed (there is no old data to convert).
-  public let runsOnFreshInstall: Bool
+  package let runsOnFreshInstall: Bool
   /// How long the step may run before it is asked to stop; nil: no limit (only Ctrl-C stops it).
-  public let timeLimit: Duration?
+  package let timeLimit: Duration?
   /// Checked just before the step would run; false records it as not needed.
-  public let isApplicable: @Sendable () -> Bool
+  package let isApplicable: @Sendable () -> Bool
   /// The work, run while the runner watches the clock and the keyboard. Throwing records the
   /// step as failed and stops the steps after it.
   package let work: Work
   /// The version as the app wrote it, when that is not a version: the greeter does not run such a step, and says so in one problem line.
-  public private(set) var unparsedVersion: String?
+  package private(set) var unparsedVersion: String?
 
   /// A step for a version written as text (`"2.0.0"`, `"v2.1"`), whose work reads its
   /// ``UpdateStepContext``. Text that is not a version makes a step the greeter does not run
@@ -151,17 +151,17 @@ public struct UpdateStep: Sendable {
 /// `Task.isCancelled` and this context agree.
 public final class UpdateStepContext: Sendable {
   /// The step's time limit in this run, nil for none.
-  public let timeLimit: Duration?
+  package let timeLimit: Duration?
 
   private let requested = Mutex<UpdateStepStop?>(nil)
 
   /// A context for a step with `timeLimit` (the runner makes these; a test of a step may too).
-  public init(timeLimit: Duration? = nil) {
+  package init(timeLimit: Duration? = nil) {
     self.timeLimit = timeLimit
   }
 
   /// Why the step has been asked to stop, or nil while it may go on.
-  public var stop: UpdateStepStop? { requested.withLock { $0 } }
+  package var stop: UpdateStepStop? { requested.withLock { $0 } }
 
   /// True once the step has been asked to stop.
   public var isCancelled: Bool { stop != nil }
@@ -172,7 +172,7 @@ public final class UpdateStepContext: Sendable {
   }
 
   /// Asks the step to stop for `reason` (the first reason given stays).
-  public func requestStop(_ reason: UpdateStepStop) {
+  package func requestStop(_ reason: UpdateStepStop) {
     requested.withLock { if $0 == nil { $0 = reason } }
   }
 }
@@ -181,15 +181,15 @@ public final class UpdateStepContext: Sendable {
 /// steps after it.
 public struct UpdateInterrupt: Sendable, Equatable {
   /// The signal, or nil for Ctrl-C.
-  public var signal: Int32?
+  public package(set) var signal: Int32?
 
   /// An interrupt by `signal` (nil: Ctrl-C).
-  public init(signal: Int32?) {
+  package init(signal: Int32?) {
     self.signal = signal
   }
 
   /// Ctrl-C.
-  public static let ctrlC = UpdateInterrupt(signal: nil)
+  package static let ctrlC = UpdateInterrupt(signal: nil)
 }
 
 /// Why a running step was asked to stop; as an error, what its failure records.
@@ -219,9 +219,9 @@ public enum UpdateStepStop: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 /// Progress of an update run, for a progress bar: step `index` of `total`.
-public struct UpdateProgress: Sendable, Equatable {
+package struct UpdateProgress: Sendable, Equatable {
   /// What is happening to the step.
-  public enum Phase: Sendable, Equatable {
+  package enum Phase: Sendable, Equatable {
     /// The step began to run.
     case started
     /// The step was asked to stop (Ctrl-C, a termination signal, its time limit) and has not
@@ -236,59 +236,59 @@ public struct UpdateProgress: Sendable, Equatable {
     case failed
   }
   /// 1-based position of the step in this run.
-  public let index: Int
+  package let index: Int
   /// How many steps this run considers.
-  public let total: Int
+  package let total: Int
   /// The step's id.
-  public let id: String
+  package let id: String
   /// The step's one-line summary, as the progress screen shows it.
-  public let summary: String
+  package let summary: String
   /// What is happening to the step.
-  public let phase: Phase
+  package let phase: Phase
 }
 
 /// What one update run did.
 public struct UpdateRunReport: Sendable, Equatable {
   /// Ids of the steps completed during this run, in order.
-  public var completed: [String] = []
+  public package(set) var completed: [String] = []
   /// Ids of the steps recorded as not needed during this run.
-  public var notNeeded: [String] = []
+  public package(set) var notNeeded: [String] = []
   /// The step that failed during this run, if any.
-  public var failed: Failure?
+  public package(set) var failed: Failure?
   /// Ids of the steps left for the next launch because an earlier one failed or the run was
   /// interrupted.
-  public var postponed: [String] = []
+  package var postponed: [String] = []
   /// Set when Ctrl-C or a termination signal stopped the run (the step running then is in
   /// ``failed``, the rest in ``postponed``).
-  public var interrupted: UpdateInterrupt?
+  package var interrupted: UpdateInterrupt?
   /// Why the steps did not run at all, if they did not.
-  public var skippedReason: String?
+  package var skippedReason: String?
 
   /// A failed step: its id, version, message and how many attempts it has had.
   public struct Failure: Sendable, Equatable {
     /// The step's id.
-    public var id: String
+    public package(set) var id: String
     /// The version the step belongs to.
     public package(set) var version: AppVersion
     /// Why it failed, one line.
-    public var message: String
+    public package(set) var message: String
     /// How many launches have tried it, this one included.
-    public var attempts: Int
+    package var attempts: Int
   }
 
   /// A run that did nothing (yet).
-  public init() {}
+  package init() {}
 }
 
 /// Why a list of update steps was refused.
-public enum UpdateStepError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum UpdateStepError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Two steps share this id.
   case duplicateID(String)
   /// The step with this summary has an empty id.
   case emptyID(summary: String)
 
   /// One line naming the step.
-  public var description: String {
+  package var description: String {
     switch self {
     case .duplicateID(let id): return "update step id \"\(id)\" is declared more than once"
     case .emptyID(let summary): return "update step \"\(summary)\" has an empty id"

@@ -12,47 +12,47 @@
 /// (`search`, `export.pdf`, `sync-2`): see ``problem(withName:)``. At most
 /// ``maximumCount`` names are kept; recording a new one beyond that forgets the one used
 /// least recently.
-public struct UsageEvents: Sendable, Equatable {
+package struct UsageEvents: Sendable, Equatable {
   /// How many distinct event names are kept.
-  public static let maximumCount = 256
+  package static let maximumCount = 256
   /// The longest event name, in characters.
-  public static let maximumNameLength = 64
+  package static let maximumNameLength = 64
 
   /// One event's record.
-  public struct Entry: Sendable, Equatable {
+  package struct Entry: Sendable, Equatable {
     /// How many times it was recorded (saturating at `Int.max`).
-    public var count: Int
+    package var count: Int
     /// When it was last recorded.
-    public var last: Date
+    package var last: Date
 
     /// An event recorded `count` times, last at `last`.
-    public init(count: Int, last: Date) {
+    package init(count: Int, last: Date) {
       self.count = count
       self.last = last
     }
   }
 
   /// Each event name's record.
-  public private(set) var counts: [String: Entry] = [:]
+  package private(set) var counts: [String: Entry] = [:]
   /// The mark of the last `events.log` fold written into this state (see
   /// `FileLaunchStore`): the log's lines up to a `# folded MARK` line equal to it are in
   /// ``counts`` already. Nil before the first fold.
   package var logMark: String?
 
   /// No events.
-  public init() {}
+  package init() {}
 
   /// How many times `name` was recorded (0 when never).
-  public func count(of name: String) -> Int { counts[name]?.count ?? 0 }
+  package func count(of name: String) -> Int { counts[name]?.count ?? 0 }
 
   /// When `name` was last recorded, or nil when never.
-  public func lastDate(of name: String) -> Date? { counts[name]?.last }
+  package func lastDate(of name: String) -> Date? { counts[name]?.last }
 
   /// True when `name` was recorded at least once.
-  public func hasUsed(_ name: String) -> Bool { counts[name] != nil }
+  package func hasUsed(_ name: String) -> Bool { counts[name] != nil }
 
   /// True when no event was recorded.
-  public var isEmpty: Bool { counts.isEmpty }
+  package var isEmpty: Bool { counts.isEmpty }
 
   /// Adds `times` occurrences of `name` at `date`. The last date only moves forward (a clock
   /// that went back does not make an event older). Beyond ``maximumCount`` names, the one
@@ -89,7 +89,7 @@ public struct UsageEvents: Sendable, Equatable {
 
   /// Why `name` is not an event name, or nil when it is one: 1 to 64 characters of
   /// `[a-z0-9._-]`, the first a letter or a digit.
-  public static func problem(withName name: String) -> String? {
+  package static func problem(withName name: String) -> String? {
     if name.isEmpty { return "the event name is empty" }
     let bytes = Array(name.utf8)
     func lowerOrDigit(_ b: UInt8) -> Bool { (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) }

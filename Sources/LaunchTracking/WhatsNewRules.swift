@@ -7,22 +7,22 @@
 /// What this user and this app asked of the what's-new sheet: off (`x`), put off until a time
 /// (`l`, "later"), and the least importance worth showing. An input of
 /// `decide(launch:pending:availableNotes:invocation:whatsNew:)`; pure.
-public struct WhatsNewRules: Sendable, Equatable {
+package struct WhatsNewRules: Sendable, Equatable {
   /// The user turned the sheets off (``LaunchState/whatsNewOff``).
-  public var isOff: Bool
+  package var isOff: Bool
   /// The sheet was put off until then (``LaunchState/whatsNewHiddenUntil``).
-  public var hiddenUntil: Date?
+  package var hiddenUntil: Date?
   /// The time of this launch.
-  public var now: Date
+  package var now: Date
   /// Releases below this importance are listed by one line, not shown in full; a range with
   /// none at or above it shows nothing and counts as seen. `.patch` shows everything.
-  public var minimumImportance: ReleaseImportance
+  package var minimumImportance: ReleaseImportance
   /// The importance of each version with notes (front matter, else the version bump); only
   /// needed when ``minimumImportance`` is above `.patch`. A version not listed is `.patch`.
-  public package(set) var importance: [(version: AppVersion, importance: ReleaseImportance)]
+  package var importance: [(version: AppVersion, importance: ReleaseImportance)]
 
   /// The sheets shown in full past this many releases: the newest, and one line for the rest.
-  public static let collapseAfter = 10
+  package static let collapseAfter = 10
 
   /// Rules that show every sheet in full. The greeter makes these (``LaunchGreeter`` reports
   /// them in `GreetOutcome.whatsNew`); an app reads them.
@@ -49,7 +49,7 @@ public struct WhatsNewRules: Sendable, Equatable {
   }
 
   /// Why the sheet is not shown at all at this time, or nil when it may be.
-  public var suppressedReason: String? {
+  package var suppressedReason: String? {
     if isOff { return "what's new is off for this app" }
     if let hiddenUntil, now < hiddenUntil {
       return "what's new put off until \(LaunchStateCodec.iso8601(hiddenUntil) ?? "later")"
@@ -58,14 +58,14 @@ public struct WhatsNewRules: Sendable, Equatable {
   }
 
   /// The importance of `version` under these rules.
-  public func importance(of version: AppVersion) -> ReleaseImportance {
+  package func importance(of version: AppVersion) -> ReleaseImportance {
     importance.first { $0.version == version }?.importance ?? .patch
   }
 
   /// How a sheet shows `versions` (newest first): the ones that reach ``minimumImportance`` in
   /// full, the others by one line, and, past ``collapseAfter`` releases, only the newest in
   /// full until the user expands the rest.
-  public func layout(of versions: [AppVersion]) -> SheetLayout {
+  package func layout(of versions: [AppVersion]) -> SheetLayout {
     let brief = versions.filter { importance(of: $0) < minimumImportance }
     return SheetLayout(
       versions: versions, brief: brief, collapsesEarlier: versions.count > Self.collapseAfter)
@@ -81,7 +81,7 @@ public struct WhatsNewRules: Sendable, Equatable {
   }
 
   /// The equality of the rules' values (the importance list compared in order).
-  public static func == (a: WhatsNewRules, b: WhatsNewRules) -> Bool {
+  package static func == (a: WhatsNewRules, b: WhatsNewRules) -> Bool {
     a.isOff == b.isOff && a.hiddenUntil == b.hiddenUntil && a.now == b.now
       && a.minimumImportance == b.minimumImportance
       && a.importance.map(\.version) == b.importance.map(\.version)
@@ -90,14 +90,14 @@ public struct WhatsNewRules: Sendable, Equatable {
 }
 
 /// How the what's-new sheet lays out the releases it covers (``WhatsNewRules/layout(of:)``).
-public struct SheetLayout: Sendable, Equatable {
+package struct SheetLayout: Sendable, Equatable {
   /// Every release covered, newest first.
-  public package(set) var versions: [AppVersion]
+  package var versions: [AppVersion]
   /// The releases below the minimum importance: one line each, not their notes.
-  public package(set) var brief: [AppVersion]
+  package var brief: [AppVersion]
   /// True past ``WhatsNewRules/collapseAfter`` releases: the sheet opens with the newest in
   /// full and "…and N earlier releases", which one key expands.
-  public package(set) var collapsesEarlier: Bool
+  package var collapsesEarlier: Bool
 
   /// A sheet of `versions` (newest first), listing `brief` ones by their heading and collapsing the earliest when `collapsesEarlier`.
   package init(versions: [AppVersion], brief: [AppVersion] = [], collapsesEarlier: Bool = false) {
@@ -107,5 +107,5 @@ public struct SheetLayout: Sendable, Equatable {
   }
 
   /// The releases shown in full.
-  public var full: [AppVersion] { versions.filter { !brief.contains($0) } }
+  package var full: [AppVersion] { versions.filter { !brief.contains($0) } }
 }

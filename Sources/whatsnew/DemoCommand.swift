@@ -1,6 +1,7 @@
 import ArgumentParser
 import GreetProtocol
 import LaunchGreeter
+import LaunchTracking
 import ReleaseNotes
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import JotDemo
 import LaunchGreeter
 import LaunchScreens
+import LaunchTracking
 import ReleaseNotes
 import TerminalRendering
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaunchGreeter
+import LaunchTracking
 
 /// `whatsnew event`: records that the user did something in an app (a usage event), for tools
 /// in other languages: what `LaunchGreeter.record(_:)` does in a Swift app, with `greet`'s

@@ -1,4 +1,5 @@
 import LaunchGreeter
+import LaunchTracking
 
 /// The labels of one command's `--explain` lines (`greet`'s, `demo`'s), in the order they are
 /// printed. Every value starts in one column, past the longest label, so the values line up

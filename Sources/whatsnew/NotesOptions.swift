@@ -30,6 +30,10 @@ struct NotesOptions: Equatable {
   var color: GreeterColorMode = .auto
   /// OSC 8 links in ansi output and the sheet.
   var hyperlinks: GreeterHyperlinks = .auto
+  /// `--since`: the agent mode (``AgentNotes``); with `--until` and `--min-importance`.
+  var since: String?
+  var until: String?
+  var minImportance: String?
 
   func validate() throws {
     if let width, !(20...1000).contains(width) {
@@ -41,11 +45,67 @@ struct NotesOptions: Equatable {
     if list && (version != nil || from != nil || to != nil) {
       throw ValidationError("--list shows every version; it takes no VERSION, --from or --to")
     }
+    try validateSince()
+  }
+
+  /// `--since` and its options: versions and importance that parse, and only the formats the
+  /// agent mode has; `--format markdown|digest` only with `--since`.
+  private func validateSince() throws {
+    guard let since else {
+      if until != nil || minImportance != nil {
+        throw ValidationError("--until and --min-importance go with --since")
+      }
+      if format == .markdown || format == .digest {
+        throw ValidationError("--format \(format.rawValue) goes with --since VERSION")
+      }
+      return
+    }
+    if version != nil || from != nil || to != nil || list {
+      throw ValidationError("--since takes no VERSION, --from, --to or --list")
+    }
+    _ = try Self.version(since, option: "--since")
+    if let until { _ = try Self.version(until, option: "--until") }
+    if let minImportance, ReleaseImportance(frontMatter: minImportance) == nil {
+      throw ValidationError(
+        "--min-importance must be patch, minor, major or critical, not \"\(minImportance)\"")
+    }
+    if ![.auto, .json, .markdown, .digest].contains(format) {
+      throw ValidationError("--since prints json, markdown or digest, not \(format.rawValue)")
+    }
+  }
+
+  /// `text` parsed as a version, or a usage error naming `option` and the text.
+  private static func version(_ text: String, option: String) throws -> AppVersion {
+    do {
+      return try AppVersion(parsing: text)
+    } catch {
+      throw ValidationError("\(option): \(error.description)")
+    }
+  }
+
+  /// `notes --since`: the releases for a script or an agent (``AgentNotes``).
+  private func showSince(_ since: String) throws {
+    let catalog = try ReleaseNotesCLI.catalog(
+      option: content, languages: NotesLanguage.preferred(environment: ReleaseNotesCLI.languageEnvironment)
+    ).with(audience: NotesAudience(channel: channel))
+    let start = try Self.version(since, option: "--since")
+    let releases = try AgentNotes.releases(
+      in: catalog, since: start, until: try until.map { try Self.version($0, option: "--until") },
+      minimumImportance: minImportance.flatMap { ReleaseImportance(frontMatter: $0) } ?? .patch)
+    switch format {
+    case .json:
+      ReleaseNotesCLI.writeOut(Self.escapingTerminalControls(AgentNotes.json(releases, since: start)))
+    case .digest:
+      ReleaseNotesCLI.writeOut(
+        Sanitizer.sanitize(AgentNotes.digest(releases, since: start), expandingTabs: false))
+    default:
+      ReleaseNotesCLI.writeOut(Sanitizer.sanitize(AgentNotes.markdown(releases), expandingTabs: false))
+    }
   }
 
   func run() throws {
     do {
-      try show()
+      if let since { try showSince(since) } else { try show() }
     } catch let error as ReleaseNotesError {
       throw ReleaseNotesCLI.failure(error.description)
     } catch let error as AppVersion.ParseError {
@@ -152,7 +212,7 @@ struct NotesOptions: Equatable {
         NotesOutput.ansi(
           document, width: outputWidth, noColor: noColor, theme: resolved,
           hyperlinks: links(isTerminal: ReleaseNotesCLI.stdoutIsTerminal)))
-    case .plain, .auto, .json:
+    case .plain, .auto, .json, .markdown, .digest:
       ReleaseNotesCLI.writeOut(NotesOutput.plain(document, width: outputWidth))
     }
   }

@@ -1,4 +1,5 @@
 import LaunchGreeter
+import LaunchTracking
 import MarkdownSyntax
 import TerminalRendering
 

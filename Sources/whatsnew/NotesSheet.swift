@@ -1,5 +1,6 @@
 import LaunchGreeter
 import LaunchScreens
+import LaunchTracking
 import ReleaseNotes
 
 /// `whatsnew notes` in a terminal: the notes in the what's-new sheet instead of printed text.

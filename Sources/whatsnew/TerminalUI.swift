@@ -1,5 +1,6 @@
 import LaunchGreeter
 import LaunchScreens
+import LaunchTracking
 
 #if canImport(Glibc)
   import Glibc

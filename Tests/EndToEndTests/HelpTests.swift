@@ -67,7 +67,8 @@ import Testing
   @Test func helpListsTheValuesOfAnEnumOption() throws {
     let result = try Run.whatsnew(["notes", "--help"])
     let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(words.contains("(values: auto, plain, ansi, html, json; default: auto)"), "\(words)")
+    #expect(
+      words.contains("(values: auto, plain, ansi, html, json, markdown, digest; default: auto)"), "\(words)")
     #expect(words.contains("(values: auto, dark, light, mono; default: auto)"), "\(words)")
   }
 

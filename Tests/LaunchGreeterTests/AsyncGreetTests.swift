@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTracking
 import Testing
 
 @testable import LaunchGreeter

@@ -1,4 +1,5 @@
 import LaunchScreens
+import LaunchTracking
 import ReleaseNotes
 import TerminalRendering
 import TestSupport

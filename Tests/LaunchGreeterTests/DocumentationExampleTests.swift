@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGreeter
+import LaunchTracking
 import Testing
 
 /// The getting-started article's "Test it" example, as the article shows it: an in-memory

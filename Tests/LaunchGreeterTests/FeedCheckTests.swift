@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTracking
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchScreens
+import LaunchTracking
 import ReleaseNotes
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTracking
 import Synchronization
 
 @testable import LaunchGreeter

@@ -1,3 +1,4 @@
+import LaunchTracking
 import Testing
 
 @testable import LaunchGreeter

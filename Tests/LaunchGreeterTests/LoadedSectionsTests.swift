@@ -1,6 +1,7 @@
 import Foundation
 import LaunchGreeter
 import LaunchScreens
+import LaunchTracking
 import ReleaseNotes
 import TestSupport
 import Testing

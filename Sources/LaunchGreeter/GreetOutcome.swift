@@ -6,7 +6,7 @@ import LaunchTracking
 /// (``availableVersion``) and the problems met on the way.
 ///
 /// ```swift
-/// greeter.interruptAction = .report  // else Ctrl-C is delivered to the app as SIGINT
+/// greeter.signals.interrupt = .report  // else Ctrl-C is delivered to the app as SIGINT
 /// let outcome = greeter.greet()
 /// if case .interrupted = outcome.exit { return }  // the user pressed Ctrl-C
 /// ```

@@ -8,7 +8,7 @@ import LaunchTracking
 /// as if the greeter had not been there:
 ///
 /// ```swift
-/// let greeter = LaunchGreeter(app: app, notes: notes)  // interruptAction: .redeliver
+/// let greeter = LaunchGreeter(app: app, notes: notes)  // signals.interrupt: .redeliver
 /// greeter.greet()       // Ctrl-C on the walkthrough: the app ends as interrupted (130)
 /// print("counted")      // not reached, unless the app handles or ignores SIGINT itself
 /// ```

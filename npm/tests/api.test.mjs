@@ -5,9 +5,10 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";
 
-import { NOTES, installedProject, remove, runModule, scratch, shown, tarballs } from "./helpers.mjs";
+import { NOTES, cleanEnvironment, installedProject, remove, runModule, scratch, shown, tarballs } from "./helpers.mjs";
 
 let directory;
 let project;
@@ -400,4 +401,27 @@ catch (error) { show({ type: error.constructor.name, message: error.message, isR
     assert.deepEqual([unusable.type, unusable.isRecordError], ["RecordError", true]);
     assert.ok(unusable.message.includes(`${file} is not a directory`), unusable.message);
   }
+});
+
+test("a file size limit is a problem in the outcome, not an interruption", () => {
+  // Under `ulimit -f 0` (or a full quota) the binary's writes fail with EFBIG instead of killing
+  // it with SIGXFSZ, which the wrapper took for an interruption (issue 43).
+  const options = { appId: "greeted-api", version: "1.0.0", notes: NOTES, stateDir: fresh("state-fsize") };
+  const file = path.join(project, "fsize.mjs");
+  fs.writeFileSync(
+    file,
+    `import { greet } from "whatsnew-greet";\nconsole.log(JSON.stringify(await greet(${JSON.stringify(options)})));\n`,
+  );
+  const run = spawnSync("/bin/sh", ["-c", 'ulimit -f 0; exec "$0" "$1"', process.execPath, file], {
+    cwd: project,
+    env: cleanEnvironment(),
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  fs.rmSync(file, { force: true });
+  const outcome = shown(run);
+  assert.equal(outcome.interrupted, false, JSON.stringify(outcome));
+  assert.notEqual(outcome.exit, "interrupted");
+  assert.equal(outcome.status, 1, JSON.stringify(outcome));
+  assert.ok(outcome.problems.length >= 1, JSON.stringify(outcome));
 });

@@ -115,6 +115,23 @@ def test_a_problem_is_in_the_outcome_once_and_nothing_is_printed(installed: Venv
     assert run.stderr == ""
 
 
+def test_a_file_size_limit_is_a_problem_not_an_interruption(installed: Venv, tmp_path: Path) -> None:
+    """Under `ulimit -f 0` (or a full quota) the binary's writes fail with EFBIG instead of
+    killing it with SIGXFSZ, which the wrapper took for an interruption (issue 43)."""
+    state = tmp_path / "state"
+    outcome = api(
+        installed,
+        f"""
+        import resource, whatsnew_greet
+        resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+        show(whatsnew_greet.greet("greeted-api", "1.0.0", {str(NOTES)!r}, state_dir={str(state)!r}))
+        """,
+    )
+    assert outcome["interrupted"] is False and outcome["exit"] != "interrupted", outcome
+    assert outcome["status"] == 1, outcome
+    assert len(outcome["problems"]) >= 1, outcome
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

@@ -139,20 +139,7 @@ import Testing
   /// A terminal that answers only after `q` closed the sheet: the reply is read and dropped on
   /// the way out, so the shell (the terminal's next reader) gets nothing of it.
   @Test func aReplyAfterQuitIsNotLeftForTheShell() throws {
-    let terminal = try PseudoTerminal()
-    let shell = try terminal.openChild()
-    defer { close(shell) }
-    let process = try KillableProcess(
-      TestPaths.whatsnewBinary, ["notes", "--from", "1.0.0", "--content", TestPaths.content.path],
-      environment: Self.sheetEnvironment(), outputFile: terminal.childPath, inputFile: terminal.childPath)
-    _ = try terminal.read(until: Self.query, process: process)
-    _ = try terminal.read(until: Array("Top".utf8), process: process)
-    _ = terminal.quiet(milliseconds: 300)
-    terminal.write(Array("q".utf8))
-    usleep(20_000)
-    terminal.write(Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8))
-    #expect(process.wait(timeout: 10) == .exited(0))
-    let left = try terminal.pendingInput(shell)
+    let left = try quitThenReply(afterMicroseconds: 20_000)
     #expect(left.isEmpty, "left for the shell: \(String(decoding: left, as: UTF8.self).debugDescription)")
   }
 
@@ -160,6 +147,16 @@ import Testing
   /// waits at start): the way out waits longer for a reply still to come, so the shell gets
   /// nothing of it; the exit comes as soon as the reply has, not a fixed time later.
   @Test func aReplyLongAfterQuitIsNotLeftForTheShell() throws {
+    var replied = Date()
+    let left = try quitThenReply(afterMicroseconds: 500_000) { replied = Date() }
+    #expect(Date().timeIntervalSince(replied) < 0.4, "the way out did not end with the reply")
+    #expect(left.isEmpty, "left for the shell: \(String(decoding: left, as: UTF8.self).debugDescription)")
+  }
+
+  /// Opens the sheet on a terminal that has not answered the query, presses `q`, answers
+  /// `delay` microseconds later (calling `replied` then), waits for the exit, and returns what
+  /// was left for the shell to read.
+  private func quitThenReply(afterMicroseconds delay: UInt32, replied: () -> Void = {}) throws -> [UInt8] {
     let terminal = try PseudoTerminal()
     let shell = try terminal.openChild()
     defer { close(shell) }
@@ -170,13 +167,11 @@ import Testing
     _ = try terminal.read(until: Array("Top".utf8), process: process)
     _ = terminal.quiet(milliseconds: 300)
     terminal.write(Array("q".utf8))
-    usleep(500_000)
+    usleep(delay)
     terminal.write(Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8))
-    let replied = Date()
+    replied()
     #expect(process.wait(timeout: 10) == .exited(0))
-    #expect(Date().timeIntervalSince(replied) < 0.4, "the way out did not end with the reply")
-    let left = try terminal.pendingInput(shell)
-    #expect(left.isEmpty, "left for the shell: \(String(decoding: left, as: UTF8.self).debugDescription)")
+    return try terminal.pendingInput(shell)
   }
 }
 

@@ -357,7 +357,7 @@ struct FeedCheck {
   static func newest(in bytes: [UInt8], running: AppVersion) -> Result<FeedRelease?, FeedError> {
     guard bytes.count <= maximumBytes else { return .failure(FeedError("over \(maximumBytes) bytes")) }
     var releases: [FeedRelease] = []
-    if let list = try? JSONDecoder().decode([Simple].self, from: Data(bytes)) {
+    if let list = try? StateJSONDecoder().decode([Simple].self, from: bytes) {
       releases = list.map {
         var release = FeedRelease(version: $0.version, date: $0.date, notes: $0.notes ?? "")
         if $0.importance?.lowercased() == "critical" {

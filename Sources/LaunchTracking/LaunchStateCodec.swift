@@ -81,6 +81,7 @@ package enum LaunchStateCodec {
       o.fields["mutedTips"] = .array(state.mutedTips.sorted().map(StateJSON.string))
     }
     if state.checklistDismissed { o.fields["checklistDismissed"] = .bool(true) }
+    if let place = state.rolloutPlace { o.int("rolloutPlace", place) }
     if !state.events.isEmpty || state.events.logMark != nil {
       try o.object("events") { (e) throws(Failure) in
         var counts: [String: StateJSON] = [:]
@@ -165,6 +166,9 @@ package enum LaunchStateCodec {
     state.mutedTips = Set(try o.optional("mutedTips") { (r, k) throws(Failure) in try r.strings(k) } ?? [])
     state.checklistDismissed =
       try o.optional("checklistDismissed") { (r, k) throws(Failure) in try r.bool(k) } ?? false
+    state.rolloutPlace = try o.optional("rolloutPlace") { (r, k) throws(Failure) in
+      try r.int(k, in: LaunchState.rolloutPlaces)
+    }
     state.events =
       try o.optional("events") { (r, k) throws(Failure) in
         try r.object(k) { (e) throws(Failure) in try events(&e) }
@@ -361,6 +365,13 @@ package enum LaunchStateCodec {
       let value = try field(key)
       guard case .number = value else { throw wrongType(key) }
       guard let n = value.int else { throw badValue(key) }
+      return n
+    }
+
+    /// A whole number in `range`; a bad value outside it.
+    func int(_ key: String, in range: Range<Int>) throws(Failure) -> Int {
+      let n = try int(key)
+      guard range.contains(n) else { throw badValue(key) }
       return n
     }
 

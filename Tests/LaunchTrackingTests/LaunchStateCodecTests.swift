@@ -33,6 +33,7 @@ import Testing
     state.tipsOff = true
     state.mutedTips = ["sync", "find"]
     state.checklistDismissed = true
+    state.rolloutPlace = 6312
     state.events.record("search", at: d, times: 3)
     state.events.logMark = "9f2c"
     state.lastLaunch = .init(

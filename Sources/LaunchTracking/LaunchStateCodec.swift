@@ -78,6 +78,7 @@ package enum LaunchStateCodec {
     if let last = state.lastTipOrCardDate { try o.date("lastTipOrCardDate", last) }
     if state.tipsOff { o.fields["tipsOff"] = .bool(true) }
     if state.checklistDismissed { o.fields["checklistDismissed"] = .bool(true) }
+    if let place = state.rolloutPlace { o.int("rolloutPlace", place) }
     if !state.events.isEmpty || state.events.logMark != nil {
       try o.object("events") { (e) throws(Failure) in
         var counts: [String: StateJSON] = [:]
@@ -161,6 +162,9 @@ package enum LaunchStateCodec {
     state.tipsOff = try o.optional("tipsOff") { (r, k) throws(Failure) in try r.bool(k) } ?? false
     state.checklistDismissed =
       try o.optional("checklistDismissed") { (r, k) throws(Failure) in try r.bool(k) } ?? false
+    state.rolloutPlace = try o.optional("rolloutPlace") { (r, k) throws(Failure) in
+      try r.int(k, in: LaunchState.rolloutPlaces)
+    }
     state.events =
       try o.optional("events") { (r, k) throws(Failure) in
         try r.object(k) { (e) throws(Failure) in try events(&e) }
@@ -357,6 +361,13 @@ package enum LaunchStateCodec {
       let value = try field(key)
       guard case .number = value else { throw wrongType(key) }
       guard let n = value.int else { throw badValue(key) }
+      return n
+    }
+
+    /// A whole number in `range`; a bad value outside it.
+    func int(_ key: String, in range: Range<Int>) throws(Failure) -> Int {
+      let n = try int(key)
+      guard range.contains(n) else { throw badValue(key) }
       return n
     }
 

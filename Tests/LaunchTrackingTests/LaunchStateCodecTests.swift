@@ -32,6 +32,7 @@ import Testing
     state.lastTipOrCardDate = d
     state.tipsOff = true
     state.checklistDismissed = true
+    state.rolloutPlace = 6312
     state.events.record("search", at: d, times: 3)
     state.events.logMark = "9f2c"
     state.lastLaunch = .init(

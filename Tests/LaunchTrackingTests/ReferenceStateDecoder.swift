@@ -110,6 +110,9 @@ enum ReferenceStateDecoder {
       state.updateAnnounced = announced
       guard let checklist = optional(top, "checklistDismissed", bool) else { return nil }
       state.checklistDismissed = checklist ?? false
+      guard let place = optional(top, "rolloutPlace", int), place.map({ (0..<10_000).contains($0) }) ?? true
+      else { return nil }
+      state.rolloutPlace = place
       guard let tipsOff = optional(top, "tipsOff", bool),
         let lastTipOrCard = optional(top, "lastTipOrCardDate", date),
         let tips = optional(top, "tips", { $0 as? [String: Any] })

@@ -54,7 +54,9 @@ package enum ShellSteps {
   /// Reads the steps file at `path`; throws a ``RequestError`` of `steps` naming the file (and
   /// the step) at fault.
   package static func load(_ path: String, logDirectory: String) throws(RequestError) -> [UpdateStep] {
-    guard let bytes = try? Platform.readFile(path) else { throw failure("cannot read the steps file \(path)") }
+    guard let bytes = try? Platform.readFile(path) else {
+      throw failure("cannot read the steps file \(path)")
+    }
     let entries: [Entry]
     do {
       entries = try StateJSONDecoder().decode([Entry].self, from: bytes)

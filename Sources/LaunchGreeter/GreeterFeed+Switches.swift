@@ -78,14 +78,15 @@ extension FeedCheck {
   func readLocalFeed() -> Outcome {
     let path = String(feed.url.dropFirst(GreeterFeed.localPrefix.count))
     var findings = Findings()
-    switch Self.readLocalFile(path).flatMap({ Self.newest(in: $0, running: running) }) {
-    case .success(let latest):
-      findings.cache = FeedCache(url: feed.url, checked: now, latest: latest)
+    switch Self.readLocalFile(path).flatMap({ Self.offer(in: $0, running: running) }) {
+    case .success(let offer):
+      findings.cache = FeedCache(
+        url: feed.url, checked: now, releases: offer.releases, channels: offer.channels)
       findings.notes.append("read \(path) now (a file: feed is read on every launch)")
     case .failure(let why):
       findings.problems.append("the feed \(path): \(why); it is ignored")
     }
-    return Self.outcome(of: findings, running: running)
+    return Self.outcome(of: findings, running: running, now: now)
   }
 
   /// The bytes of the local feed at `path`: a regular file (a FIFO or device is refused, never

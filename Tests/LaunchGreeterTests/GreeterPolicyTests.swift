@@ -83,7 +83,8 @@ import Testing
     #expect(read.policy == GreeterPolicy())
     #expect(read.problems.count == 1)
     #expect(
-      read.problems.first?.contains("is in \(files.directory("loose")), which is writable by its group and others") == true,
+      read.problems.first?.contains(
+        "is in \(files.directory("loose")), which is writable by its group and others") == true,
       "\(read.problems)")
   }
 

@@ -2,10 +2,10 @@ import LaunchGreeter
 import LaunchTracking
 import ReleaseNotes
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The JSON `greet --report` writes: the launch, what was shown, how the user left, what stays
@@ -84,6 +84,10 @@ package struct GreetReport: Encodable, Sendable {
   /// The usage events this request recorded (its `record`), in order; empty when they could
   /// not be (the problem says why).
   package var recorded: [String] = []
+  /// The tip switches this request applied (its `tipSwitches`); empty when there were none or
+  /// no launch was recorded yet (nothing to change) or the state could not be written (the
+  /// problem says why).
+  package var tipSwitches: [String: Bool] = [:]
 
   /// The report's `tip`: `{"id", "text", "firstShowing", "block"}`; `block` is the tip as
   /// `greet --tip` prints it on stderr (styled, wrapped to the terminal, ending in a newline),
@@ -186,27 +190,38 @@ package struct GreetReport: Encodable, Sendable {
     try c.encode(critical, forKey: .critical)
     try c.encode(tip, forKey: .tip)
     try c.encode(recorded, forKey: .recorded)
+    try c.encode(tipSwitches, forKey: .tipSwitches)
     try c.encode(GreetRequest.protocolVersion, forKey: .protocolVersion)
   }
 
   private enum CodingKeys: String, CodingKey {
     case launch, shown, versions, exit, action, pending, reason, updateSteps, problems, settings, notesFor,
-      available, critical, tip, recorded
+      available, critical, tip, recorded, tipSwitches
     case protocolVersion = "protocol"
   }
 
   /// The report as JSON: sorted keys, pretty-printed, ending in a newline.
-  package func json() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
+  package func json() throws -> [UInt8] {
+    try StateJSONEncoder().encode(self) + [0x0A]
   }
 
-  /// Writes the report to `path` (a temporary file, renamed).
+  /// Why the report could not be written: the C library's message.
+  package struct WriteError: Error, CustomStringConvertible {
+    package var description: String
+  }
+
+  /// Writes the report to `path`: a temporary file beside it, renamed over it, with the mode
+  /// a new file gets (0666 less the umask).
   package func write(to path: String) throws {
-    try json().write(to: URL(fileURLWithPath: path), options: .atomic)
+    let temporary = path + ".\(getpid()).tmp"
+    do {
+      try Platform.replaceFile(path, with: try json(), temporary: temporary, durable: false)
+    } catch let failure as Platform.Failure {
+      throw WriteError(description: failure.message)
+    }
+    let mask = umask(0)
+    umask(mask)
+    chmod(path, 0o666 & ~mask)
   }
 
   /// What the update steps did, in a line: `ran seed; convert (2.0.0) failed: …`.

@@ -1,12 +1,6 @@
 import LaunchGreeter
 import LaunchTracking
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// What `whatsnew-greet --schema` prints: every parameter of a request, its JSON type and, for
 /// a closed set, its values, read from the Swift types themselves. The wrappers' types (the
 /// Python `Literal`s, the `.d.ts`) are generated from it (`scripts/wrapper-types`) and their
@@ -14,7 +8,8 @@ import LaunchTracking
 package struct RequestSchema: Encodable, Sendable {
   /// One parameter.
   package struct Parameter: Encodable, Sendable {
-    /// `string`, `integer`, `boolean`, `path`, `string list`, `steps` or `upgrade commands`.
+    /// `string`, `integer`, `boolean`, `path`, `string list`, `steps`, `upgrade commands` or
+    /// `tip switches` (an object of tip ids, each `true` or `false`).
     package var type: String
     /// The only values it takes, in order (for a list: each item's).
     package var values: [String]?
@@ -40,12 +35,8 @@ package struct RequestSchema: Encodable, Sendable {
   package init() {}
 
   /// The schema as JSON: sorted keys, pretty-printed, ending in a newline.
-  package func json() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
+  package func json() throws -> [UInt8] {
+    try StateJSONEncoder().encode(self) + [0x0A]
   }
 
   private static func values<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> [String]
@@ -61,7 +52,9 @@ package struct RequestSchema: Encodable, Sendable {
     case .command:
       return Parameter(
         type: "string", values: values(GreetRequest.Command.self), defaultValue: "greet",
-        summary: "greet records the launch and shows what is due; record records the events in record only.")
+        summary:
+          "greet records the launch and shows what is due; record records the events in record and the switches in tipSwitches only."
+      )
     case .appId:
       return Parameter(type: "string", requiredBy: both, summary: "The app's id: names its state directory.")
     case .version:
@@ -158,6 +151,18 @@ package struct RequestSchema: Encodable, Sendable {
       return Parameter(
         type: "string list",
         summary: "Usage events to record (for tips and the checklist), before the launch.")
+    case .tipSwitches:
+      return Parameter(
+        type: "tip switches",
+        summary:
+          "Single tips to turn off (false: never shown again) or back on (true), by id: {\"find\": false}. With notes, an id must be one of their tips."
+      )
+    case .tipOffCommand:
+      return Parameter(
+        type: "string",
+        summary:
+          "The command a tip's first showing names to turn that tip off, {tip} standing for its id (default: the line names <PREFIX>_NO_TIPS=1)."
+      )
     default:
       return Parameter(type: "string", summary: "")
     }

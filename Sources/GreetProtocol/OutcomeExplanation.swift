@@ -23,6 +23,7 @@ extension GreetOutcome {
     switch tipsOff {
     case .setting?: return "off (whatsnew settings tips off)"
     case .variable(let name)?: return "off (\(name)=1)"
+    case .policy(let source)?: return "off (\(source))"
     case nil: return nil
     }
   }
@@ -61,6 +62,8 @@ extension GreetOutcome {
           why =
             "a tip, update card or checklist was shown within the cooldown; the next may come from "
             + (LaunchStateCodec.iso8601(until) ?? "later")
+        // Due, but the user turned this one tip off (`whatsnew tips --off ID`).
+        case .muted: return "\(what) is muted"
         }
       }
       return "\(what): \(why)"

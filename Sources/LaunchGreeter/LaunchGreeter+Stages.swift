@@ -31,6 +31,8 @@ struct LaunchContext {
   let invocation: Invocation
   /// Where every stage puts its problem lines.
   let problems: ProblemLog
+  /// The administrator's policy for the app (read only for an interactive launch).
+  var policy = GreeterPolicy()
 }
 
 /// The terminal a launch opens on first need (an update step's progress, or a presentation),
@@ -142,12 +144,24 @@ extension LaunchGreeter {
       appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays,
       isExistingInstall: isExistingInstall, now: now)
     let deepLink = openedNotes(problems).map { DeepLink(version: $0, scheme: app.id) }
-    let invocation =
+    var invocation =
       invocationOverride.map { Invocation(nonInteractiveReason: $0.nonInteractiveReason, deepLink: deepLink) }
       ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING"), deepLink: deepLink)
+    let policy = invocation.isInteractive ? readPolicy(env, problems) : GreeterPolicy()
+    if let source = policy.greetingsOff { invocation.nonInteractiveReason = "greetings off: \(source)" }
     return LaunchContext(
       environment: env, version: version, now: now, store: store, tracker: tracker, invocation: invocation,
-      problems: problems)
+      problems: problems, policy: policy)
+  }
+
+  /// The administrator's policy for the app (``GreeterPolicy``), each file that is ignored one
+  /// problem line. Read only on an interactive launch: one `open` per file when none is there.
+  func readPolicy(_ env: [String: String], _ problems: ProblemLog) -> GreeterPolicy {
+    let paths = GreeterPolicy.paths(
+      environment: env, system: seams.systemPolicyPath ?? GreeterPolicy.systemPath)
+    let read = GreeterPolicy.load(appID: app.id, paths: paths)
+    for problem in read.problems { problems.add(problem, kind: .settings) }
+    return read.policy
   }
 
   /// The version ``openNotes`` names; nil, with a problem line, when it is not one.
@@ -444,36 +458,46 @@ extension LaunchGreeter {
       return FeedLook()
     }
     let env = context.environment
-    if env[app.variable("NO_UPDATE_CHECK")] == "1" {
-      return FeedLook(explanation: "\(app.variable("NO_UPDATE_CHECK"))=1; not checked")
+    var looked = feed
+    let source: String?
+    switch feedSwitch(feed, context) {
+    case .off(let why): return FeedLook(explanation: why)
+    case .on(let url, let from):
+      looked.url = url
+      source = from
     }
     var check = FeedCheck(
-      feed: feed,
+      feed: looked,
       directory: StateLocation.directory(
         appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"), environment: env),
       running: context.version, now: record.launch.date)
     if let feedSpawn { check.spawn = feedSpawn }
-    let result = check.run()
+    let result = GreeterFeed.isLocalFeedURL(looked.url) ? check.readLocalFeed() : check.run()
     for problem in result.problems { context.problems.add(problem, kind: .feed) }
-    var look = FeedLook(explanation: result.explanation)
-    guard let available = result.available, let v = AppVersion(available.version) else { return look }
+    let (choice, detection) = chooseRelease(in: result, record, context)
+    var look = FeedLook(
+      explanation: ([FeedCheck.headline(choice, running: context.version)] + result.details
+        + [source].compactMap { $0 })
+        .joined(separator: "; "))
+    if let detection {
+      look.explanation =
+        (look.explanation ?? "")
+        + "; installed by \(detection.method?.rawValue ?? "unknown"): \(detection.reason)"
+    }
+    guard let available = choice.announce, let v = AppVersion(available.version) else { return look }
     look.available = v
     // A critical release the user lacks brings its card back on every launch until they run it.
     let critical = available.criticalVersion(above: context.version)
     look.critical = critical
     guard critical != nil || record.state.updateAnnounced.map({ $0 < v }) ?? true else { return look }
     look.upgradeCommand = feed.upgradeCommand
-    if let detection = installMethod(of: feed, env) {
-      let method = detection.method?.rawValue ?? "unknown"
-      look.explanation = (look.explanation ?? "") + "; installed by \(method): \(detection.reason)"
-      if let installed = detection.method, feed.managedBy.contains(installed) {
-        look.explanation =
-          (look.explanation ?? "") + "; \(installed.rawValue) updates \(app.name) (managed by), so no card"
-        return look
-      }
-      if let installed = detection.method, let command = feed.upgradeCommands[installed] {
-        look.upgradeCommand = command
-      }
+    if let installed = detection?.method, feed.managedBy.contains(installed) {
+      look.explanation =
+        (look.explanation ?? "") + "; \(installed.rawValue) updates \(app.name) (managed by), so no card"
+      return look
+    }
+    if let installed = detection?.method, let command = feed.upgradeCommands[installed] {
+      look.upgradeCommand = command
     }
     guard nothingElseShown else {
       look.heldBack = .item(.updateCard(version: v), .screenShown)
@@ -488,10 +512,34 @@ extension LaunchGreeter {
     return look
   }
 
-  /// How the app was installed, when the app gave commands or managers to tell apart (nil
-  /// otherwise: nothing is read).
-  func installMethod(of feed: GreeterFeed, _ env: [String: String]) -> InstallMethodDetector.Detection? {
-    guard !feed.upgradeCommands.isEmpty || !feed.managedBy.isEmpty else { return nil }
+  /// The release to announce of those the feed's cache holds, chosen for this install at
+  /// this launch's time (``FeedSelection``), and how the app was installed. That is read only
+  /// when a card may be due and it matters: for the upgrade command, a manager that updates
+  /// the app, or the channel's version or delay.
+  func chooseRelease(
+    in result: FeedCheck.Outcome, _ record: LaunchRecord, _ context: LaunchContext
+  ) -> (FeedSelection.Choice, InstallMethodDetector.Detection?) {
+    var selection = FeedSelection(
+      releases: result.cache?.releases ?? [], channels: result.cache?.channels ?? [:],
+      running: context.version,
+      now: record.launch.date)
+    let announced = record.state.updateAnnounced
+    let due = selection.candidates.contains { release in
+      guard let version = AppVersion(release.version) else { return false }
+      return release.critical != nil || announced.map { $0 < version } ?? true
+    }
+    guard due, let feed else { return (selection.choose(), nil) }
+    let detection = installMethod(of: feed, context.environment, needed: selection.needsInstall)
+    selection.install = detection?.method
+    return (selection.choose(), detection)
+  }
+
+  /// How the app was installed, when the app gave commands or managers to tell apart or the
+  /// feed's channels or delay make it `needed` (nil otherwise: nothing is read).
+  func installMethod(
+    of feed: GreeterFeed, _ env: [String: String], needed: Bool = false
+  ) -> InstallMethodDetector.Detection? {
+    guard needed || !feed.upgradeCommands.isEmpty || !feed.managedBy.isEmpty else { return nil }
     let detector =
       seams.installDetector ?? InstallMethodDetector(fileSystem: SystemInstallFileSystem(), environment: env)
     return detector.detect(executable: feed.executablePath ?? Self.runningExecutable)
@@ -677,6 +725,7 @@ extension GreetOutcome {
     checklist = interruption.checklist.status
     heldBack += [interruption.feed.heldBack, interruption.tip.heldBack, interruption.checklist.heldBack]
       .compactMap { $0 }
+    heldBack += interruption.tip.muted.map { .item(.tip(id: $0), .muted) }
   }
 
   /// The outcome of a launch whose update steps were interrupted: nothing is shown.

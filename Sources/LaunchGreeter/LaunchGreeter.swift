@@ -108,6 +108,11 @@ public struct LaunchGreeter: Sendable {
   /// error, prefixed with the app's name (`tally: warning: ...`).
   public var warn: (@Sendable (String) -> Void)?
 
+  /// The command a tip's first showing names for hiding that tip, `{tip}` standing for its id
+  /// (`whatsnew greet`'s and the wrappers' request sets it); nil: the line names
+  /// `<PREFIX>_NO_TIPS=1`.
+  package var tipOffCommand: String?
+
   /// What tests replace: see ``store``, ``clock`` and ``environment``.
   var seams = TestSeams()
 
@@ -229,6 +234,9 @@ public struct LaunchGreeter: Sendable {
     var stderrIsTerminal: Bool?
     /// Finds how the app was installed; nil: over the system's file system.
     var installDetector: InstallMethodDetector?
+    /// The administrator's policy file; nil: `/etc/whatsnew/policy.json` (tests name another,
+    /// which no variable can: a user cannot skip the administrator's file).
+    var systemPolicyPath: String?
   }
 
   /// Starts a feed fetch; nil: `curl` in the background (tests replace it).

@@ -705,6 +705,7 @@ extension GreetOutcome {
     checklist = interruption.checklist.status
     heldBack += [interruption.feed.heldBack, interruption.tip.heldBack, interruption.checklist.heldBack]
       .compactMap { $0 }
+    heldBack += interruption.tip.muted.map { .item(.tip(id: $0), .muted) }
   }
 
   /// The outcome of a launch whose update steps were interrupted: nothing is shown.

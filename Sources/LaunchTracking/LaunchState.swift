@@ -55,6 +55,10 @@ package struct LaunchState: Sendable, Equatable {
   package var lastTipOrCardDate: Date?
   /// True when the user turned tips off (`whatsnew settings tips off`, `x` "no more tips").
   package var tipsOff = false
+  /// The tips the user turned off one by one (`whatsnew tips --off ID`,
+  /// `LaunchGreeter.setTip(_:enabled:)`; key `mutedTips`, absent while none is): never shown,
+  /// while the others are.
+  package var mutedTips: Set<String> = []
   /// True when the user dismissed the "Get started" checklist for good (`x` on the card; key
   /// `checklistDismissed`, absent until then, so older files read as not dismissed).
   package var checklistDismissed = false

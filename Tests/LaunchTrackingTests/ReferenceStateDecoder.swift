@@ -115,9 +115,11 @@ enum ReferenceStateDecoder {
       state.rolloutPlace = place
       guard let tipsOff = optional(top, "tipsOff", bool),
         let lastTipOrCard = optional(top, "lastTipOrCardDate", date),
-        let tips = optional(top, "tips", { $0 as? [String: Any] })
+        let tips = optional(top, "tips", { $0 as? [String: Any] }),
+        let muted = optional(top, "mutedTips", { $0 as? [String] })
       else { return nil }
       state.tipsOff = tipsOff ?? false
+      state.mutedTips = Set(muted ?? [])
       state.lastTipOrCardDate = lastTipOrCard
       for (id, value) in tips ?? [:] {
         guard let record = value as? [String: Any], let shows = int(present(record, "shows")),

@@ -23,7 +23,10 @@ import TerminalRendering
 /// once a day, and never while the launch waits: the launch starts the system's `curl`
 /// (which honours the user's proxy and CA settings) in its own session, writing into files
 /// the launch created in the state directory, and a later launch validates what it wrote and
-/// caches the newest release in `update-feed.json` with the time it was checked. Only an interactive launch checks
+/// caches the releases newer than the running version in `update-feed.json` with the time it
+/// was checked; each launch announces the newest one this install's channel can have (a
+/// feed's per-channel `channels`, else a package manager's 24-hour `delay` after the
+/// release's date). Only an interactive launch checks
 /// (not under `CI`, agents, `WHATSNEW_DISABLE=1` or the app's `<PREFIX>_NO_GREETING=1`), and
 /// not with `<PREFIX>_NO_UPDATE_CHECK=1`. The fetch is bounded: curl gives up after 5 seconds
 /// (`--max-time`, so it never outlives that), refuses a body announced as over 1 MiB

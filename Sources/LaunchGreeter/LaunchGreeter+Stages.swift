@@ -513,7 +513,8 @@ extension LaunchGreeter {
   }
 
   /// The release to announce of those the feed's cache holds, chosen for this install at
-  /// this launch's time (``FeedSelection``), and how the app was installed. That is read only
+  /// this launch's time (``FeedSelection``) and its place in a phased rollout (drawn when a
+  /// due release is phased), and how the app was installed. That is read only
   /// when a card may be due and it matters: for the upgrade command, a manager that updates
   /// the app, or the channel's version or delay.
   func chooseRelease(
@@ -528,7 +529,12 @@ extension LaunchGreeter {
       guard let version = AppVersion(release.version) else { return false }
       return release.critical != nil || announced.map { $0 < version } ?? true
     }
+    selection.rolloutPlace = record.state.rolloutPlace
     guard due, let feed else { return (selection.choose(), nil) }
+    if selection.needsRolloutPlace, selection.rolloutPlace == nil {
+      // Drawn on the first need and kept with the state; none when it cannot be written.
+      selection.rolloutPlace = try? LaunchTracker.rolloutPlace(in: context.store)
+    }
     let detection = installMethod(of: feed, context.environment, needed: selection.needsInstall)
     selection.install = detection?.method
     return (selection.choose(), detection)

@@ -121,7 +121,9 @@ import Testing
       "Usage events", "Tips", "A new user on an older version: the update card, then the checklist",
       "A critical update holds back tips and the checklist",
     ],
-    "docs/update-feed.md": ["Critical updates", "The right upgrade command"],
+    "docs/update-feed.md": [
+      "Critical updates", "The right upgrade command", "Only what the user's channel can install",
+    ],
     "docs/features.md": ["Quiet under coding agents"],
   ]
 

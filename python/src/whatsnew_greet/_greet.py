@@ -281,7 +281,7 @@ def set_tip(
     if not isinstance(enabled, bool):
         raise TypeError(f"enabled must be True or False, not {enabled!r}")
     try:
-        binary = binary_path()
+        binary = _binary()
     except BinaryError as error:
         raise RecordError(str(error)) from None
     with _Scratch() as scratch:
@@ -289,7 +289,7 @@ def set_tip(
         if notes is not None:
             parameters["notes"] = _notes_directory(notes, scratch)
         try:
-            status, answer, _ = _exchange(binary, _request("record", parameters), env)
+            status, answer, _ = _exchange(binary, lambda: _request("record", parameters), env)
         except BinaryError as error:
             raise RecordError(str(error)) from None
     if isinstance(answer, dict) and isinstance(answer.get("error"), dict) and answer["error"].get("parameter") == "tipSwitches":

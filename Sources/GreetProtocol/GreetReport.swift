@@ -84,6 +84,10 @@ package struct GreetReport: Encodable, Sendable {
   /// The usage events this request recorded (its `record`), in order; empty when they could
   /// not be (the problem says why).
   package var recorded: [String] = []
+  /// The tip switches this request applied (its `tipSwitches`); empty when there were none or
+  /// no launch was recorded yet (nothing to change) or the state could not be written (the
+  /// problem says why).
+  package var tipSwitches: [String: Bool] = [:]
 
   /// The report's `tip`: `{"id", "text", "firstShowing", "block"}`; `block` is the tip as
   /// `greet --tip` prints it on stderr (styled, wrapped to the terminal, ending in a newline),
@@ -186,12 +190,13 @@ package struct GreetReport: Encodable, Sendable {
     try c.encode(critical, forKey: .critical)
     try c.encode(tip, forKey: .tip)
     try c.encode(recorded, forKey: .recorded)
+    try c.encode(tipSwitches, forKey: .tipSwitches)
     try c.encode(GreetRequest.protocolVersion, forKey: .protocolVersion)
   }
 
   private enum CodingKeys: String, CodingKey {
     case launch, shown, versions, exit, action, pending, reason, updateSteps, problems, settings, notesFor,
-      available, critical, tip, recorded
+      available, critical, tip, recorded, tipSwitches
     case protocolVersion = "protocol"
   }
 

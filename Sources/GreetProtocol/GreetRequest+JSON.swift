@@ -60,6 +60,8 @@ extension GreetRequest: Decodable {
     cooldown = try c.value(.cooldown, "a string")
     checklist = try c.value(.checklist, "true or false") ?? false
     record = try c.value(.record, "a list of event names") ?? []
+    tipSwitches = try c.value(.tipSwitches, "an object of tip ids, each true (on) or false (off)") ?? [:]
+    tipOffCommand = try c.value(.tipOffCommand, "a string")
   }
 
   private static func steps(in c: KeyedDecodingContainer<Key>) throws(RequestError) -> Steps? {

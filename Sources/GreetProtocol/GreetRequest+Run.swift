@@ -32,7 +32,11 @@ extension GreetRequest {
       var report = GreetReport.empty
       report.recorded = problems.isEmpty ? record : []
       report.problems = problems
-      return GreetAnswer(outcome: nil, report: report, status: problems.isEmpty ? 0 : 1)
+      if problems.isEmpty, !tipSwitches.isEmpty {
+        report.tipSwitches = try switchTips(
+          makeRecorder(environment: env), checkingNotes: notes != nil, report: &report)
+      }
+      return GreetAnswer(outcome: nil, report: report, status: report.problems.isEmpty ? 0 : 1)
     }
     let greeter: LaunchGreeter
     do {
@@ -42,16 +46,25 @@ extension GreetRequest {
       report.problems = [error.message]
       return GreetAnswer(outcome: nil, report: report, status: 1)
     }
+    var switchReport = GreetReport.empty
+    var switched = try switchTips(greeter, checkingNotes: true, report: &switchReport)
     let recordProblems = recordEvents(environment: env)
     let outcome = greeter.greet()
     if let line = outcome.reminder { Self.remind(line) }
+    // On a first launch there was no state to change before it.
+    if switched.isEmpty && !tipSwitches.isEmpty && switchReport.problems.isEmpty {
+      switched = try switchTips(greeter, checkingNotes: false, report: &switchReport)
+    }
     var report = GreetReport(outcome, audience: NotesAudience(channel: channel))
-    report.problems = recordProblems + report.problems
+    report.problems = recordProblems + switchReport.problems + report.problems
     report.recorded = recordProblems.isEmpty ? record : []
+    report.tipSwitches = switched
     let app = greeter.app
     report.tip?.block =
       outcome.tip.map {
-        TipBlock.text($0, offVariable: app.variable("NO_TIPS"), width: TipBlock.standardErrorWidth(env))
+        TipBlock.text(
+          $0, offVariable: app.variable("NO_TIPS"), offCommand: tipOffCommand,
+          width: TipBlock.standardErrorWidth(env))
       } ?? ""
     return GreetAnswer(outcome: outcome, report: report, status: Self.failed(outcome) ? 1 : 0)
   }
@@ -111,6 +124,7 @@ extension GreetRequest {
         url: feed, upgradeCommands: upgradeCommand.byMethod, upgradeCommand: upgradeCommand.other,
         managedBy: managedBy, executablePath: executable)
     }
+    greeter.tipOffCommand = tipOffCommand
     greeter.signals.crash = .defaultAction
     greeter.signals.interrupt = .report
     greeter.warn = { _ in }
@@ -126,14 +140,40 @@ extension GreetRequest {
     return greeter
   }
 
+  /// Turns ``tipSwitches``' tips off or on in `greeter`'s state: the switches applied, none
+  /// when there is no state yet. An id that is not a tip of the notes (when `checkingNotes`)
+  /// is thrown, keyed `tipSwitches`; a state or notes that cannot be used is a line in
+  /// `report`'s problems.
+  private func switchTips(_ greeter: LaunchGreeter, checkingNotes: Bool, report: inout GreetReport)
+    throws(RequestError) -> [String: Bool]
+  {
+    guard !tipSwitches.isEmpty else { return [:] }
+    do {
+      return try greeter.setTips(tipSwitches, checkingNotes: checkingNotes) ? tipSwitches : [:]
+    } catch  where error.kind == .settings {
+      throw RequestError(parameter: .tipSwitches, message: error.description)
+    } catch {
+      report.problems.append(error.description)
+      return [:]
+    }
+  }
+
+  /// A greeter for recording in the request's state directory, with the request's notes when
+  /// it names them (to check tip ids against), without greeting.
+  private func makeRecorder(environment env: [String: String]) -> LaunchGreeter {
+    var greeter = LaunchGreeter(
+      app: GreeterApp(id: appId, name: appId, version: "0"),
+      notes: notes.map { .directory($0) } ?? .compiledIn([:]))
+    greeter.stateDirectory = stateDir
+    greeter.environment = env
+    return greeter
+  }
+
   /// Records ``record``'s events (the launch's next transaction folds them in); the lines of
   /// those that could not be.
   private func recordEvents(environment env: [String: String]) -> [String] {
     guard !record.isEmpty else { return [] }
-    var greeter = LaunchGreeter(
-      app: GreeterApp(id: appId, name: appId, version: "0"), notes: .compiledIn([:]))
-    greeter.stateDirectory = stateDir
-    greeter.environment = env
+    let greeter = makeRecorder(environment: env)
     for name in record {
       do {
         try greeter.record(name)

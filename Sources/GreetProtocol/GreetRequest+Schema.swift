@@ -14,7 +14,8 @@ import LaunchTracking
 package struct RequestSchema: Encodable, Sendable {
   /// One parameter.
   package struct Parameter: Encodable, Sendable {
-    /// `string`, `integer`, `boolean`, `path`, `string list`, `steps` or `upgrade commands`.
+    /// `string`, `integer`, `boolean`, `path`, `string list`, `steps`, `upgrade commands` or
+    /// `tip switches` (an object of tip ids, each `true` or `false`).
     package var type: String
     /// The only values it takes, in order (for a list: each item's).
     package var values: [String]?
@@ -61,7 +62,9 @@ package struct RequestSchema: Encodable, Sendable {
     case .command:
       return Parameter(
         type: "string", values: values(GreetRequest.Command.self), defaultValue: "greet",
-        summary: "greet records the launch and shows what is due; record records the events in record only.")
+        summary:
+          "greet records the launch and shows what is due; record records the events in record and the switches in tipSwitches only."
+      )
     case .appId:
       return Parameter(type: "string", requiredBy: both, summary: "The app's id: names its state directory.")
     case .version:
@@ -158,6 +161,18 @@ package struct RequestSchema: Encodable, Sendable {
       return Parameter(
         type: "string list",
         summary: "Usage events to record (for tips and the checklist), before the launch.")
+    case .tipSwitches:
+      return Parameter(
+        type: "tip switches",
+        summary:
+          "Single tips to turn off (false: never shown again) or back on (true), by id: {\"find\": false}. With notes, an id must be one of their tips."
+      )
+    case .tipOffCommand:
+      return Parameter(
+        type: "string",
+        summary:
+          "The command a tip's first showing names to turn that tip off, {tip} standing for its id (default: the line names <PREFIX>_NO_TIPS=1)."
+      )
     default:
       return Parameter(type: "string", summary: "")
     }

@@ -13,7 +13,8 @@ package struct GreetRequest: Equatable, Sendable {
   package enum Command: String, CaseIterable, Sendable {
     /// Record the launch and show what is due (the default).
     case greet
-    /// Record the usage events in ``GreetRequest/record`` and nothing else.
+    /// Record the usage events in ``GreetRequest/record`` and the tip switches in
+    /// ``GreetRequest/tipSwitches``, and nothing else.
     case record
   }
 
@@ -22,7 +23,7 @@ package struct GreetRequest: Equatable, Sendable {
     case protocolVersion = "protocol"
     case command, appId, version, notes, appName, stateDir, steps, minImportance, accessible, returningAfter
     case color, theme, hyperlinks, channel, feed, upgradeCommand, managedBy, executable, existingInstall
-    case tip, cooldown, checklist, record
+    case tip, cooldown, checklist, record, tipSwitches, tipOffCommand
   }
 
   /// The upgrade commands the update card shows: one per install method, and one for any other.
@@ -73,6 +74,12 @@ package struct GreetRequest: Equatable, Sendable {
   package var checklist = false
   /// Usage events to record (before the launch, so that it counts them).
   package var record: [String] = []
+  /// Single tips to turn off (`false`: muted, never shown) or back on, by id (before the
+  /// launch, so that it heeds them).
+  package var tipSwitches: [String: Bool] = [:]
+  /// The command a tip's first showing names for turning that tip off, `{tip}` standing for
+  /// its id; nil: the line names `<PREFIX>_NO_TIPS=1`.
+  package var tipOffCommand: String?
 
   package init(command: Command = .greet, appId: String, version: String? = nil, notes: String? = nil) {
     self.command = command
@@ -91,6 +98,16 @@ package struct GreetRequest: Equatable, Sendable {
       if let problem = UsageEvents.problem(withName: name) {
         throw RequestError(parameter: .record, message: problem)
       }
+    }
+    for id in tipSwitches.keys.sorted() {
+      if let problem = LaunchGreeter.tipIDProblem(id, known: nil) {
+        throw RequestError(parameter: .tipSwitches, message: problem)
+      }
+    }
+    if let tipOffCommand,
+      tipOffCommand.allSatisfy(\.isWhitespace) || tipOffCommand.contains(where: \.isNewline)
+    {
+      throw RequestError(parameter: .tipOffCommand, message: "must be one line, not empty")
     }
     if command == .greet { try validateGreeting() }
   }

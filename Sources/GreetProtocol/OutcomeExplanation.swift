@@ -61,6 +61,8 @@ extension GreetOutcome {
           why =
             "a tip, update card or checklist was shown within the cooldown; the next may come from "
             + (LaunchStateCodec.iso8601(until) ?? "later")
+        // Due, but the user turned this one tip off (`whatsnew tips --off ID`).
+        case .muted: return "\(what) is muted"
         }
       }
       return "\(what): \(why)"

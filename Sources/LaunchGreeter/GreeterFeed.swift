@@ -74,18 +74,28 @@ public struct GreeterFeed: Sendable, Equatable {
   }
 }
 
-/// The newest release a feed named, as cached, and the newest critical release it named.
+/// A release a feed named, as cached: each release newer than the running version is one
+/// (``FeedCache/releases``), and the one a launch announces (``FeedSelection``) also carries
+/// the newest critical release it includes.
 struct FeedRelease: Sendable, Equatable {
   var version: String
+  /// The day it was released (`YYYY-MM-DD`), as the card shows it.
   var date: String?
   var notes: String
-  /// The newest release the feed marks critical (any, not only the newest); nil when none.
+  /// A cached release: its own version when the feed marks it critical. An announced one:
+  /// the newest critical release it includes (any, not only itself); nil when none.
   var critical: String? = nil
   /// Why that release matters, one line, if the feed says.
   var criticalSummary: String? = nil
-  /// That release's notes when it is not the newest (sanitised, as ``notes`` are); nil when
-  /// the feed has none. `n` on the card opens them first (issue 47).
+  /// That release's notes when it is not the announced one (sanitised, as ``notes`` are); nil
+  /// when the feed has none. `n` on the card opens them first (issue 47).
   var criticalNotes: String? = nil
+  /// When it was released, to the second when the feed says (a day alone counts from the end
+  /// of that day, UTC): a package manager's delay counts from it. Nil without a date.
+  var published: Date? = nil
+  /// How long a package-manager install waits after ``published``, in seconds, when the feed
+  /// sets it (`delay`); nil: ``FeedSelection/defaultDelay``.
+  var delay: Int? = nil
 
   /// The critical release the user of `running` lacks: newer than it, up to ``version``.
   func criticalVersion(above running: AppVersion) -> AppVersion? {
@@ -96,16 +106,56 @@ struct FeedRelease: Sendable, Equatable {
   }
 }
 
-/// The cache in the state directory: the feed's URL, when it was last checked, its newest
-/// release.
+/// The cache in the state directory: the feed's URL, when it was last checked, the releases
+/// it named that a launch may announce (newest first), and its per-channel versions. Which
+/// one is announced is chosen at each launch (``FeedSelection``).
 struct FeedCache: Sendable, Equatable {
   var url: String
   /// When the feed was last checked (a fetch started), kept as seconds since 1970 (0.3.0
   /// wrote whole ones).
   var checked: Date
-  var latest: FeedRelease?
+  /// The newest release, then the others newer than the version running when it was
+  /// fetched, newest first, at most ``FeedCheck/maximumReleases`` (and the newest critical
+  /// one among them).
+  var releases: [FeedRelease]
+  /// The feed's per-channel versions (`"homebrew": "2.1.0"`), the newest each channel was
+  /// given.
+  var channels: [String: String] = [:]
   /// Why the last fetch failed (`timed out after 5 s (curl exit 28)`), until the next starts.
   var failure: String?
+
+  init(
+    url: String, checked: Date, releases: [FeedRelease], channels: [String: String] = [:],
+    failure: String? = nil
+  ) {
+    self.url = url
+    self.checked = checked
+    self.releases = releases
+    self.channels = channels
+    self.failure = failure
+  }
+
+  /// A cache of one announced release, as 1.0 and earlier kept it (`latest`): the release,
+  /// and the critical release it included as a release of its own.
+  init(url: String, checked: Date, latest: FeedRelease?, failure: String? = nil) {
+    self.init(url: url, checked: checked, releases: latest.map(Self.split) ?? [], failure: failure)
+  }
+
+  /// The newest release.
+  var latest: FeedRelease? { releases.first }
+
+  /// An announced release (1.0's `latest`) as the releases it stands for.
+  static func split(_ announced: FeedRelease) -> [FeedRelease] {
+    guard let critical = announced.critical, critical != announced.version else { return [announced] }
+    var newest = announced
+    newest.critical = nil
+    newest.criticalSummary = nil
+    newest.criticalNotes = nil
+    let older = FeedRelease(
+      version: critical, date: nil, notes: announced.criticalNotes ?? "", critical: critical,
+      criticalSummary: announced.criticalSummary)
+    return [newest, older]
+  }
 }
 
 /// One launch's look at the feed: takes in a finished download, starts a new one when the
@@ -139,10 +189,15 @@ struct FeedCheck {
 
   /// What a launch's look at the feed found.
   struct Outcome: Equatable {
-    /// The newer release the cache holds, if any.
+    /// The cache as this look left it (nil: none).
+    var cache: FeedCache?
+    /// The newer release the cache holds for a direct download (no channel, no delay), if
+    /// any; a launch chooses again with how the app was installed (``FeedSelection``).
     var available: FeedRelease?
-    /// One line for `--explain`.
+    /// One line for `--explain`, for a direct download.
     var explanation: String
+    /// The `--explain` words after the headline: the check, the last fetch, the problems.
+    var details: [String] = []
     /// A file of the feed's in the state directory that is not a regular file (a link, a
     /// FIFO): one line each, for the launch's problems.
     var problems: [String] = []
@@ -159,8 +214,8 @@ struct FeedCheck {
 
   /// How a fetch that ended went.
   enum FetchEnd: Equatable {
-    /// curl succeeded: the newest release its download names, or why it names none.
-    case fetched(Result<FeedRelease?, FeedError>)
+    /// curl succeeded: the releases its download names, or why it names none.
+    case fetched(Result<FeedOffer, FeedError>)
     /// curl failed with this exit status (nil when its status file held no number).
     case failed(curlExit: Int?)
   }
@@ -173,7 +228,7 @@ struct FeedCheck {
     takeInFinishedFetch(&findings)
     startFetchIfDue(&findings)
     writeCacheIfChanged(&findings)
-    return Self.outcome(of: findings, running: running)
+    return Self.outcome(of: findings, running: running, now: now)
   }
 
   /// The body curl writes.
@@ -216,7 +271,7 @@ struct FeedCheck {
     case .success(let exitStatus)?:
       let end =
         exitStatus == 0
-        ? FetchEnd.fetched(Self.newest(inFileAt: downloadPath, running: running))
+        ? FetchEnd.fetched(Self.offer(inFileAt: downloadPath, running: running))
         : FetchEnd.failed(curlExit: exitStatus)
       unlink(downloadPath)
       unlink(statusPath)
@@ -229,23 +284,24 @@ struct FeedCheck {
   }
 
   /// The cache of the feed at `url` once a fetch of it ended, and a note for `--explain`: the
-  /// newest release a fetch found replaces the cached one, a download that is no usable feed
-  /// leaves none, and a failed fetch keeps the cached release and says why it failed. The
+  /// releases a fetch found replace the cached ones, a download that is no usable feed
+  /// leaves none, and a failed fetch keeps the cached releases and says why it failed. The
   /// check keeps the time the fetch started (`now` when nothing was cached).
   static func cache(after end: FetchEnd, cached: FeedCache?, url: String, now: Date) -> (
     cache: FeedCache, note: String?
   ) {
     let checked = cached?.checked ?? now
     switch end {
-    case .fetched(.success(let latest)):
-      let note = latest.map { "fetched: newest \($0.version)" } ?? "fetched: no release"
-      return (FeedCache(url: url, checked: checked, latest: latest), note)
+    case .fetched(.success(let offer)):
+      let note = offer.releases.first.map { "fetched: newest \($0.version)" } ?? "fetched: no release"
+      return (FeedCache(url: url, checked: checked, releases: offer.releases, channels: offer.channels), note)
     case .fetched(.failure(let why)):
       return (FeedCache(url: url, checked: checked, latest: nil), "the fetched feed is ignored: \(why)")
     case .failed(let exitStatus):
-      return (
-        FeedCache(url: url, checked: checked, latest: cached?.latest, failure: curlFailure(exitStatus)), nil
-      )
+      let kept = FeedCache(
+        url: url, checked: checked, releases: cached?.releases ?? [], channels: cached?.channels ?? [:],
+        failure: curlFailure(exitStatus))
+      return (kept, nil)
     }
   }
 
@@ -261,7 +317,9 @@ struct FeedCheck {
       findings.notes.append("cannot start curl: \(problem)")
     } else {
       findings.notes.append("fetch started in the background")
-      findings.cache = FeedCache(url: feed.url, checked: now, latest: findings.cache?.latest)
+      findings.cache = FeedCache(
+        url: feed.url, checked: now, releases: findings.cache?.releases ?? [],
+        channels: findings.cache?.channels ?? [:])
       findings.changed = true
     }
   }
@@ -291,23 +349,29 @@ struct FeedCheck {
     findings.notes.append("cannot write \(Self.cacheName): \(problem)")
   }
 
-  /// What the look found: the cached release if it is newer than `running`, and the
-  /// `--explain` line: its headline, the notes, then the problems.
-  static func outcome(of findings: Findings, running: AppVersion) -> Outcome {
-    let available = findings.cache?.latest.flatMap {
-      AppVersion($0.version).map { $0 > running } == true ? $0 : nil
-    }
-    let explanation = [headline(available, running: running)] + findings.notes + findings.problems
+  /// What the look found: the cache, the release a direct download would be offered, and
+  /// the `--explain` line: its headline, the notes, then the problems.
+  static func outcome(of findings: Findings, running: AppVersion, now: Date) -> Outcome {
+    let details = findings.notes + findings.problems
+    let selection = FeedSelection(
+      releases: findings.cache?.releases ?? [], channels: findings.cache?.channels ?? [:], running: running,
+      now: now)
+    let choice = selection.choose()
     return Outcome(
-      available: available, explanation: explanation.joined(separator: "; "), problems: findings.problems)
+      cache: findings.cache, available: choice.announce,
+      explanation: ([headline(choice, running: running)] + details).joined(separator: "; "),
+      details: details, problems: findings.problems)
   }
 
-  /// The first words of the `--explain` line: the newer release, and the critical one the
-  /// user lacks, or that nothing is newer.
-  static func headline(_ available: FeedRelease?, running: AppVersion) -> String {
-    guard let available else { return "nothing newer than \(running)" }
+  /// The first words of the `--explain` line: the release announced, the critical one the
+  /// user lacks, and why a newer one waits; or why none is announced; or that nothing is
+  /// newer.
+  static func headline(_ choice: FeedSelection.Choice, running: AppVersion) -> String {
+    guard let available = choice.announce else {
+      return choice.heldBack.map { "no card yet: \($0)" } ?? "nothing newer than \(running)"
+    }
     let critical = available.criticalVersion(above: running).map { " (\($0) is critical)" } ?? ""
-    return "\(available.version) is available\(critical)"
+    return "\(available.version) is available\(critical)" + (choice.heldBack.map { "; \($0)" } ?? "")
   }
 
   /// What the fetch's status file says: nil while no fetch has ended (no file, or one still
@@ -343,72 +407,6 @@ struct FeedCheck {
     return "\(why) (curl exit \(status))"
   }
 
-  /// The newest usable release in a downloaded feed, or why there is none: too big, not JSON,
-  /// no usable version. Pre-releases count only when `running` is one.
-  static func newest(inFileAt path: String, running: AppVersion) -> Result<FeedRelease?, FeedError> {
-    do {
-      return newest(in: try Platform.readStateFile(path), running: running)
-    } catch {
-      return .failure(FeedError("\(path) \(error.message)"))
-    }
-  }
-
-  /// ``newest(inFileAt:running:)`` on the feed's bytes.
-  static func newest(in bytes: [UInt8], running: AppVersion) -> Result<FeedRelease?, FeedError> {
-    guard bytes.count <= maximumBytes else { return .failure(FeedError("over \(maximumBytes) bytes")) }
-    var releases: [FeedRelease] = []
-    if let list = try? JSONDecoder().decode([Simple].self, from: Data(bytes)) {
-      releases = list.map {
-        var release = FeedRelease(version: $0.version, date: $0.date, notes: $0.notes ?? "")
-        if $0.importance?.lowercased() == "critical" {
-          release.critical = $0.version
-          release.criticalSummary = $0.summary
-        }
-        return release
-      }
-    } else if let imported = try? ChangelogImporter(githubReleasesJSON: bytes, source: "the feed") {
-      // A release marked pre-release is one only a pre-release's user is offered.
-      releases = imported.sections.filter { !$0.markedPrerelease || running.isPrerelease }.map {
-        var release = FeedRelease(
-          version: $0.version.canonical, date: $0.date,
-          notes: $0.wasEmpty ? "" : $0.markdown)
-        if let critical = Self.criticalMark(frontMatter: $0.bodyFrontMatter, notes: release.notes) {
-          release.critical = release.version
-          release.criticalSummary = critical.summary
-        }
-        return release
-      }
-    } else {
-      return .failure(FeedError("not a JSON list of releases"))
-    }
-    var best: (AppVersion, FeedRelease)?
-    var critical: (version: AppVersion, summary: String?, notes: String)?
-    for release in releases {
-      // A version is short and plain; anything else (escape sequences, a megabyte of digits)
-      // is not a release.
-      guard release.version.utf8.count <= 40, let version = AppVersion(release.version),
-        version.description.utf8.count <= 40, !version.isPrerelease || running.isPrerelease
-      else { continue }
-      if release.critical != nil, critical.map({ $0.version < version }) ?? true {
-        critical = (version, release.criticalSummary.map(Self.oneLine), release.notes)
-      }
-      if let b = best, b.0 >= version { continue }
-      let date = release.date.map { String($0.prefix(10)) }.flatMap {
-        NotesFrontMatter.isValidDate($0) ? $0 : nil
-      }
-      let notes = Sanitizer.sanitize(String(release.notes.prefix(65_536)), expandingTabs: false)
-      best = (version, FeedRelease(version: version.canonical, date: date, notes: notes))
-    }
-    if best == nil, !releases.isEmpty { return .failure(FeedError("no entry has a usable version")) }
-    guard var newest = best?.1 else { return .success(nil) }
-    newest.critical = critical?.version.canonical
-    newest.criticalSummary = critical?.summary
-    if let critical, critical.version.canonical != newest.version, !critical.notes.isEmpty {
-      newest.criticalNotes = Sanitizer.sanitize(String(critical.notes.prefix(65_536)), expandingTabs: false)
-    }
-    return .success(newest)
-  }
-
   /// Whether a GitHub release marks itself critical: `importance: critical` in its body's
   /// front matter (`frontMatter`; not a line of its text, not one in a code block), or a
   /// `> [!CAUTION]` alert at the top of its `notes`. The summary is the front matter's
@@ -434,16 +432,6 @@ struct FeedCheck {
   /// line of at most 100 characters, terminal controls neutralised.
   static func oneLine(_ text: String) -> String {
     UpdateAvailableScreen.Critical.oneLine(text)
-  }
-
-  /// An entry of the project's own feed format: `importance: "critical"` with a `summary`
-  /// marks a release the user should not skip.
-  struct Simple: Decodable {
-    var version: String
-    var date: String?
-    var notes: String?
-    var importance: String?
-    var summary: String?
   }
 
   struct FeedError: Error, Equatable, CustomStringConvertible {
@@ -472,17 +460,48 @@ struct FeedCheck {
     guard case .object(let fields)? = try? StateJSON.parse(bytes), let url = fields["url"]?.string,
       case .number(let checkedText)? = fields["checked"], let checked = Double(checkedText), checked.isFinite
     else { return .success(nil) }
-    var latest: FeedRelease?
-    if case .object(let release)? = fields["latest"], let version = release["version"]?.string {
-      latest = FeedRelease(
-        version: version, date: release["date"]?.string, notes: release["notes"]?.string ?? "",
-        critical: release["critical"]?.string, criticalSummary: release["criticalSummary"]?.string,
-        criticalNotes: release["criticalNotes"]?.string)
+    var cache = FeedCache(url: url, checked: Date(timeIntervalSince1970: checked), latest: nil)
+    cache.failure = fields["failure"]?.string
+    if case .array(let releases)? = fields["releases"] {
+      cache.releases = releases.prefix(Self.maximumReleases + 1).compactMap(Self.cachedRelease)
+    } else if let latest = fields["latest"].flatMap(Self.cachedRelease) {
+      // 1.0's cache: the one release to announce, with the critical one it included.
+      cache.releases = FeedCache.split(latest)
     }
-    return .success(
-      FeedCache(
-        url: url, checked: Date(timeIntervalSince1970: checked), latest: latest,
-        failure: fields["failure"]?.string))
+    if case .object(let channels)? = fields["channels"] {
+      cache.channels = channels.compactMapValues(\.string)
+    }
+    return .success(cache)
+  }
+
+  /// A release as the cache keeps it (nil when it has no version).
+  static func cachedRelease(_ json: StateJSON) -> FeedRelease? {
+    guard case .object(let release) = json, let version = release["version"]?.string else { return nil }
+    var cached = FeedRelease(
+      version: version, date: release["date"]?.string, notes: release["notes"]?.string ?? "",
+      critical: release["critical"]?.string, criticalSummary: release["criticalSummary"]?.string,
+      criticalNotes: release["criticalNotes"]?.string)
+    if case .number(let text)? = release["published"], let seconds = Double(text), seconds.isFinite {
+      cached.published = Date(timeIntervalSince1970: seconds)
+    }
+    if case .number(let text)? = release["delay"], let seconds = Int(text), seconds >= 0 {
+      cached.delay = seconds
+    }
+    return cached
+  }
+
+  /// `release` as the cache keeps it.
+  static func cacheFields(_ release: FeedRelease) -> StateJSON {
+    var fields: [String: StateJSON] = ["version": .string(release.version), "notes": .string(release.notes)]
+    if let date = release.date { fields["date"] = .string(date) }
+    if let critical = release.critical { fields["critical"] = .string(critical) }
+    if let summary = release.criticalSummary { fields["criticalSummary"] = .string(summary) }
+    if let notes = release.criticalNotes { fields["criticalNotes"] = .string(notes) }
+    if let published = release.published {
+      fields["published"] = .number("\(published.timeIntervalSince1970)")
+    }
+    if let delay = release.delay { fields["delay"] = .number("\(delay)") }
+    return .object(fields)
   }
 
   /// Replaces the cache with `cache`, as the state file is written (a temporary file renamed
@@ -493,14 +512,8 @@ struct FeedCheck {
     var fields: [String: StateJSON] = [
       "url": .string(cache.url), "checked": .number("\(cache.checked.timeIntervalSince1970)"),
     ]
-    if let latest = cache.latest {
-      var release: [String: StateJSON] = ["version": .string(latest.version), "notes": .string(latest.notes)]
-      if let date = latest.date { release["date"] = .string(date) }
-      if let critical = latest.critical { release["critical"] = .string(critical) }
-      if let summary = latest.criticalSummary { release["criticalSummary"] = .string(summary) }
-      if let notes = latest.criticalNotes { release["criticalNotes"] = .string(notes) }
-      fields["latest"] = .object(release)
-    }
+    fields["releases"] = .array(cache.releases.map(Self.cacheFields))
+    if !cache.channels.isEmpty { fields["channels"] = .object(cache.channels.mapValues { .string($0) }) }
     if let failure = cache.failure { fields["failure"] = .string(failure) }
     let bytes = StateJSON.object(fields).serialized() + [0x0A]
     // A name of this process's own: launches write the cache outside the state lock.

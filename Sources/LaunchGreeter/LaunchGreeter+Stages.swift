@@ -468,25 +468,29 @@ extension LaunchGreeter {
     if let feedSpawn { check.spawn = feedSpawn }
     let result = check.run()
     for problem in result.problems { context.problems.add(problem, kind: .feed) }
-    var look = FeedLook(explanation: result.explanation)
-    guard let available = result.available, let v = AppVersion(available.version) else { return look }
+    let (choice, detection) = chooseRelease(in: result, record, context)
+    var look = FeedLook(
+      explanation: ([FeedCheck.headline(choice, running: context.version)] + result.details)
+        .joined(separator: "; "))
+    if let detection {
+      look.explanation =
+        (look.explanation ?? "")
+        + "; installed by \(detection.method?.rawValue ?? "unknown"): \(detection.reason)"
+    }
+    guard let available = choice.announce, let v = AppVersion(available.version) else { return look }
     look.available = v
     // A critical release the user lacks brings its card back on every launch until they run it.
     let critical = available.criticalVersion(above: context.version)
     look.critical = critical
     guard critical != nil || record.state.updateAnnounced.map({ $0 < v }) ?? true else { return look }
     look.upgradeCommand = feed.upgradeCommand
-    if let detection = installMethod(of: feed, env) {
-      let method = detection.method?.rawValue ?? "unknown"
-      look.explanation = (look.explanation ?? "") + "; installed by \(method): \(detection.reason)"
-      if let installed = detection.method, feed.managedBy.contains(installed) {
-        look.explanation =
-          (look.explanation ?? "") + "; \(installed.rawValue) updates \(app.name) (managed by), so no card"
-        return look
-      }
-      if let installed = detection.method, let command = feed.upgradeCommands[installed] {
-        look.upgradeCommand = command
-      }
+    if let installed = detection?.method, feed.managedBy.contains(installed) {
+      look.explanation =
+        (look.explanation ?? "") + "; \(installed.rawValue) updates \(app.name) (managed by), so no card"
+      return look
+    }
+    if let installed = detection?.method, let command = feed.upgradeCommands[installed] {
+      look.upgradeCommand = command
     }
     guard nothingElseShown else {
       look.heldBack = .item(.updateCard(version: v), .screenShown)
@@ -501,10 +505,34 @@ extension LaunchGreeter {
     return look
   }
 
-  /// How the app was installed, when the app gave commands or managers to tell apart (nil
-  /// otherwise: nothing is read).
-  func installMethod(of feed: GreeterFeed, _ env: [String: String]) -> InstallMethodDetector.Detection? {
-    guard !feed.upgradeCommands.isEmpty || !feed.managedBy.isEmpty else { return nil }
+  /// The release to announce of those the feed's cache holds, chosen for this install at
+  /// this launch's time (``FeedSelection``), and how the app was installed. That is read only
+  /// when a card may be due and it matters: for the upgrade command, a manager that updates
+  /// the app, or the channel's version or delay.
+  func chooseRelease(
+    in result: FeedCheck.Outcome, _ record: LaunchRecord, _ context: LaunchContext
+  ) -> (FeedSelection.Choice, InstallMethodDetector.Detection?) {
+    var selection = FeedSelection(
+      releases: result.cache?.releases ?? [], channels: result.cache?.channels ?? [:],
+      running: context.version,
+      now: record.launch.date)
+    let announced = record.state.updateAnnounced
+    let due = selection.candidates.contains { release in
+      guard let version = AppVersion(release.version) else { return false }
+      return release.critical != nil || announced.map { $0 < version } ?? true
+    }
+    guard due, let feed else { return (selection.choose(), nil) }
+    let detection = installMethod(of: feed, context.environment, needed: selection.needsInstall)
+    selection.install = detection?.method
+    return (selection.choose(), detection)
+  }
+
+  /// How the app was installed, when the app gave commands or managers to tell apart or the
+  /// feed's channels or delay make it `needed` (nil otherwise: nothing is read).
+  func installMethod(
+    of feed: GreeterFeed, _ env: [String: String], needed: Bool = false
+  ) -> InstallMethodDetector.Detection? {
+    guard needed || !feed.upgradeCommands.isEmpty || !feed.managedBy.isEmpty else { return nil }
     let detector =
       seams.installDetector ?? InstallMethodDetector(fileSystem: SystemInstallFileSystem(), environment: env)
     return detector.detect(executable: feed.executablePath ?? Self.runningExecutable)
@@ -722,6 +750,7 @@ extension GreetOutcome {
     checklist = interruption.checklist.status
     heldBack += [interruption.feed.heldBack, interruption.tip.heldBack, interruption.checklist.heldBack]
       .compactMap { $0 }
+    heldBack += interruption.tip.muted.map { .item(.tip(id: $0), .muted) }
   }
 
   /// The outcome of a launch whose update steps were interrupted: nothing is shown.

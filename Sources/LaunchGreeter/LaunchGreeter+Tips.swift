@@ -42,6 +42,8 @@ struct TipChoice: Equatable {
   var heldBack: HeldBack?
   /// Why tips are off, when they are.
   var off: TipsOff?
+  /// The tips that would be due but the user muted (for `--explain`).
+  var muted: [String] = []
 }
 
 extension LaunchGreeter {
@@ -73,22 +75,72 @@ extension LaunchGreeter {
     for problem in read.problems { context.problems.add(problem, kind: .notes) }
     let now = record.launch.date
     let schedule = TipSchedule(state: record.state, now: now, used: Self.usedEvents(record.state))
-    guard let rule = schedule.next(among: read.tips.map(\.rule)),
-      let tip = read.tips.first(where: { $0.rule == rule })
-    else { return TipChoice() }
-    if screenShown { return TipChoice(heldBack: .item(.tip(id: rule.id), .screenShown)) }
-    if cardShown { return TipChoice(heldBack: .item(.tip(id: rule.id), .updateCardShown)) }
+    let rules = read.tips.map(\.rule)
+    var choice = TipChoice(muted: schedule.mutedDue(among: rules))
+    guard let rule = schedule.next(among: rules), let tip = read.tips.first(where: { $0.rule == rule })
+    else { return choice }
     let budget = InterruptionBudget(cooldown: cooldown, lastTipOrCard: record.state.lastTipOrCardDate)
-    if let until = budget.cooldownUntil(now: now) {
-      return TipChoice(heldBack: .item(.tip(id: rule.id), .cooldown(until: until)))
+    if screenShown {
+      choice.heldBack = .item(.tip(id: rule.id), .screenShown)
+    } else if cardShown {
+      choice.heldBack = .item(.tip(id: rule.id), .updateCardShown)
+    } else if let until = budget.cooldownUntil(now: now) {
+      choice.heldBack = .item(.tip(id: rule.id), .cooldown(until: until))
+    } else {
+      do {
+        try LaunchTracker.recordTipShown(rule.id, now: now, in: context.store)
+      } catch {
+        context.problems.add("cannot record the tip \(rule.id): \(error); it is not shown", kind: .state)
+        return choice
+      }
+      (choice.tip, choice.isFirstShowing) = (tip, record.state.tips[rule.id] == nil)
     }
-    do {
-      try LaunchTracker.recordTipShown(rule.id, now: now, in: context.store)
-    } catch {
-      context.problems.add("cannot record the tip \(rule.id): \(error); it is not shown", kind: .state)
-      return TipChoice()
+    return choice
+  }
+
+  /// Turns one tip of the app's notes (its `id:`) off for the user, or back on, without
+  /// turning the others off: a muted tip is never shown. An app's own command ("hide this tip")
+  /// or settings screen calls it. Returns false when no launch was recorded yet (there is
+  /// nothing to change); throws a ``GreeterProblem`` of kind ``GreeterProblem/Kind/settings``
+  /// when `id` is not one of the notes' tips, of kind ``GreeterProblem/Kind/notes`` when the
+  /// notes cannot be read, and of kind ``GreeterProblem/Kind/state`` when the state cannot be
+  /// read or written.
+  ///
+  /// ```swift
+  /// try greeter.setTip("search", enabled: false)  // `tally tips --off search`: not this one again
+  /// ```
+  @discardableResult
+  public func setTip(_ id: String, enabled: Bool) throws(GreeterProblem) -> Bool {
+    try setTips([id: enabled], checkingNotes: true)
+  }
+
+  /// ``setTip(_:enabled:)`` for several tips in one write; with `checkingNotes` false, the ids'
+  /// form alone is checked (a request that names no notes).
+  package func setTips(_ switches: [String: Bool], checkingNotes: Bool) throws(GreeterProblem) -> Bool {
+    var known: [String]?
+    if checkingNotes {
+      do {
+        known = try catalog(environment ?? ProcessEnvironment.current()).tips().tips.map(\.rule.id)
+      } catch {
+        throw GreeterProblem(error, "no tip is changed")
+      }
     }
-    return TipChoice(tip: tip, isFirstShowing: record.state.tips[rule.id] == nil)
+    for id in switches.keys.sorted() {
+      if let problem = Self.tipIDProblem(id, known: known) { throw GreeterProblem(problem, kind: .settings) }
+    }
+    return try changeSetting { try LaunchTracker.setTips(switches, in: $0) }
+  }
+
+  /// Why `id` cannot name a tip to turn on or off: not letters a-z, digits and `-`, or not one
+  /// of `known` (the notes' tips, when they are known); nil when it can.
+  package static func tipIDProblem(_ id: String, known: [String]?) -> String? {
+    let quoted = String(reflecting: String(id.prefix(64)))
+    guard NotesFrontMatter.Action.isValidID(id) else {
+      return "the tip id \(quoted) must be letters a-z, digits and '-'"
+    }
+    guard let known, !known.contains(id) else { return nil }
+    if known.isEmpty { return "there is no tip \(quoted): the notes have no tips/ folder" }
+    return "there is no tip \(quoted) (the notes' tips: \(known.joined(separator: ", ")))"
   }
 
   /// Whether the user did an event, from the state's usage events.
@@ -100,7 +152,8 @@ extension LaunchGreeter {
   /// Shows the chosen tip where ``tips`` says: now, at exit, or not at all (``GreeterTips/manual``).
   func deliver(_ tip: GreetOutcome.Tip, _ context: LaunchContext) {
     let block = TipBlock.text(
-      tip, offVariable: app.variable("NO_TIPS"), width: TipBlock.standardErrorWidth(context.environment))
+      tip, offVariable: app.variable("NO_TIPS"), offCommand: tipOffCommand,
+      width: TipBlock.standardErrorWidth(context.environment))
     switch tips {
     case .atLaunch: Platform.writeAll(STDERR_FILENO, block)
     case .atExit: TipBlock.printAtExit(block)
@@ -129,10 +182,16 @@ extension String {
 }
 
 /// A tip as printed on standard error: `Tip: ` in bold before its text, wrapped to the
-/// terminal, and on its first showing a dim line saying how to turn tips off.
+/// terminal, and on its first showing a dim line saying how to turn it off: the command that
+/// hides this tip (`offCommand`, `{tip}` standing for its id) when the app has one, else the
+/// variable that turns tips off.
 package enum TipBlock {
   /// The block's text, ending in a newline.
-  package static func text(_ tip: GreetOutcome.Tip, offVariable: String, width: Int) -> String {
+  package static func text(
+    _ tip: GreetOutcome.Tip, offVariable: String, offCommand: String? = nil, width: Int
+  )
+    -> String
+  {
     let label = "Tip: "
     let body = TerminalMarkdown.render(
       MarkdownParser.parse(tip.markdown),
@@ -150,7 +209,9 @@ package enum TipBlock {
       lines.append(
         StyledLine([
           StyledRun(String(repeating: " ", count: label.count)),
-          StyledRun("(tips off: \(offVariable)=1)", style: Style(attributes: [.dim])),
+          StyledRun(
+            offCommand.map { "(hide this tip: \($0.replacing("{tip}", with: tip.id)))" }
+              ?? "(tips off: \(offVariable)=1)", style: Style(attributes: [.dim])),
         ]))
     }
     var text = ANSISerializer.serialize(lines)

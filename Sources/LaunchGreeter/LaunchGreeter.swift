@@ -108,6 +108,11 @@ public struct LaunchGreeter: Sendable {
   /// error, prefixed with the app's name (`tally: warning: ...`).
   public var warn: (@Sendable (String) -> Void)?
 
+  /// The command a tip's first showing names for hiding that tip, `{tip}` standing for its id
+  /// (`whatsnew greet`'s and the wrappers' request sets it); nil: the line names
+  /// `<PREFIX>_NO_TIPS=1`.
+  package var tipOffCommand: String?
+
   /// What tests replace: see ``store``, ``clock`` and ``environment``.
   var seams = TestSeams()
 

@@ -55,6 +55,10 @@ package struct LaunchState: Sendable, Equatable {
   package var lastTipOrCardDate: Date?
   /// True when the user turned tips off (`whatsnew settings tips off`, `x` "no more tips").
   package var tipsOff = false
+  /// The tips the user turned off one by one (`whatsnew tips --off ID`,
+  /// `LaunchGreeter.setTip(_:enabled:)`; key `mutedTips`, absent while none is): never shown,
+  /// while the others are.
+  package var mutedTips: Set<String> = []
   /// True when the user dismissed the "Get started" checklist for good (`x` on the card; key
   /// `checklistDismissed`, absent until then, so older files read as not dismissed).
   package var checklistDismissed = false
@@ -63,6 +67,14 @@ package struct LaunchState: Sendable, Equatable {
   /// events folded in so far; `events.log` beside it holds the ones recorded since, which a
   /// store's `read()` adds and its next transaction folds in.
   package var events = UsageEvents()
+  /// This install's place in a phased rollout of the update card (key `rolloutPlace`, absent
+  /// until a release with a `rollout:` was first considered): a random whole number in
+  /// 0..<10,000, drawn once and kept, so the install stays on the same side of a rollout's
+  /// share from one launch to the next. It is in a share of `s`% when it is below `s` x 100.
+  /// It never leaves the state directory.
+  package var rolloutPlace: Int?
+  /// The places an install may draw (``rolloutPlace``).
+  package static let rolloutPlaces = 0..<10_000
 
   /// Whether writing this state over `previous` must survive a power loss: true unless
   /// only the launch bookkeeping changed (the count, the last launch date and its

@@ -77,7 +77,11 @@ package enum LaunchStateCodec {
     }
     if let last = state.lastTipOrCardDate { try o.date("lastTipOrCardDate", last) }
     if state.tipsOff { o.fields["tipsOff"] = .bool(true) }
+    if !state.mutedTips.isEmpty {
+      o.fields["mutedTips"] = .array(state.mutedTips.sorted().map(StateJSON.string))
+    }
     if state.checklistDismissed { o.fields["checklistDismissed"] = .bool(true) }
+    if let place = state.rolloutPlace { o.int("rolloutPlace", place) }
     if !state.events.isEmpty || state.events.logMark != nil {
       try o.object("events") { (e) throws(Failure) in
         var counts: [String: StateJSON] = [:]
@@ -159,8 +163,12 @@ package enum LaunchStateCodec {
       } ?? [:]
     state.lastTipOrCardDate = try o.optional("lastTipOrCardDate") { (r, k) throws(Failure) in try r.date(k) }
     state.tipsOff = try o.optional("tipsOff") { (r, k) throws(Failure) in try r.bool(k) } ?? false
+    state.mutedTips = Set(try o.optional("mutedTips") { (r, k) throws(Failure) in try r.strings(k) } ?? [])
     state.checklistDismissed =
       try o.optional("checklistDismissed") { (r, k) throws(Failure) in try r.bool(k) } ?? false
+    state.rolloutPlace = try o.optional("rolloutPlace") { (r, k) throws(Failure) in
+      try r.int(k, in: LaunchState.rolloutPlaces)
+    }
     state.events =
       try o.optional("events") { (r, k) throws(Failure) in
         try r.object(k) { (e) throws(Failure) in try events(&e) }
@@ -360,9 +368,26 @@ package enum LaunchStateCodec {
       return n
     }
 
+    /// A whole number in `range`; a bad value outside it.
+    func int(_ key: String, in range: Range<Int>) throws(Failure) -> Int {
+      let n = try int(key)
+      guard range.contains(n) else { throw badValue(key) }
+      return n
+    }
+
     func string(_ key: String) throws(Failure) -> String {
       guard let text = try field(key).string else { throw wrongType(key) }
       return text
+    }
+
+    func strings(_ key: String) throws(Failure) -> [String] {
+      guard case .array(let items) = try field(key) else { throw wrongType(key) }
+      var result: [String] = []
+      for (n, item) in items.enumerated() {
+        guard let text = item.string else { throw Failure(problem: .wrongType, path: "\(path)\(key)[\(n)]") }
+        result.append(text)
+      }
+      return result
     }
 
     func bool(_ key: String) throws(Failure) -> Bool {

@@ -264,3 +264,32 @@ extension LaunchTracker {
     guard recorded else { throw NotRecorded(reason: "no launch is recorded") }
   }
 }
+
+extension LaunchTracker {
+  /// This install's place in a phased rollout (``LaunchState/rolloutPlace``): the one recorded,
+  /// else one drawn by `draw` and written with the state in its own transaction, so every
+  /// later launch finds the same. A place another launch recorded meanwhile is kept. Throws
+  /// ``NotRecorded`` when it cannot be written (a place that is not kept would change from one
+  /// launch to the next).
+  package static func rolloutPlace(
+    in store: any LaunchStore,
+    draw: () -> Int = { Int.random(in: LaunchState.rolloutPlaces) }
+  ) throws -> Int {
+    var place: Int?
+    let recorded = try store.transaction { tx in
+      guard var state = tx.state else { return false }
+      if let kept = state.rolloutPlace {
+        place = kept
+        return true
+      }
+      state.rolloutPlace = draw()
+      place = state.rolloutPlace
+      tx.state = state
+      try tx.save()
+      if let reason = tx.readOnlyReason { throw NotRecorded(reason: reason) }
+      return true
+    }
+    guard recorded, let place else { throw NotRecorded(reason: "no launch is recorded") }
+    return place
+  }
+}

@@ -45,62 +45,75 @@ package enum StateJSON: Sendable, Equatable {
     return text
   }
 
-  /// The pretty-printed text, keys sorted, no trailing newline.
-  package func serialized() -> [UInt8] {
+  /// The text, keys sorted, no trailing newline: pretty-printed (two spaces a level,
+  /// `" : "`), or on one line without spaces when `pretty` is false; `/` written as `\/`
+  /// when `escapingSlashes` is set (as Foundation's `JSONEncoder` does by default).
+  package func serialized(pretty: Bool = true, escapingSlashes: Bool = false) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(2_048)
-    write(into: &out, level: 0)
+    write(into: &out, level: pretty ? 0 : nil, escapingSlashes: escapingSlashes)
     return out
   }
 
   // MARK: - Helpers
 
-  private func write(into out: inout [UInt8], level: Int) {
+  /// Writes the value at nesting `level`, or on one line when `level` is nil.
+  private func write(into out: inout [UInt8], level: Int?, escapingSlashes: Bool) {
     switch self {
     case .object(let fields):
       out.append(UInt8(ascii: "{"))
-      var first = true
-      for key in fields.keys.sorted() {
-        out += first ? [0x0A] : [UInt8(ascii: ","), 0x0A]
-        first = false
-        Self.indent(&out, level + 1)
-        Self.writeString(key, into: &out)
-        out += Array(" : ".utf8)
-        fields[key]?.write(into: &out, level: level + 1)
+      for (n, key) in fields.keys.sorted().enumerated() {
+        Self.separate(&out, first: n == 0, level: level.map { $0 + 1 })
+        Self.writeString(key, into: &out, escapingSlashes: escapingSlashes)
+        out += level == nil ? [UInt8(ascii: ":")] : Array(" : ".utf8)
+        fields[key]?.write(into: &out, level: level.map { $0 + 1 }, escapingSlashes: escapingSlashes)
       }
-      if fields.isEmpty { out.append(0x0A) }
-      out.append(0x0A)
-      Self.indent(&out, level)
-      out.append(UInt8(ascii: "}"))
+      Self.close(&out, UInt8(ascii: "}"), empty: fields.isEmpty, level: level)
     case .array(let items):
       out.append(UInt8(ascii: "["))
       for (n, item) in items.enumerated() {
-        out += n == 0 ? [0x0A] : [UInt8(ascii: ","), 0x0A]
-        Self.indent(&out, level + 1)
-        item.write(into: &out, level: level + 1)
+        Self.separate(&out, first: n == 0, level: level.map { $0 + 1 })
+        item.write(into: &out, level: level.map { $0 + 1 }, escapingSlashes: escapingSlashes)
       }
-      if items.isEmpty { out.append(0x0A) }
-      out.append(0x0A)
-      Self.indent(&out, level)
-      out.append(UInt8(ascii: "]"))
-    case .string(let text): Self.writeString(text, into: &out)
+      Self.close(&out, UInt8(ascii: "]"), empty: items.isEmpty, level: level)
+    case .string(let text): Self.writeString(text, into: &out, escapingSlashes: escapingSlashes)
     case .number(let text): out += Array(text.utf8)
     case .bool(let value): out += Array((value ? "true" : "false").utf8)
     case .null: out += Array("null".utf8)
     }
   }
 
+  /// What comes before a member: a comma after the first, and a new line indented to `level`.
+  private static func separate(_ out: inout [UInt8], first: Bool, level: Int?) {
+    if !first { out.append(UInt8(ascii: ",")) }
+    guard let level else { return }
+    out.append(0x0A)
+    indent(&out, level)
+  }
+
+  /// The closing bracket of a container at `level`: on its own line, after an empty one
+  /// when the container is empty (as `JSONEncoder` writes `[\n\n]`).
+  private static func close(_ out: inout [UInt8], _ bracket: UInt8, empty: Bool, level: Int?) {
+    if let level {
+      if empty { out.append(0x0A) }
+      out.append(0x0A)
+      indent(&out, level)
+    }
+    out.append(bracket)
+  }
+
   private static func indent(_ out: inout [UInt8], _ level: Int) {
     for _ in 0..<level { out += [0x20, 0x20] }
   }
 
-  private static func writeString(_ text: String, into out: inout [UInt8]) {
+  private static func writeString(_ text: String, into out: inout [UInt8], escapingSlashes: Bool) {
     let hex = Array("0123456789abcdef".utf8)
     out.append(UInt8(ascii: "\""))
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): out += [0x5C, UInt8(ascii: "\"")]
       case 0x5C: out += [0x5C, 0x5C]
+      case UInt8(ascii: "/") where escapingSlashes: out += [0x5C, UInt8(ascii: "/")]
       case 0x0A: out += [0x5C, UInt8(ascii: "n")]
       case 0x0D: out += [0x5C, UInt8(ascii: "r")]
       case 0x09: out += [0x5C, UInt8(ascii: "t")]

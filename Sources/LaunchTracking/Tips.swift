@@ -108,6 +108,8 @@ package enum HeldBack: Sendable, Equatable {
     /// A tip, update card or checklist was shown within the cooldown; the next may come at
     /// `until`.
     case cooldown(until: Date)
+    /// The user turned this one tip off (``LaunchState/mutedTips``).
+    case muted
   }
 
   case item(Item, Reason)
@@ -155,15 +157,18 @@ package struct TipSchedule: Sendable {
   package var used: @Sendable (String) -> Bool
   /// Each tip's shows so far.
   package var records: [String: TipRecord]
+  /// The tips the user turned off one by one (``LaunchState/mutedTips``): never the next.
+  package var muted: Set<String>
 
   package init(
     launchCount: Int, daysSinceInstall: Int, used: @escaping @Sendable (String) -> Bool,
-    records: [String: TipRecord]
+    records: [String: TipRecord], muted: Set<String> = []
   ) {
     self.launchCount = launchCount
     self.daysSinceInstall = daysSinceInstall
     self.used = used
     self.records = records
+    self.muted = muted
   }
 
   /// The schedule `state` records at `now`, with `used` for its events.
@@ -171,10 +176,10 @@ package struct TipSchedule: Sendable {
     self.init(
       launchCount: state.launchCount,
       daysSinceInstall: max(0, Int(now.timeIntervalSince(state.firstLaunchDate) / 86_400)), used: used,
-      records: state.tips)
+      records: state.tips, muted: state.mutedTips)
   }
 
-  /// Where `rule` stands, before the budget and the off switches.
+  /// Where `rule` stands, before the budget and the off switches (a muted tip too).
   package func status(of rule: TipRule) -> TipStatus {
     let shows = records[rule.id]?.shows ?? 0
     if shows >= rule.maxShows { return .retiredShown(shows: shows) }
@@ -185,11 +190,11 @@ package struct TipSchedule: Sendable {
     return .due
   }
 
-  /// The tip to show among `rules` (in the app's order, by file name): of those due, the most
-  /// important, then the one shown least, then the first.
+  /// The tip to show among `rules` (in the app's order, by file name): of those due and not
+  /// muted, the most important, then the one shown least, then the first.
   package func next(among rules: [TipRule]) -> TipRule? {
     var best: TipRule?
-    for rule in rules where status(of: rule) == .due {
+    for rule in rules where status(of: rule) == .due && !muted.contains(rule.id) {
       guard let chosen = best else {
         best = rule
         continue
@@ -198,6 +203,11 @@ package struct TipSchedule: Sendable {
       if a > b || (a == b && shows(rule) < shows(chosen)) { best = rule }
     }
     return best
+  }
+
+  /// The ids of the tips among `rules` that would be due but are muted, in the app's order.
+  package func mutedDue(among rules: [TipRule]) -> [String] {
+    rules.filter { muted.contains($0.id) && status(of: $0) == .due }.map(\.id)
   }
 
   private func shows(_ rule: TipRule) -> Int { records[rule.id]?.shows ?? 0 }
@@ -224,6 +234,18 @@ extension LaunchTracker {
   /// written.
   package static func setTips(enabled: Bool, in store: any LaunchStore) throws -> Bool {
     try changeRecordedState(in: store) { $0.tipsOff = !enabled }
+  }
+
+  /// Turns single tips off (muted: never shown) or back on, by id (`whatsnew tips --off ID`,
+  /// `--on ID`), in one write. Returns false when the store holds no state; throws
+  /// ``NotRecorded`` when the state cannot be written.
+  @discardableResult
+  package static func setTips(_ switches: [String: Bool], in store: any LaunchStore) throws -> Bool {
+    try changeRecordedState(in: store) { state in
+      for (id, enabled) in switches {
+        if enabled { state.mutedTips.remove(id) } else { state.mutedTips.insert(id) }
+      }
+    }
   }
 
   /// Records that the tip `id` is shown at `now` (before it is shown, like an update card):

@@ -118,6 +118,7 @@ extension ChangelogImporter {
         wasEmpty: markdown.isEmpty)
       section.markedPrerelease = release.prerelease == true
       section.bodyFrontMatter = front
+      section.published = release.published_at.flatMap { $0.utf8.count <= 40 ? $0 : nil }
       if let at = positions[version] {
         warnings.append(
           "version \(version.canonical) is released twice (releases \(sections[at].lines[0]) and \(position)); "

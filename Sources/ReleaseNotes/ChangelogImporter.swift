@@ -33,6 +33,9 @@ package struct ChangelogImporter: Sendable {
     /// A GitHub release body's front matter (`---`, `key: value` lines, `---` at its top), by
     /// key in lower case: the body's notes start after it.
     package var bodyFrontMatter: [String: String] = [:]
+    /// A GitHub release's `published_at` as it was written (a date-time), when it is one of at
+    /// most 40 characters: the update feed counts a package manager's delay from it.
+    package var published: String?
 
     /// The file name it is written to: the canonical version (`1.2` gives `1.2.0.md`).
     package var fileName: String { version.canonical + ".md" }

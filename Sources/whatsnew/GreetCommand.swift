@@ -157,7 +157,22 @@ struct GreetCommand: ParsableCommand {
     request.tip = tip && (report != nil || isatty(STDERR_FILENO) == 1)
     request.cooldown = greeting.cooldown.text
     request.checklist = checklist
+    request.tipOffCommand = Self.tipOffCommand(request, environment: processEnvironment)
     return request
+  }
+
+  /// The command a tip's first showing names for hiding it: `whatsnew tips --app-id ID --off
+  /// {tip}`, with `--state-dir DIR` when the state is not in the app's default directory.
+  static func tipOffCommand(_ request: GreetRequest, environment env: [String: String]) -> String {
+    var command = "whatsnew tips --app-id \(request.appId)"
+    if request.stateDir != nil || env[request.app.variable("STATE_DIR"), default: ""] != "" {
+      let directory = request.stateDirectory(environment: env)
+      let plain = directory.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+,:@".unicodeScalars.contains($0)
+      }
+      command += " --state-dir " + (plain ? directory : "'" + directory.replacing("'", with: "'\\''") + "'")
+    }
+    return command + " --off {tip}"
   }
 
   /// A request error as the command line says it: the option's name for the parameter's

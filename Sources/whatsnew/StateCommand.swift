@@ -122,6 +122,9 @@ struct StateReport {
       let last = s.lastTipOrCardDate.map { ", last tip or update card \(date($0))" } ?? ""
       lines.append("Tips shown:       \(tips.joined(separator: ", "))\(last)")
     }
+    if !s.mutedTips.isEmpty {
+      lines.append("Tips muted:       \(s.mutedTips.sorted().joined(separator: ", "))")
+    }
     let events = s.events.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.count)" }
     lines.append("Events:           \(events.isEmpty ? "none recorded" : events.joined(separator: ", "))")
     lines.append(

@@ -11,14 +11,18 @@ import ReleaseNotes
 
 /// `whatsnew tips`: every tip of an app's notes with where it stands for this user (shown n
 /// times, retired, due from a launch or day, waiting for an event, held back by the cooldown,
-/// off). Reads only.
+/// muted, off); with `--off ID` / `--on ID`, turns one tip off for the user (muted: never
+/// shown) or back on, as `LaunchGreeter.setTip(_:enabled:)` does.
 struct TipsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tips",
-    abstract: "Lists an app's tips and where each stands for the user.",
+    abstract: "Lists an app's tips and where each stands for the user, or turns one off or on.",
     discussion: """
-      The tips are the .md files of the notes' tips/ folder. Exit status: 0 listed, 1 when the \
-      notes or the state cannot be read, 2 for usage errors.
+      The tips are the .md files of the notes' tips/ folder. --off ID mutes one tip for the \
+      user (never shown again, the others still are), --on ID brings it back; with --content, \
+      an id the notes have no tip for is refused. Exit status: 0 listed or changed, 1 when the \
+      notes or the state cannot be read, or no launch of the app is recorded, 2 for usage \
+      errors (a bad or unknown tip id).
       """
   )
 
@@ -32,9 +36,28 @@ struct TipsCommand: ParsableCommand {
       valueName: "time"))
   var cooldown = Cooldown(duration: InterruptionBudget.defaultCooldown)
 
+  @Option(
+    help: ArgumentHelp("Turns this tip off for the user: never shown again (repeatable).", valueName: "id"))
+  var off: [String] = []
+
+  @Option(help: ArgumentHelp("Turns this tip, turned off with --off, back on (repeatable).", valueName: "id"))
+  var on: [String] = []
+
+  func validate() throws {
+    for id in off + on {
+      if let problem = LaunchGreeter.tipIDProblem(id, known: nil) {
+        throw ValidationError("--\(off.contains(id) ? "off" : "on"): \(problem)")
+      }
+    }
+    if let both = off.first(where: on.contains) {
+      throw ValidationError("--off and --on both name the tip \(both)")
+    }
+  }
+
   func run() throws {
     let (state, note) = self.state.recordedState()
     if let note { Console.out(note) }
+    if !off.isEmpty || !on.isEmpty { return try switchTips(state) }
     let read: (tips: [NotesTip], problems: [String])
     do {
       read = try ReleaseNotesCLI.catalog(option: content.content).tips()
@@ -59,6 +82,37 @@ struct TipsCommand: ParsableCommand {
     Console.out(Self.listing(read.tips.map(\.rule), state: recorded, now: now, cooldown: cooldown.duration))
   }
 
+  /// `--off` / `--on`: checks the ids against the notes when `--content` names them, then
+  /// changes the state in one write and says so in a line per tip.
+  private func switchTips(_ state: StateSettings) throws {
+    if let directory = content.content {
+      let known: [String]
+      do {
+        known = try ReleaseNotesCLI.catalog(option: directory).tips().tips.map(\.rule.id)
+      } catch {
+        throw ReleaseNotesCLI.failure(ReleaseNotesCLI.message(error))
+      }
+      for id in off + on {
+        if let problem = LaunchGreeter.tipIDProblem(id, known: known) {
+          throw ValidationError("--\(off.contains(id) ? "off" : "on"): \(problem)")
+        }
+      }
+    }
+    let store = state.makeStore(now: { Date() })
+    let switches = Dictionary(off.map { ($0, false) } + on.map { ($0, true) }) { _, last in last }
+    let changed: Bool
+    do {
+      changed = try LaunchTracker.setTips(switches, in: store)
+    } catch {
+      throw CommandFailure("cannot change \(store.path): \(error)")
+    }
+    guard changed else {
+      throw CommandFailure("no launch of \(state.appID) is recorded in \(store.path); nothing to change")
+    }
+    for id in off { Console.out("tip \(id): off for \(state.appID) (\(store.path))") }
+    for id in on { Console.out("tip \(id): on for \(state.appID) (\(store.path))") }
+  }
+
   /// One line per tip, and a last line when tips are off or wait for the cooldown.
   static func listing(_ rules: [TipRule], state: LaunchState?, now: Date, cooldown: Duration) -> String {
     guard !rules.isEmpty else { return "No tips (add .md files to the notes' tips/ folder)." }
@@ -80,6 +134,7 @@ struct TipsCommand: ParsableCommand {
         parts.append("never shown")
       }
       switch schedule.status(of: rule) {
+      case _ where schedule.muted.contains(rule.id): parts.append("muted")
       case .retiredShown: parts.append("retired (max-shows \(rule.maxShows))")
       case .retiredUsed(let event): parts.append("retired because used (\(event))")
       case .waitingForLaunch(let n):
@@ -100,6 +155,9 @@ struct TipsCommand: ParsableCommand {
     }
     if state?.tipsOff == true {
       lines.append("Tips are off for this user (whatsnew settings tips on turns them on).")
+    }
+    if rules.contains(where: { schedule.muted.contains($0.id) }) {
+      lines.append("A muted tip is never shown (whatsnew tips --on ID turns it back on).")
     }
     return lines.joined(separator: "\n")
   }

@@ -7,7 +7,12 @@ import Testing
 @Suite(.serialized, .requires(TmuxAvailability.present, TmuxAvailability.missing))
 struct TipTmuxTests {
   static let tip = "Tip: Find a count by name with tally search NAME."
-  static let offHint = "(tips off: TALLY_NO_TIPS=1)"
+  /// The first showing's line in a Swift host, which names no command of its own.
+  static let libraryOffHint = "(tips off: TALLY_NO_TIPS=1)"
+  /// The first showing's line: how to hide this tip (`greet` names its `--state-dir`).
+  static func offHint(_ app: App) -> String {
+    "(hide this tip: whatsnew tips --app-id tally --state-dir \(app.state) --off search)"
+  }
 
   /// A scratch directory with the example host's notes (its tip: after launch 3, two shows at
   /// most, never once `search` was used) and a state directory.
@@ -23,13 +28,13 @@ struct TipTmuxTests {
   }
 
   /// Runs `body` with a new ``App`` and a tmux session, and removes both after it.
-  private func withApp(_ body: (App, TmuxSession) throws -> Void) throws {
+  private func withApp(width: Int = 80, _ body: (App, TmuxSession) throws -> Void) throws {
     let app = App(directory: try TestPaths.makeTemporaryDirectory("tips"))
     defer { try? FileManager.default.removeItem(at: app.directory) }
     try FileManager.default.copyItem(
       at: TestPaths.packageRoot.appendingPathComponent("Examples/SwiftHost/Sources/tally/Notes"),
       to: URL(fileURLWithPath: app.notes))
-    let tmux = try TmuxSession()
+    let tmux = try TmuxSession(width: width)
     defer { tmux.kill() }
     try body(app, tmux)
   }
@@ -53,7 +58,7 @@ struct TipTmuxTests {
   /// before the script's own output; again (no cooldown) without the hint; never after
   /// max-shows: 2; `whatsnew tips` lists where it stands.
   @Test func greetTipShowsFromTheThirdLaunchTwiceAndNotWhenPiped() throws {
-    try withApp { app, tmux in
+    try withApp(width: 200) { app, tmux in
       let greet = app.greet
       let script = app.directory.appendingPathComponent("tool.sh")
       try Data("#!/bin/sh\n\(tmux.binary) \"$@\" || exit $?\necho 'tool: the work is done'\n".utf8).write(
@@ -72,7 +77,8 @@ struct TipTmuxTests {
       // Piped (the tool's output goes to a file): nothing is shown, nothing counted.
       try tmux.run("'\(script.path)' \(greet) | cat > /dev/null; echo PIPED-DONE")
       #expect(try !tmux.waitFor("PIPED-DONE").contains("Tip:"))
-      #expect(try lastLines(launch(), 3) == [Self.tip, "     " + Self.offHint, "tool: the work is done"])
+      #expect(
+        try lastLines(launch(), 3) == [Self.tip, "     " + Self.offHint(app), "tool: the work is done"])
       #expect(try lastLines(launch(), 2) == [Self.tip, "tool: the work is done"])
       #expect(try !launch().contains("Tip:"), "max-shows: 2 retired it")
 
@@ -88,6 +94,73 @@ struct TipTmuxTests {
           "\nSettings:         whats-new on, tips on\nTips shown:       search 2x, last tip or update card "),
         "\(state.stdout)")
     }
+  }
+
+  /// One tip muted with the command its first showing names: not shown again, `--explain`
+  /// says so, `whatsnew tips` lists it as muted (and `state`), and `--on` brings it back.
+  @Test func aMutedTipIsNotShownAgainIsListedAndComesBackWithOn() throws {
+    try withApp(width: 200) { app, tmux in
+      let greet = app.greet + " --explain"
+      try tmux.start(greet)
+      try tmux.waitFor("Welcome to Tally")
+      try tmux.keys("s")
+      _ = try finished(tmux)
+      try tmux.start(greet)
+      _ = try finished(tmux)
+      try tmux.start(greet)
+      let first = try finished(tmux)
+      #expect(first.contains(Self.tip) && first.contains(Self.offHint(app)), "\(first)")
+      // What the line says, word for word.
+      let hide = Self.offHint(app).dropFirst("(hide this tip: whatsnew ".count).dropLast()
+      let off = try Run.whatsnew(hide.split(separator: " ").map(String.init))
+      #expect(off.status == 0, "\(off.stderr)")
+      #expect(off.stdout == "tip search: off for tally (\(app.state)/launch-state.json)\n")
+      for _ in 1...3 {
+        try tmux.start(greet)
+        let muted = try finished(tmux)
+        #expect(!muted.contains("Tip:"), "\(muted)")
+        #expect(muted.contains("held:      tip search is muted"), "\(muted)")
+      }
+      let tips = ["tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes]
+      let list = try Run.whatsnew(tips)
+      #expect(list.stdout.hasPrefix("search  shown 1 of 2 times, last "), "\(list.stdout)")
+      #expect(
+        list.stdout.hasSuffix(
+          "; muted\nA muted tip is never shown (whatsnew tips --on ID turns it back on).\n"))
+      let state = try Run.whatsnew(["state", "--state-dir", app.state])
+      #expect(state.stdout.contains("\nTips muted:       search\n"), "\(state.stdout)")
+      let on = try Run.whatsnew(tips + ["--on", "search"])
+      #expect(on.status == 0 && on.stdout.hasPrefix("tip search: on for tally"), "\(on.stdout)\(on.stderr)")
+      try tmux.start(greet)
+      let back = try finished(tmux)
+      #expect(back.contains(Self.tip) && !back.contains("is muted"), "\(back)")
+    }
+  }
+
+  /// An id that is no tip: one line naming it and the notes' tips (with `--content`), or what
+  /// an id must be, and status 2; nothing written.
+  @Test func anUnknownTipIdIsOneLineAndStatus2() throws {
+    let app = App(directory: try TestPaths.makeTemporaryDirectory("tips"))
+    defer { try? FileManager.default.removeItem(at: app.directory) }
+    try FileManager.default.copyItem(
+      at: TestPaths.packageRoot.appendingPathComponent("Examples/SwiftHost/Sources/tally/Notes"),
+      to: URL(fileURLWithPath: app.notes))
+    let tips = ["tips", "--app-id", "tally", "--state-dir", app.state]
+    let unknown = try Run.whatsnew(tips + ["--content", app.notes, "--off", "serch"])
+    #expect(unknown.status == 2)
+    #expect(
+      unknown.stderr
+        == "whatsnew: --off: there is no tip \"serch\" (the notes' tips: search) (see 'whatsnew tips --help')\n"
+    )
+    let bad = try Run.whatsnew(tips + ["--on", "Search"])
+    #expect(bad.status == 2)
+    #expect(
+      bad.stderr
+        == "whatsnew: --on: the tip id \"Search\" must be letters a-z, digits and '-' (see 'whatsnew tips --help')\n"
+    )
+    let noLaunch = try Run.whatsnew(tips + ["--off", "search"])
+    #expect(noLaunch.status == 1 && noLaunch.stderr.hasPrefix("whatsnew: no launch of tally is recorded in "))
+    #expect(!FileManager.default.fileExists(atPath: app.state + "/launch-state.json"))
   }
 
   /// `unless-used: search`: after `whatsnew event … search` the tip never shows, and
@@ -207,7 +280,7 @@ struct TipTmuxTests {
       try launch("")
       #expect(
         try lastLines(finished(tmux), 3) == [
-          "tally 2.0.0: 3 things counted", Self.tip, "     " + Self.offHint,
+          "tally 2.0.0: 3 things counted", Self.tip, "     " + Self.libraryOffHint,
         ])
     }
   }

@@ -34,7 +34,8 @@ import Testing
         {"protocol": 1, "appId": "tally", "version": "1.2.0", "notes": "/n", "minImportance": "major",
          "theme": "light", "feed": "https://example.com/f.json",
          "upgradeCommand": {"pipx": "pipx upgrade tally", "other": "see docs"}, "managedBy": ["apt"],
-         "cooldown": "12h", "checklist": true, "steps": "/s.json"}
+         "cooldown": "12h", "checklist": true, "steps": "/s.json",
+         "tipOffCommand": "whatsnew tips --app-id tally --off {tip}"}
         """#.utf8))
     #expect(try command.request() == json)
   }
@@ -99,6 +100,51 @@ import Testing
     let counted = (launchState["events"] as? [String: Any])?["counts"] as? [String: Any]
     #expect((counted?["search"] as? [String: Any])?["count"] as? Int == 2, "\(events.stdout)")
     #expect((counted?["export.pdf"] as? [String: Any])?["count"] as? Int == 1, "\(events.stdout)")
+  }
+
+  /// Tip switches travel with a greeting (`tipSwitches`, checked against its notes), or in a
+  /// record batch of their own (checked against the notes when it names them); the outcome
+  /// says which were applied, and a bad id is refused by parameter, nothing recorded.
+  @Test func tipSwitchesAreAppliedInTheSameTripOrABatch() throws {
+    let state = try TestPaths.makeTemporaryDirectory("greet-json")
+    defer { TestPaths.removeTree(state.path) }
+    let notes = TestPaths.content.path
+    func muted() throws -> [String]? {
+      let shown = try Run.whatsnew(["state", "--json", "--state-dir", state.path, "--app-id", "t"])
+      return try Self.object(shown.stdout)["mutedTips"] as? [String]
+    }
+    let unknown = try Self.run(
+      #"{"protocol": 1, "appId": "t", "version": "1.0.0", "notes": "\#(notes)", "stateDir": "\#(state.path)", "tipSwitches": {"fnd": false}}"#
+    )
+    #expect(unknown.status == 2)
+    let error = try Self.object(unknown.stdout)["error"] as? [String: Any]
+    #expect(error?["parameter"] as? String == "tipSwitches")
+    #expect(error?["message"] as? String == #"there is no tip "fnd" (the notes' tips: find, sync, today)"#)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty)
+    // A first launch: applied once it is recorded.
+    let greet = try Self.run(
+      #"{"protocol": 1, "appId": "t", "version": "1.0.0", "notes": "\#(notes)", "stateDir": "\#(state.path)", "tipSwitches": {"find": false, "sync": false}}"#
+    )
+    #expect(greet.status == 0, "\(greet.stdout)")
+    #expect(
+      try Self.object(greet.stdout)["tipSwitches"] as? [String: Bool] == ["find": false, "sync": false])
+    #expect(try muted() == ["find", "sync"])
+    let batch = try Self.run(
+      #"{"protocol": 1, "command": "record", "appId": "t", "stateDir": "\#(state.path)", "tipSwitches": {"find": true}}"#
+    )
+    #expect(batch.status == 0, "\(batch.stdout)")
+    #expect(try Self.object(batch.stdout)["tipSwitches"] as? [String: Bool] == ["find": true])
+    #expect(try muted() == ["sync"])
+    let checked = try Self.run(
+      #"{"protocol": 1, "command": "record", "appId": "t", "notes": "\#(notes)", "stateDir": "\#(state.path)", "tipSwitches": {"nope": true}}"#
+    )
+    let refused = try Self.object(checked.stdout)["error"] as? [String: Any]
+    #expect(checked.status == 2 && (refused?["message"] as? String)?.hasPrefix("there is no tip") == true)
+    let before = try Self.run(
+      #"{"protocol": 1, "command": "record", "appId": "new", "stateDir": "\#(state.path)/new", "tipSwitches": {"find": false}}"#
+    )
+    let unchanged = try Self.object(before.stdout)["tipSwitches"] as? [String: Bool]
+    #expect(before.status == 0 && unchanged == [:], "no launch recorded: nothing to change")
   }
 
   /// `--schema` prints the parameters with their closed lists, as RequestSchema builds them.

@@ -20,7 +20,8 @@ private let base = #""protocol": 1, "appId": "tally", "version": "1.2.0", "notes
        "returningAfter": 9, "color": "never", "theme": "light", "hyperlinks": "always", "channel": "beta",
        "feed": "https://example.com/f.json", "upgradeCommand": {"pipx": "pipx upgrade tally", "other": "see docs"},
        "managedBy": ["apt"], "executable": "/bin/tally", "existingInstall": true, "tip": true, "cooldown": "12h",
-       "checklist": true, "record": ["search", "export.pdf"],
+       "checklist": true, "record": ["search", "export.pdf"], "tipSwitches": {"find": false, "sync": true},
+       "tipOffCommand": "tally tips --off {tip}",
        "steps": [{"id": "a", "version": "1.1.0", "summary": "A", "run": "true"}]}
       """)
     var expected = GreetRequest(appId: "tally", version: "1.2.0", notes: "/n")
@@ -42,6 +43,8 @@ private let base = #""protocol": 1, "appId": "tally", "version": "1.2.0", "notes
     expected.cooldown = "12h"
     expected.checklist = true
     expected.record = ["search", "export.pdf"]
+    expected.tipSwitches = ["find": false, "sync": true]
+    expected.tipOffCommand = "tally tips --off {tip}"
     expected.steps = .list([.init(id: "a", version: "1.1.0", summary: "A", run: "true")])
     #expect(request == expected)
     try request.validate()
@@ -62,6 +65,14 @@ private let base = #""protocol": 1, "appId": "tally", "version": "1.2.0", "notes
     ),
     (#""accessible": "yes""#, "accessible", "must be true, false or null"),
     (#""steps": [{"id": "a"}]"#, "steps", #"step 1 has no "version""#),
+    (
+      #""tipSwitches": ["find"]"#, "tipSwitches",
+      "must be an object of tip ids, each true (on) or false (off)"
+    ),
+    (
+      #""tipSwitches": {"find": "off"}"#, "tipSwitches",
+      "must be an object of tip ids, each true (on) or false (off)"
+    ),
   ])
   func aBadValueNamesItsParameter(field: String, parameter: String, message: String) {
     #expect(throws: RequestError.self) { try Self.decode("{\(base), \(field)}") }
@@ -87,6 +98,9 @@ private let base = #""protocol": 1, "appId": "tally", "version": "1.2.0", "notes
     (#"{\#(base), "record": ["Bad Name"]}"#, "record"),
     (#"{\#(base), "returningAfter": 0}"#, "returningAfter"),
     (#"{"protocol": 1, "command": "record", "appId": "t", "record": ["no spaces"]}"#, "record"),
+    (#"{"protocol": 1, "command": "record", "appId": "t", "tipSwitches": {"Find": false}}"#, "tipSwitches"),
+    (#"{\#(base), "tipSwitches": {"": true}}"#, "tipSwitches"),
+    (#"{\#(base), "tipOffCommand": " "}"#, "tipOffCommand"),
   ])
   func aBadValueFailsValidation(json: String, parameter: String) throws {
     let request = try Self.decode(json)

@@ -72,10 +72,10 @@ import Testing
       FeedCheck.cache(after: end, cached: cached, url: Self.url, now: later)
     }
 
-    let fetched = after(.fetched(.success(Self.release("3.0.0"))))
+    let fetched = after(.fetched(.success(FeedOffer(releases: [Self.release("3.0.0")]))))
     #expect(fetched.cache == FeedCache(url: Self.url, checked: Self.start, latest: Self.release("3.0.0")))
     #expect(fetched.note == "fetched: newest 3.0.0")
-    #expect(after(.fetched(.success(nil))).note == "fetched: no release")
+    #expect(after(.fetched(.success(FeedOffer()))).note == "fetched: no release")
 
     let ignored = after(.fetched(.failure(FeedCheck.FeedError("not a JSON list of releases"))))
     #expect(ignored.cache.latest == nil)
@@ -148,12 +148,12 @@ import Testing
       cache: FeedCache(url: Self.url, checked: Self.start, latest: Self.release("2.5.0")))
     findings.notes = ["checked 1 h ago"]
     findings.problems = ["a problem"]
-    let newer = FeedCheck.outcome(of: findings, running: version("2.0.0"))
+    let newer = FeedCheck.outcome(of: findings, running: version("2.0.0"), now: Self.start)
     #expect(newer.available == Self.release("2.5.0"))
     #expect(newer.explanation == "2.5.0 is available; checked 1 h ago; a problem")
     #expect(newer.problems == ["a problem"])
 
-    let same = FeedCheck.outcome(of: findings, running: version("2.5.0"))
+    let same = FeedCheck.outcome(of: findings, running: version("2.5.0"), now: Self.start)
     #expect(same.available == nil)
     #expect(same.explanation == "nothing newer than 2.5.0; checked 1 h ago; a problem")
   }

@@ -147,3 +147,79 @@ import Testing
     #expect(wrapped.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("     word") })
   }
 }
+
+/// One tip turned off (`setTip(_:enabled:)`, `whatsnew tips --off`): never shown, the others
+/// still are, `--explain`'s data says it was muted, and it comes back when turned on.
+@Suite struct GreeterMutedTipTests {
+  static let notes = GreeterTipTests.notes.merging([
+    "tips/today.md": "---\nid: today\nafter-launches: 3\n---\nSee today's counts with `tally today`.\n"
+  ]) { a, _ in a }
+
+  let clock = FixedClock()
+  let store = InMemoryLaunchStore()
+
+  private func greeter(notes: [String: String] = GreeterMutedTipTests.notes) -> LaunchGreeter {
+    var greeter = LaunchGreeter.tally("1.0.0", notes: notes, store: store, clock: clock, environment: [:])
+    greeter.seams.stderrIsTerminal = true
+    greeter.tips = .manual
+    greeter.cooldown = .zero
+    return greeter
+  }
+
+  private func launch(_ greeter: LaunchGreeter) -> GreetOutcome {
+    defer { clock.advance(days: 1) }
+    return greeter.greet { _, _ in ScriptedTerminal(keys: [.char("s")]) }
+  }
+
+  @Test func aMutedTipIsNotShownTheOthersAreAndItComesBackWhenTurnedOn() throws {
+    #expect(try !greeter().setTip("find", enabled: false), "no launch recorded yet: nothing to change")
+    _ = launch(greeter())
+    _ = launch(greeter())
+    #expect(try greeter().setTip("find", enabled: false))
+    #expect(store.state?.mutedTips == ["find"])
+    let muted = launch(greeter())
+    #expect(muted.tip?.id == "today", "the other tip due is shown")
+    #expect(muted.heldBack.contains(.item(.tip(id: "find"), .muted)))
+    for _ in 1...3 { #expect(launch(greeter()).tip?.id != "find") }
+    #expect(store.state?.tips["find"] == nil, "never counted as shown")
+    #expect(try greeter().setTip("find", enabled: true))
+    #expect(store.state?.mutedTips.isEmpty == true)
+    let back = launch(greeter())
+    #expect(back.tip?.id == "find" && back.tip?.isFirstShowing == true)
+    #expect(!back.heldBack.contains(.item(.tip(id: "find"), .muted)))
+  }
+
+  @Test func aMutedTipAloneLeavesNoTipAndSaysSo() throws {
+    _ = launch(greeter(notes: GreeterTipTests.notes))
+    _ = launch(greeter(notes: GreeterTipTests.notes))
+    #expect(try greeter(notes: GreeterTipTests.notes).setTip("find", enabled: false))
+    let outcome = launch(greeter(notes: GreeterTipTests.notes))
+    #expect(outcome.tip == nil && outcome.heldBack == [.item(.tip(id: "find"), .muted)])
+  }
+
+  @Test func anIdThatIsNoTipOfTheNotesIsAProblemOfKindSettings() throws {
+    _ = launch(greeter())
+    for (id, message) in [
+      ("fnd", #"there is no tip "fnd" (the notes' tips: find, later, today)"#),
+      ("Find", #"the tip id "Find" must be letters a-z, digits and '-'"#),
+    ] {
+      #expect(throws: GreeterProblem.self) { try greeter().setTip(id, enabled: false) }
+      do {
+        try greeter().setTip(id, enabled: false)
+      } catch {
+        #expect(error.kind == .settings && error.description == message)
+      }
+    }
+    #expect(store.state?.mutedTips.isEmpty == true)
+  }
+
+  @Test func theFirstShowingNamesTheCommandThatHidesTheTipWhenTheAppHasOne() {
+    let tip = GreetOutcome.Tip(id: "find", markdown: "Find with `find`.\n", text: "", isFirstShowing: true)
+    let block = TipBlock.text(
+      tip, offVariable: "TALLY_NO_TIPS", offCommand: "whatsnew tips --app-id tally --off {tip}", width: 80)
+    #expect(
+      block.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+        == "Tip: Find with find.\n     (hide this tip: whatsnew tips --app-id tally --off find)\n")
+    #expect(block.contains("\u{1B}[0;2m(hide this tip"))
+  }
+}

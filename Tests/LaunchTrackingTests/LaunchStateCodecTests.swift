@@ -31,7 +31,9 @@ import Testing
     state.tips = ["find": TipRecord(shows: 2, lastShown: d), "tags": TipRecord(shows: 1, lastShown: d)]
     state.lastTipOrCardDate = d
     state.tipsOff = true
+    state.mutedTips = ["sync", "find"]
     state.checklistDismissed = true
+    state.rolloutPlace = 6312
     state.events.record("search", at: d, times: 3)
     state.events.logMark = "9f2c"
     state.lastLaunch = .init(
@@ -97,6 +99,7 @@ import Testing
     #expect(ReferenceStateDecoder.decode(Data(bytes)) == .state(state))
     #expect(state.updateSteps.failed.count == 1 && state.pending.count == 3)
     #expect(state.events.count(of: "search") == 3 && state.events.count(of: "create") == 1)
+    #expect(state.mutedTips == ["sync"])
     #expect(
       String(decoding: try state.json() + [0x0A], as: UTF8.self) == String(decoding: bytes, as: UTF8.self))
   }

@@ -110,11 +110,16 @@ enum ReferenceStateDecoder {
       state.updateAnnounced = announced
       guard let checklist = optional(top, "checklistDismissed", bool) else { return nil }
       state.checklistDismissed = checklist ?? false
+      guard let place = optional(top, "rolloutPlace", int), place.map({ (0..<10_000).contains($0) }) ?? true
+      else { return nil }
+      state.rolloutPlace = place
       guard let tipsOff = optional(top, "tipsOff", bool),
         let lastTipOrCard = optional(top, "lastTipOrCardDate", date),
-        let tips = optional(top, "tips", { $0 as? [String: Any] })
+        let tips = optional(top, "tips", { $0 as? [String: Any] }),
+        let muted = optional(top, "mutedTips", { $0 as? [String] })
       else { return nil }
       state.tipsOff = tipsOff ?? false
+      state.mutedTips = Set(muted ?? [])
       state.lastTipOrCardDate = lastTipOrCard
       for (id, value) in tips ?? [:] {
         guard let record = value as? [String: Any], let shows = int(present(record, "shows")),

@@ -52,6 +52,32 @@ import Testing
       schedule(records: ["x": TipRecord(shows: 3, lastShown: start)]).status(of: TipRule(id: "x")).isRetired)
   }
 
+  @Test func aMutedTipIsNeverNextAndIsListedAsMutedWhileDue() {
+    let find = TipRule(id: "find")
+    let sync = TipRule(id: "sync", afterLaunches: 5)
+    let today = TipRule(id: "today")
+    var muted = schedule()
+    muted.muted = ["find", "sync"]
+    #expect(muted.status(of: find) == .due, "the status is the tip's own; muting is an off switch")
+    #expect(muted.next(among: [find, today]) == today)
+    #expect(muted.next(among: [find]) == nil)
+    #expect(muted.mutedDue(among: [find, sync, today]) == ["find"], "sync is not due yet")
+    var state = LaunchState(appID: "a", version: AppVersion(1, 0, 0), date: start)
+    state.mutedTips = ["find"]
+    #expect(TipSchedule(state: state, now: start, used: { _ in false }).next(among: [find, today]) == today)
+  }
+
+  @Test func setTipsMutesAndUnmutesInOneWriteAndNeedsALaunch() throws {
+    let store = InMemoryLaunchStore()
+    #expect(try !LaunchTracker.setTips(["find": false], in: store), "no launch recorded: nothing to change")
+    #expect(store.state == nil)
+    try store.transaction { $0.state = LaunchState(appID: "a", version: AppVersion(1, 0, 0), date: start) }
+    #expect(try LaunchTracker.setTips(["find": false, "sync": false], in: store))
+    #expect(store.state?.mutedTips == ["find", "sync"])
+    #expect(try LaunchTracker.setTips(["find": true, "today": true], in: store))
+    #expect(store.state?.mutedTips == ["sync"])
+  }
+
   @Test func theMostImportantThenTheLeastShownThenTheFirstIsNext() {
     let a = TipRule(id: "a")
     let b = TipRule(id: "b")

@@ -239,6 +239,9 @@ public struct LaunchGreeter: Sendable {
     /// Where the reminder of a screen keys typed ahead kept from opening goes; nil: standard
     /// error, when the process exits.
     var remind: (@Sendable (String) -> Void)?
+    /// The administrator's policy file; nil: `/etc/whatsnew/policy.json` (tests name another,
+    /// which no variable can: a user cannot skip the administrator's file).
+    var systemPolicyPath: String?
   }
 
   /// Starts a feed fetch; nil: `curl` in the background (tests replace it).

@@ -39,7 +39,7 @@ extension FeedCheck {
   static func offer(in bytes: [UInt8], running: AppVersion) -> Result<FeedOffer, FeedError> {
     guard bytes.count <= maximumBytes else { return .failure(FeedError("over \(maximumBytes) bytes")) }
     let entries: [Entry]
-    if let list = try? JSONDecoder().decode([Simple].self, from: Data(bytes)) {
+    if let list = try? StateJSONDecoder().decode([Simple].self, from: bytes) {
       entries = list.map(Entry.init(simple:))
     } else if let imported = try? ChangelogImporter(githubReleasesJSON: bytes, source: "the feed") {
       // A release marked pre-release is one only a pre-release's user is offered.

@@ -31,6 +31,8 @@ struct LaunchContext {
   let invocation: Invocation
   /// Where every stage puts its problem lines.
   let problems: ProblemLog
+  /// The administrator's policy for the app (read only for an interactive launch).
+  var policy = GreeterPolicy()
 }
 
 /// The terminal a launch opens on first need (an update step's progress, or a presentation),
@@ -142,12 +144,24 @@ extension LaunchGreeter {
       appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays,
       isExistingInstall: isExistingInstall, now: now)
     let deepLink = openedNotes(problems).map { DeepLink(version: $0, scheme: app.id) }
-    let invocation =
+    var invocation =
       invocationOverride.map { Invocation(nonInteractiveReason: $0.nonInteractiveReason, deepLink: deepLink) }
       ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING"), deepLink: deepLink)
+    let policy = invocation.isInteractive ? readPolicy(env, problems) : GreeterPolicy()
+    if let source = policy.greetingsOff { invocation.nonInteractiveReason = "greetings off: \(source)" }
     return LaunchContext(
       environment: env, version: version, now: now, store: store, tracker: tracker, invocation: invocation,
-      problems: problems)
+      problems: problems, policy: policy)
+  }
+
+  /// The administrator's policy for the app (``GreeterPolicy``), each file that is ignored one
+  /// problem line. Read only on an interactive launch: one `open` per file when none is there.
+  func readPolicy(_ env: [String: String], _ problems: ProblemLog) -> GreeterPolicy {
+    let paths = GreeterPolicy.paths(
+      environment: env, system: seams.systemPolicyPath ?? GreeterPolicy.systemPath)
+    let read = GreeterPolicy.load(appID: app.id, paths: paths)
+    for problem in read.problems { problems.add(problem, kind: .settings) }
+    return read.policy
   }
 
   /// The version ``openNotes`` names; nil, with a problem line, when it is not one.
@@ -444,20 +458,26 @@ extension LaunchGreeter {
       return FeedLook()
     }
     let env = context.environment
-    if env[app.variable("NO_UPDATE_CHECK")] == "1" {
-      return FeedLook(explanation: "\(app.variable("NO_UPDATE_CHECK"))=1; not checked")
+    var looked = feed
+    let source: String?
+    switch feedSwitch(feed, context) {
+    case .off(let why): return FeedLook(explanation: why)
+    case .on(let url, let from):
+      looked.url = url
+      source = from
     }
     var check = FeedCheck(
-      feed: feed,
+      feed: looked,
       directory: StateLocation.directory(
         appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"), environment: env),
       running: context.version, now: record.launch.date)
     if let feedSpawn { check.spawn = feedSpawn }
-    let result = check.run()
+    let result = GreeterFeed.isLocalFeedURL(looked.url) ? check.readLocalFeed() : check.run()
     for problem in result.problems { context.problems.add(problem, kind: .feed) }
     let (choice, detection) = chooseRelease(in: result, record, context)
     var look = FeedLook(
-      explanation: ([FeedCheck.headline(choice, running: context.version)] + result.details)
+      explanation: ([FeedCheck.headline(choice, running: context.version)] + result.details
+        + [source].compactMap { $0 })
         .joined(separator: "; "))
     if let detection {
       look.explanation =

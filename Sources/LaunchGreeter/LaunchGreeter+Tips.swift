@@ -64,6 +64,7 @@ extension LaunchGreeter {
     if record.state.tipsOff { return TipChoice(off: .setting) }
     let variable = app.variable("NO_TIPS")
     if context.environment[variable] == "1" { return TipChoice(off: .variable(variable)) }
+    if let source = context.policy.tipsOff { return TipChoice(off: .policy(source)) }
     if tips != .manual && !(seams.stderrIsTerminal ?? (isatty(STDERR_FILENO) == 1)) { return TipChoice() }
     let read: (tips: [NotesTip], problems: [String])
     do {

@@ -234,6 +234,9 @@ public struct LaunchGreeter: Sendable {
     var stderrIsTerminal: Bool?
     /// Finds how the app was installed; nil: over the system's file system.
     var installDetector: InstallMethodDetector?
+    /// The administrator's policy file; nil: `/etc/whatsnew/policy.json` (tests name another,
+    /// which no variable can: a user cannot skip the administrator's file).
+    var systemPolicyPath: String?
   }
 
   /// Starts a feed fetch; nil: `curl` in the background (tests replace it).

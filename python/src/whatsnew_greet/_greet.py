@@ -11,16 +11,18 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from ._outcome import Outcome
-
+# Only what every greeting uses is imported here: not subprocess (the binary is started with
+# os.posix_spawn), pathlib or typing, which a tool may not load at all (issue 45).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal, Union
+    from pathlib import Path
+    from collections.abc import Callable
+    from typing import Any, Literal, Union
+
+    from ._outcome import Outcome
 
     if sys.version_info >= (3, 11):
         from importlib.resources.abc import Traversable
@@ -61,8 +63,15 @@ def binary_path() -> Path:
     Raises :class:`BinaryError` when it is missing (no binary for this platform) or not
     executable.
     """
-    path = Path(__file__).resolve().parent / "bin" / "whatsnew-greet"
-    if not path.is_file():
+    from pathlib import Path
+
+    return Path(_binary())
+
+
+def _binary() -> str:
+    """:func:`binary_path` as a string, without loading pathlib."""
+    path = os.path.join(os.path.realpath(os.path.dirname(os.path.abspath(__file__))), "bin", "whatsnew-greet")
+    if not os.path.isfile(path):
         raise BinaryError(f"no whatsnew binary for {_platform()}: {path} is missing (whatsnew-greet has wheels for linux-x86_64)")
     if not os.access(path, os.X_OK):
         raise BinaryError(f"the whatsnew binary is not executable: {path}")
@@ -157,11 +166,11 @@ def greet(
     are not errors either: they are in :attr:`Outcome.problems`.
     """
     try:
-        binary = binary_path()
+        binary = _binary()
     except BinaryError as error:
         if not str(error).startswith("no whatsnew binary"):
             raise
-        return Outcome.from_report({"problems": [str(error)]}, 0)
+        return _outcome_type().from_report({"problems": [str(error)]}, 0)
     if tips not in ("at-exit", "manual", "off"):
         raise ValueError(f"tips must be 'at-exit', 'manual' or 'off', not {tips!r}")
     if executable is None and feed is not None:
@@ -194,7 +203,7 @@ def greet(
     with _Scratch() as scratch:
         parameters["notes"] = _notes_directory(notes, scratch)
         parameters["steps"] = _steps(steps)
-        status, answer, terminated = _exchange(binary, _request("greet", parameters), env)
+        status, answer, terminated = _exchange(binary, _request("greet", parameters), env, meanwhile=_outcome_type)
     if terminated:  # the binary restored the terminal, the scratch directory is gone: end as SIGTERM would
         signal.raise_signal(signal.SIGTERM)
     outcome = _outcome(status, answer)
@@ -231,7 +240,7 @@ def record(
         if not isinstance(name, str):
             raise TypeError(f"an event name must be a string, not {name!r}")
     try:
-        binary = binary_path()
+        binary = _binary()
     except BinaryError as error:
         raise RecordError(str(error)) from None
     request = _request("record", {"app_id": app_id, "state_dir": state_dir, "record": list(names)})
@@ -310,16 +319,19 @@ def _snake(name: str) -> str:
 def _request(command: str, parameters: Mapping[str, object]) -> bytes:
     request: dict[str, object] = {"protocol": PROTOCOL, "command": command}
     for name, value in parameters.items():
-        if value is None:
-            continue
-        if isinstance(value, os.PathLike):
-            value = os.fspath(value)
+        if value is not None:
+            request[_camel(name)] = os.fspath(value) if isinstance(value, os.PathLike) else value
+    try:
+        return json.dumps(request).encode("utf-8")
+    except (TypeError, ValueError):
+        pass
+    # Encoded once above; only a request that cannot be is taken apart, to name the parameter.
+    for name, value in parameters.items():
         try:
-            json.dumps(value)
+            json.dumps(request.get(_camel(name)))
         except (TypeError, ValueError) as error:
             raise TypeError(f"{name} cannot be sent to the binary: {error}") from None
-        request[_camel(name)] = value
-    return json.dumps(request).encode("utf-8")
+    raise TypeError("the request cannot be sent to the binary")
 
 
 def _steps(steps: object) -> object:
@@ -356,6 +368,7 @@ class _Scratch:
     def make(self) -> Path:
         if self.path is None:
             import tempfile
+            from pathlib import Path
 
             self.path = Path(tempfile.mkdtemp(prefix="whatsnew-greet-"))
         return self.path
@@ -373,8 +386,6 @@ def _notes_directory(notes: object, scratch: _Scratch) -> str:
         return os.path.abspath(os.fspath(notes))
     if not (hasattr(notes, "iterdir") and hasattr(notes, "is_dir") and hasattr(notes, "read_bytes")):
         raise TypeError(f"notes must be a directory path or an importlib.resources traversable, not {notes!r}")
-    if isinstance(notes, Path):
-        return str(notes.resolve())
     copy = scratch.make() / "notes"
     _copy_tree(notes, copy)
     return str(copy)
@@ -392,10 +403,13 @@ def _copy_tree(source: Any, target: Path) -> None:
 # MARK: - The trip
 
 
-def _exchange(binary: Path, request: bytes, env: Mapping[str, str] | None) -> tuple[int, object, bool]:
+def _exchange(
+    binary: str, request: bytes, env: Mapping[str, str] | None, meanwhile: Callable[[], object] | None = None
+) -> tuple[int, object, bool]:
     """Runs the binary on this process's terminal with `request` on one pipe and its answer on
     another; returns its status, the answer (None when it wrote none) and whether a SIGTERM
-    came meanwhile (passed on to the binary; the caller ends by it once it has cleaned up)."""
+    came meanwhile (passed on to the binary; the caller ends by it once it has cleaned up).
+    `meanwhile` runs while the binary works, once it has the request."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -403,28 +417,28 @@ def _exchange(binary: Path, request: bytes, env: Mapping[str, str] | None) -> tu
             pass
     request_read, request_write = os.pipe()
     answer_read, answer_write = os.pipe()
+    pid = None
     try:
         with _signals_held() as held:
             try:
-                child = subprocess.Popen(
-                    [str(binary), "--in", str(request_read), "--out", str(answer_write)],
-                    pass_fds=(request_read, answer_write),
-                    env=None if env is None else dict(env),
-                )
+                pid = _spawn(binary, request_read, answer_write, env)
             except OSError as error:
                 raise BinaryError(f"cannot run {binary}: {error.strerror or error}") from None
             finally:
                 os.close(request_read)
                 os.close(answer_write)
                 request_read = answer_write = -1
-            held.child = child
+            held.pid = pid
             if held.terminated:  # it came before the child was there to receive it
-                child.send_signal(signal.SIGTERM)
+                os.kill(pid, signal.SIGTERM)
             _write_all(request_write, request)
             os.close(request_write)
             request_write = -1
+            if meanwhile is not None:
+                meanwhile()
             answer = _read_all(answer_read)
-            status = child.wait()
+            status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+            held.pid = pid = None
     finally:
         for fd in (request_read, answer_write, request_write, answer_read):
             if fd >= 0:
@@ -432,10 +446,49 @@ def _exchange(binary: Path, request: bytes, env: Mapping[str, str] | None) -> tu
                     os.close(fd)
                 except OSError:
                     pass
+        if pid is not None:  # an exception on the way: the child ends once its pipes are closed
+            os.waitpid(pid, 0)
     try:
         return status, json.loads(answer) if answer.strip() else None, held.terminated
     except ValueError:
         raise BinaryError(f"whatsnew-greet wrote an outcome that is not JSON (status {status})") from None
+
+
+def _spawn(binary: str, request: int, answer: int, env: Mapping[str, str] | None) -> int:
+    """Starts the binary with copies of `request` and `answer` as its only descriptors beyond
+    0-2, and SIGPIPE and SIGXFSZ at their defaults (Python ignores both): what
+    `subprocess.Popen(pass_fds=...)` does, with `os.posix_spawn`, which costs no import."""
+    # The copies are numbered above both, so neither overwrites the other; a copy onto a new
+    # number is not close-on-exec (the originals are, as is every descriptor Python opens).
+    child_in, child_out = max(request, answer) + 1, max(request, answer) + 2
+    actions = [(os.POSIX_SPAWN_CLOSE, fd) for fd in _inheritable_descriptors()]
+    actions += [(os.POSIX_SPAWN_DUP2, request, child_in), (os.POSIX_SPAWN_DUP2, answer, child_out)]
+    return os.posix_spawn(
+        binary,
+        [binary, "--in", str(child_in), "--out", str(child_out)],
+        os.environ if env is None else dict(env),
+        file_actions=actions,
+        setsigdef=(signal.SIGPIPE, signal.SIGXFSZ),
+    )
+
+
+def _inheritable_descriptors() -> list[int]:
+    """This process's descriptors above 2 that a child would inherit (made inheritable by the
+    tool, or inherited by it without close-on-exec): closed in the binary, as Popen's
+    `close_fds` closes them, so that nothing it starts (a feed check) holds them."""
+    try:
+        names = os.listdir("/proc/self/fd" if sys.platform.startswith("linux") else "/dev/fd")
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        fd = int(name)
+        try:
+            if fd > 2 and os.get_inheritable(fd):
+                found.append(fd)
+        except OSError:  # the listing's own descriptor, closed by now
+            pass
+    return found
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -456,7 +509,7 @@ def _read_all(fd: int) -> bytes:
 
 
 class _Held:
-    child: subprocess.Popen[bytes] | None = None
+    pid: int | None = None  # the child's, until it is reaped
     terminated = False
 
 
@@ -473,16 +526,15 @@ class _signals_held:  # noqa: N801 - used as a context manager, like a function
     def __enter__(self) -> _Held:
         self.held = _Held()
         self.previous: dict[int, Any] = {}
-        import threading
-
-        if threading.current_thread() is not threading.main_thread():
-            return self.held
-        for number, handler in ((signal.SIGINT, self._ignore), (signal.SIGTERM, self._forward)):
-            previous = signal.getsignal(number)
-            if previous is None:
-                continue
-            self.previous[number] = previous
-            signal.signal(number, handler)
+        try:
+            for number, handler in ((signal.SIGINT, self._ignore), (signal.SIGTERM, self._forward)):
+                previous = signal.getsignal(number)
+                if previous is None:
+                    continue
+                signal.signal(number, handler)
+                self.previous[number] = previous
+        except ValueError:  # not the main thread, where alone handlers can be set
+            pass
         return self.held
 
     def _ignore(self, signum: int, frame: object) -> None:
@@ -490,9 +542,9 @@ class _signals_held:  # noqa: N801 - used as a context manager, like a function
 
     def _forward(self, signum: int, frame: object) -> None:
         self.held.terminated = True
-        if self.held.child is not None:
+        if self.held.pid is not None:
             try:
-                self.held.child.send_signal(signal.SIGTERM)
+                os.kill(self.held.pid, signal.SIGTERM)
             except OSError:
                 pass
 
@@ -545,6 +597,13 @@ def _raise_refusal(answer: object) -> None:
     raise ValueError(f"{_snake(parameter)}: {message}" if isinstance(parameter, str) else message)
 
 
+def _outcome_type() -> type[Outcome]:
+    """The Outcome class: loaded while the binary greets, which leaves this process idle."""
+    from ._outcome import Outcome
+
+    return Outcome
+
+
 def _outcome(status: int, answer: object) -> Outcome:
     _raise_refusal(answer)
     if answer is not None and not isinstance(answer, dict):
@@ -555,4 +614,4 @@ def _outcome(status: int, answer: object) -> Outcome:
         if status not in (1, 130) and status >= 0:
             raise BinaryError(f"whatsnew-greet exited with status {status} without an outcome")
         answer = {"exit": "interrupted"} if status < 0 or status == 130 else {}
-    return Outcome.from_report(answer, status)
+    return _outcome_type().from_report(answer, status)

@@ -1,4 +1,4 @@
-"""`greet()` and `record()`: one JSON request to the `whatsnew-greet` binary this package
+"""`greet()`, `record()` and `set_tip()`: one JSON request to the `whatsnew-greet` binary this package
 carries, one JSON outcome back (protocol 1, docs/protocol.md in the repository).
 
 No value list of the binary's parameters is kept here: the binary checks every value and
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     Steps = Union[str, os.PathLike[str], Sequence[Mapping[str, Any]]]
     Tips = Literal["at-exit", "manual", "off"]
 
-__all__ = ["BinaryError", "RecordError", "binary_path", "greet", "record"]
+__all__ = ["BinaryError", "RecordError", "binary_path", "greet", "record", "set_tip"]
 
 PROTOCOL = 1
 _CRASH_SIGNALS = frozenset(
@@ -52,8 +52,9 @@ class BinaryError(RuntimeError):
 
 
 class RecordError(RuntimeError):
-    """:func:`record` could not record the events: the message is the one line saying why (a
-    state directory that cannot be used, a binary that cannot be run). Nothing was recorded."""
+    """:func:`record` could not record the events, or :func:`set_tip` the tip's switch: the
+    message is the one line saying why (a state directory that cannot be used, a binary that
+    cannot be run). Nothing was recorded."""
 
 
 def binary_path() -> Path:
@@ -105,6 +106,8 @@ def greet(
     cooldown: str | None = None,
     checklist: bool = False,
     record: Sequence[str] = (),
+    tip_switches: Mapping[str, bool] | None = None,
+    tip_off_command: str | None = None,
     env: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Greets the user of app `app_id` at `version`: records the launch and shows what is due
@@ -144,7 +147,12 @@ def greet(
     did it (`record`), until every one is done or the user presses `x`.
 
     `record` lists usage events to record in the same trip (`["search"]`), before the launch,
-    which counts them: no second process.
+    which counts them: no second process. `tip_switches` turns single tips off (`{"find":
+    False}`: never shown again) or back on (`True`) in the same trip, before the launch; an id
+    that is not one of the notes' tips raises `ValueError` (:func:`set_tip` does it alone).
+    `tip_off_command` is the command a tip's first showing names for hiding that tip, `{tip}`
+    standing for its id (`"mytool tips --off {tip}"`, a command of the tool's that calls
+    :func:`set_tip`); without it the line names `<APP_ID>_NO_TIPS=1`.
 
     While the screen is up, Ctrl-C does not raise `KeyboardInterrupt` here: the outcome says
     `interrupted`, and the tool should then end with status 130. `SIGTERM` to the tool is
@@ -187,6 +195,8 @@ def greet(
         "cooldown": cooldown,
         "checklist": checklist or None,
         "record": list(record) if not isinstance(record, str) else record,
+        "tip_switches": dict(tip_switches) if isinstance(tip_switches, Mapping) else tip_switches,
+        "tip_off_command": tip_off_command,
         # At exit the tip goes to stderr, so only one a person will see is chosen (and counted).
         "tip": tips == "manual" or (tips == "at-exit" and _stderr_is_a_terminal()),
     }
@@ -243,6 +253,53 @@ def record(
     if status != 0 or problems:
         line = problems[0] if isinstance(problems, list) and problems else f"whatsnew-greet exited with status {status}"
         raise RecordError(str(line))
+
+
+def set_tip(
+    app_id: str,
+    tip: str,
+    enabled: bool,
+    *,
+    notes: Notes | None = None,
+    state_dir: str | os.PathLike[str] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> bool:
+    """Turns the one tip `tip` (its `id:`) of app `app_id` off for the user (`enabled` False:
+    never shown again, while the others still are), or back on: what a tool's own "hide this
+    tip" command calls. One short run of the binary, like :func:`record`. Returns True when
+    changed, False when no launch of the tool was recorded yet (nothing to change).
+
+    Raises `TypeError` for an argument of the wrong type, `ValueError` (`tip: ...`) for an id
+    the binary refuses (not `a-z`, `0-9` and `-`, or, when `notes` is given, not one of their
+    tips), and :class:`RecordError` when the state cannot be written::
+
+        whatsnew_greet.set_tip("mytool", "search", False)  # `mytool tips --off search`
+    """
+    for name, value in (("app_id", app_id), ("tip", tip)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be a string, not {value!r}")
+    if not isinstance(enabled, bool):
+        raise TypeError(f"enabled must be True or False, not {enabled!r}")
+    try:
+        binary = binary_path()
+    except BinaryError as error:
+        raise RecordError(str(error)) from None
+    with _Scratch() as scratch:
+        parameters: dict[str, object] = {"app_id": app_id, "state_dir": state_dir, "tip_switches": {tip: enabled}}
+        if notes is not None:
+            parameters["notes"] = _notes_directory(notes, scratch)
+        try:
+            status, answer, _ = _exchange(binary, _request("record", parameters), env)
+        except BinaryError as error:
+            raise RecordError(str(error)) from None
+    if isinstance(answer, dict) and isinstance(answer.get("error"), dict) and answer["error"].get("parameter") == "tipSwitches":
+        answer = {**answer, "error": {**answer["error"], "parameter": "tip"}}
+    _raise_refusal(answer)
+    problems = answer.get("problems") if isinstance(answer, dict) else None
+    if status != 0 or problems:
+        line = problems[0] if isinstance(problems, list) and problems else f"whatsnew-greet exited with status {status}"
+        raise RecordError(str(line))
+    return isinstance(answer, dict) and bool(answer.get("tipSwitches"))
 
 
 # MARK: - The request

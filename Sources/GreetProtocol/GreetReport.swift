@@ -2,10 +2,10 @@ import LaunchGreeter
 import LaunchTracking
 import ReleaseNotes
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The JSON `greet --report` writes: the launch, what was shown, how the user left, what stays
@@ -201,17 +201,27 @@ package struct GreetReport: Encodable, Sendable {
   }
 
   /// The report as JSON: sorted keys, pretty-printed, ending in a newline.
-  package func json() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
+  package func json() throws -> [UInt8] {
+    try StateJSONEncoder().encode(self) + [0x0A]
   }
 
-  /// Writes the report to `path` (a temporary file, renamed).
+  /// Why the report could not be written: the C library's message.
+  package struct WriteError: Error, CustomStringConvertible {
+    package var description: String
+  }
+
+  /// Writes the report to `path`: a temporary file beside it, renamed over it, with the mode
+  /// a new file gets (0666 less the umask).
   package func write(to path: String) throws {
-    try json().write(to: URL(fileURLWithPath: path), options: .atomic)
+    let temporary = path + ".\(getpid()).tmp"
+    do {
+      try Platform.replaceFile(path, with: try json(), temporary: temporary, durable: false)
+    } catch let failure as Platform.Failure {
+      throw WriteError(description: failure.message)
+    }
+    let mask = umask(0)
+    umask(mask)
+    chmod(path, 0o666 & ~mask)
   }
 
   /// What the update steps did, in a line: `ran seed; convert (2.0.0) failed: …`.

@@ -1,19 +1,13 @@
 import LaunchGreeter
 import LaunchTracking
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension GreetRequest: Decodable {
   /// Reads a request from JSON bytes: an object of the parameters, `protocol` first among
   /// them. Throws a ``RequestError`` naming the parameter at fault, or none when the bytes are
   /// not a JSON object; the values a type cannot check are checked by ``validate()``.
   package static func decode(_ bytes: [UInt8]) throws(RequestError) -> GreetRequest {
     do {
-      return try JSONDecoder().decode(GreetRequest.self, from: Data(bytes))
+      return try StateJSONDecoder().decode(GreetRequest.self, from: bytes)
     } catch let error as RequestError {
       throw error
     } catch {

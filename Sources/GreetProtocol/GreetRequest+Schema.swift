@@ -1,12 +1,6 @@
 import LaunchGreeter
 import LaunchTracking
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// What `whatsnew-greet --schema` prints: every parameter of a request, its JSON type and, for
 /// a closed set, its values, read from the Swift types themselves. The wrappers' types (the
 /// Python `Literal`s, the `.d.ts`) are generated from it (`scripts/wrapper-types`) and their
@@ -41,12 +35,8 @@ package struct RequestSchema: Encodable, Sendable {
   package init() {}
 
   /// The schema as JSON: sorted keys, pretty-printed, ending in a newline.
-  package func json() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
+  package func json() throws -> [UInt8] {
+    try StateJSONEncoder().encode(self) + [0x0A]
   }
 
   private static func values<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> [String]

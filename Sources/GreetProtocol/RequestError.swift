@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import LaunchTracking
 
 /// A request the greeter cannot run, keyed by the parameter at fault as the API names it
 /// (`minImportance`, not `--min-importance`): what `whatsnew-greet` answers with
@@ -39,7 +35,7 @@ package struct RequestError: Error, Equatable, Sendable, CustomStringConvertible
   }
 
   /// The answer `whatsnew-greet` writes for it: `{"protocol": 1, "error": {"parameter", "message"}}`.
-  package func json() -> Data {
+  package func json() -> [UInt8] {
     struct Answer: Encodable {
       struct Body: Encodable {
         var parameter: String?
@@ -56,12 +52,8 @@ package struct RequestError: Error, Equatable, Sendable, CustomStringConvertible
       var `protocol` = GreetRequest.protocolVersion
       var error: Body
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
     let answer = Answer(error: .init(parameter: parameter?.rawValue, message: message))
-    var data = (try? encoder.encode(answer)) ?? Data()
-    data.append(0x0A)
-    return data
+    return ((try? StateJSONEncoder(pretty: false).encode(answer)) ?? []) + [0x0A]
   }
 
   /// `must be a, b or c, not "x"`: the closed list a value was not in.

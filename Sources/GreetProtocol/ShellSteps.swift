@@ -1,10 +1,5 @@
 import LaunchTracking
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -59,12 +54,12 @@ package enum ShellSteps {
   /// Reads the steps file at `path`; throws a ``RequestError`` of `steps` naming the file (and
   /// the step) at fault.
   package static func load(_ path: String, logDirectory: String) throws(RequestError) -> [UpdateStep] {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = try? Platform.readFile(path) else {
       throw failure("cannot read the steps file \(path)")
     }
     let entries: [Entry]
     do {
-      entries = try JSONDecoder().decode([Entry].self, from: data)
+      entries = try StateJSONDecoder().decode([Entry].self, from: bytes)
     } catch let DecodingError.keyNotFound(key, context) {
       let index = context.codingPath.first?.intValue.map { "step \($0 + 1)" } ?? "a step"
       throw failure("\(path): \(index) has no \"\(key.stringValue)\"")

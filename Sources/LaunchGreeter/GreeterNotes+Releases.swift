@@ -1,12 +1,6 @@
 import LaunchTracking
 import ReleaseNotes
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension GreeterNotes {
   /// The releases newer than `since` up to `until` (default: the newest release) as JSON, for
   /// a script or an AI coding agent that cannot see the screen (`mytool whats-new --json`).
@@ -104,10 +98,9 @@ package enum AgentNotes {
       var since: String
       var releases: [Release]
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(Document(since: since.description, releases: releases))) ?? Data()
-    return String(decoding: data, as: UTF8.self) + "\n"
+    let document = Document(since: since.description, releases: releases)
+    let bytes = (try? StateJSONEncoder(escapingSlashes: false).encode(document)) ?? []
+    return String(decoding: bytes, as: UTF8.self) + "\n"
   }
 
   /// One Markdown document: each release under `# VERSION — TITLE`, a line with its date and

@@ -234,6 +234,14 @@ public struct LaunchGreeter: Sendable {
     var stderrIsTerminal: Bool?
     /// Finds how the app was installed; nil: over the system's file system.
     var installDetector: InstallMethodDetector?
+    /// Whether keys were typed ahead, instead of looking at the terminal.
+    var keysTypedAhead: Bool?
+    /// Where the reminder of a screen keys typed ahead kept from opening goes; nil: standard
+    /// error, when the process exits.
+    var remind: (@Sendable (String) -> Void)?
+    /// The administrator's policy file; nil: `/etc/whatsnew/policy.json` (tests name another,
+    /// which no variable can: a user cannot skip the administrator's file).
+    var systemPolicyPath: String?
   }
 
   /// Starts a feed fetch; nil: `curl` in the background (tests replace it).
@@ -301,7 +309,15 @@ public struct LaunchGreeter: Sendable {
     // given them after the terminal is back.
     outcome.problems = problems.all
     problems.flush(to: warn ?? defaultWarn)
+    if let line = outcome.reminder { (seams.remind ?? { TipBlock.printAtExit(reminder: $0) })(line) }
     return outcome
+  }
+
+  /// Where the reminder of a screen keys typed ahead kept from opening (``GreetOutcome/reminder``)
+  /// goes: nil, standard error when the process exits, after the app's output.
+  package var remind: (@Sendable (String) -> Void)? {
+    get { seams.remind }
+    set { seams.remind = newValue }
   }
 
   /// One launch's greeting, stage by stage (each stage is a function of its own, in
@@ -345,7 +361,7 @@ public struct LaunchGreeter: Sendable {
     let shows = decided.catalog != nil && (text != nil || interruption.feed.announce != nil)
     guard shows || stepFailed || interruption.checklist.pages != nil, let screen = terminal.get()
     else {
-      if text != nil { outcome.reason = "no terminal could be opened" }
+      if text != nil { leaveForTheShell(&outcome, context) }
       return outcome
     }
     outcome.themeChoice = screen.themeChoice

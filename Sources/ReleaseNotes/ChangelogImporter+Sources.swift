@@ -1,12 +1,6 @@
 import LaunchTracking
 import MarkdownSyntax
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The kinds of input `import-changelog` reads, and how each becomes ``ChangelogImporter``
 /// sections.
 extension ChangelogImporter {
@@ -81,7 +75,7 @@ extension ChangelogImporter {
     self.kind = .githubReleases
     let releases: [GitHubRelease]
     do {
-      releases = try JSONDecoder().decode([GitHubRelease].self, from: Data(bytes))
+      releases = try StateJSONDecoder().decode([GitHubRelease].self, from: bytes)
     } catch let error as DecodingError {
       throw .badReleases(source: source, reason: Self.describe(error))
     } catch {

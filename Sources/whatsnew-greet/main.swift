@@ -50,7 +50,7 @@ func main() -> Int32 {
   }
   if arguments == ["--schema"] {
     guard let schema = try? RequestSchema().json() else { return 1 }
-    return Platform.writeAll(1, [UInt8](schema)) == nil ? 0 : 1
+    return Platform.writeAll(1, schema) == nil ? 0 : 1
   }
   guard let (input, output) = descriptors(arguments) else { return 2 }
   let answer: GreetAnswer
@@ -64,10 +64,10 @@ func main() -> Int32 {
     let request = try GreetRequest.decode(bytes)
     answer = try request.run(environment: ProcessEnvironment.current())
   } catch {
-    Platform.writeAll(output, [UInt8](error.json()))
+    Platform.writeAll(output, error.json())
     return 2
   }
-  if let json = try? answer.report.json() { Platform.writeAll(output, [UInt8](json)) }
+  if let json = try? answer.report.json() { Platform.writeAll(output, json) }
   switch answer.outcome?.exit {
   case .interrupted(let signal?)?: GreeterTerminal.exit(killedBy: signal)
   case .interrupted(nil)?: return 130

@@ -151,7 +151,7 @@ private let base = #""protocol": 1, "appId": "tally", "version": "1.2.0", "notes
   /// The error answer is the documented JSON: `{"error": {"parameter", "message"}, "protocol": 1}`.
   @Test func theErrorAnswerIsJSONKeyedByParameter() throws {
     let error = RequestError(parameter: .minImportance, message: "must be …")
-    let object = try JSONSerialization.jsonObject(with: error.json()) as? [String: Any]
+    let object = try JSONSerialization.jsonObject(with: Data(error.json())) as? [String: Any]
     let body = object?["error"] as? [String: Any]
     #expect(body?["parameter"] as? String == "minImportance")
     #expect(body?["message"] as? String == "must be …")
@@ -160,7 +160,7 @@ private let base = #""protocol": 1, "appId": "tally", "version": "1.2.0", "notes
 
   /// The schema describes every parameter, and its closed lists are the Swift types' own.
   @Test func theSchemaListsEveryParameterAndItsValues() throws {
-    let object = try JSONSerialization.jsonObject(with: RequestSchema().json()) as? [String: Any]
+    let object = try JSONSerialization.jsonObject(with: Data(RequestSchema().json())) as? [String: Any]
     let parameters = try #require(object?["parameters"] as? [String: [String: Any]])
     #expect(Set(parameters.keys) == Set(GreetRequest.Key.allCases.map(\.rawValue)))
     for (name, parameter) in parameters {

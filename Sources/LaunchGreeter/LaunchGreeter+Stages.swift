@@ -33,12 +33,16 @@ struct LaunchContext {
   let problems: ProblemLog
   /// The administrator's policy for the app (read only for an interactive launch).
   var policy = GreeterPolicy()
+  /// Whether keys were waiting on the terminal when the launch began (typed ahead for the
+  /// shell): then no terminal is opened and nothing reads them (``LaunchGreeter/leaveForTheShell(_:_:)``).
+  var keysTypedAhead = false
 }
 
 /// The terminal a launch opens on first need (an update step's progress, or a presentation),
 /// at most once, and never when nobody would see it.
 final class TerminalOnDemand {
-  private let allowed: Bool
+  /// Whether a terminal may be opened at all.
+  let allowed: Bool
   private let open: () -> (any GreetingTerminal)?
   private var tried = false
   /// The terminal, once one was opened.
@@ -151,7 +155,7 @@ extension LaunchGreeter {
     if let source = policy.greetingsOff { invocation.nonInteractiveReason = "greetings off: \(source)" }
     return LaunchContext(
       environment: env, version: version, now: now, store: store, tracker: tracker, invocation: invocation,
-      problems: problems, policy: policy)
+      problems: problems, policy: policy, keysTypedAhead: keysTypedAhead(invocation))
   }
 
   /// The administrator's policy for the app (``GreeterPolicy``), each file that is ignored one
@@ -162,6 +166,15 @@ extension LaunchGreeter {
     let read = GreeterPolicy.load(appID: app.id, paths: paths)
     for problem in read.problems { problems.add(problem, kind: .settings) }
     return read.policy
+  }
+
+  /// Whether keys are waiting on the terminal as the launch begins, looked at before anything
+  /// reads it (``TypedAhead``): only on an interactive launch that is not a deep link (the app
+  /// asked for those notes), and on the real terminal only when the invocation is the real one.
+  func keysTypedAhead(_ invocation: Invocation) -> Bool {
+    guard invocation.isInteractive, invocation.deepLink == nil else { return false }
+    if let typed = seams.keysTypedAhead { return typed }
+    return invocationOverride == nil && TypedAhead.isWaiting()
   }
 
   /// The version ``openNotes`` names; nil, with a problem line, when it is not one.
@@ -182,7 +195,8 @@ extension LaunchGreeter {
   func terminalOnDemand(
     _ context: LaunchContext, open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?
   ) -> TerminalOnDemand {
-    let allowed = context.invocation.isInteractive || context.invocation.deepLink != nil
+    let allowed =
+      (context.invocation.isInteractive || context.invocation.deepLink != nil) && !context.keysTypedAhead
     return TerminalOnDemand(allowed: allowed) { [color] in
       let opened = open(color, context.environment["NO_COLOR"])
       for line in opened?.problems ?? [] { context.problems.add(line, kind: .terminal) }
@@ -194,12 +208,11 @@ extension LaunchGreeter {
 
   /// Records the launch and runs the app's update steps, their progress on `terminal`. Ctrl-C
   /// and termination signals stop a running step: the open terminal reports them; without one
-  /// (no terminal will be opened), handlers watch for them while steps may run and the host's
-  /// are put back after.
+  /// (no terminal will be opened: not interactive, or keys typed ahead), handlers watch for
+  /// them while steps may run and the host's are put back after.
   func recordAndRunSteps(_ context: LaunchContext, terminal: TerminalOnDemand) -> StepsEnd {
     let steps = runnableSteps(context.problems)
-    let invocation = context.invocation
-    let watchesSignals = !steps.isEmpty && !invocation.isInteractive && invocation.deepLink == nil
+    let watchesSignals = !steps.isEmpty && !terminal.allowed
     if watchesSignals { Signals.installTerminationHandlers() }
     var unseenSignal: Int32?  // one that came when no step was running
     let record: LaunchRecord
@@ -589,6 +602,11 @@ extension LaunchGreeter {
     _ record: LaunchRecord, _ context: LaunchContext, decided: LaunchDecision, textShown: Bool,
     stepFailed: Bool
   ) -> Interruption {
+    // Keys typed ahead: the launch interrupts with its one-line reminder at most.
+    if context.keysTypedAhead {
+      return Interruption(
+        feed: FeedLook(explanation: feed.map { _ in "not looked at: keys were typed ahead" }))
+    }
     let feed = lookAtFeed(
       record, context, nothingElseShown: !textShown && !decided.decision.isPresentation)
     let screenShown = textShown || stepFailed
@@ -599,6 +617,33 @@ extension LaunchGreeter {
       screenShown ? .screenShown : cardShown ? .updateCardShown : tip.tip != nil ? .tipShown : nil
     let checklist = chooseChecklist(record, context, catalog: decided.catalog, shown: shown)
     return Interruption(feed: feed, tip: tip, checklist: checklist)
+  }
+
+  /// Says why the text decided is not shown when no terminal was opened for it: keys typed
+  /// ahead (the reason, and the one-line ``GreetOutcome/reminder`` printed where the app's
+  /// output will not be garbled), else a terminal that could not be opened. Nothing is
+  /// recorded either way, so the text stays pending and the next launch shows it.
+  func leaveForTheShell(_ outcome: inout GreetOutcome, _ context: LaunchContext) {
+    guard context.keysTypedAhead, let what = Self.reminded(outcome.decision) else {
+      outcome.reason = "no terminal could be opened"
+      return
+    }
+    outcome.reason =
+      "keys were typed ahead (input was waiting), so \(what) did not open: "
+      + "the keys are left for the shell, and it shows on the next launch"
+    outcome.reminder = Sanitizer.sanitize(
+      "\(app.name) \(context.version): \(what) shows on the next launch (keys were typed ahead)")
+  }
+
+  /// What the reminder calls the text `decision` shows; nil for nothing.
+  static func reminded(_ decision: PresentationDecision) -> String? {
+    switch decision {
+    case .onboarding: "the walkthrough"
+    case .whatsNew(let from, _, _, _): "what's new since \(from)"
+    case .welcomeBack: "the welcome-back card"
+    case .openNotes(let version): "the notes of \(version)"
+    case .nothing: nil
+    }
   }
 
   /// The screens a launch shows on `terminal`: the text read (or the feed's card, or the

@@ -225,6 +225,9 @@ import Testing
         FileManager.default.fileExists(atPath: status) || (try? tmux.display("#{alternate_on}")) == "1"
       }
       if !FileManager.default.fileExists(atPath: status) {
+        // The alternate screen is on before the first frame; the `q` waits for the frame (a
+        // screen drops the keys of its first 150 ms).
+        try tmux.waitUntil("the screen's first frame") { !$0.allSatisfy(\.isWhitespace) }
         try tmux.keys("q")
       }
       #expect(try tmux.waitForExit() == 0, "\(example)")

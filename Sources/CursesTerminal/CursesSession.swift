@@ -131,6 +131,8 @@ package final class CursesSession {
     guard screenPointer != nil else { return .finished }
     if dispatch(.resize(width: width, height: height), to: &screen, perform) == .stop { return .finished }
     paint(screen)
+    // Keys that come in the first moment were typed before the screen could be seen: dropped.
+    let grace = KeyGrace(firstFrameAt: BackgroundQuery.now())
     // After each paint the screen may have work it put off to get that frame out sooner.
     var painted = true
     while true {
@@ -210,7 +212,7 @@ package final class CursesSession {
         event = .resize(width: width, height: height)
       case .ignored: event = nil
       }
-      if let event {
+      if let event, !grace.drops(event, at: BackgroundQuery.now()) {
         if dispatch(event, to: &screen, perform) == .stop { return .finished }
         paint(screen)
         painted = true

@@ -2,6 +2,12 @@ import LaunchGreeter
 import LaunchTracking
 import ReleaseNotes
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What running a request gave: the outcome (nil when the request could not be run), its
 /// report (the JSON outcome), and the exit status both executables end with.
 package struct GreetAnswer: Sendable {
@@ -44,6 +50,7 @@ extension GreetRequest {
     var switched = try switchTips(greeter, checkingNotes: true, report: &switchReport)
     let recordProblems = recordEvents(environment: env)
     let outcome = greeter.greet()
+    if let line = outcome.reminder { Self.remind(line) }
     // On a first launch there was no state to change before it.
     if switched.isEmpty && !tipSwitches.isEmpty && switchReport.problems.isEmpty {
       switched = try switchTips(greeter, checkingNotes: false, report: &switchReport)
@@ -60,6 +67,15 @@ extension GreetRequest {
           width: TipBlock.standardErrorWidth(env))
       } ?? ""
     return GreetAnswer(outcome: outcome, report: report, status: Self.failed(outcome) ? 1 : 0)
+  }
+
+  /// Prints the reminder of a screen keys typed ahead kept from opening on standard error at
+  /// once, when that is a terminal: this process ends before the tool's own work begins. The
+  /// line the cursor is on is cleared first: at the tool's start it holds only the typed keys'
+  /// echo (they are still the shell's, which shows them on its prompt).
+  static func remind(_ line: String) {
+    guard isatty(STDERR_FILENO) == 1 else { return }
+    Platform.writeAll(STDERR_FILENO, "\r\u{1B}[K" + line + "\n")
   }
 
   /// True when the launch ends with status 1: the notes or the state could not be used. A
@@ -112,6 +128,7 @@ extension GreetRequest {
     greeter.signals.crash = .defaultAction
     greeter.signals.interrupt = .report
     greeter.warn = { _ in }
+    greeter.remind = { _ in }  // printed by ``run(environment:)`` at once
     switch steps {
     case .file(let path)?:
       greeter.updateSteps = try ShellSteps.load(path, logDirectory: stateDirectory(environment: env))

@@ -23,6 +23,7 @@ extension GreetOutcome {
     switch tipsOff {
     case .setting?: return "off (whatsnew settings tips off)"
     case .variable(let name)?: return "off (\(name)=1)"
+    case .policy(let source)?: return "off (\(source))"
     case nil: return nil
     }
   }

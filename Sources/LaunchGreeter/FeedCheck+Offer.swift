@@ -14,6 +14,9 @@ import TerminalRendering
 struct FeedOffer: Sendable, Equatable {
   var releases: [FeedRelease] = []
   var channels: [String: String] = [:]
+  /// What is wrong with a release it offers (a `rollout` not understood), one line each,
+  /// naming the version: the launch that takes the download in reports them.
+  var problems: [String] = []
 }
 
 extension FeedCheck {
@@ -67,10 +70,22 @@ extension FeedCheck {
       }
     }
     if usable.isEmpty, !entries.isEmpty { return .failure(FeedError("no entry has a usable version")) }
+    let releases = kept(usable.sorted { $0.version > $1.version }, running: running)
     return .success(
       FeedOffer(
-        releases: kept(usable.sorted { $0.version > $1.version }, running: running),
-        channels: channels.mapValues(\.canonical)))
+        releases: releases, channels: channels.mapValues(\.canonical),
+        problems: releases.compactMap(rolloutProblem)))
+  }
+
+  /// Why `release`'s rollout holds it back from every install, as a problem line naming its
+  /// version; nil when it has none, it is understood, or the release is critical (never
+  /// phased).
+  static func rolloutProblem(_ release: FeedRelease) -> String? {
+    guard release.critical == nil, let text = release.rollout,
+      case .failure(let why) = FeedRollout.parse(text)
+    else { return nil }
+    return "the feed's release \(release.version) has a rollout that is not understood: \(why); "
+      + "it is announced to no install until the feed is fixed"
   }
 
   /// The releases the cache keeps of `sorted` (newest first): the newest, those newer than
@@ -119,6 +134,19 @@ extension FeedCheck {
     var summary: String?
     var channels: [String: FeedText]?
     var delay: FeedText?
+    var rollout: RolloutText?
+  }
+
+  /// A release's `rollout` as the feed wrote it: its text, or words that no rollout parses
+  /// when it is not text (`[[1, 10]]`, `7`), so one release's mistake does not make the whole
+  /// feed unreadable.
+  struct RolloutText: Decodable, Equatable {
+    var text: String
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      text = (try? container.decode(String.self)) ?? "(not text)"
+    }
   }
 
   /// A string, or a number written as one (`"2.1.0"` or `24`).
@@ -146,6 +174,7 @@ extension FeedCheck {
     var critical: CriticalMark?
     var channels: [String: String] = [:]
     var delay: String?
+    var rollout: String?
 
     init(simple: Simple) {
       version = simple.version
@@ -154,6 +183,7 @@ extension FeedCheck {
       critical = simple.importance?.lowercased() == "critical" ? CriticalMark(summary: simple.summary) : nil
       channels = (simple.channels ?? [:]).mapValues(\.text)
       delay = simple.delay?.text
+      rollout = simple.rollout?.text
     }
 
     /// A GitHub release: `channels: homebrew=2.1.0, npm=2.1.1` and `delay: 48h` in its body's
@@ -164,6 +194,7 @@ extension FeedCheck {
       notes = section.wasEmpty ? "" : section.markdown
       critical = FeedCheck.criticalMark(frontMatter: section.bodyFrontMatter, notes: notes)
       delay = section.bodyFrontMatter["delay"]
+      rollout = section.bodyFrontMatter["rollout"]
       for pair in (section.bodyFrontMatter["channels"] ?? "").split(separator: ",") {
         let parts = pair.split(separator: "=", maxSplits: 1).map { String(trimSpaces($0)) }
         if parts.count == 2 { channels[parts[0].lowercased()] = parts[1] }
@@ -183,6 +214,8 @@ extension FeedCheck {
         return exact ?? ProcessEnvironment.parseDate(day)?.addingTimeInterval(86_400)
       }
       release.delay = delay.flatMap(FeedSelection.parseDuration)
+      // Cut, since a feed's words are written to the cache and quoted in a problem line.
+      release.rollout = rollout.map { Sanitizer.sanitize(String($0.prefix(200)), expandingTabs: false) }
       if let critical {
         release.critical = release.version
         release.criticalSummary = critical.summary.map(FeedCheck.oneLine)

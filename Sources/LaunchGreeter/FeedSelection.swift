@@ -29,6 +29,9 @@ struct FeedSelection {
   var now: Date
   /// How the app was installed; nil for a direct download, or when it was not looked at.
   var install: InstallMethod? = nil
+  /// This install's place in phased rollouts (``LaunchState/rolloutPlace``); nil while none
+  /// was drawn: a phased release is then announced to no one (``needsRolloutPlace``).
+  var rolloutPlace: Int? = nil
 
   /// What was chosen.
   struct Choice: Equatable {
@@ -39,6 +42,9 @@ struct FeedSelection {
     var newest: FeedRelease?
     /// Why the newest is not announced to this install yet (nil when it is).
     var heldBack: String?
+    /// Where this install stands in the announced release's rollout, when it is phased
+    /// (``FeedRollout/Standing/explanation(version:)``).
+    var rollout: String?
   }
 
   /// The channel names a feed may give a version for, and the install each one serves (the
@@ -78,6 +84,9 @@ struct FeedSelection {
         continue
       }
       choice.announce = announcement(of: release)
+      if case .success(let standing)? = rolloutStanding(release) {
+        choice.rollout = standing.explanation(version: release.version)
+      }
       break
     }
     return choice
@@ -87,6 +96,12 @@ struct FeedSelection {
   /// in order: the channel's version; else a package manager's delay after the release's date
   /// (a release without a date is not delayed).
   func whyHeldBack(_ release: FeedRelease) -> String? {
+    switch rolloutStanding(release) {
+    case .failure(let why)?: return why.description
+    case .success(let standing)? where !standing.includesThisInstall:
+      return standing.explanation(version: release.version)
+    default: break
+    }
     guard let install, let version = AppVersion(release.version) else { return nil }
     if let channel = channelVersion {
       return version > channel.version
@@ -97,6 +112,35 @@ struct FeedSelection {
         + "a \(Self.channelName(install)) install waits \(Self.describe(delay))"
     }
     return nil
+  }
+
+  /// Whether a candidate is phased (a `rollout` and not critical), so this install needs its
+  /// place (``rolloutPlace``) to be offered it.
+  var needsRolloutPlace: Bool {
+    candidates.contains { $0.critical == nil && $0.rollout != nil }
+  }
+
+  /// Where this install stands in `release`'s rollout today: nil when it is not phased (no
+  /// `rollout`, or critical: a critical release reaches every install at once); a failure,
+  /// why it is announced to no install (a rollout not understood, no date to count from) or
+  /// not to this one (no place drawn).
+  func rolloutStanding(_ release: FeedRelease) -> Result<FeedRollout.Standing, FeedCheck.FeedError>? {
+    guard release.critical == nil, let text = release.rollout else { return nil }
+    let version = release.version
+    let rollout: FeedRollout
+    switch FeedRollout.parse(text) {
+    case .success(let parsed): rollout = parsed
+    case .failure(let why): return .failure(.init("\(version)'s rollout is not understood: \(why)"))
+    }
+    guard let published = release.published else {
+      return .failure(.init("\(version) has a rollout but no date to count its days from"))
+    }
+    guard let place = rolloutPlace else {
+      return .failure(
+        .init("\(version) is rolling out, and this install has no place in it (the state is not written)"))
+    }
+    return .success(
+      FeedRollout.Standing(rollout: rollout, day: now.timeIntervalSince(published) / 86_400, place: place))
   }
 
   /// The releases newer than the running version, newest first, with the channel's version

@@ -132,6 +132,9 @@ public struct GreetOutcome: Sendable, Equatable {
   /// The theme the screens were drawn in and where it came from; nil when no screen was
   /// shown in colour.
   package var themeChoice: GreeterThemeChoice?
+  /// The one line that stands in for a screen keys typed ahead kept from opening (it stays
+  /// pending): `Tally 1.0.0: the walkthrough shows on the next launch (keys were typed ahead)`.
+  package var reminder: String?
 
   /// How the launch was classified (first, upgrade, regular, ...); nil when the greeter
   /// could not start (see ``problems``).

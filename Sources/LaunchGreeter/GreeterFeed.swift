@@ -23,7 +23,10 @@ import TerminalRendering
 /// once a day, and never while the launch waits: the launch starts the system's `curl`
 /// (which honours the user's proxy and CA settings) in its own session, writing into files
 /// the launch created in the state directory, and a later launch validates what it wrote and
-/// caches the newest release in `update-feed.json` with the time it was checked. Only an interactive launch checks
+/// caches the releases newer than the running version in `update-feed.json` with the time it
+/// was checked; each launch announces the newest one this install's channel can have (a
+/// feed's per-channel `channels`, else a package manager's 24-hour `delay` after the
+/// release's date). Only an interactive launch checks
 /// (not under `CI`, agents, `WHATSNEW_DISABLE=1` or the app's `<PREFIX>_NO_GREETING=1`), and
 /// not with `<PREFIX>_NO_UPDATE_CHECK=1`. The fetch is bounded: curl gives up after 5 seconds
 /// (`--max-time`, so it never outlives that), refuses a body announced as over 1 MiB
@@ -96,6 +99,10 @@ struct FeedRelease: Sendable, Equatable {
   /// How long a package-manager install waits after ``published``, in seconds, when the feed
   /// sets it (`delay`); nil: ``FeedSelection/defaultDelay``.
   var delay: Int? = nil
+  /// How its notice is phased in, as the feed wrote it (`7d`, `1d 10%, 3d 50%, 7d 100%`;
+  /// ``FeedRollout``); nil: announced to every install at once. A critical release is never
+  /// phased.
+  var rollout: String? = nil
 
   /// The critical release the user of `running` lacks: newer than it, up to ``version``.
   func criticalVersion(above running: AppVersion) -> AppVersion? {
@@ -278,6 +285,7 @@ struct FeedCheck {
       let (cache, note) = Self.cache(after: end, cached: findings.cache, url: feed.url, now: now)
       findings.cache = cache
       if let note { findings.notes.append(note) }
+      if case .fetched(.success(let offer)) = end { findings.problems += offer.problems }
       findings.changed = true
     }
     if let failure = findings.cache?.failure { findings.notes.append("the last fetch failed: \(failure)") }
@@ -371,7 +379,8 @@ struct FeedCheck {
       return choice.heldBack.map { "no card yet: \($0)" } ?? "nothing newer than \(running)"
     }
     let critical = available.criticalVersion(above: running).map { " (\($0) is critical)" } ?? ""
-    return "\(available.version) is available\(critical)" + (choice.heldBack.map { "; \($0)" } ?? "")
+    return "\(available.version) is available\(critical)" + (choice.rollout.map { "; \($0)" } ?? "")
+      + (choice.heldBack.map { "; \($0)" } ?? "")
   }
 
   /// What the fetch's status file says: nil while no fetch has ended (no file, or one still
@@ -487,6 +496,7 @@ struct FeedCheck {
     if case .number(let text)? = release["delay"], let seconds = Int(text), seconds >= 0 {
       cached.delay = seconds
     }
+    cached.rollout = release["rollout"]?.string
     return cached
   }
 
@@ -501,6 +511,7 @@ struct FeedCheck {
       fields["published"] = .number("\(published.timeIntervalSince1970)")
     }
     if let delay = release.delay { fields["delay"] = .number("\(delay)") }
+    if let rollout = release.rollout { fields["rollout"] = .string(rollout) }
     return .object(fields)
   }
 

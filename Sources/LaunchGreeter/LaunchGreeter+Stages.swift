@@ -31,12 +31,18 @@ struct LaunchContext {
   let invocation: Invocation
   /// Where every stage puts its problem lines.
   let problems: ProblemLog
+  /// The administrator's policy for the app (read only for an interactive launch).
+  var policy = GreeterPolicy()
+  /// Whether keys were waiting on the terminal when the launch began (typed ahead for the
+  /// shell): then no terminal is opened and nothing reads them (``LaunchGreeter/leaveForTheShell(_:_:)``).
+  var keysTypedAhead = false
 }
 
 /// The terminal a launch opens on first need (an update step's progress, or a presentation),
 /// at most once, and never when nobody would see it.
 final class TerminalOnDemand {
-  private let allowed: Bool
+  /// Whether a terminal may be opened at all.
+  let allowed: Bool
   private let open: () -> (any GreetingTerminal)?
   private var tried = false
   /// The terminal, once one was opened.
@@ -142,12 +148,33 @@ extension LaunchGreeter {
       appID: app.id, version: version, store: store, returningThresholdDays: returningAfterDays,
       isExistingInstall: isExistingInstall, now: now)
     let deepLink = openedNotes(problems).map { DeepLink(version: $0, scheme: app.id) }
-    let invocation =
+    var invocation =
       invocationOverride.map { Invocation(nonInteractiveReason: $0.nonInteractiveReason, deepLink: deepLink) }
       ?? Invocation.current(environment: env, optOut: app.variable("NO_GREETING"), deepLink: deepLink)
+    let policy = invocation.isInteractive ? readPolicy(env, problems) : GreeterPolicy()
+    if let source = policy.greetingsOff { invocation.nonInteractiveReason = "greetings off: \(source)" }
     return LaunchContext(
       environment: env, version: version, now: now, store: store, tracker: tracker, invocation: invocation,
-      problems: problems)
+      problems: problems, policy: policy, keysTypedAhead: keysTypedAhead(invocation))
+  }
+
+  /// The administrator's policy for the app (``GreeterPolicy``), each file that is ignored one
+  /// problem line. Read only on an interactive launch: one `open` per file when none is there.
+  func readPolicy(_ env: [String: String], _ problems: ProblemLog) -> GreeterPolicy {
+    let paths = GreeterPolicy.paths(
+      environment: env, system: seams.systemPolicyPath ?? GreeterPolicy.systemPath)
+    let read = GreeterPolicy.load(appID: app.id, paths: paths)
+    for problem in read.problems { problems.add(problem, kind: .settings) }
+    return read.policy
+  }
+
+  /// Whether keys are waiting on the terminal as the launch begins, looked at before anything
+  /// reads it (``TypedAhead``): only on an interactive launch that is not a deep link (the app
+  /// asked for those notes), and on the real terminal only when the invocation is the real one.
+  func keysTypedAhead(_ invocation: Invocation) -> Bool {
+    guard invocation.isInteractive, invocation.deepLink == nil else { return false }
+    if let typed = seams.keysTypedAhead { return typed }
+    return invocationOverride == nil && TypedAhead.isWaiting()
   }
 
   /// The version ``openNotes`` names; nil, with a problem line, when it is not one.
@@ -168,7 +195,8 @@ extension LaunchGreeter {
   func terminalOnDemand(
     _ context: LaunchContext, open: @escaping (GreeterColorMode, String?) -> (any GreetingTerminal)?
   ) -> TerminalOnDemand {
-    let allowed = context.invocation.isInteractive || context.invocation.deepLink != nil
+    let allowed =
+      (context.invocation.isInteractive || context.invocation.deepLink != nil) && !context.keysTypedAhead
     return TerminalOnDemand(allowed: allowed) { [color] in
       let opened = open(color, context.environment["NO_COLOR"])
       for line in opened?.problems ?? [] { context.problems.add(line, kind: .terminal) }
@@ -180,12 +208,11 @@ extension LaunchGreeter {
 
   /// Records the launch and runs the app's update steps, their progress on `terminal`. Ctrl-C
   /// and termination signals stop a running step: the open terminal reports them; without one
-  /// (no terminal will be opened), handlers watch for them while steps may run and the host's
-  /// are put back after.
+  /// (no terminal will be opened: not interactive, or keys typed ahead), handlers watch for
+  /// them while steps may run and the host's are put back after.
   func recordAndRunSteps(_ context: LaunchContext, terminal: TerminalOnDemand) -> StepsEnd {
     let steps = runnableSteps(context.problems)
-    let invocation = context.invocation
-    let watchesSignals = !steps.isEmpty && !invocation.isInteractive && invocation.deepLink == nil
+    let watchesSignals = !steps.isEmpty && !terminal.allowed
     if watchesSignals { Signals.installTerminationHandlers() }
     var unseenSignal: Int32?  // one that came when no step was running
     let record: LaunchRecord
@@ -444,20 +471,26 @@ extension LaunchGreeter {
       return FeedLook()
     }
     let env = context.environment
-    if env[app.variable("NO_UPDATE_CHECK")] == "1" {
-      return FeedLook(explanation: "\(app.variable("NO_UPDATE_CHECK"))=1; not checked")
+    var looked = feed
+    let source: String?
+    switch feedSwitch(feed, context) {
+    case .off(let why): return FeedLook(explanation: why)
+    case .on(let url, let from):
+      looked.url = url
+      source = from
     }
     var check = FeedCheck(
-      feed: feed,
+      feed: looked,
       directory: StateLocation.directory(
         appID: app.id, stateDirectory: stateDirectory, variable: app.variable("STATE_DIR"), environment: env),
       running: context.version, now: record.launch.date)
     if let feedSpawn { check.spawn = feedSpawn }
-    let result = check.run()
+    let result = GreeterFeed.isLocalFeedURL(looked.url) ? check.readLocalFeed() : check.run()
     for problem in result.problems { context.problems.add(problem, kind: .feed) }
     let (choice, detection) = chooseRelease(in: result, record, context)
     var look = FeedLook(
-      explanation: ([FeedCheck.headline(choice, running: context.version)] + result.details)
+      explanation: ([FeedCheck.headline(choice, running: context.version)] + result.details
+        + [source].compactMap { $0 })
         .joined(separator: "; "))
     if let detection {
       look.explanation =
@@ -493,7 +526,8 @@ extension LaunchGreeter {
   }
 
   /// The release to announce of those the feed's cache holds, chosen for this install at
-  /// this launch's time (``FeedSelection``), and how the app was installed. That is read only
+  /// this launch's time (``FeedSelection``) and its place in a phased rollout (drawn when a
+  /// due release is phased), and how the app was installed. That is read only
   /// when a card may be due and it matters: for the upgrade command, a manager that updates
   /// the app, or the channel's version or delay.
   func chooseRelease(
@@ -508,7 +542,12 @@ extension LaunchGreeter {
       guard let version = AppVersion(release.version) else { return false }
       return release.critical != nil || announced.map { $0 < version } ?? true
     }
+    selection.rolloutPlace = record.state.rolloutPlace
     guard due, let feed else { return (selection.choose(), nil) }
+    if selection.needsRolloutPlace, selection.rolloutPlace == nil {
+      // Drawn on the first need and kept with the state; none when it cannot be written.
+      selection.rolloutPlace = try? LaunchTracker.rolloutPlace(in: context.store)
+    }
     let detection = installMethod(of: feed, context.environment, needed: selection.needsInstall)
     selection.install = detection?.method
     return (selection.choose(), detection)
@@ -563,6 +602,11 @@ extension LaunchGreeter {
     _ record: LaunchRecord, _ context: LaunchContext, decided: LaunchDecision, textShown: Bool,
     stepFailed: Bool
   ) -> Interruption {
+    // Keys typed ahead: the launch interrupts with its one-line reminder at most.
+    if context.keysTypedAhead {
+      return Interruption(
+        feed: FeedLook(explanation: feed.map { _ in "not looked at: keys were typed ahead" }))
+    }
     let feed = lookAtFeed(
       record, context, nothingElseShown: !textShown && !decided.decision.isPresentation)
     let screenShown = textShown || stepFailed
@@ -573,6 +617,33 @@ extension LaunchGreeter {
       screenShown ? .screenShown : cardShown ? .updateCardShown : tip.tip != nil ? .tipShown : nil
     let checklist = chooseChecklist(record, context, catalog: decided.catalog, shown: shown)
     return Interruption(feed: feed, tip: tip, checklist: checklist)
+  }
+
+  /// Says why the text decided is not shown when no terminal was opened for it: keys typed
+  /// ahead (the reason, and the one-line ``GreetOutcome/reminder`` printed where the app's
+  /// output will not be garbled), else a terminal that could not be opened. Nothing is
+  /// recorded either way, so the text stays pending and the next launch shows it.
+  func leaveForTheShell(_ outcome: inout GreetOutcome, _ context: LaunchContext) {
+    guard context.keysTypedAhead, let what = Self.reminded(outcome.decision) else {
+      outcome.reason = "no terminal could be opened"
+      return
+    }
+    outcome.reason =
+      "keys were typed ahead (input was waiting), so \(what) did not open: "
+      + "the keys are left for the shell, and it shows on the next launch"
+    outcome.reminder = Sanitizer.sanitize(
+      "\(app.name) \(context.version): \(what) shows on the next launch (keys were typed ahead)")
+  }
+
+  /// What the reminder calls the text `decision` shows; nil for nothing.
+  static func reminded(_ decision: PresentationDecision) -> String? {
+    switch decision {
+    case .onboarding: "the walkthrough"
+    case .whatsNew(let from, _, _, _): "what's new since \(from)"
+    case .welcomeBack: "the welcome-back card"
+    case .openNotes(let version): "the notes of \(version)"
+    case .nothing: nil
+    }
   }
 
   /// The screens a launch shows on `terminal`: the text read (or the feed's card, or the

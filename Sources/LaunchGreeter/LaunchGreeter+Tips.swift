@@ -64,6 +64,7 @@ extension LaunchGreeter {
     if record.state.tipsOff { return TipChoice(off: .setting) }
     let variable = app.variable("NO_TIPS")
     if context.environment[variable] == "1" { return TipChoice(off: .variable(variable)) }
+    if let source = context.policy.tipsOff { return TipChoice(off: .policy(source)) }
     if tips != .manual && !(seams.stderrIsTerminal ?? (isatty(STDERR_FILENO) == 1)) { return TipChoice() }
     let read: (tips: [NotesTip], problems: [String])
     do {
@@ -231,6 +232,9 @@ package enum TipBlock {
 
   /// The block to print when the process exits; nil when none. The exit handler reads it.
   static let pending = Mutex<String?>(nil)
+  /// The reminder of a screen keys typed ahead kept from opening, printed at exit after the
+  /// tip's block; nil when none.
+  static let pendingReminder = Mutex<String?>(nil)
   /// Whether the exit handler is registered (it is, at most once a process).
   private static let registered = Mutex(false)
 
@@ -238,6 +242,17 @@ package enum TipBlock {
   /// `main`), after the app's own output. A later call replaces the block.
   static func printAtExit(_ block: String) {
     pending.withLock { $0 = block }
+    registerExitHandler()
+  }
+
+  /// Prints `line` (``GreetOutcome/reminder``) on standard error when the process exits, as a
+  /// tip's block is. A later call replaces it.
+  static func printAtExit(reminder line: String) {
+    pendingReminder.withLock { $0 = line + "\n" }
+    registerExitHandler()
+  }
+
+  private static func registerExitHandler() {
     let first = registered.withLock { done in
       defer { done = true }
       return !done
@@ -246,11 +261,17 @@ package enum TipBlock {
   }
 }
 
-/// The exit handler: writes the pending tip if standard error is still a terminal, and
-/// nothing else; a failed write is ignored.
+/// The exit handler: writes the pending tip, then the pending reminder, if standard error is
+/// still a terminal, and nothing else; a failed write is ignored.
 private func printPendingAtExit() {
+  write(taking: TipBlock.pending)
+  write(taking: TipBlock.pendingReminder)
+}
+
+/// Writes the text `slot` holds, emptying it, when standard error is a terminal.
+private func write(taking slot: borrowing Mutex<String?>) {
   guard
-    let block = TipBlock.pending.withLock({ text in
+    let block = slot.withLock({ text in
       defer { text = nil }; return text
     }),
     isatty(STDERR_FILENO) == 1

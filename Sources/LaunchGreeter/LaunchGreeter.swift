@@ -47,6 +47,12 @@ import TerminalRendering
 /// `CURSOR_AGENT`) is set (not `0`/`false`), `TERM` is `dumb`, `WHATSNEW_DISABLE=1` (every app built on this package) or
 /// `<PREFIX>_NO_GREETING=1` (this app, see ``GreeterApp/environmentPrefix``).
 ///
+/// Keys typed ahead are the shell's: when input is already waiting on the terminal as the
+/// launch begins (the user typed `q` or Enter for their next command), nothing reads it and no
+/// screen opens; the screen stays pending, ``GreetOutcome/reason`` says why, and one line on
+/// standard error, printed when the process exits (after the app's output), says it shows on
+/// the next launch. A screen that does open drops the keys of its first 150 ms.
+///
 /// Notes never break a launch. What is shown is read before the terminal is opened, and a
 /// walkthrough, what's-new sheet or welcome-back card whose text is missing or breaks a rule
 /// `whatsnew lint` calls an error (`NotesFile.errors`: a bad
@@ -234,6 +240,14 @@ public struct LaunchGreeter: Sendable {
     var stderrIsTerminal: Bool?
     /// Finds how the app was installed; nil: over the system's file system.
     var installDetector: InstallMethodDetector?
+    /// Whether keys were typed ahead, instead of looking at the terminal.
+    var keysTypedAhead: Bool?
+    /// Where the reminder of a screen keys typed ahead kept from opening goes; nil: standard
+    /// error, when the process exits.
+    var remind: (@Sendable (String) -> Void)?
+    /// The administrator's policy file; nil: `/etc/whatsnew/policy.json` (tests name another,
+    /// which no variable can: a user cannot skip the administrator's file).
+    var systemPolicyPath: String?
   }
 
   /// Starts a feed fetch; nil: `curl` in the background (tests replace it).
@@ -301,7 +315,15 @@ public struct LaunchGreeter: Sendable {
     // given them after the terminal is back.
     outcome.problems = problems.all
     problems.flush(to: warn ?? defaultWarn)
+    if let line = outcome.reminder { (seams.remind ?? { TipBlock.printAtExit(reminder: $0) })(line) }
     return outcome
+  }
+
+  /// Where the reminder of a screen keys typed ahead kept from opening (``GreetOutcome/reminder``)
+  /// goes: nil, standard error when the process exits, after the app's output.
+  package var remind: (@Sendable (String) -> Void)? {
+    get { seams.remind }
+    set { seams.remind = newValue }
   }
 
   /// One launch's greeting, stage by stage (each stage is a function of its own, in
@@ -345,7 +367,7 @@ public struct LaunchGreeter: Sendable {
     let shows = decided.catalog != nil && (text != nil || interruption.feed.announce != nil)
     guard shows || stepFailed || interruption.checklist.pages != nil, let screen = terminal.get()
     else {
-      if text != nil { outcome.reason = "no terminal could be opened" }
+      if text != nil { leaveForTheShell(&outcome, context) }
       return outcome
     }
     outcome.themeChoice = screen.themeChoice

@@ -45,6 +45,16 @@ extension Platform {
     return walk.run(create: create)
   }
 
+  /// Opens the directory `path` that holds a system-wide file (the administrator's policy),
+  /// checked as ``openStateDirectory(_:create:)`` checks the directories above a state
+  /// directory, itself included: it and each directory above it must belong to the user or to
+  /// root and be writable by no one else (``parentProblem(_:_:)``). Never creates anything.
+  package static func openSystemDirectory(_ path: String) -> StateDirectory {
+    guard path.hasPrefix("/") else { return .unusable("\(path) is not an absolute path") }
+    var walk = DirectoryWalk(remaining: DirectoryWalk.components(path), lastMayBelongToRoot: true)
+    return walk.run(create: false)
+  }
+
   /// Why the state directory `path` is not one to keep this user's state in, with its fix, or
   /// nil (also when it is missing or no directory): ``openStateDirectory(_:create:)``'s check.
   package static func foreignDirectoryProblem(_ path: String) -> String? {
@@ -113,6 +123,9 @@ private struct DirectoryWalk {
   var remaining: [String]
   var walked = ""
   var links = 0
+  /// Whether the last directory is checked as those above it are (a system directory), rather
+  /// than as a state directory, which must be the user's own.
+  var lastMayBelongToRoot = false
 
   mutating func run(create: Bool) -> Platform.StateDirectory {
     var fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -208,7 +221,9 @@ private struct DirectoryWalk {
       return .unusable("cannot examine \(name): \(Platform.errnoMessage())")
     }
     let quoted = Platform.shellQuoted(name)
-    if isLast { return Platform.ownDirectoryProblem(info, quoted).map { .foreign($0) } }
+    if isLast && !lastMayBelongToRoot {
+      return Platform.ownDirectoryProblem(info, quoted).map { .foreign($0) }
+    }
     return Platform.parentProblem(info, quoted).map { .foreign("is in \(name), which \($0)") }
   }
 }

@@ -121,6 +121,9 @@ package enum TipsOff: Sendable, Equatable {
   case setting
   /// The app's `<PREFIX>_NO_TIPS=1`.
   case variable(String)
+  /// The administrator's policy: where `tips: false` was set
+  /// (`/etc/whatsnew/policy.json (apps.tally.tips)`).
+  case policy(String)
 }
 
 /// Where one tip stands on a launch, for the choice and for `whatsnew tips`.

@@ -145,7 +145,12 @@ struct DemoCommand: ParsableCommand {
     if case .interrupted = outcome.exit { interrupted = true }
     var homeInterrupted = false
     var homeTheme: GreeterThemeChoice?
-    if !interrupted, invocation.isInteractive, !greeter.appearance.accessible.isOn(environment: env) {
+    // Keys typed ahead kept the greeting's screen from opening (its reminder is printed at
+    // exit): they are the shell's, so the home screen does not open to read them either.
+    let typedAhead = outcome.reminder != nil
+    if !interrupted, !typedAhead, invocation.isInteractive,
+      !greeter.appearance.accessible.isOn(environment: env)
+    {
       // The home screen will be shown: the background query goes now (unless the greeting
       // asked already), and the terminal answers while the state and the notes are read.
       let query = DemoPresentation.sendQuery(
@@ -316,6 +321,8 @@ struct DemoCommand: ParsableCommand {
       }
     } else {
       add(.decision, outcome.decision.summary)
+      // Keys typed ahead kept it from opening: why, and that it waits for the next launch.
+      if outcome.reminder != nil, let reason = outcome.reason { add(.reason, reason) }
     }
     if let theme { add(.theme, theme) }
     if let tip = outcome.tipExplanation { add(.tip, tip) }

@@ -121,7 +121,9 @@ import Testing
       "Usage events", "Tips", "A new user on an older version: the update card, then the checklist",
       "A critical update holds back tips and the checklist",
     ],
-    "docs/update-feed.md": ["Critical updates", "The right upgrade command"],
+    "docs/update-feed.md": [
+      "Critical updates", "The right upgrade command", "Only what the user's channel can install",
+    ],
     "docs/features.md": ["Quiet under coding agents"],
   ]
 
@@ -223,6 +225,9 @@ import Testing
         FileManager.default.fileExists(atPath: status) || (try? tmux.display("#{alternate_on}")) == "1"
       }
       if !FileManager.default.fileExists(atPath: status) {
+        // The alternate screen is on before the first frame; the `q` waits for the frame (a
+        // screen drops the keys of its first 150 ms).
+        try tmux.waitUntil("the screen's first frame") { !$0.allSatisfy(\.isWhitespace) }
         try tmux.keys("q")
       }
       #expect(try tmux.waitForExit() == 0, "\(example)")

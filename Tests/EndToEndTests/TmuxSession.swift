@@ -77,15 +77,29 @@ final class TmuxSession {
         + "s=$?; echo $s > '\(d)/status'; echo \"EX\"\"IT:$s\"; stty -a > '\(d)/stty-after'")
   }
 
-  /// Sends tmux key names (`q`, `Enter`, `C-c`, `PageDown`, ...).
+  /// Sends tmux key names (`q`, `Enter`, `C-c`, `PageDown`, ...), as a person would: not
+  /// within a screen's first moment (``afterGrace()``).
   func keys(_ names: String...) throws {
+    afterGrace()
     try tmux(["send-keys", "-t", "=0:"] + names)
   }
 
   /// Sends raw bytes to the pane, as a terminal would send them (`send-keys -H`): escape
   /// sequences that no tmux key name produces.
   func bytes(_ bytes: [UInt8]) throws {
+    afterGrace()
     try tmux(["send-keys", "-t", "=0:", "-H"] + bytes.map { String($0, radix: 16) })
+  }
+
+  /// When the last wait saw what it waited for: the screen it saw was drawn before then.
+  private var lastSeen = Date.distantPast
+
+  /// Waits until 200 ms have passed since the last wait saw its screen: a screen drops the keys
+  /// of its first 150 ms (`KeyGrace`, typed before anyone could see it), and a person cannot
+  /// answer a screen faster than that either.
+  private func afterGrace() {
+    let left = 0.2 - Date().timeIntervalSince(lastSeen)
+    if left > 0 { usleep(UInt32(left * 1_000_000)) }
   }
 
   /// The visible text of the pane.
@@ -123,7 +137,10 @@ final class TmuxSession {
     var screen = ""
     while true {
       screen = try capture()
-      if condition(screen) { return screen }
+      if condition(screen) {
+        lastSeen = Date()
+        return screen
+      }
       if Date() > deadline { throw Failure.timeout(what, screen: screen) }
       usleep(50_000)
     }
@@ -174,7 +191,8 @@ final class TmuxSession {
   /// Runs any tmux command on this session's server (e.g. `select-pane -T`, `list-buffers`).
   @discardableResult
   func command(_ arguments: [String]) throws -> String {
-    try tmux(arguments)
+    if arguments.first == "send-keys" { afterGrace() }
+    return try tmux(arguments)
   }
 
   /// Stops the server and removes the scratch directory, its socket with it.

@@ -40,6 +40,24 @@ import Testing
     #expect(try command.request() == json)
   }
 
+  /// The command `greet --tip`'s first showing names: the app's id, and the state directory
+  /// when it is not the app's default (quoted for the shell when it must be).
+  @Test func theTipOffCommandNamesTheStateDirectoryOnlyWhenItIsNotTheDefault() throws {
+    let plain = try GreetCommand.parse(["--app-id", "tally", "--app-version", "1.0.0", "--content", "/n"])
+    #expect(
+      GreetCommand.tipOffCommand(try plain.request(), environment: [:])
+        == "whatsnew tips --app-id tally --off {tip}")
+    #expect(
+      GreetCommand.tipOffCommand(try plain.request(), environment: ["TALLY_STATE_DIR": "/s/tally"])
+        == "whatsnew tips --app-id tally --state-dir /s/tally --off {tip}")
+    let odd = try GreetCommand.parse([
+      "--app-id", "tally", "--app-version", "1.0.0", "--content", "/n", "--state-dir", "/a b/it's",
+    ])
+    #expect(
+      GreetCommand.tipOffCommand(try odd.request(), environment: [:])
+        == #"whatsnew tips --app-id tally --state-dir '/a b/it'\''s' --off {tip}"#)
+  }
+
   /// A bad request: status 2 and `{"error": {"parameter", "message"}}`, nothing recorded.
   @Test func aBadRequestIsAnsweredByParameter() throws {
     let state = try TestPaths.makeTemporaryDirectory("greet-json")

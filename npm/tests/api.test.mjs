@@ -425,3 +425,46 @@ test("a file size limit is a problem in the outcome, not an interruption", () =>
   assert.equal(outcome.status, 1, JSON.stringify(outcome));
   assert.ok(outcome.problems.length >= 1, JSON.stringify(outcome));
 });
+
+test("setTip mutes one tip in the state and brings it back; a bad id is a TypeError naming tip", () => {
+  const state = fresh("state-tips");
+  const stateDir = JSON.stringify(state);
+  const call = (code) =>
+    shown(
+      runModule(
+        project,
+        `import { greet, setTip, setTipSync, RecordError } from "whatsnew-greet";
+const NOTES = ${JSON.stringify(NOTES)};
+try { show({ value: await ${code} }); }
+catch (error) { show({ type: error.constructor.name, message: error.message, isRecordError: error instanceof RecordError }); }`,
+      ),
+    );
+  const muted = () => JSON.parse(fs.readFileSync(path.join(state, "launch-state.json"), "utf8")).mutedTips;
+  assert.deepEqual(call(`setTip("greeted-api", "quiet", false, { stateDir: ${stateDir} })`), { value: false });
+  outcomeOf(`greet(${JSON.stringify({ appId: "greeted-api", version: "1.0.0", notes: NOTES, stateDir: state })})`);
+  assert.deepEqual(call(`setTip("greeted-api", "quiet", false, { notes: NOTES, stateDir: ${stateDir} })`), { value: true });
+  assert.deepEqual(muted(), ["quiet"]);
+  assert.deepEqual(call(`setTipSync("greeted-api", "quiet", true, { stateDir: ${stateDir} })`), { value: true });
+  assert.equal(muted(), undefined);
+  // In the same trip as a greeting.
+  const outcome = outcomeOf(
+    `greet(${JSON.stringify({ appId: "greeted-api", version: "1.0.0", notes: NOTES, stateDir: state, tipSwitches: { quiet: false } })})`,
+  );
+  assert.deepEqual([outcome.report.tipSwitches, muted()], [{ quiet: false }, ["quiet"]]);
+
+  const bad = call(`setTip("greeted-api", "Quiet", false, { stateDir: ${stateDir} })`);
+  assert.deepEqual([bad.type, bad.message], ["TypeError", `tip: the tip id "Quiet" must be letters a-z, digits and '-'`]);
+  const unknown = call(`setTipSync("greeted-api", "loud", false, { notes: NOTES, stateDir: ${stateDir} })`);
+  assert.deepEqual([unknown.type, unknown.message], ["TypeError", `tip: there is no tip "loud" (the notes' tips: quiet)`]);
+  const inGreet = call(`greet({ appId: "greeted-api", version: "1.0.0", notes: NOTES, stateDir: ${stateDir}, tipSwitches: { loud: false } })`);
+  assert.equal(inGreet.type, "TypeError");
+  assert.match(inGreet.message, /^tipSwitches: there is no tip "loud"/);
+  for (const args of [`null, "quiet", false`, `"greeted-api", 3, false`, `"greeted-api", "quiet", "no"`]) {
+    assert.equal(call(`setTip(${args}, { stateDir: ${stateDir} })`).type, "TypeError", args);
+  }
+  const file = path.join(directory, "not-a-directory-tips");
+  fs.writeFileSync(file, "");
+  // A state directory that cannot be read holds no launch: nothing to change, as in Swift's setTip.
+  assert.deepEqual(call(`setTip("greeted-api", "quiet", false, { stateDir: ${JSON.stringify(file)} })`), { value: false });
+  assert.deepEqual(muted(), ["quiet"], "nothing changed by the refused calls");
+});

@@ -213,7 +213,7 @@ test("without its platform package greet says which one and how to install it, a
 
 // TypeScript code calling greet() and reading the outcome, as a tool would write it.
 const TYPED = `
-import { greet, greetSync, record, recordSync, WhatsnewError, type Outcome, type GreetOptions } from "whatsnew-greet";
+import { greet, greetSync, record, recordSync, setTip, setTipSync, WhatsnewError, type Outcome, type GreetOptions } from "whatsnew-greet";
 
 const options: GreetOptions = { appId: "typed", version: "1.0.0", notes: new URL("file:///notes"), minImportance: "minor" };
 
@@ -242,6 +242,11 @@ console.log(recorded, greetSync({ ...options, upgradeCommand: { npm: "npm i -g t
 greetSync({ ...options, theme: "sepia" });
 // @ts-expect-error: record takes no notes
 recordSync("typed", "search", { notes: "/notes" });
+const hidden: Promise<boolean> = setTip("typed", "search", false, { notes: "/notes", stateDir: new URL("file:///state") });
+const back: boolean = setTipSync("typed", "search", true);
+console.log(hidden, back, greetSync({ ...options, tipSwitches: { search: false }, tipOffCommand: "typed tips --off {tip}" }));
+// @ts-expect-error: enabled is true or false
+setTipSync("typed", "search", "off");
 `;
 
 test("tsc --strict takes code that calls greet and reads its Outcome", { skip: !hasTsc() && "tsc is not installed (scripts/setup --ci installs node-typescript)" }, () => {

@@ -163,6 +163,44 @@ test("SIGTERM during the walkthrough reaches the binary, which restores the term
   assert.deepEqual(fs.readdirSync(work).filter((name) => name.startsWith("whatsnew-greet-")), []);
 });
 
+// A tool with its own "hide this tip" command: `tipped --off TIP` / `--on TIP` call setTip(),
+// and its tip's first showing names that command.
+const TIP_DRIVER = `import { greet, setTip } from "whatsnew-greet";
+
+const [notes, stateDir, switch_, tip] = process.argv.slice(2);
+if (switch_ === "--off" || switch_ === "--on") {
+  console.log(await setTip("tipped", tip, switch_ === "--on", { notes, stateDir }));
+  process.exit(0);
+}
+await greet({ appId: "tipped", version: "1.1.0", notes, appName: "Tipped", stateDir, cooldown: "0", tipOffCommand: "tipped --off {tip}" });
+console.log("tipped: done");
+`;
+
+test("a tip muted through setTip() is not shown again and comes back", { skip }, async () => {
+  fs.writeFileSync(path.join(project, "tipped.mjs"), TIP_DRIVER);
+  const state = path.join(work, "tipped-state");
+  const tipped = `cd ${quote(project)} && ${[process.execPath, path.join(project, "tipped.mjs"), NOTES, state].map(quote).join(" ")}`;
+  const tip = "Tip: Greeted prints nothing but errors with greeted --quiet.";
+  const run = async (more = "") => {
+    tmux.start(`${tipped} ${more}`);
+    assert.equal(await tmux.waitExit(), 0);
+    return tmux.capture().split("\n").filter((line) => line.trim() !== "");
+  };
+  tmux.start(tipped);
+  await tmux.waitFor("Welcome to Tipped");
+  tmux.keys("s");
+  assert.equal(await tmux.waitExit(), 0);
+  assert.ok(!(await run()).includes(tip));
+  const lines = await run();
+  const at = lines.indexOf("tipped: done");
+  assert.deepEqual(lines.slice(at + 1, at + 3), [tip, "     (hide this tip: tipped --off quiet)"]);
+  assert.ok((await run("--off quiet")).includes("true"));
+  for (let n = 0; n < 2; n += 1) assert.ok(!(await run()).includes(tip));
+  assert.deepEqual(JSON.parse(fs.readFileSync(path.join(state, "launch-state.json"), "utf8")).mutedTips, ["quiet"]);
+  assert.ok((await run("--on quiet")).includes("true"));
+  assert.ok((await run()).includes(tip));
+});
+
 /** Starts the driver for `version`; returns the file its outcome will be in. */
 function drive(version, environment = "", ...more) {
   const outcome = path.join(work, `outcome-${version}-${Date.now()}.json`);

@@ -86,6 +86,18 @@ export interface GreetOptions {
   checklist?: boolean;
   /** Usage events to record in the same trip (`["search"]`), before the launch, which counts them. */
   record?: readonly string[];
+  /**
+   * Single tips to turn off (`false`: never shown again) or back on (`true`), by id, in the
+   * same trip, before the launch: `{ find: false }`. An id that is not one of the notes' tips
+   * is refused (a TypeError naming `tipSwitches`). setTip() does it without a greeting.
+   */
+  tipSwitches?: Readonly<Record<string, boolean>>;
+  /**
+   * The command a tip's first showing names for hiding that tip, `{tip}` standing for its id
+   * (`"mytool tips --off {tip}"`, a command of the tool's that calls setTip()); without it the
+   * line names `<APP_ID>_NO_TIPS=1`.
+   */
+  tipOffCommand?: string;
   /** The binary's environment (default: this process's). */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -96,7 +108,7 @@ export interface Tip {
   readonly id: string;
   /** Its text without Markdown marks, one line per paragraph. */
   readonly text: string;
-  /** The user sees it for the first time: say how to turn tips off (`<APP_ID>_NO_TIPS=1`). */
+  /** The user sees it for the first time: say how to hide it (`tipOffCommand`, else `<APP_ID>_NO_TIPS=1`). */
   readonly firstShowing: boolean;
   /** The tip as a terminal shows it (styled, wrapped, ending in a newline): what `at-exit` prints. */
   readonly block: string;
@@ -231,7 +243,34 @@ export function record(appId: string, name: string | readonly string[], options?
 /** record(), blocking the event loop (a few milliseconds) until it is done. */
 export function recordSync(appId: string, name: string | readonly string[], options?: RecordOptions): void;
 
-/** record() could not record the events; the message is the one line saying why. */
+/** The options of setTip() and setTipSync(). */
+export interface SetTipOptions {
+  /** The tool's notes folder: given, `tip` must be one of its tips. */
+  notes?: string | URL;
+  /** The state directory (default: `$<APPID>_STATE_DIR`, else `$XDG_STATE_HOME/<appId>`). */
+  stateDir?: string | URL;
+  /** The binary's environment (default: this process's). */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Turns the one tip `tip` (its `id:`) of the app `appId` off for the user (`enabled` false:
+ * never shown again, while the others still are), or back on: what a tool's own "hide this
+ * tip" command calls. One short run of the binary. Resolves to true when changed, false when
+ * no launch of the app was recorded yet (nothing to change). Rejects with a TypeError for an
+ * id the binary refuses (`tip: …`: not `a-z`, `0-9` and `-`, or, with `notes`, not one of
+ * their tips) and with a RecordError when the state cannot be written.
+ *
+ * ```js
+ * await setTip("mytool", "search", false); // `mytool tips --off search`
+ * ```
+ */
+export function setTip(appId: string, tip: string, enabled: boolean, options?: SetTipOptions): Promise<boolean>;
+
+/** setTip(), blocking the event loop (a few milliseconds) until it is done. */
+export function setTipSync(appId: string, tip: string, enabled: boolean, options?: SetTipOptions): boolean;
+
+/** record() or setTip() could not write the state; the message is the one line saying why. */
 export class RecordError extends Error {
   name: "RecordError";
 }

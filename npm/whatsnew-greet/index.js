@@ -173,6 +173,67 @@ function recorded(code, answer) {
   }
 }
 
+/**
+ * Turns the one tip `tip` (its `id:`) of the app `appId` off for the user (`enabled` false:
+ * never shown again, the others still are), or back on. One short run of the binary, like
+ * record(). Resolves to true when changed, false when no launch of the app was recorded yet
+ * (nothing to change); rejects with a TypeError for an id the binary refuses (`tip: …`: not
+ * `a-z`, `0-9` and `-`, or, with `options.notes`, not one of their tips) and with a
+ * RecordError when the state cannot be written (the one line says why).
+ */
+async function setTip(appId, tip, enabled, options = {}) {
+  const call = prepareSetTip(appId, tip, enabled, options);
+  let result;
+  try {
+    result = await run(call.binary, call.request, call.env);
+  } catch (error) {
+    throw new RecordError(error.message);
+  }
+  return tipSwitched(result.code, parse(result.text, result.code, result.signal));
+}
+
+/** setTip(), blocking this process's event loop (a few milliseconds) until it is done. */
+function setTipSync(appId, tip, enabled, options = {}) {
+  const call = prepareSetTip(appId, tip, enabled, options);
+  let result;
+  try {
+    result = runSync(call.binary, call.request, call.env);
+  } catch (error) {
+    throw new RecordError(error.message);
+  }
+  return tipSwitched(result.code, parse(result.text, result.code, result.signal));
+}
+
+function prepareSetTip(appId, tip, enabled, options) {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`setTip() takes an options object ({ notes, stateDir, env }), not ${describe(options)}`);
+  }
+  if (typeof appId !== "string") throw new TypeError(`appId must be a string, not ${describe(appId)}`);
+  if (typeof tip !== "string") throw new TypeError(`tip must be a string, not ${describe(tip)}`);
+  if (typeof enabled !== "boolean") throw new TypeError(`enabled must be true or false, not ${describe(enabled)}`);
+  const { env, stateDir, notes, ...rest } = options;
+  for (const key of Object.keys(rest)) throw new TypeError(`setTip() has no option ${key}`);
+  let binary;
+  try {
+    binary = binaryPath();
+  } catch (error) {
+    throw new RecordError(error.message);
+  }
+  const request = { protocol: PROTOCOL, command: "record", appId, tipSwitches: { [tip]: enabled } };
+  if (given(notes)) request.notes = directoryOf("notes", notes);
+  if (given(stateDir)) request.stateDir = pathOf("stateDir", stateDir);
+  return { binary, request: JSON.stringify(request), env: environment(env) };
+}
+
+/** Whether the binary's answer to a setTip() request says the switch was applied. */
+function tipSwitched(code, answer) {
+  if (isPlainObject(answer) && isPlainObject(answer.error) && answer.error.parameter === "tipSwitches") {
+    answer = { ...answer, error: { ...answer.error, parameter: "tip" } };
+  }
+  recorded(code, answer);
+  return isPlainObject(answer) && isPlainObject(answer.tipSwitches) && Object.keys(answer.tipSwitches).length > 0;
+}
+
 // MARK: - The request
 
 /**
@@ -503,7 +564,7 @@ function texts(value) {
   return Object.freeze([]);
 }
 
-module.exports = { greet, greetSync, record, recordSync, binaryPath, WhatsnewError, RecordError };
+module.exports = { greet, greetSync, record, recordSync, setTip, setTipSync, binaryPath, WhatsnewError, RecordError };
 Object.defineProperty(module.exports, "version", {
   enumerable: true,
   get() {

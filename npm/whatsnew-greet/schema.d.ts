@@ -8,4 +8,4 @@ export type InstallMethod = "brew" | "pipx" | "pip" | "apt" | "npm";
 export type UpgradeCommandKey = "brew" | "pipx" | "pip" | "apt" | "npm" | "other";
 
 /** Every parameter of a request, as the binary names them. */
-export type Parameter = "accessible" | "appId" | "appName" | "channel" | "checklist" | "color" | "command" | "cooldown" | "executable" | "existingInstall" | "feed" | "hyperlinks" | "managedBy" | "minImportance" | "notes" | "protocol" | "record" | "returningAfter" | "stateDir" | "steps" | "theme" | "tip" | "upgradeCommand" | "version";
+export type Parameter = "accessible" | "appId" | "appName" | "channel" | "checklist" | "color" | "command" | "cooldown" | "executable" | "existingInstall" | "feed" | "hyperlinks" | "managedBy" | "minImportance" | "notes" | "protocol" | "record" | "returningAfter" | "stateDir" | "steps" | "theme" | "tip" | "tipOffCommand" | "tipSwitches" | "upgradeCommand" | "version";

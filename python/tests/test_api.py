@@ -369,3 +369,48 @@ def test_an_outcome_takes_the_reports_tip(installed: Venv) -> None:
     outcome = api(installed, f"from whatsnew_greet import Outcome\nshow(Outcome.from_report({report!r}))")
     assert outcome["tip"] == {"id": "quiet", "text": "Be quiet.", "first_showing": True, "block": "Tip: Be quiet.\n"}
     assert api(installed, "from whatsnew_greet import Outcome\nshow(Outcome.from_report({'tip': {'text': 'no id'}}))")["tip"] is None
+
+
+def test_set_tip_mutes_one_tip_and_brings_it_back_and_a_bad_id_names_tip(installed: Venv, tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    set_tip = f"whatsnew_greet.set_tip('greeted-api', 'quiet', {{enabled}}, state_dir={str(state)!r}{{notes}})"
+
+    def call(enabled: bool, notes: bool = False) -> object:
+        code = f"import json, whatsnew_greet\nprint(json.dumps({set_tip.format(enabled=enabled, notes=f', notes={str(NOTES)!r}' if notes else '')}))"
+        return api(installed, code)
+
+    def muted() -> object:
+        return json.loads((state / "launch-state.json").read_text(encoding="utf-8")).get("mutedTips")
+
+    assert call(False) is False, "no launch recorded yet: nothing to change"
+    api(installed, f"import whatsnew_greet\nshow(whatsnew_greet.greet('greeted-api', '1.0.0', {str(NOTES)!r}, state_dir={str(state)!r}))")
+    assert call(False, notes=True) is True
+    assert muted() == ["quiet"]
+    assert call(True) is True
+    assert muted() is None
+    # In the same trip as a greeting.
+    outcome = api(
+        installed,
+        f"""
+        import whatsnew_greet
+        outcome = whatsnew_greet.greet('greeted-api', '1.0.0', {str(NOTES)!r}, state_dir={str(state)!r}, tip_switches={{'quiet': False}})
+        print(__import__('json').dumps(outcome.report['tipSwitches']))
+        """,
+    )
+    assert outcome == {"quiet": False} and muted() == ["quiet"]
+
+    bad = error_of(installed, set_tip.format(enabled=False, notes="").replace("'quiet'", "'Quiet'"))
+    assert bad == {"type": "ValueError", "message": "tip: the tip id \"Quiet\" must be letters a-z, digits and '-'"}, bad
+    unknown = error_of(installed, set_tip.format(enabled=False, notes=f", notes={str(NOTES)!r}").replace("'quiet'", "'loud'"))
+    assert unknown == {"type": "ValueError", "message": "tip: there is no tip \"loud\" (the notes' tips: quiet)"}, unknown
+    in_greet = error_of(installed, f"whatsnew_greet.greet('greeted-api', '1.0.0', {str(NOTES)!r}, state_dir={str(state)!r}, tip_switches={{'loud': False}})")
+    assert in_greet["type"] == "ValueError" and in_greet["message"].startswith('tip_switches: there is no tip "loud"'), in_greet
+    for arguments in ("None, 'quiet', False", "'greeted-api', 3, False", "'greeted-api', 'quiet', 'no'"):
+        wrong = error_of(installed, f"whatsnew_greet.set_tip({arguments}, state_dir={str(state)!r})")
+        assert wrong["type"] == "TypeError", wrong
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("")
+    # A state directory that cannot be read holds no launch: nothing to change, as in Swift's setTip.
+    unusable = api(installed, f"import json, whatsnew_greet\nprint(json.dumps(whatsnew_greet.set_tip('greeted-api', 'quiet', False, state_dir={str(not_a_dir)!r})))")
+    assert unusable is False
+    assert muted() == ["quiet"], "nothing changed by the refused calls"

@@ -160,6 +160,52 @@ def test_the_example_tool_records_quiet_and_its_tip_retires(installed: Venv, tmu
     assert "quiet" in (state / "events.log").read_text() or '"quiet"' in (state / "launch-state.json").read_text()
 
 
+# A tool with its own "hide this tip" command: `tipped --off TIP` / `--on TIP` call set_tip(),
+# and its tip's first showing names that command.
+TIP_DRIVER = """
+import sys, whatsnew_greet
+
+notes, state = sys.argv[1], sys.argv[2]
+if sys.argv[3:4] in (["--off"], ["--on"]):
+    print(whatsnew_greet.set_tip("tipped", sys.argv[4], sys.argv[3] == "--on", notes=notes, state_dir=state))
+    sys.exit(0)
+whatsnew_greet.greet("tipped", "1.1.0", notes, app_name="Tipped", state_dir=state, cooldown="0", tip_off_command="tipped --off {tip}")
+print("tipped: done")
+"""
+
+
+def test_a_tip_muted_through_set_tip_is_not_shown_again_and_comes_back(installed: Venv, tmux: Tmux, tmp_path: Path) -> None:
+    driver = tmp_path / "tipped.py"
+    driver.write_text(TIP_DRIVER)
+    state = tmp_path / "state"
+    notes = ROOT / "Examples" / "python" / "src" / "greeted" / "notes"
+    tipped = " ".join(shlex.quote(str(part)) for part in (installed.python, driver, notes, state))
+    tip = "Tip: Greeted prints nothing but errors with greeted --quiet."
+
+    def run() -> list[str]:
+        tmux.start(tipped)
+        assert tmux.wait_exit() == 0
+        return [line for line in tmux.capture().splitlines() if line.strip()]
+
+    tmux.start(tipped)
+    tmux.wait_for("Welcome to Tipped")
+    tmux.keys("s")
+    assert tmux.wait_exit() == 0
+    assert tip not in run()
+    lines = run()
+    at = lines.index("tipped: done")
+    assert lines[at + 1 : at + 3] == [tip, "     (hide this tip: tipped --off quiet)"], lines
+    tmux.start(f"{tipped} --off quiet")
+    assert tmux.wait_exit() == 0
+    assert "True" in tmux.capture()
+    for _ in range(2):
+        assert tip not in run()
+    assert json.loads((state / "launch-state.json").read_text())["mutedTips"] == ["quiet"]
+    tmux.start(f"{tipped} --on quiet")
+    assert tmux.wait_exit() == 0
+    assert tip in run()
+
+
 @pytest.mark.parametrize("accessible", [False, True], ids=["full-screen", "accessible"])
 def test_ctrl_c_on_the_walkthrough_ends_the_tool_with_130_and_no_traceback(installed: Venv, tmux: Tmux, accessible: bool) -> None:
     # Full-screen, the terminal is in raw mode and Ctrl-C is a key the binary reads; in the

@@ -17,6 +17,7 @@ person is at a terminal. It returns an :class:`Outcome`::
 On a platform this package has no binary for, `greet()` returns an outcome whose `problems`
 say so, and the tool runs on. `record("mytool", "search")` records a usage event (what the
 user did, kept on this machine only); `greet(..., record=["search"])` does it in the same trip.
+`set_tip("mytool", "search", False)` turns one tip off for the user (a tool's "hide this tip").
 
 Importing this module reads nothing and starts nothing: what `greet()` needs is loaded when it
 is first used, and `__version__` is read from the package's metadata only when asked for.
@@ -30,7 +31,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from ._greet import BinaryError, RecordError, binary_path, greet, record
+    from ._greet import BinaryError, RecordError, binary_path, greet, record, set_tip
     from ._outcome import Launch, Outcome, Tip, UpdateSteps
 
 __all__ = [
@@ -43,10 +44,11 @@ __all__ = [
     "binary_path",
     "greet",
     "record",
+    "set_tip",
     "__version__",
 ]
 
-_FROM_GREET = frozenset({"BinaryError", "RecordError", "binary_path", "greet", "record"})
+_FROM_GREET = frozenset({"BinaryError", "RecordError", "binary_path", "greet", "record", "set_tip"})
 _FROM_OUTCOME = frozenset({"Launch", "Outcome", "Tip", "UpdateSteps"})
 
 

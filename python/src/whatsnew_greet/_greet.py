@@ -1,4 +1,4 @@
-"""`greet()` and `record()`: one JSON request to the `whatsnew-greet` binary this package
+"""`greet()`, `record()` and `set_tip()`: one JSON request to the `whatsnew-greet` binary this package
 carries, one JSON outcome back (protocol 1, docs/protocol.md in the repository).
 
 No value list of the binary's parameters is kept here: the binary checks every value and
@@ -11,16 +11,18 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from ._outcome import Outcome
-
+# Only what every greeting uses is imported here: not subprocess (the binary is started with
+# os.posix_spawn), pathlib or typing, which a tool may not load at all (issue 45).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal, Union
+    from pathlib import Path
+    from collections.abc import Callable
+    from typing import Any, Literal, Union
+
+    from ._outcome import Outcome
 
     if sys.version_info >= (3, 11):
         from importlib.resources.abc import Traversable
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
     Steps = Union[str, os.PathLike[str], Sequence[Mapping[str, Any]]]
     Tips = Literal["at-exit", "manual", "off"]
 
-__all__ = ["BinaryError", "RecordError", "binary_path", "greet", "record"]
+__all__ = ["BinaryError", "RecordError", "binary_path", "greet", "record", "set_tip"]
 
 PROTOCOL = 1
 _CRASH_SIGNALS = frozenset(
@@ -50,8 +52,9 @@ class BinaryError(RuntimeError):
 
 
 class RecordError(RuntimeError):
-    """:func:`record` could not record the events: the message is the one line saying why (a
-    state directory that cannot be used, a binary that cannot be run). Nothing was recorded."""
+    """:func:`record` could not record the events, or :func:`set_tip` the tip's switch: the
+    message is the one line saying why (a state directory that cannot be used, a binary that
+    cannot be run). Nothing was recorded."""
 
 
 def binary_path() -> Path:
@@ -60,8 +63,15 @@ def binary_path() -> Path:
     Raises :class:`BinaryError` when it is missing (no binary for this platform) or not
     executable.
     """
-    path = Path(__file__).resolve().parent / "bin" / "whatsnew-greet"
-    if not path.is_file():
+    from pathlib import Path
+
+    return Path(_binary())
+
+
+def _binary() -> str:
+    """:func:`binary_path` as a string, without loading pathlib."""
+    path = os.path.join(os.path.realpath(os.path.dirname(os.path.abspath(__file__))), "bin", "whatsnew-greet")
+    if not os.path.isfile(path):
         raise BinaryError(f"no whatsnew binary for {_platform()}: {path} is missing (whatsnew-greet has wheels for linux-x86_64)")
     if not os.access(path, os.X_OK):
         raise BinaryError(f"the whatsnew binary is not executable: {path}")
@@ -96,6 +106,8 @@ def greet(
     cooldown: str | None = None,
     checklist: bool = False,
     record: Sequence[str] = (),
+    tip_switches: Mapping[str, bool] | None = None,
+    tip_off_command: str | None = None,
     env: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Greets the user of app `app_id` at `version`: records the launch and shows what is due
@@ -135,7 +147,12 @@ def greet(
     did it (`record`), until every one is done or the user presses `x`.
 
     `record` lists usage events to record in the same trip (`["search"]`), before the launch,
-    which counts them: no second process.
+    which counts them: no second process. `tip_switches` turns single tips off (`{"find":
+    False}`: never shown again) or back on (`True`) in the same trip, before the launch; an id
+    that is not one of the notes' tips raises `ValueError` (:func:`set_tip` does it alone).
+    `tip_off_command` is the command a tip's first showing names for hiding that tip, `{tip}`
+    standing for its id (`"mytool tips --off {tip}"`, a command of the tool's that calls
+    :func:`set_tip`); without it the line names `<APP_ID>_NO_TIPS=1`.
 
     While the screen is up, Ctrl-C does not raise `KeyboardInterrupt` here: the outcome says
     `interrupted`, and the tool should then end with status 130. `SIGTERM` to the tool is
@@ -149,11 +166,11 @@ def greet(
     are not errors either: they are in :attr:`Outcome.problems`.
     """
     try:
-        binary = binary_path()
+        binary = _binary()
     except BinaryError as error:
         if not str(error).startswith("no whatsnew binary"):
             raise
-        return Outcome.from_report({"problems": [str(error)]}, 0)
+        return _outcome_type().from_report({"problems": [str(error)]}, 0)
     if tips not in ("at-exit", "manual", "off"):
         raise ValueError(f"tips must be 'at-exit', 'manual' or 'off', not {tips!r}")
     if executable is None and feed is not None:
@@ -178,13 +195,15 @@ def greet(
         "cooldown": cooldown,
         "checklist": checklist or None,
         "record": list(record) if not isinstance(record, str) else record,
+        "tip_switches": dict(tip_switches) if isinstance(tip_switches, Mapping) else tip_switches,
+        "tip_off_command": tip_off_command,
         # At exit the tip goes to stderr, so only one a person will see is chosen (and counted).
         "tip": tips == "manual" or (tips == "at-exit" and _stderr_is_a_terminal()),
     }
     with _Scratch() as scratch:
         parameters["notes"] = _notes_directory(notes, scratch)
         parameters["steps"] = _steps(steps)
-        status, answer, terminated = _exchange(binary, _request("greet", parameters), env)
+        status, answer, terminated = _exchange(binary, _request("greet", parameters), env, meanwhile=_outcome_type)
     if terminated:  # the binary restored the terminal, the scratch directory is gone: end as SIGTERM would
         signal.raise_signal(signal.SIGTERM)
     outcome = _outcome(status, answer)
@@ -221,7 +240,7 @@ def record(
         if not isinstance(name, str):
             raise TypeError(f"an event name must be a string, not {name!r}")
     try:
-        binary = binary_path()
+        binary = _binary()
     except BinaryError as error:
         raise RecordError(str(error)) from None
     request = _request("record", {"app_id": app_id, "state_dir": state_dir, "record": list(names)})
@@ -234,6 +253,53 @@ def record(
     if status != 0 or problems:
         line = problems[0] if isinstance(problems, list) and problems else f"whatsnew-greet exited with status {status}"
         raise RecordError(str(line))
+
+
+def set_tip(
+    app_id: str,
+    tip: str,
+    enabled: bool,
+    *,
+    notes: Notes | None = None,
+    state_dir: str | os.PathLike[str] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> bool:
+    """Turns the one tip `tip` (its `id:`) of app `app_id` off for the user (`enabled` False:
+    never shown again, while the others still are), or back on: what a tool's own "hide this
+    tip" command calls. One short run of the binary, like :func:`record`. Returns True when
+    changed, False when no launch of the tool was recorded yet (nothing to change).
+
+    Raises `TypeError` for an argument of the wrong type, `ValueError` (`tip: ...`) for an id
+    the binary refuses (not `a-z`, `0-9` and `-`, or, when `notes` is given, not one of their
+    tips), and :class:`RecordError` when the state cannot be written::
+
+        whatsnew_greet.set_tip("mytool", "search", False)  # `mytool tips --off search`
+    """
+    for name, value in (("app_id", app_id), ("tip", tip)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be a string, not {value!r}")
+    if not isinstance(enabled, bool):
+        raise TypeError(f"enabled must be True or False, not {enabled!r}")
+    try:
+        binary = binary_path()
+    except BinaryError as error:
+        raise RecordError(str(error)) from None
+    with _Scratch() as scratch:
+        parameters: dict[str, object] = {"app_id": app_id, "state_dir": state_dir, "tip_switches": {tip: enabled}}
+        if notes is not None:
+            parameters["notes"] = _notes_directory(notes, scratch)
+        try:
+            status, answer, _ = _exchange(binary, _request("record", parameters), env)
+        except BinaryError as error:
+            raise RecordError(str(error)) from None
+    if isinstance(answer, dict) and isinstance(answer.get("error"), dict) and answer["error"].get("parameter") == "tipSwitches":
+        answer = {**answer, "error": {**answer["error"], "parameter": "tip"}}
+    _raise_refusal(answer)
+    problems = answer.get("problems") if isinstance(answer, dict) else None
+    if status != 0 or problems:
+        line = problems[0] if isinstance(problems, list) and problems else f"whatsnew-greet exited with status {status}"
+        raise RecordError(str(line))
+    return isinstance(answer, dict) and bool(answer.get("tipSwitches"))
 
 
 # MARK: - The request
@@ -253,16 +319,19 @@ def _snake(name: str) -> str:
 def _request(command: str, parameters: Mapping[str, object]) -> bytes:
     request: dict[str, object] = {"protocol": PROTOCOL, "command": command}
     for name, value in parameters.items():
-        if value is None:
-            continue
-        if isinstance(value, os.PathLike):
-            value = os.fspath(value)
+        if value is not None:
+            request[_camel(name)] = os.fspath(value) if isinstance(value, os.PathLike) else value
+    try:
+        return json.dumps(request).encode("utf-8")
+    except (TypeError, ValueError):
+        pass
+    # Encoded once above; only a request that cannot be is taken apart, to name the parameter.
+    for name, value in parameters.items():
         try:
-            json.dumps(value)
+            json.dumps(request.get(_camel(name)))
         except (TypeError, ValueError) as error:
             raise TypeError(f"{name} cannot be sent to the binary: {error}") from None
-        request[_camel(name)] = value
-    return json.dumps(request).encode("utf-8")
+    raise TypeError("the request cannot be sent to the binary")
 
 
 def _steps(steps: object) -> object:
@@ -299,6 +368,7 @@ class _Scratch:
     def make(self) -> Path:
         if self.path is None:
             import tempfile
+            from pathlib import Path
 
             self.path = Path(tempfile.mkdtemp(prefix="whatsnew-greet-"))
         return self.path
@@ -316,8 +386,6 @@ def _notes_directory(notes: object, scratch: _Scratch) -> str:
         return os.path.abspath(os.fspath(notes))
     if not (hasattr(notes, "iterdir") and hasattr(notes, "is_dir") and hasattr(notes, "read_bytes")):
         raise TypeError(f"notes must be a directory path or an importlib.resources traversable, not {notes!r}")
-    if isinstance(notes, Path):
-        return str(notes.resolve())
     copy = scratch.make() / "notes"
     _copy_tree(notes, copy)
     return str(copy)
@@ -335,10 +403,13 @@ def _copy_tree(source: Any, target: Path) -> None:
 # MARK: - The trip
 
 
-def _exchange(binary: Path, request: bytes, env: Mapping[str, str] | None) -> tuple[int, object, bool]:
+def _exchange(
+    binary: str, request: bytes, env: Mapping[str, str] | None, meanwhile: Callable[[], object] | None = None
+) -> tuple[int, object, bool]:
     """Runs the binary on this process's terminal with `request` on one pipe and its answer on
     another; returns its status, the answer (None when it wrote none) and whether a SIGTERM
-    came meanwhile (passed on to the binary; the caller ends by it once it has cleaned up)."""
+    came meanwhile (passed on to the binary; the caller ends by it once it has cleaned up).
+    `meanwhile` runs while the binary works, once it has the request."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -346,28 +417,28 @@ def _exchange(binary: Path, request: bytes, env: Mapping[str, str] | None) -> tu
             pass
     request_read, request_write = os.pipe()
     answer_read, answer_write = os.pipe()
+    pid = None
     try:
         with _signals_held() as held:
             try:
-                child = subprocess.Popen(
-                    [str(binary), "--in", str(request_read), "--out", str(answer_write)],
-                    pass_fds=(request_read, answer_write),
-                    env=None if env is None else dict(env),
-                )
+                pid = _spawn(binary, request_read, answer_write, env)
             except OSError as error:
                 raise BinaryError(f"cannot run {binary}: {error.strerror or error}") from None
             finally:
                 os.close(request_read)
                 os.close(answer_write)
                 request_read = answer_write = -1
-            held.child = child
+            held.pid = pid
             if held.terminated:  # it came before the child was there to receive it
-                child.send_signal(signal.SIGTERM)
+                os.kill(pid, signal.SIGTERM)
             _write_all(request_write, request)
             os.close(request_write)
             request_write = -1
+            if meanwhile is not None:
+                meanwhile()
             answer = _read_all(answer_read)
-            status = child.wait()
+            status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+            held.pid = pid = None
     finally:
         for fd in (request_read, answer_write, request_write, answer_read):
             if fd >= 0:
@@ -375,10 +446,49 @@ def _exchange(binary: Path, request: bytes, env: Mapping[str, str] | None) -> tu
                     os.close(fd)
                 except OSError:
                     pass
+        if pid is not None:  # an exception on the way: the child ends once its pipes are closed
+            os.waitpid(pid, 0)
     try:
         return status, json.loads(answer) if answer.strip() else None, held.terminated
     except ValueError:
         raise BinaryError(f"whatsnew-greet wrote an outcome that is not JSON (status {status})") from None
+
+
+def _spawn(binary: str, request: int, answer: int, env: Mapping[str, str] | None) -> int:
+    """Starts the binary with copies of `request` and `answer` as its only descriptors beyond
+    0-2, and SIGPIPE and SIGXFSZ at their defaults (Python ignores both): what
+    `subprocess.Popen(pass_fds=...)` does, with `os.posix_spawn`, which costs no import."""
+    # The copies are numbered above both, so neither overwrites the other; a copy onto a new
+    # number is not close-on-exec (the originals are, as is every descriptor Python opens).
+    child_in, child_out = max(request, answer) + 1, max(request, answer) + 2
+    actions = [(os.POSIX_SPAWN_CLOSE, fd) for fd in _inheritable_descriptors()]
+    actions += [(os.POSIX_SPAWN_DUP2, request, child_in), (os.POSIX_SPAWN_DUP2, answer, child_out)]
+    return os.posix_spawn(
+        binary,
+        [binary, "--in", str(child_in), "--out", str(child_out)],
+        os.environ if env is None else dict(env),
+        file_actions=actions,
+        setsigdef=(signal.SIGPIPE, signal.SIGXFSZ),
+    )
+
+
+def _inheritable_descriptors() -> list[int]:
+    """This process's descriptors above 2 that a child would inherit (made inheritable by the
+    tool, or inherited by it without close-on-exec): closed in the binary, as Popen's
+    `close_fds` closes them, so that nothing it starts (a feed check) holds them."""
+    try:
+        names = os.listdir("/proc/self/fd" if sys.platform.startswith("linux") else "/dev/fd")
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        fd = int(name)
+        try:
+            if fd > 2 and os.get_inheritable(fd):
+                found.append(fd)
+        except OSError:  # the listing's own descriptor, closed by now
+            pass
+    return found
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -399,7 +509,7 @@ def _read_all(fd: int) -> bytes:
 
 
 class _Held:
-    child: subprocess.Popen[bytes] | None = None
+    pid: int | None = None  # the child's, until it is reaped
     terminated = False
 
 
@@ -416,16 +526,15 @@ class _signals_held:  # noqa: N801 - used as a context manager, like a function
     def __enter__(self) -> _Held:
         self.held = _Held()
         self.previous: dict[int, Any] = {}
-        import threading
-
-        if threading.current_thread() is not threading.main_thread():
-            return self.held
-        for number, handler in ((signal.SIGINT, self._ignore), (signal.SIGTERM, self._forward)):
-            previous = signal.getsignal(number)
-            if previous is None:
-                continue
-            self.previous[number] = previous
-            signal.signal(number, handler)
+        try:
+            for number, handler in ((signal.SIGINT, self._ignore), (signal.SIGTERM, self._forward)):
+                previous = signal.getsignal(number)
+                if previous is None:
+                    continue
+                signal.signal(number, handler)
+                self.previous[number] = previous
+        except ValueError:  # not the main thread, where alone handlers can be set
+            pass
         return self.held
 
     def _ignore(self, signum: int, frame: object) -> None:
@@ -433,9 +542,9 @@ class _signals_held:  # noqa: N801 - used as a context manager, like a function
 
     def _forward(self, signum: int, frame: object) -> None:
         self.held.terminated = True
-        if self.held.child is not None:
+        if self.held.pid is not None:
             try:
-                self.held.child.send_signal(signal.SIGTERM)
+                os.kill(self.held.pid, signal.SIGTERM)
             except OSError:
                 pass
 
@@ -488,6 +597,13 @@ def _raise_refusal(answer: object) -> None:
     raise ValueError(f"{_snake(parameter)}: {message}" if isinstance(parameter, str) else message)
 
 
+def _outcome_type() -> type[Outcome]:
+    """The Outcome class: loaded while the binary greets, which leaves this process idle."""
+    from ._outcome import Outcome
+
+    return Outcome
+
+
 def _outcome(status: int, answer: object) -> Outcome:
     _raise_refusal(answer)
     if answer is not None and not isinstance(answer, dict):
@@ -498,4 +614,4 @@ def _outcome(status: int, answer: object) -> Outcome:
         if status not in (1, 130) and status >= 0:
             raise BinaryError(f"whatsnew-greet exited with status {status} without an outcome")
         answer = {"exit": "interrupted"} if status < 0 or status == 130 else {}
-    return Outcome.from_report(answer, status)
+    return _outcome_type().from_report(answer, status)

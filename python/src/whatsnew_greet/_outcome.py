@@ -1,17 +1,63 @@
-"""The outcome of a greeting, read from the JSON `whatsnew greet --report FILE` writes."""
+"""The outcome of a greeting, read from the JSON `whatsnew greet --report FILE` writes.
+
+The four classes are frozen dataclasses (`dataclasses.asdict`, `fields` and `replace` work on
+them), but their `__init__`, `__repr__`, `__eq__` and `__hash__` are written here rather than
+generated: `dataclass()` writes those as source text and compiles it on every import, about 2 ms
+a launch for these four, which is most of what `greet()` cost a tool beyond starting the
+binary (issue 45). Written here they are compiled once, into the `.pyc`. They do what the
+generated ones did; python/tests/test_outcome.py compares them with dataclasses generated from
+the same fields.
+"""
 
 from __future__ import annotations
 
 import signal
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+
+# Not `from typing import ...`: a tool that does not import typing would pay for it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Launch", "Outcome", "Tip", "UpdateSteps"]
 
 
-@dataclass(frozen=True)
-class Launch:
+class _Factory:
+    """The default of a field made by a factory, shown as dataclasses shows it."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY: Any = _Factory()
+_set = object.__setattr__  # what a frozen dataclass's own __init__ uses
+
+
+class _Value:
+    """`__repr__`, `__eq__` and `__hash__` as `dataclass(frozen=True)` generates them: over the
+    fields with `repr`, over those with `compare`, for instances of the same class only."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        return f"{type(self).__qualname__}({shown})"
+
+    def _compared(self) -> tuple[object, ...]:
+        return tuple(getattr(self, f.name) for f in fields(self) if f.compare)  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._compared() == other._compared()  # type: ignore[attr-defined, no-any-return]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+
+@dataclass(frozen=True, init=False, repr=False, eq=False)
+class Launch(_Value):
     """The launch `whatsnew greet` recorded."""
 
     kind: str
@@ -25,9 +71,16 @@ class Launch:
     count: int
     """How many launches of the app were recorded, this one included."""
 
+    def __init__(self, kind: str, from_version: str | None, to_version: str, days_away: int | None, count: int) -> None:
+        _set(self, "kind", kind)
+        _set(self, "from_version", from_version)
+        _set(self, "to_version", to_version)
+        _set(self, "days_away", days_away)
+        _set(self, "count", count)
 
-@dataclass(frozen=True)
-class UpdateSteps:
+
+@dataclass(frozen=True, init=False, repr=False, eq=False)
+class UpdateSteps(_Value):
     """What happened to the one-time update steps (`steps=`)."""
 
     completed: tuple[str, ...] = ()
@@ -35,9 +88,14 @@ class UpdateSteps:
     failed: tuple[str, ...] = ()
     """The step that failed (it is retried on the next launch; the steps after it wait)."""
 
+    def __init__(self, completed: tuple[str, ...] = (), not_needed: tuple[str, ...] = (), failed: tuple[str, ...] = ()) -> None:
+        _set(self, "completed", completed)
+        _set(self, "not_needed", not_needed)
+        _set(self, "failed", failed)
 
-@dataclass(frozen=True)
-class Tip:
+
+@dataclass(frozen=True, init=False, repr=False, eq=False)
+class Tip(_Value):
     """A tip from the notes' `tips/` folder, due on this launch (and counted as shown)."""
 
     id: str
@@ -51,9 +109,15 @@ class Tip:
     wrapped, with the off switch on its first showing; what `greet()` prints when the tool
     exits."""
 
+    def __init__(self, id: str, text: str, first_showing: bool, block: str = "") -> None:  # noqa: A002 - the field's name
+        _set(self, "id", id)
+        _set(self, "text", text)
+        _set(self, "first_showing", first_showing)
+        _set(self, "block", block)
 
-@dataclass(frozen=True)
-class Outcome:
+
+@dataclass(frozen=True, init=False, repr=False, eq=False)
+class Outcome(_Value):
     """What a greeting showed, how the user left it and what stays pending.
 
     Read from `whatsnew greet --report`; keys this version does not know are kept in
@@ -100,6 +164,42 @@ class Outcome:
     `tips` parameter says otherwise)."""
     report: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """The whole report as the binary wrote it (empty when it wrote none)."""
+
+    def __init__(
+        self,
+        status: int,
+        exit: str,  # noqa: A002 - the field's name
+        interrupted: bool,
+        shown: str | None = None,
+        versions: tuple[str, ...] = (),
+        pending: tuple[str, ...] = (),
+        reason: str | None = None,
+        problems: tuple[str, ...] = (),
+        action: str | None = None,
+        launch: Launch | None = None,
+        update_steps: UpdateSteps = _FACTORY,
+        settings: str | None = None,
+        available: str | None = None,
+        critical: str | None = None,
+        tip: Tip | None = None,
+        report: Mapping[str, Any] = _FACTORY,
+    ) -> None:
+        _set(self, "status", status)
+        _set(self, "exit", exit)
+        _set(self, "interrupted", interrupted)
+        _set(self, "shown", shown)
+        _set(self, "versions", versions)
+        _set(self, "pending", pending)
+        _set(self, "reason", reason)
+        _set(self, "problems", problems)
+        _set(self, "action", action)
+        _set(self, "launch", launch)
+        _set(self, "update_steps", UpdateSteps() if update_steps is _FACTORY else update_steps)
+        _set(self, "settings", settings)
+        _set(self, "available", available)
+        _set(self, "critical", critical)
+        _set(self, "tip", tip)
+        _set(self, "report", {} if report is _FACTORY else report)
 
     @classmethod
     def from_report(cls, report: Mapping[str, Any], status: int = 0) -> Outcome:

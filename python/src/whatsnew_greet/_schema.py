@@ -13,4 +13,4 @@ UpgradeCommandKey = Literal["brew", "pipx", "pip", "apt", "npm", "other"]
 
 # Every parameter of a request, as the binary names them.
 PROTOCOL = 1
-PARAMETERS = ("accessible", "appId", "appName", "channel", "checklist", "color", "command", "cooldown", "executable", "existingInstall", "feed", "hyperlinks", "managedBy", "minImportance", "notes", "protocol", "record", "returningAfter", "stateDir", "steps", "theme", "tip", "upgradeCommand", "version",)
+PARAMETERS = ("accessible", "appId", "appName", "channel", "checklist", "color", "command", "cooldown", "executable", "existingInstall", "feed", "hyperlinks", "managedBy", "minImportance", "notes", "protocol", "record", "returningAfter", "stateDir", "steps", "theme", "tip", "tipOffCommand", "tipSwitches", "upgradeCommand", "version",)

@@ -17,11 +17,18 @@ package enum TypedAhead {
   /// then the modes are put back as they were. On Linux, turning canonical mode back on with
   /// such a `q` waiting makes it a finished line for a reader in canonical mode (a shell with
   /// line editing, bash's or zsh's, reads in raw mode and sees it as typed).
+  ///
+  /// A process in the background (`tool &`) only counts: changing the modes of its controlling
+  /// terminal from outside the foreground group would stop it (SIGTTOU).
   package static func isWaiting(on fd: Int32 = STDIN_FILENO) -> Bool {
     guard isatty(fd) == 1 else { return false }
     var saved = termios()
     guard tcgetattr(fd, &saved) == 0 else { return false }
-    guard saved.c_lflag & tcflag_t(ICANON) != 0 else { return count(fd) > 0 }
+    // The terminal's foreground group; -1 when it is not this process's controlling terminal
+    // (then no SIGTTOU is sent).
+    let foreground = tcgetpgrp(fd)
+    let inBackground = foreground > 0 && foreground != getpgrp()
+    guard saved.c_lflag & tcflag_t(ICANON) != 0, !inBackground else { return count(fd) > 0 }
     var counting = saved
     counting.c_lflag &= ~tcflag_t(ICANON)
     guard tcsetattr(fd, TCSANOW, &counting) == 0 else { return count(fd) > 0 }

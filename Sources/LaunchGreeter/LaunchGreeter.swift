@@ -47,6 +47,12 @@ import TerminalRendering
 /// `CURSOR_AGENT`) is set (not `0`/`false`), `TERM` is `dumb`, `WHATSNEW_DISABLE=1` (every app built on this package) or
 /// `<PREFIX>_NO_GREETING=1` (this app, see ``GreeterApp/environmentPrefix``).
 ///
+/// Keys typed ahead are the shell's: when input is already waiting on the terminal as the
+/// launch begins (the user typed `q` or Enter for their next command), nothing reads it and no
+/// screen opens; the screen stays pending, ``GreetOutcome/reason`` says why, and one line on
+/// standard error, printed when the process exits (after the app's output), says it shows on
+/// the next launch. A screen that does open drops the keys of its first 150 ms.
+///
 /// Notes never break a launch. What is shown is read before the terminal is opened, and a
 /// walkthrough, what's-new sheet or welcome-back card whose text is missing or breaks a rule
 /// `whatsnew lint` calls an error (`NotesFile.errors`: a bad

@@ -48,6 +48,20 @@ struct TypedAheadTmuxTests {
     #expect(try tmux.waitForExit() == 0)
   }
 
+  /// A launch in the background (`tool &`) with nothing due looks at the terminal without
+  /// changing its modes: a background process that did would be stopped (SIGTTOU) on every
+  /// launch.
+  @Test func aBackgroundLaunchIsNotStopped() throws {
+    let app = try TallyApp("typed-ahead-background", notes: ["1.0.0.md": "Faster.\n"])
+    let tmux = try TmuxSession()
+    defer { tmux.kill() }
+    try tmux.start(app.greet("1.0.0"))  // no walkthrough: nothing due
+    #expect(try tmux.waitForExit() == 0)
+    try tmux.run("clear; \(tmux.binary) \(app.greet("1.0.0")) & sleep 2; jobs; echo JOBS-LISTED")
+    let screen = try tmux.waitFor("JOBS-LISTED")
+    #expect(!screen.contains("Stopped"), "\(screen)")
+  }
+
   /// A tool that greets with the library (the demo, Jot): the reminder is printed when the
   /// process exits, after the tool's own output (here `--explain`'s lines), and the demo's
   /// home screen does not open to read the `q` either.

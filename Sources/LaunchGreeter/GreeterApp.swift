@@ -21,7 +21,8 @@ public struct GreeterApp: Sendable, Equatable {
   /// (the state directory), `<PREFIX>_NOW` (an ISO 8601 date-time that fixes the clock, for
   /// QA), `<PREFIX>_PRETEND_VERSION` (a version to run as instead of ``version``, for QA: try an
   /// upgrade without rebuilding), `<PREFIX>_NO_GREETING` (`1` silences this app's greetings),
-  /// `<PREFIX>_NO_TIPS` and `<PREFIX>_NO_UPDATE_CHECK`.
+  /// `<PREFIX>_NO_TIPS`, `<PREFIX>_NO_UPDATE_CHECK` and `<PREFIX>_FEED_URL` (another update
+  /// feed, `http(s)://` or `file:///`, for QA).
   public var environmentPrefix: String
 
   /// Describes an app. `environmentPrefix` defaults to the id in capitals with every

@@ -57,7 +57,7 @@ extension LaunchGreeter {
       return .off("off: NO_UPDATE_NOTIFIER is set; not checked")
     }
     if env["DO_NOT_TRACK"] == "1" { return .off("off: DO_NOT_TRACK=1; not checked") }
-    if let url = context.policy.feedURL { return .on(url: url.value, source: "the URL is \(url.source)") }
+    if let url = context.policy.feedURL { return .on(url: url.value, source: "URL from \(url.source)") }
     let variable = app.variable("FEED_URL")
     if let url = env[variable], !url.isEmpty {
       if GreeterFeed.isFeedURL(url) || GreeterFeed.isLocalFeedURL(url) {

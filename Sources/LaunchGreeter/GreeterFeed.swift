@@ -26,7 +26,10 @@ import TerminalRendering
 /// caches the releases newer than the running version in `update-feed.json` with the time it
 /// was checked; each launch announces the newest one this install's channel can have (a
 /// feed's per-channel `channels`, else a package manager's 24-hour `delay` after the
-/// release's date). Only an interactive launch checks
+/// release's date) and is in the release's phased rollout, if it has one (`rollout: 7d`: the
+/// share of installs grows to all over 7 days; each install compares a random place kept in
+/// its state file, nothing is sent; a critical release is never phased). Only an interactive
+/// launch checks
 /// (not under `CI`, agents, `WHATSNEW_DISABLE=1` or the app's `<PREFIX>_NO_GREETING=1`), and
 /// not with `<PREFIX>_NO_UPDATE_CHECK=1`. The fetch is bounded: curl gives up after 5 seconds
 /// (`--max-time`, so it never outlives that), refuses a body announced as over 1 MiB

@@ -273,7 +273,7 @@ import Testing
       "etc", #"{"apps": {"tally": {"feedURL": "https://mirror.example/tally.json"}}}"#)
     let mirrored = try feedLaunch(environment: ["TALLY_FEED_URL": "https://staging/f.json"], policy: path)
     #expect(
-      mirrored.outcome.feedExplanation?.hasSuffix("; the URL is \(path) (apps.tally.feedURL)") == true,
+      mirrored.outcome.feedExplanation?.hasSuffix("; URL from \(path) (apps.tally.feedURL)") == true,
       "\(mirrored.outcome.feedExplanation ?? "")")
   }
 }

@@ -13,6 +13,10 @@ final class FixedClock: Sendable {
   func advance(days: Int) {
     date.withLock { $0 = $0.addingTimeInterval(Double(days) * 86_400) }
   }
+
+  func advance(seconds: Double) {
+    date.withLock { $0 = $0.addingTimeInterval(seconds) }
+  }
 }
 
 /// A version the test knows is valid.

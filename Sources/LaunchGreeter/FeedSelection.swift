@@ -93,8 +93,9 @@ struct FeedSelection {
   }
 
   /// Why `release` is not offered to this install yet, or nil when it may be. Filters go here,
-  /// in order: the channel's version; else a package manager's delay after the release's date
-  /// (a release without a date is not delayed).
+  /// in order: a phased rollout this install is not in yet (``rolloutStanding(_:)``); the
+  /// channel's version; else a package manager's delay after the release's date (a release
+  /// without a date is not delayed).
   func whyHeldBack(_ release: FeedRelease) -> String? {
     switch rolloutStanding(release) {
     case .failure(let why)?: return why.description

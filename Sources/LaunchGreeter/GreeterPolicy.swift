@@ -170,7 +170,7 @@ struct PolicyFile: Decodable, Equatable {
   /// (`apps.tally.greetings: expected true or false`).
   static func parse(_ bytes: [UInt8]) -> Result<PolicyFile, Platform.Failure> {
     do {
-      return .success(try JSONDecoder().decode(PolicyFile.self, from: Data(bytes)))
+      return .success(try StateJSONDecoder().decode(PolicyFile.self, from: bytes))
     } catch let error as DecodingError {
       return .failure(Platform.Failure(message: describe(error)))
     } catch {

@@ -90,7 +90,7 @@ package struct InstallMethodDetector: Sendable {
         return Detection(method: .brew, reason: "\(hit) is under \(name)")
       }
     }
-    if let hit = paths.first(where: { $0.contains("/Cellar/") }) {
+    if let hit = paths.first(where: { $0.contains(text: "/Cellar/") }) {
       return Detection(method: .brew, reason: "\(hit) is in a Homebrew Cellar")
     }
     for prefix in pipxPrefixes() {
@@ -98,7 +98,7 @@ package struct InstallMethodDetector: Sendable {
         return Detection(method: .pipx, reason: "\(hit) is in a pipx environment (\(prefix))")
       }
     }
-    if let hit = paths.first(where: { $0.contains("/lib/node_modules/") }) {
+    if let hit = paths.first(where: { $0.contains(text: "/lib/node_modules/") }) {
       return Detection(method: .npm, reason: "\(hit) is in a global node_modules")
     }
     if let (listed, package) = dpkgPackage(listing: paths) {
@@ -152,7 +152,7 @@ package struct InstallMethodDetector: Sendable {
       return nil
     }
     // The package named as the executable first (`tally.list`, `tally:amd64.list`).
-    let candidates = names.filter { $0.hasSuffix(".list") && $0.lowercased().contains(base) }.sorted {
+    let candidates = names.filter { $0.hasSuffix(".list") && $0.lowercased().contains(text: base) }.sorted {
       let (a, b) = (packageName($0).lowercased() == base, packageName($1).lowercased() == base)
       return a != b ? a : $0 < $1
     }

@@ -211,7 +211,7 @@ package enum TipBlock {
         StyledLine([
           StyledRun(String(repeating: " ", count: label.count)),
           StyledRun(
-            offCommand.map { "(hide this tip: \($0.replacing("{tip}", with: tip.id)))" }
+            offCommand.map { "(hide this tip: \($0.replacing(text: "{tip}", with: tip.id)))" }
               ?? "(tips off: \(offVariable)=1)", style: Style(attributes: [.dim])),
         ]))
     }

@@ -173,7 +173,7 @@ package struct UpdateAvailableScreen: Screen {
     package static func oneLine(_ text: String) -> String {
       let lines = text.split(whereSeparator: \.isNewline)
       let line = lines.first.map(String.init) ?? ""
-      let clean = Sanitizer.sanitize(line, expandingTabs: true).replacing("\"", with: "'")
+      let clean = Sanitizer.sanitize(line, expandingTabs: true).replacing(text: "\"", with: "'")
       if clean.count > summaryLimit { return String(clean.prefix(summaryLimit - 1)) + "…" }
       return lines.count > 1 ? String(clean.prefix(summaryLimit - 1)) + "…" : clean
     }

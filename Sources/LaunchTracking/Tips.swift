@@ -241,10 +241,13 @@ extension LaunchTracker {
 
   /// Turns single tips off (muted: never shown) or back on, by id (`whatsnew tips --off ID`,
   /// `--on ID`), in one write. Returns false when the store holds no state; throws
-  /// ``NotRecorded`` when the state cannot be written.
+  /// ``NotRecorded`` when the state cannot be read (a state directory that is a file, say) or
+  /// written.
   @discardableResult
   package static func setTips(_ switches: [String: Bool], in store: any LaunchStore) throws -> Bool {
-    try changeRecordedState(in: store) { state in
+    // A state directory that cannot be used is said so, not taken for one with no launch yet.
+    if case .unusable(let reason) = try store.read() { throw NotRecorded(reason: reason) }
+    return try changeRecordedState(in: store) { state in
       for (id, enabled) in switches {
         if enabled { state.mutedTips.remove(id) } else { state.mutedTips.insert(id) }
       }

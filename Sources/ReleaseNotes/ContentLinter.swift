@@ -378,9 +378,9 @@ package enum ContentLinter {
     var found: [(String, Int)] = []
     for (i, line) in lines.enumerated() {
       var rest = line.text
-      while let open = rest.firstRange(of: "{{") {
+      while let open = rest.firstRange(ofText: "{{") {
         let after = rest[open.upperBound...]
-        guard let close = after.firstRange(of: "}}") else { break }
+        guard let close = after.firstRange(ofText: "}}") else { break }
         found.append((String(trimSpaces(after[..<close.lowerBound])), i + 1))
         rest = after[close.upperBound...]
       }

@@ -429,12 +429,12 @@ package struct ReleaseNotesCatalog: Sendable {
   /// Replaces `{{name}}` (spaces inside the braces allowed) by `values[name]`; unknown
   /// placeholders are left as written.
   package static func fillPlaceholders(_ text: String, values: [String: String]) -> String {
-    guard text.contains("{{") else { return text }
+    guard text.contains(text: "{{") else { return text }
     var out = ""
     var rest = text[...]
-    while let open = rest.firstRange(of: "{{") {
+    while let open = rest.firstRange(ofText: "{{") {
       let after = rest[open.upperBound...]
-      guard let close = after.firstRange(of: "}}") else { break }
+      guard let close = after.firstRange(ofText: "}}") else { break }
       out += rest[..<open.lowerBound]
       let name = String(trimSpaces(after[..<close.lowerBound]))
       out += values[name] ?? String(rest[open.lowerBound..<close.upperBound])

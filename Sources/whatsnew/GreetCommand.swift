@@ -26,7 +26,8 @@ struct GreetCommand: ParsableCommand {
     abstract: "Greets the user of another app: walkthrough, what's new or welcome back, then returns.",
     discussion: """
       Exit status: 0 when something was presented or nothing was due (also when not \
-      interactive: no terminal, CI set, TERM=dumb, <PREFIX>_NO_GREETING=1 or WHATSNEW_DISABLE=1; \
+      interactive: no terminal, CI set, TERM=dumb, <PREFIX>_NO_GREETING=1 or WHATSNEW_DISABLE=1, \
+      or greetings off in /etc/whatsnew/policy.json; \
       nothing is printed and everything stays pending; also when another launch of the app has \
       held its state lock for over a second: nothing is recorded or shown, and --explain says so; \
       also when a screen's text is missing or fails lint: it is skipped, with a warning line unless \

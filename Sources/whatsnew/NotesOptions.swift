@@ -247,10 +247,8 @@ struct NotesOptions: Equatable {
   }
 
   private func printJSON(_ value: CatalogJSON) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(value)
-    print(Self.escapingTerminalControls(String(decoding: data, as: UTF8.self)))
+    let bytes = try StateJSONEncoder(escapingSlashes: false).encode(value)
+    print(Self.escapingTerminalControls(String(decoding: bytes, as: UTF8.self)))
   }
 
   /// JSON with the characters a terminal could act on, which JSON allows raw (DEL, C1

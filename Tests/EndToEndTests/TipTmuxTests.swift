@@ -161,6 +161,13 @@ struct TipTmuxTests {
     let noLaunch = try Run.whatsnew(tips + ["--off", "search"])
     #expect(noLaunch.status == 1 && noLaunch.stderr.hasPrefix("whatsnew: no launch of tally is recorded in "))
     #expect(!FileManager.default.fileExists(atPath: app.state + "/launch-state.json"))
+    // A state directory that is a file: its line, not "no launch".
+    let file = app.directory.appendingPathComponent("a-file").path
+    try Data().write(to: URL(fileURLWithPath: file))
+    let unusable = try Run.whatsnew(["tips", "--app-id", "tally", "--state-dir", file, "--off", "search"])
+    #expect(unusable.status == 1)
+    #expect(
+      unusable.stderr.hasSuffix("not recorded: cannot open \(file): Not a directory\n"), "\(unusable.stderr)")
   }
 
   /// `unless-used: search`: after `whatsnew event … search` the tip never shows, and

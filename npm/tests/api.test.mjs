@@ -481,7 +481,10 @@ catch (error) { show({ type: error.constructor.name, message: error.message, isR
   }
   const file = path.join(directory, "not-a-directory-tips");
   fs.writeFileSync(file, "");
-  // A state directory that cannot be read holds no launch: nothing to change, as in Swift's setTip.
-  assert.deepEqual(call(`setTip("greeted-api", "quiet", false, { stateDir: ${JSON.stringify(file)} })`), { value: false });
+  for (const name of ["setTip", "setTipSync"]) {
+    const unusable = call(`${name}("greeted-api", "quiet", false, { stateDir: ${JSON.stringify(file)} })`);
+    assert.deepEqual([unusable.type, unusable.isRecordError], ["RecordError", true]);
+    assert.equal(unusable.message, `not recorded: cannot open ${file}: Not a directory`);
+  }
   assert.deepEqual(muted(), ["quiet"], "nothing changed by the refused calls");
 });

@@ -410,7 +410,6 @@ def test_set_tip_mutes_one_tip_and_brings_it_back_and_a_bad_id_names_tip(install
         assert wrong["type"] == "TypeError", wrong
     not_a_dir = tmp_path / "file"
     not_a_dir.write_text("")
-    # A state directory that cannot be read holds no launch: nothing to change, as in Swift's setTip.
-    unusable = api(installed, f"import json, whatsnew_greet\nprint(json.dumps(whatsnew_greet.set_tip('greeted-api', 'quiet', False, state_dir={str(not_a_dir)!r})))")
-    assert unusable is False
+    unusable = error_of(installed, f"whatsnew_greet.set_tip('greeted-api', 'quiet', False, state_dir={str(not_a_dir)!r})")
+    assert unusable == {"type": "RecordError", "message": f"not recorded: cannot open {not_a_dir}: Not a directory"}, unusable
     assert muted() == ["quiet"], "nothing changed by the refused calls"

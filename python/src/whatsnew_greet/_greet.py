@@ -271,7 +271,7 @@ def set_tip(
 
     Raises `TypeError` for an argument of the wrong type, `ValueError` (`tip: ...`) for an id
     the binary refuses (not `a-z`, `0-9` and `-`, or, when `notes` is given, not one of their
-    tips), and :class:`RecordError` when the state cannot be written::
+    tips), and :class:`RecordError` when the state directory cannot be used::
 
         whatsnew_greet.set_tip("mytool", "search", False)  # `mytool tips --off search`
     """

@@ -43,7 +43,10 @@ extension TmuxSession {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       let content = String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self)
-      if content.contains(text) { return content }
+      if content.contains(text) {
+        sawScreen()
+        return content
+      }
       guard Date() < deadline else { throw Failure.timeout("\(text) in \(log.path)", screen: content) }
       usleep(50_000)
     }

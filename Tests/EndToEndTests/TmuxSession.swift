@@ -78,9 +78,10 @@ final class TmuxSession {
   }
 
   /// Sends tmux key names (`q`, `Enter`, `C-c`, `PageDown`, ...), as a person would: not
-  /// within a screen's first moment (``afterGrace()``).
+  /// within a screen's first moment (``afterGrace()``), except Ctrl-C alone.
   func keys(_ names: String...) throws {
-    afterGrace()
+    // Ctrl-C acts in a screen's first moment too: tests time how fast it does.
+    if names != ["C-c"] { afterGrace() }
     try tmux(["send-keys", "-t", "=0:"] + names)
   }
 
@@ -93,6 +94,10 @@ final class TmuxSession {
 
   /// When the last wait saw what it waited for: the screen it saw was drawn before then.
   private var lastSeen = Date.distantPast
+
+  /// Notes that a wait of the test's own (a log, a file) saw the screen it waited for now, so
+  /// the next keys wait for the screen's first moment to pass (``afterGrace()``).
+  func sawScreen() { lastSeen = Date() }
 
   /// Waits until 200 ms have passed since the last wait saw its screen: a screen drops the keys
   /// of its first 150 ms (`KeyGrace`, typed before anyone could see it), and a person cannot

@@ -53,6 +53,10 @@ func main() -> Int32 {
     return Platform.writeAll(1, schema) == nil ? 0 : 1
   }
   guard let (input, output) = descriptors(arguments) else { return 2 }
+  // The request's and the answer's descriptors are the caller's: nothing started here (a step,
+  // the feed's background check) may keep them open, or a caller reading the answer to its end
+  // waits for that process too (for a feed server that does not answer, curl's whole timeout).
+  for fd in Set([input, output]) where fd > 2 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
   let answer: GreetAnswer
   do throws(RequestError) {
     let bytes: [UInt8]

@@ -81,6 +81,23 @@ show(await greet({ appId: "greeted-api", version: "1.0.0", notes: pathToFileURL(
   assert.deepEqual(fs.readdirSync(temporary), []);
 });
 
+test("what the binary starts has its 0-2 only, not the request's or the answer's descriptor", () => {
+  // A process holding the answer's pipe made greet wait for it (a feed server that did not
+  // answer: curl's whole 5 s timeout); a step stands for it here. What it may have: what any
+  // child of this test has (0-2, ls's own 3, and whatever this test inherited itself).
+  const listed = (text) => text.split("\n").filter(Boolean).sort();
+  const expected = listed(spawnSync("ls", ["/proc/self/fd"], { encoding: "utf8" }).stdout);
+  for (const call of ["greet", "greetSync"]) {
+    const state = fresh(`fds-${call}`);
+    const listing = path.join(state, "fds");
+    const code = `import { ${call} } from "whatsnew-greet";
+const steps = [{ id: "list", version: "1.0.0", summary: "Listing", run: ${JSON.stringify(`ls /proc/self/fd > ${listing}`)}, freshInstall: true }];
+show(await ${call}({ appId: "greeted-fds", version: "1.0.0", notes: ${JSON.stringify(NOTES)}, steps, stateDir: ${JSON.stringify(state)} }));`;
+    assert.deepEqual(shown(runModule(project, code)).updateSteps.completed, ["list"]);
+    assert.deepEqual(listed(fs.readFileSync(listing, "utf8")), expected, call);
+  }
+});
+
 test("steps it cannot use are a problem in the outcome, not an exception", () => {
   const state = fresh("bad-steps");
   const steps = path.join(state, "steps.json");

@@ -55,16 +55,20 @@ function binaryPath() {
   }
   const places = [path.join(__dirname, "node_modules")];
   if (path.basename(path.dirname(__dirname)) === "node_modules") places.push(path.dirname(__dirname));
-  const binary = places
-    .map((place) => path.join(place, name, "bin", "whatsnew-greet"))
-    .find((candidate) => fs.existsSync(candidate));
-  if (binary === undefined) {
+  let binary;
+  let info;
+  for (const place of places) {
+    binary = path.join(place, name, "bin", "whatsnew-greet");
+    info = fs.statSync(binary, { throwIfNoEntry: false });
+    if (info !== undefined) break;
+  }
+  if (info === undefined) {
     throw new NoBinary(
       `no whatsnew binary for ${platform}: its package ${name} is not installed beside whatsnew-greet ` +
         `(npm installs it unless optional dependencies are left out: \`npm install ${name}@${module.exports.version}\`)`,
     );
   }
-  refuseUnsafe(binary);
+  refuseUnsafe(binary, info);
   try {
     fs.accessSync(binary, fs.constants.X_OK);
   } catch {
@@ -73,13 +77,14 @@ function binaryPath() {
   return binary;
 }
 
-/** Throws when `binary` or its directory can be written by others, or belongs to another user. */
-function refuseUnsafe(binary) {
+/** Throws when `binary` (whose stat is `binaryInfo`) or its directory can be written by others,
+ * or belongs to another user. */
+function refuseUnsafe(binary, binaryInfo) {
   const fs = require("node:fs");
   const path = require("node:path");
   const me = typeof process.getuid === "function" ? process.getuid() : 0;
   for (const file of [binary, path.dirname(binary)]) {
-    const info = fs.statSync(file);
+    const info = file === binary ? binaryInfo : fs.statSync(file);
     if ((info.mode & 0o022) !== 0) {
       throw new NoBinary(`refusing the whatsnew binary ${binary}: others can write to ${file}`);
     }

@@ -8,14 +8,14 @@ answers a bad one with the parameter's name, raised here as a `ValueError`. The 
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
 from collections.abc import Mapping, Sequence
 
 # Only what every greeting uses is imported here: not subprocess (the binary is started with
-# os.posix_spawn), pathlib or typing, which a tool may not load at all (issue 45).
+# os.posix_spawn), pathlib or typing, which a tool may not load at all; json is loaded while the
+# binary starts (issue 45).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
@@ -203,7 +203,7 @@ def greet(
     with _Scratch() as scratch:
         parameters["notes"] = _notes_directory(notes, scratch)
         parameters["steps"] = _steps(steps)
-        status, answer, terminated = _exchange(binary, _request("greet", parameters), env, meanwhile=_outcome_type)
+        status, answer, terminated = _exchange(binary, lambda: _request("greet", parameters), env, meanwhile=_outcome_type)
     if terminated:  # the binary restored the terminal, the scratch directory is gone: end as SIGTERM would
         signal.raise_signal(signal.SIGTERM)
     outcome = _outcome(status, answer)
@@ -243,9 +243,9 @@ def record(
         binary = _binary()
     except BinaryError as error:
         raise RecordError(str(error)) from None
-    request = _request("record", {"app_id": app_id, "state_dir": state_dir, "record": list(names)})
+    parameters = {"app_id": app_id, "state_dir": state_dir, "record": list(names)}
     try:
-        status, answer, _ = _exchange(binary, request, env)
+        status, answer, _ = _exchange(binary, lambda: _request("record", parameters), env)
     except BinaryError as error:
         raise RecordError(str(error)) from None
     _raise_refusal(answer)
@@ -281,7 +281,7 @@ def set_tip(
     if not isinstance(enabled, bool):
         raise TypeError(f"enabled must be True or False, not {enabled!r}")
     try:
-        binary = binary_path()
+        binary = _binary()
     except BinaryError as error:
         raise RecordError(str(error)) from None
     with _Scratch() as scratch:
@@ -289,7 +289,7 @@ def set_tip(
         if notes is not None:
             parameters["notes"] = _notes_directory(notes, scratch)
         try:
-            status, answer, _ = _exchange(binary, _request("record", parameters), env)
+            status, answer, _ = _exchange(binary, lambda: _request("record", parameters), env)
         except BinaryError as error:
             raise RecordError(str(error)) from None
     if isinstance(answer, dict) and isinstance(answer.get("error"), dict) and answer["error"].get("parameter") == "tipSwitches":
@@ -317,6 +317,9 @@ def _snake(name: str) -> str:
 
 
 def _request(command: str, parameters: Mapping[str, object]) -> bytes:
+    """The request as JSON; `TypeError` naming the parameter whose value is not JSON."""
+    import json
+
     request: dict[str, object] = {"protocol": PROTOCOL, "command": command}
     for name, value in parameters.items():
         if value is not None:
@@ -404,12 +407,15 @@ def _copy_tree(source: Any, target: Path) -> None:
 
 
 def _exchange(
-    binary: str, request: bytes, env: Mapping[str, str] | None, meanwhile: Callable[[], object] | None = None
+    binary: str, request: Callable[[], bytes], env: Mapping[str, str] | None, meanwhile: Callable[[], object] | None = None
 ) -> tuple[int, object, bool]:
-    """Runs the binary on this process's terminal with `request` on one pipe and its answer on
-    another; returns its status, the answer (None when it wrote none) and whether a SIGTERM
+    """Runs the binary on this process's terminal with the request on one pipe and its answer
+    on another; returns its status, the answer (None when it wrote none) and whether a SIGTERM
     came meanwhile (passed on to the binary; the caller ends by it once it has cleaned up).
-    `meanwhile` runs while the binary works, once it has the request."""
+
+    Started first, the binary is up (its start takes about as long) by the time `request()`
+    has encoded the request; `meanwhile` runs while it works. A request that cannot be encoded
+    raises once the binary, given none, has ended (refusing it, having done nothing)."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -431,7 +437,7 @@ def _exchange(
             held.pid = pid
             if held.terminated:  # it came before the child was there to receive it
                 os.kill(pid, signal.SIGTERM)
-            _write_all(request_write, request)
+            _write_all(request_write, request())
             os.close(request_write)
             request_write = -1
             if meanwhile is not None:
@@ -448,6 +454,8 @@ def _exchange(
                     pass
         if pid is not None:  # an exception on the way: the child ends once its pipes are closed
             os.waitpid(pid, 0)
+    import json
+
     try:
         return status, json.loads(answer) if answer.strip() else None, held.terminated
     except ValueError:

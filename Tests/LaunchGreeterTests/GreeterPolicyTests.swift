@@ -88,6 +88,22 @@ import Testing
       "\(read.problems)")
   }
 
+  /// Only root can give a file away; run as another user, a file of root's stands for the
+  /// other owner's (the user's own is trusted, as root's is).
+  @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
+  func aFileOfAnotherUserIsIgnored() throws {
+    let files = try Files()
+    let path = try files.write("theirs", #"{"all": {"greetings": false}}"#)
+    #expect(chown(path, 4242, 4242) == 0)
+    let read = GreeterPolicy.load(appID: "tally", paths: [path])
+    #expect(read.policy == GreeterPolicy())
+    #expect(
+      read.problems == [
+        "\(path) belongs to uid 4242, not to root or this user (uid 0): chown root \(path); "
+          + "the policy in it is ignored"
+      ])
+  }
+
   @Test func aSymbolicLinkIsNotFollowed() throws {
     let files = try Files()
     let target = try files.write("real", #"{"all": {"greetings": false}}"#)

@@ -25,6 +25,11 @@ let package = Package(
     .target(name: "TerminalRendering", dependencies: ["MarkdownSyntax"]),
     .target(name: "ReleaseNotes", dependencies: ["MarkdownSyntax", "LaunchTracking"]),
     .target(name: "LaunchScreens", dependencies: ["TerminalRendering", "LaunchTracking"]),
+    // What the whatsnew CLI does with notes and the greeting never does (lint, the import's
+    // writing, HTML and syntax-tree JSON): apart, so whatsnew-greet does not link it (issue 45).
+    .target(
+      name: "NotesTools",
+      dependencies: ["MarkdownSyntax", "TerminalRendering", "ReleaseNotes", "LaunchTracking"]),
     .target(name: "CursesTerminal", dependencies: ["CNcurses", "TerminalRendering", "LaunchScreens"]),
     // The product for adopters: one call at start-up.
     .target(
@@ -56,7 +61,7 @@ let package = Package(
       name: "whatsnew",
       dependencies: [
         "LaunchGreeter", "GreetProtocol", "JotDemo", "LaunchTracking", "MarkdownSyntax", "TerminalRendering",
-        "ReleaseNotes",
+        "ReleaseNotes", "NotesTools",
         "LaunchScreens",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -71,16 +76,16 @@ let package = Package(
       name: "LaunchTrackingTests", dependencies: ["LaunchTracking", "TestSupport"],
       exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"],
+      name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "NotesTools", "TestSupport"],
       exclude: ["conformance-baseline.json", "__Snapshots__"]),
     .testTarget(
       name: "TerminalRenderingTests",
-      dependencies: ["TerminalRendering", "MarkdownSyntax", "TestSupport"],
+      dependencies: ["TerminalRendering", "MarkdownSyntax", "NotesTools", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "ReleaseNotesTests",
-      dependencies: ["ReleaseNotes", "MarkdownSyntax", "LaunchTracking", "TestSupport"]),
+      dependencies: ["ReleaseNotes", "NotesTools", "MarkdownSyntax", "LaunchTracking", "TestSupport"]),
     .testTarget(
       name: "LaunchScreensTests",
       dependencies: ["LaunchScreens", "TerminalRendering", "LaunchTracking", "TestSupport"],

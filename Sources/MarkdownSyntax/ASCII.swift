@@ -1,5 +1,5 @@
 /// ASCII byte values by name.
-enum ASCII {
+package enum ASCII {
   static var quote: UInt8 { 34 }  // "
   static var C: UInt8 { 67 }  // C
   static var ampersand: UInt8 { 38 }  // &
@@ -13,11 +13,11 @@ enum ASCII {
   static var colon: UInt8 { 58 }  // :
   static var equals: UInt8 { 61 }  // =
   static var exclamation: UInt8 { 33 }  // !
-  static var greaterThan: UInt8 { 62 }  // >
+  package static var greaterThan: UInt8 { 62 }  // >
   static var hash: UInt8 { 35 }  // #
   static var caret: UInt8 { 94 }  // ^
   static var hyphen: UInt8 { 45 }  // -
-  static var lessThan: UInt8 { 60 }  // <
+  package static var lessThan: UInt8 { 60 }  // <
   static var openBracket: UInt8 { 91 }  // [
   static var openParen: UInt8 { 40 }  // (
   static var percent: UInt8 { 37 }  // %
@@ -26,7 +26,7 @@ enum ASCII {
   static var plus: UInt8 { 43 }  // +
   static var question: UInt8 { 63 }  // ?
   static var semicolon: UInt8 { 59 }  // ;
-  static var slash: UInt8 { 47 }  // /
+  package static var slash: UInt8 { 47 }  // /
   static var tilde: UInt8 { 126 }  // ~
   static var underscore: UInt8 { 95 }  // _
   static var w: UInt8 { 119 }  // w

@@ -3,15 +3,15 @@
 ///
 /// Every scanner works on UTF-8 bytes and returns how far it matched; none of them
 /// allocates unless it must build a result.
-typealias Bytes = UnsafeBufferPointer<UInt8>
+package typealias Bytes = UnsafeBufferPointer<UInt8>
 
-enum Scan {
+package enum Scan {
   // MARK: - Character classes
 
   static func isSpaceOrTab(_ c: UInt8) -> Bool { c == 32 || c == 9 }
   static func isLineEnd(_ c: UInt8) -> Bool { c == 10 || c == 13 }
   /// ASCII whitespace as cmark counts it: space, tab, LF, VT, FF, CR.
-  static func isSpace(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
+  package static func isSpace(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
   static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
   static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
   static func isAlnum(_ c: UInt8) -> Bool { isAlpha(c) || isDigit(c) }

@@ -220,3 +220,22 @@ extension ChangelogImporter {
     }
   }
 }
+
+extension ChangelogImporter {
+  /// Reads and splits the changelog at `path`.
+  package init(contentsOf path: String) throws(ReleaseNotesError) {
+    switch FileSystem.kind(path) {
+    case .missing: throw .unreadable(path: path, reason: "no such file")
+    case .directory: throw .unreadable(path: path, reason: "is a directory")
+    case .file, .other: break
+    }
+    let bytes: [UInt8]
+    do { bytes = try FileSystem.readFile(path) } catch {
+      throw .unreadable(path: path, reason: error.message)
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw .notUTF8(path: path, line: UTF8Validation.firstInvalidLine(bytes) ?? 1)
+    }
+    self.init(text: text)
+  }
+}

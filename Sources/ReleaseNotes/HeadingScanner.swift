@@ -8,28 +8,28 @@ import MarkdownSyntax
 /// they can cut a file into slices (onboarding pages, one changelog section per version) and
 /// keep each slice's Markdown verbatim; the heading's text is taken from those source lines
 /// as written.
-struct HeadingScanner {
+package struct HeadingScanner {
   /// One heading.
-  struct Heading: Equatable {
+  package struct Heading: Equatable {
     /// 1...6.
-    var level: Int
+    package var level: Int
     /// The heading's text as written (without `#` marks; setext lines joined by a space).
-    var text: String
+    package var text: String
     /// The 0-based index of the heading's first line.
-    var firstLine: Int
+    package var firstLine: Int
     /// The 0-based index of its last line (the underline of a setext heading).
-    var lastLine: Int
+    package var lastLine: Int
     /// True for an ATX heading (its level can be changed by editing its `#` marks).
-    var isATX: Bool
+    package var isATX: Bool
   }
 
   /// The headings, in order.
-  private(set) var headings: [Heading] = []
+  package private(set) var headings: [Heading] = []
   /// For each line, whether it is inside a code block or an HTML block, at any depth.
   private(set) var inCode: [Bool] = []
 
   /// Scans `lines`, the lines of `document` (parsed without front matter).
-  init(lines: [TextLine], document: MarkdownDocument) {
+  package init(lines: [TextLine], document: MarkdownDocument) {
     inCode = Array(repeating: false, count: lines.count)
     func mark(_ block: Block) {
       for line in max(block.startLine - 1, 0)..<min(block.endLine, lines.count) { inCode[line] = true }
@@ -63,7 +63,7 @@ struct HeadingScanner {
   }
 
   /// Parses `text` (without front matter; `lines` is ``splitLines(_:)`` of it) and scans it.
-  init(text: String, lines: [TextLine]) {
+  package init(text: String, lines: [TextLine]) {
     self.init(lines: lines, document: MarkdownParser.parse(text, frontMatter: false))
   }
 

@@ -11,19 +11,19 @@ import LaunchTracking
 /// The few file-system calls the catalog needs, straight on the C library: listing a
 /// directory with `opendir`/`readdir` (no `stat` per entry), reading one file, writing one
 /// file. Keeping them here keeps the rest of the target platform-free and fast to start.
-enum FileSystem {
+package enum FileSystem {
   /// What is at a path.
-  enum Kind: Equatable {
+  package enum Kind: Equatable {
     case missing, file, directory, other
   }
 
   /// Why a call failed: the C library's message for `errno`.
-  struct Failure: Error, Equatable {
-    var message: String
+  package struct Failure: Error, Equatable {
+    package var message: String
   }
 
   /// What `path` is (following symbolic links).
-  static func kind(_ path: String) -> Kind {
+  package static func kind(_ path: String) -> Kind {
     var info = stat()
     guard stat(path, &info) == 0 else { return .missing }
     switch info.st_mode & S_IFMT {
@@ -34,7 +34,7 @@ enum FileSystem {
   }
 
   /// The names in a directory, without `.` and `..`, in no particular order.
-  static func list(_ path: String) throws(Failure) -> [String] {
+  package static func list(_ path: String) throws(Failure) -> [String] {
     try list(path, suffix: []) { _ in true }
   }
 
@@ -72,7 +72,7 @@ enum FileSystem {
 
   /// The whole content of a regular file (at most `Platform.maximumFileSize` bytes, the
   /// package's one limit).
-  static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+  package static func readFile(_ path: String) throws(Failure) -> [UInt8] {
     do { return try Platform.readFile(path) } catch { throw Failure(message: error.message) }
   }
 
@@ -96,7 +96,7 @@ enum FileSystem {
   }
 
   /// Writes `bytes` to `path` (mode 0644). Unless `overwrite`, fails when the file exists.
-  static func writeFile(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(Failure) {
+  package static func writeFile(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(Failure) {
     let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
     let fd = open(path, flags, 0o644)
     guard fd >= 0 else { throw Failure(message: lastError()) }
@@ -105,7 +105,7 @@ enum FileSystem {
   }
 
   /// Creates a directory and its parents when it does not exist yet (`Platform.makeDirectories`).
-  static func makeDirectory(_ path: String) throws(Failure) {
+  package static func makeDirectory(_ path: String) throws(Failure) {
     if let problem = Platform.makeDirectories(path) { throw Failure(message: problem) }
   }
 

@@ -260,13 +260,13 @@ package struct ReleaseNotesCatalog: Sendable {
 
   /// The front matter of one notes file, read from the start of the file (the whole file
   /// only when the front matter is longer than 4 KB).
-  func frontMatter(of entry: Entry) throws(ReleaseNotesError) -> NotesFrontMatter {
+  package func frontMatter(of entry: Entry) throws(ReleaseNotesError) -> NotesFrontMatter {
     try frontMatter(ofFile: entry.fileName)
   }
 
   /// The front matter of a file of the catalog (`1.2.0.md`, `fr/1.2.0.md`), as
   /// ``frontMatter(of:)`` reads it.
-  func frontMatter(ofFile fileName: String) throws(ReleaseNotesError) -> NotesFrontMatter {
+  package func frontMatter(ofFile fileName: String) throws(ReleaseNotesError) -> NotesFrontMatter {
     NotesFrontMatter(try rawFrontMatter(ofFile: fileName))
   }
 
@@ -462,7 +462,7 @@ package struct ReleaseNotesCatalog: Sendable {
   }
 
   /// Reads a file of the directory as UTF-8 text.
-  func readText(_ fileName: String, required: Bool = false) throws(ReleaseNotesError) -> String {
+  package func readText(_ fileName: String, required: Bool = false) throws(ReleaseNotesError) -> String {
     let path = path(of: fileName)
     if let memory {
       guard let text = memory[fileName] else { throw .missingFile(path: path) }

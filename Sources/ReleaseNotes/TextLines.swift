@@ -1,16 +1,16 @@
 /// Splits text into lines on `\n` bytes, dropping a `\r` before it, with each line's UTF-8
 /// offset. (Splitting a `String` on the `Character` `"\n"` would miss `\r\n`, which Swift
 /// treats as one character.)
-struct TextLine {
+package struct TextLine {
   /// The line's text, without its line ending.
-  var text: Substring
+  package var text: Substring
   /// The UTF-8 offset of the line's first byte.
-  var offset: Int
+  package var offset: Int
   /// The UTF-8 offset just after the line ending (where the next line starts).
-  var end: Int
+  package var end: Int
 }
 
-func splitLines(_ text: String) -> [TextLine] {
+package func splitLines(_ text: String) -> [TextLine] {
   Array(IteratorSequence(TextLineIterator(text)))
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NotesTools
 import ReleaseNotes
 
 /// `whatsnew import-changelog`: splits a changelog into one notes file per version.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LaunchScreens
 import MarkdownSyntax
+import NotesTools
 import ReleaseNotes
 import TerminalRendering
 

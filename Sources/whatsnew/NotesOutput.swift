@@ -1,6 +1,7 @@
 import LaunchGreeter
 import LaunchTracking
 import MarkdownSyntax
+import NotesTools
 import TerminalRendering
 
 /// Turns the notes document into text for `notes`. The renderers themselves live in

@@ -2,6 +2,7 @@ import ArgumentParser
 import LaunchGreeter
 import LaunchTracking
 import MarkdownSyntax
+import NotesTools
 import TerminalRendering
 
 #if canImport(Glibc)

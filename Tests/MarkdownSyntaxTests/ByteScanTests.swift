@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import MarkdownSyntax
+@testable import NotesTools
 
 /// The word-wide search against its definition, `firstIndex(where:)`: every byte value at every
 /// position of one to three words and a tail, among bytes that match neither (including bytes

@@ -1,4 +1,5 @@
 import Foundation
+import NotesTools
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import MarkdownSyntax
+import NotesTools
 import TestSupport
 import Testing
 

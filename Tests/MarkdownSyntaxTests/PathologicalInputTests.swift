@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import NotesTools
 import Testing
 
 /// Inputs that make naive Markdown parsers quadratic or blow the stack (after cmark's

@@ -1,5 +1,6 @@
 import Foundation
 import MarkdownSyntax
+import NotesTools
 import TestSupport
 
 /// One example from a spec file.

@@ -1,3 +1,4 @@
+import NotesTools
 import Testing
 
 @testable import MarkdownSyntax

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchTracking
+import NotesTools
 import ReleaseNotes
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import NotesTools
 import ReleaseNotes
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import LaunchTracking
+import NotesTools
 import ReleaseNotes
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import NotesTools
 import ReleaseNotes
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import LaunchTracking
 import MarkdownSyntax
+import NotesTools
 import ReleaseNotes
 import Testing
 

@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import NotesTools
 import TestSupport
 import Testing
 

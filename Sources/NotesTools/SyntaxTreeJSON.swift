@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import TerminalRendering
 
 /// The syntax tree as JSON, for tooling (`whatsnew render --format json`).
 ///

@@ -1,3 +1,5 @@
+import MarkdownSyntax
+
 /// Renders a ``MarkdownDocument`` as HTML the way `cmark-gfm` does: safe by default, as
 /// cmark is without `--unsafe`.
 package enum HTMLRenderer {

@@ -1,5 +1,6 @@
 import LaunchTracking
 import MarkdownSyntax
+import ReleaseNotes
 
 /// Checks a content directory before a release: the rules of `whatsnew lint`.
 ///

@@ -1,5 +1,6 @@
 import LaunchTracking
 import MarkdownSyntax
+import ReleaseNotes
 
 extension ChangelogImporter {
   /// A file the import wrote.
@@ -55,24 +56,5 @@ extension ChangelogImporter {
       written.append(WrittenFile(path: item.path, section: item.section, replaced: item.replaced))
     }
     return written
-  }
-}
-
-extension ChangelogImporter {
-  /// Reads and splits the changelog at `path`.
-  package init(contentsOf path: String) throws(ReleaseNotesError) {
-    switch FileSystem.kind(path) {
-    case .missing: throw .unreadable(path: path, reason: "no such file")
-    case .directory: throw .unreadable(path: path, reason: "is a directory")
-    case .file, .other: break
-    }
-    let bytes: [UInt8]
-    do { bytes = try FileSystem.readFile(path) } catch {
-      throw .unreadable(path: path, reason: error.message)
-    }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .notUTF8(path: path, line: UTF8Validation.firstInvalidLine(bytes) ?? 1)
-    }
-    self.init(text: text)
   }
 }

@@ -1,3 +1,6 @@
+import MarkdownSyntax
+import ReleaseNotes
+
 /// What `whatsnew lint` found in a content directory.
 package struct LintReport: Sendable, Equatable {
   /// Every problem, file by file in name order, then by line.

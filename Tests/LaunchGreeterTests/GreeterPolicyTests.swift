@@ -90,7 +90,7 @@ import Testing
 
   /// Only root can give a file away; run as another user, a file of root's stands for the
   /// other owner's (the user's own is trusted, as root's is).
-  @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
+  @Test(.requires(geteuid() == 0, "only root can give a file to another user"))
   func aFileOfAnotherUserIsIgnored() throws {
     let files = try Files()
     let path = try files.write("theirs", #"{"all": {"greetings": false}}"#)

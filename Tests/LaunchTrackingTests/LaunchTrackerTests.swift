@@ -140,6 +140,7 @@ import Testing
       state.recordTipShown("find", now: clock.now)
       state.recordTipShown("find", now: clock.now)
       state.tipsOff = true
+      state.mutedTips.insert("sync")
       state.checklistDismissed = true
       tx.state = state
     }

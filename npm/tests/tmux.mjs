@@ -52,8 +52,12 @@ export class Tmux {
     this.tmux("send-keys", "-t", "=0:", "Enter");
   }
 
-  /** Sends tmux key names (`q`, `Enter`, `C-c`). */
+  /** Sends tmux key names (`q`, `Enter`, `C-c`). A screen drops the keys of its first 150 ms
+   * (keys typed ahead are the shell's): after a wait for something on screen, keys wait out
+   * 200 ms of it, as a person's would; Ctrl-C alone acts at once (as TmuxSession.swift). */
   keys(...names) {
+    const left = (this.seen ?? 0) + 200 - Date.now();
+    if (!(names.length === 1 && names[0] === "C-c") && left > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, left);
     this.tmux("send-keys", "-t", "=0:", ...names);
   }
 
@@ -70,7 +74,10 @@ export class Tmux {
     const deadline = Date.now() + timeout;
     for (;;) {
       const screen = this.capture();
-      if (screen.includes(text)) return screen;
+      if (screen.includes(text)) {
+        this.seen = Date.now();
+        return screen;
+      }
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${JSON.stringify(text)}; the pane shows:\n${screen}`);
       await sleep(50);
     }

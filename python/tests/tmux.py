@@ -45,8 +45,15 @@ class Tmux:
         self.tmux("send-keys", "-t", "=0:", "-l", command)
         self.tmux("send-keys", "-t", "=0:", "Enter")
 
+    # A screen drops the keys of its first 150 ms (keys typed ahead are the shell's): after a
+    # wait for something on screen, keys wait out 200 ms of it, as a person's would; Ctrl-C
+    # alone acts at once (as in Tests/EndToEndTests/TmuxSession.swift).
+    seen = 0.0
+
     def keys(self, *names: str) -> None:
         """Sends tmux key names (`q`, `Enter`, `C-c`)."""
+        if names != ("C-c",):
+            time.sleep(max(0.0, self.seen + 0.2 - time.monotonic()))
         self.tmux("send-keys", "-t", "=0:", *names)
 
     def capture(self) -> str:
@@ -61,6 +68,7 @@ class Tmux:
         while True:
             screen = self.capture()
             if text in screen:
+                self.seen = time.monotonic()
                 return screen
             if time.monotonic() > deadline:
                 raise AssertionError(f"timed out waiting for {text!r}; the pane shows:\n{screen}")

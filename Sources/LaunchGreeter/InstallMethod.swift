@@ -232,9 +232,7 @@ package struct SystemInstallFileSystem: InstallFileSystem {
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+      let name = Platform.withName(of: entry) { String(decoding: $0, as: UTF8.self) }
       if name != "." && name != ".." { names.append(name) }
     }
     return names

@@ -8,6 +8,20 @@
 /// (`writeAll`, `readAll`/`readFile` with one size cap, `makeDirectories` with one mode) are
 /// `package`: the notes catalog and the executable use these, not copies.
 package enum Platform {
+  /// Calls `body` with the name of a directory entry that `readdir` returned, its bytes read in
+  /// place up to the NUL. `d_name` is declared as 256 bytes, but an entry holds only its name:
+  /// copying the whole field (`withUnsafeBytes(of: entry.pointee.d_name)`) reads past the end
+  /// of `readdir`'s buffer for the last entries (AddressSanitizer: heap-buffer-overflow).
+  package static func withName<Result>(
+    of entry: UnsafeMutablePointer<dirent>, _ body: (UnsafeRawBufferPointer) throws -> Result
+  ) rethrows -> Result {
+    try withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+      let start = UnsafeRawPointer(field)
+      return try body(
+        UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
+    }
+  }
+
   /// The message for the current `errno`.
   package static func errnoMessage(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))

@@ -48,8 +48,8 @@ package enum FileSystem {
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
-      let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        let length = raw.firstIndex(of: 0) ?? raw.count
+      let name: String? = Platform.withName(of: entry) { raw in
+        let length = raw.count
         guard length > 0, length >= suffix.count else { return nil }
         if raw[0] == UInt8(ascii: ".") {
           // `.`, `..` and, when filtering, hidden files.

@@ -244,18 +244,9 @@ package enum LaunchStateCodec {
     }
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-      year >= 1, (1...12).contains(month), hour < 24, minute < 60, second < 60
+      year >= 1, hour < 24, minute < 60, second < 60,
+      let days = ProcessEnvironment.daysSince1970(year: year, month: month, day: day)
     else { return nil }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    guard day >= 1 && day <= monthDays[month - 1] else { return nil }
-    // Days from 1970-01-01 (Howard Hinnant's days_from_civil).
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let days = era * 146_097 + dayOfEra - 719_468
     let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
     return Date(timeIntervalSince1970: TimeInterval(seconds))
   }

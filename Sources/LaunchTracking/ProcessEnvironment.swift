@@ -93,8 +93,9 @@ package enum ProcessEnvironment {
   }
 
   /// The days from 1970-01-01 to a day of the proleptic Gregorian calendar (Howard Hinnant's
-  /// `days_from_civil`), nil for a day that does not exist.
-  private static func daysSince1970(year: Int, month: Int, day: Int) -> Int? {
+  /// `days_from_civil`), nil for a day that does not exist. The state file's dates
+  /// (`LaunchStateCodec.date(_:)`) use it too.
+  static func daysSince1970(year: Int, month: Int, day: Int) -> Int? {
     guard (1...12).contains(month) else { return nil }
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]

@@ -38,12 +38,14 @@ struct ExplainTmuxTests {
 }
 
 extension TmuxSession {
-  /// Polls until the file `log` holds `text`; returns its content.
-  func waitUntilLogged(_ log: URL, contains text: String, timeout: Double = 10) throws -> String {
+  /// Polls until the file `log` holds `text` (at least `times` times); returns its content.
+  func waitUntilLogged(_ log: URL, contains text: String, times: Int = 1, timeout: Double = 10) throws
+    -> String
+  {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       let content = String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self)
-      if content.contains(text) {
+      if content.ranges(of: text).count >= times {
         sawScreen()
         return content
       }

@@ -20,12 +20,7 @@ extension GreetOutcome {
   /// The `tip:` line of `--explain`: the tip shown, or why tips are off; nil otherwise.
   package var tipExplanation: String? {
     if let tip { return "\(tip.id)\(tip.isFirstShowing ? " (first showing)" : "")" }
-    switch tipsOff {
-    case .setting?: return "off (whatsnew settings tips off)"
-    case .variable(let name)?: return "off (\(name)=1)"
-    case .policy(let source)?: return "off (\(source))"
-    case nil: return nil
-    }
+    return tipsOff.map { "off (\($0.reason))" }
   }
 
   /// The `checklist:` line of `--explain`: where the "Get started" checklist stands; nil when

@@ -174,7 +174,9 @@ struct PolicyFile: Decodable, Equatable {
     }
   }
 
-  /// One line for a decoding error: the key at fault and what was expected.
+  /// One line for a decoding error: the key at fault and what was expected, or where the
+  /// text stops being JSON (`not JSON at line 3, column 14 (a comma or a closing brace should
+  /// be here)`).
   static func describe(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
     switch error {
@@ -185,6 +187,9 @@ struct PolicyFile: Decodable, Equatable {
       return "\(path(context.codingPath)): expected \(expected)"
     case .dataCorrupted(let context):
       let key = path(context.codingPath)
+      if let syntax = context.underlyingError as? StateJSON.SyntaxError {
+        return "not JSON at \(syntax.position) (\(syntax.problem.prefix(160)))"
+      }
       if key.isEmpty {
         let detail = (context.underlyingError.map { "\($0)" }).map { " (\($0))" } ?? ""
         return "not JSON" + detail.prefix(160)

@@ -61,10 +61,9 @@ extension LaunchGreeter {
     let invocation = context.invocation
     guard tips != .off, let catalog, invocation.isInteractive, invocation.deepLink == nil, record.isRecorded
     else { return TipChoice() }
-    if record.state.tipsOff { return TipChoice(off: .setting) }
-    let variable = app.variable("NO_TIPS")
-    if context.environment[variable] == "1" { return TipChoice(off: .variable(variable)) }
-    if let source = context.policy.tipsOff { return TipChoice(off: .policy(source)) }
+    if let off = Self.tipsOff(app, setting: record.state.tipsOff, context.environment, context.policy) {
+      return TipChoice(off: off)
+    }
     if tips != .manual && !(seams.stderrIsTerminal ?? (isatty(STDERR_FILENO) == 1)) { return TipChoice() }
     let read: (tips: [NotesTip], problems: [String])
     do {
@@ -97,6 +96,28 @@ extension LaunchGreeter {
       (choice.tip, choice.isFirstShowing) = (tip, record.state.tips[rule.id] == nil)
     }
     return choice
+  }
+
+  /// Why tips are off for `app`, the first of: the user's setting (`setting`, the state's
+  /// `tipsOff`), `<PREFIX>_NO_TIPS=1` in `environment`, the policy's `tips: false`; nil when
+  /// they are on.
+  static func tipsOff(
+    _ app: GreeterApp, setting: Bool, _ environment: [String: String], _ policy: GreeterPolicy
+  ) -> TipsOff? {
+    if setting { return .setting }
+    let variable = app.variable("NO_TIPS")
+    if environment[variable] == "1" { return .variable(variable) }
+    return policy.tipsOff.map { .policy($0) }
+  }
+
+  /// Why tips are off for `app` outside a launch (`whatsnew tips`), decided as a launch
+  /// decides it, the policy read from its files (``GreeterPolicy/paths(environment:system:)``);
+  /// each policy file ignored is one problem line.
+  package static func tipsOff(
+    for app: GreeterApp, state: LaunchState?, environment: [String: String]
+  ) -> (off: TipsOff?, problems: [String]) {
+    let read = GreeterPolicy.load(appID: app.id, paths: GreeterPolicy.paths(environment: environment))
+    return (tipsOff(app, setting: state?.tipsOff ?? false, environment, read.policy), read.problems)
   }
 
   /// Turns one tip of the app's notes (its `id:`) off for the user, or back on, without

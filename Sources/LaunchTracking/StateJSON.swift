@@ -17,14 +17,40 @@ package enum StateJSON: Sendable, Equatable {
   /// How deep arrays and objects may nest.
   package static let maximumDepth = 64
 
-  /// Why a text is not JSON: what, and at which byte (0-based).
+  /// Why a text is not JSON: what, and where: at which byte (0-based), line and column.
   package struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.
     package var problem: String
     /// The byte offset where it was found.
     package var offset: Int
+    /// The line of ``offset``, from 1 (a line ends at a line feed).
+    package var line: Int
+    /// The column of ``offset`` in its line, from 1, in characters (Unicode scalars, so a
+    /// line's UTF-8 is not counted byte by byte).
+    package var column: Int
+
+    /// `problem` at `offset` of `bytes`, its line and column counted there: only when the
+    /// text is refused, so a valid text costs nothing more.
+    package init(problem: String, offset: Int, in bytes: [UInt8]) {
+      self.problem = problem
+      self.offset = offset
+      var line = 1
+      var column = 1
+      for byte in bytes.prefix(offset) {
+        if byte == 0x0A {
+          line += 1
+          column = 1
+        } else if byte & 0xC0 != 0x80 {
+          column += 1
+        }
+      }
+      (self.line, self.column) = (line, column)
+    }
 
     package var description: String { "\(problem) at byte \(offset)" }
+
+    /// Where, for a reader's line about a file: `line 3, column 14`.
+    package var position: String { "line \(line), column \(column)" }
   }
 
   /// The value of the JSON text `bytes`.
@@ -146,7 +172,9 @@ package enum StateJSON: Sendable, Equatable {
       return value
     }
 
-    private func fail(_ problem: String) -> SyntaxError { SyntaxError(problem: problem, offset: i) }
+    private func fail(_ problem: String) -> SyntaxError {
+      SyntaxError(problem: problem, offset: i, in: bytes)
+    }
 
     private mutating func skipWhitespace() {
       while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
@@ -204,7 +232,7 @@ package enum StateJSON: Sendable, Equatable {
         i += 1
         let value = try self.value()
         guard fields.updateValue(value, forKey: key) == nil else {
-          throw SyntaxError(problem: "the key \(key.debugDescription) repeated", offset: keyOffset)
+          throw SyntaxError(problem: "the key \(key.debugDescription) repeated", offset: keyOffset, in: bytes)
         }
         skipWhitespace()
         guard i < bytes.count else { throw fail("the text ends inside an object") }
@@ -278,7 +306,7 @@ package enum StateJSON: Sendable, Equatable {
       }
       i += 1
       guard let text = String(validating: utf8, as: UTF8.self) else {
-        throw SyntaxError(problem: "a string that is not UTF-8", offset: start)
+        throw SyntaxError(problem: "a string that is not UTF-8", offset: start, in: bytes)
       }
       return text
     }

@@ -124,6 +124,17 @@ package enum TipsOff: Sendable, Equatable {
   /// The administrator's policy: where `tips: false` was set
   /// (`/etc/whatsnew/policy.json (apps.tally.tips)`).
   case policy(String)
+
+  /// The switch, as `--explain`'s `tip:` line and `whatsnew tips` name it:
+  /// `whatsnew settings tips off`, `TALLY_NO_TIPS=1`, or the policy's file and key
+  /// (`/etc/whatsnew/policy.json (all.tips)`).
+  package var reason: String {
+    switch self {
+    case .setting: "whatsnew settings tips off"
+    case .variable(let name): "\(name)=1"
+    case .policy(let source): source
+    }
+  }
 }
 
 /// Where one tip stands on a launch, for the choice and for `whatsnew tips`.

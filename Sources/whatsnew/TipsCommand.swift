@@ -74,12 +74,18 @@ struct TipsCommand: ParsableCommand {
       throw CommandFailure("cannot read \(store.path): schema \(schema) is too new")
     case .unusable(let reason): throw CommandFailure(reason)
     }
+    let app = GreeterApp(id: state.appID, name: state.appID, version: "0")
+    // Why tips are off, as a launch decides it (the setting, <PREFIX>_NO_TIPS, the policy).
+    let off = LaunchGreeter.tipsOff(for: app, state: recorded, environment: processEnvironment)
+    for problem in off.problems { Console.error("whatsnew: warning: " + problem) }
     // The app's clock (`<PREFIX>_NOW`, for QA), else the tool's.
-    let clock = GreeterApp(id: state.appID, name: state.appID, version: "0").variable("NOW")
     let now =
-      (processEnvironment[clock] ?? processEnvironment["WHATSNEW_NOW"]).flatMap(ProcessEnvironment.parseDate)
-      ?? Date()
-    Console.out(Self.listing(read.tips.map(\.rule), state: recorded, now: now, cooldown: cooldown.duration))
+      (processEnvironment[app.variable("NOW")] ?? processEnvironment["WHATSNEW_NOW"])
+      .flatMap(ProcessEnvironment.parseDate) ?? Date()
+    Console.out(
+      Self.listing(
+        read.tips.map(\.rule), state: recorded, off: off.off, appID: app.id, now: now,
+        cooldown: cooldown.duration))
   }
 
   /// `--off` / `--on`: checks the ids against the notes when `--content` names them, then
@@ -113,8 +119,11 @@ struct TipsCommand: ParsableCommand {
     for id in on { Console.out("tip \(id): on for \(state.appID) (\(store.path))") }
   }
 
-  /// One line per tip, and a last line when tips are off or wait for the cooldown.
-  static func listing(_ rules: [TipRule], state: LaunchState?, now: Date, cooldown: Duration) -> String {
+  /// One line per tip, and a last line when tips are off (`off`, for the app `appID`: the
+  /// switch in the words of `--explain`) or a tip is muted.
+  static func listing(
+    _ rules: [TipRule], state: LaunchState?, off: TipsOff?, appID: String, now: Date, cooldown: Duration
+  ) -> String {
     guard !rules.isEmpty else { return "No tips (add .md files to the notes' tips/ folder)." }
     let schedule =
       state.map { TipSchedule(state: $0, now: now, used: LaunchGreeter.usedEvents($0)) }
@@ -141,7 +150,7 @@ struct TipsCommand: ParsableCommand {
         parts.append("due from launch \(n) (launch \(schedule.launchCount) so far)")
       case .waitingForDay(let n): parts.append("due from day \(n) (day \(schedule.daysSinceInstall) now)")
       case .waitingForEvent(let event): parts.append("due once used: \(event)")
-      case .due where state?.tipsOff == true: parts.append("off")
+      case .due where off != nil: parts.append("off")
       case .due where rule == next:
         if let until {
           parts.append("due, held back by the cooldown until \(LaunchStateCodec.iso8601(until) ?? "later")")
@@ -153,8 +162,10 @@ struct TipsCommand: ParsableCommand {
       let pad = String(repeating: " ", count: width - rule.id.count)
       lines.append(rule.id + pad + "  " + parts.joined(separator: "; "))
     }
-    if state?.tipsOff == true {
+    if off == .setting {
       lines.append("Tips are off for this user (whatsnew settings tips on turns them on).")
+    } else if let off {
+      lines.append("Tips are off for \(appID): \(off.reason).")
     }
     if rules.contains(where: { schedule.muted.contains($0.id) }) {
       lines.append("A muted tip is never shown (whatsnew tips --on ID turns it back on).")

@@ -181,7 +181,7 @@ import Testing
 
     func run(_ example: Example) throws -> String {
       let result = try Run.whatsnew(
-        example.arguments, environment: environment.merging(example.environment) { $1 },
+        example.arguments, environment: environment.merging(example.environment.mapValues(expand)) { $1 },
         currentDirectory: directory.url)
       return shown(result.stdout + result.stderr)
     }
@@ -277,8 +277,9 @@ import Testing
   ]
 
   /// Tally's first launch (the walkthrough, skipped) and second, in a terminal; then the
-  /// section's lines, `greet --tip` in the terminal too (a tip is only for a person there), and
-  /// `lint` of ``notesWithBadTips`` in `Content`.
+  /// section's lines, `greet --tip` in the terminal too (a tip is only for a person there),
+  /// `lint` of ``notesWithBadTips`` in `Content`, and `tips` with a policy file in `~/xdg` that
+  /// turns tips off.
   @Test(.requires(TmuxAvailability.present, TmuxAvailability.missing))
   func theTipsExamplesAreTrue() throws {
     let examples = try Self.examples(in: ["Tips"], of: "docs/tips.md")
@@ -289,6 +290,12 @@ import Testing
       at: content.appendingPathComponent("tips"), withIntermediateDirectories: true)
     for (name, text) in Self.notesWithBadTips {
       try Data(text.utf8).write(to: content.appendingPathComponent(name))
+    }
+    let policy = try home.directory.subdirectory("xdg/whatsnew")
+    try Data(#"{"all": {"tips": false}}"#.utf8).write(to: policy.appendingPathComponent("policy.json"))
+    // Writable by no one else, whatever the umask: else the policy is ignored.
+    for (path, mode) in [("xdg", 0o755), ("xdg/whatsnew", 0o755), ("xdg/whatsnew/policy.json", 0o644)] {
+      #expect(chmod(home.directory.path + "/" + path, mode_t(mode)) == 0)
     }
     let terminal = try Terminal(home)
     defer { terminal.kill() }

@@ -244,6 +244,40 @@ struct TipTmuxTests {
     }
   }
 
+  /// Tips off by the administrator's policy (`tips: false`, here under `$XDG_CONFIG_DIRS`) or
+  /// by `TALLY_NO_TIPS=1`: `whatsnew tips` lists the due tip as off and names the switch in the
+  /// words of `--explain`'s `tip:` line; without either, the same tip is due.
+  @Test func tipsOffByThePolicyOrTheVariableAreListedWithTheSwitch() throws {
+    try withApp(width: 200) { app, tmux in
+      let config = app.directory.appendingPathComponent("xdg")
+      try PolicyTmuxTests.writePolicy(#"{"apps": {"tally": {"tips": false}}}"#, in: config)
+      let policy = "\(config.path)/whatsnew/policy.json (apps.tally.tips)"
+      try tmux.start(app.greet)
+      try tmux.waitFor("Welcome to Tally")
+      try tmux.keys("s")
+      _ = try finished(tmux)
+      // Launch 2, without a terminal: counted, nothing shown.
+      let second = try Run.whatsnew([
+        "greet", "--app-id", "tally", "--app-name", "Tally", "--app-version", "2.0.0", "--content", app.notes,
+        "--state-dir", app.state,
+      ])
+      #expect(second.status == 0, "\(second.stderr)")
+      try tmux.start(app.greet + " --explain", environment: "XDG_CONFIG_DIRS='\(config.path)'")
+      let explained = try finished(tmux)
+      #expect(!explained.contains("Tip:") && explained.contains("tip:       off (\(policy))"), "\(explained)")
+
+      let tips = ["tips", "--app-id", "tally", "--state-dir", app.state, "--content", app.notes]
+      let byPolicy = try Run.whatsnew(tips, environment: ["XDG_CONFIG_DIRS": config.path])
+      #expect(byPolicy.status == 0 && byPolicy.stderr.isEmpty, "\(byPolicy.stderr)")
+      #expect(byPolicy.stdout == "search  never shown; off\nTips are off for tally: \(policy).\n")
+      let byVariable = try Run.whatsnew(tips, environment: ["TALLY_NO_TIPS": "1"])
+      #expect(byVariable.stdout == "search  never shown; off\nTips are off for tally: TALLY_NO_TIPS=1.\n")
+      let on = try Run.whatsnew(tips)
+      #expect(
+        on.stdout == "search  never shown; due on the next launch that shows nothing else\n", "\(on.stdout)")
+    }
+  }
+
   /// The demo shows the due tip on Jot's home screen (`.manual`), from its third launch, and
   /// `x` "no more tips" turns tips off.
   @Test func theDemoShowsTheTipOnItsHomeScreenAndXTurnsTipsOff() throws {

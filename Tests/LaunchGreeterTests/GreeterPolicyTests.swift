@@ -139,6 +139,18 @@ import Testing
     #expect(read.problems.first?.hasSuffix("; the policy in it is ignored") == true)
   }
 
+  /// A syntax error is one line naming the file and where the text stops being JSON: its
+  /// line and column, not a byte offset.
+  @Test func aSyntaxErrorNamesItsLine() throws {
+    let files = try Files()
+    let path = try files.write("bad", "{\n  \"apps\": {\"tally\": {\"tips\": false}}\n  \"all\": {}\n}\n")
+    #expect(
+      GreeterPolicy.load(appID: "tally", paths: [path]).problems == [
+        "\(path): not JSON at line 3, column 3 (a comma or a closing brace should be here); "
+          + "the policy in it is ignored"
+      ])
+  }
+
   // MARK: A launch
 
   let clock = FixedClock()

@@ -225,6 +225,21 @@ import Testing
     }
   }
 
+  /// A syntax error says its line and column (from 1), counted in characters: a line feed
+  /// starts a line, `é` (two bytes) is one column; the byte offset is as before.
+  @Test(arguments: [
+    ("{\n  \"a\" : 1\n  \"b\" : 2\n}", "a comma or a closing brace should be here", 3, 3, 14),
+    ("{\"é\" : tru}", "an unknown word", 1, 8, 8),
+    ("[1,\r\n 2,\r\n\r\n ]", "an unexpected character", 4, 2, 13),
+    ("{\"k\":1,\n\"k\":2}", "the key \"k\" repeated", 2, 1, 8),
+  ])
+  func aSyntaxErrorSaysItsLineAndColumn(text: String, problem: String, line: Int, column: Int, offset: Int) {
+    let error = #expect(throws: StateJSON.SyntaxError.self) { try StateJSON.parse(Array(text.utf8)) }
+    #expect(error?.problem == problem)
+    #expect(error?.offset == offset)
+    #expect(error?.position == "line \(line), column \(column)", "\(String(describing: error))")
+  }
+
   @Test func escapesAndSurrogatePairsAreDecoded() throws {
     let text = #"{"s" : "a\"b\\c\/d\b\f\n\r\t\u00e9\ud83c\udf89"}"#
     #expect(try StateJSON.parse(Array(text.utf8)) == .object(["s": .string("a\"b\\c/d\u{8}\u{C}\n\r\té🎉")]))

@@ -434,7 +434,7 @@ package final class FileLaunchStore: LaunchStore, Sendable {
     do {
       json = try StateJSON.parse(bytes)
     } catch {
-      return .corrupt("not JSON: \(error)")
+      return .corrupt("not JSON at \(error.position): \(error.problem)")
     }
     guard case .object(let top) = json else { return .corrupt("not a JSON object") }
     guard let schema = top["schema"]?.int else { return .corrupt("no schema number") }

@@ -104,6 +104,21 @@ import Testing
     #expect(try launch("1.0.0", store: store(dir, log, clock: clock), clock: clock).kind == .regular)
   }
 
+  /// A state file a person edited by hand and broke says where, in lines and columns, as the
+  /// policy file does: the file is pretty-printed, so a byte offset would mean counting.
+  @Test func aFileThatIsNotJSONSaysTheLineAndColumn() throws {
+    let dir = try makeDir()
+    let path = dir + "/launch-state.json"
+    try Data("{\n  \"schema\" : 1,\n  \"appID\" : test-app\n}\n".utf8).write(to: URL(fileURLWithPath: path))
+    let log = WarningLog()
+    let clock = TestClock("2026-02-03T04:05:06Z")
+    let record = try launch("1.0.0", store: store(dir, log, clock: clock), clock: clock)
+    #expect(record.stateWasReset)
+    #expect(log.all.count == 1)
+    #expect(
+      log.all.first?.contains("\(path) was corrupt (not JSON at line 3, column 13: ") == true, "\(log.all)")
+  }
+
   @Test func hugeFilesAreNotReadButMovedAside() throws {
     let dir = try makeDir()
     let path = dir + "/launch-state.json"

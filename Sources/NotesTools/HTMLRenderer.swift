@@ -14,6 +14,15 @@ package enum HTMLRenderer {
   package static func render(_ document: MarkdownDocument, tagFilter: Bool = false, unsafe: Bool = false)
     -> String
   {
+    String(decoding: renderUTF8(document, tagFilter: tagFilter, unsafe: unsafe), as: UTF8.self)
+  }
+
+  /// ``render(_:tagFilter:unsafe:)`` as UTF-8 bytes, for a caller that writes them out
+  /// (`whatsnew render --format html`): the same bytes, without making a `String` of them,
+  /// which validates every byte again (11 M instructions, ~3 ms, for a 1 MB document).
+  package static func renderUTF8(_ document: MarkdownDocument, tagFilter: Bool = false, unsafe: Bool = false)
+    -> [UInt8]
+  {
     var writer = HTMLWriter(tagFilter: tagFilter, unsafe: unsafe)
     writer.blocks(document.blocks, tight: false)
     if !document.footnotes.isEmpty {
@@ -21,7 +30,7 @@ package enum HTMLRenderer {
       for footnote in document.footnotes { writer.footnote(footnote) }
       writer.raw("</ol>\n</section>\n")
     }
-    return writer.out.withBytes { String(decoding: $0, as: UTF8.self) }
+    return writer.out.withBytes { Array($0) }
   }
 }
 

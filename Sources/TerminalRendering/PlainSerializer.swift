@@ -16,8 +16,6 @@ package enum PlainSerializer {
       for run in line.runs { bytes.append(contentsOf: run.text.utf8) }
       bytes.append(UInt8(ascii: "\n"))
     }
-    let clean = bytes.withUnsafeBufferPointer { !Sanitizer.needsSanitizing(utf8: $0) }
-    if clean { return bytes }
-    return Array(Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self)).utf8)
+    return Sanitizer.sanitize(utf8: bytes)
   }
 }

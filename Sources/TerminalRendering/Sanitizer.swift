@@ -75,6 +75,14 @@ package enum Sanitizer {
     return String(out)
   }
 
+  /// ``sanitize(_:expandingTabs:)`` of UTF-8 `bytes`: `bytes` themselves when there is
+  /// nothing to change (the common case), without making a `String` of them, which would
+  /// validate every byte again.
+  package static func sanitize(utf8 bytes: [UInt8], expandingTabs: Bool = true) -> [UInt8] {
+    if !bytes.withUnsafeBufferPointer({ scan($0) }) { return bytes }
+    return Array(sanitize(String(decoding: bytes, as: UTF8.self), expandingTabs: expandingTabs).utf8)
+  }
+
   /// True when `text` holds anything ``sanitize(_:)`` would change. Scans UTF-8 bytes only.
   package static func needsSanitizing(_ text: String) -> Bool {
     var utf8 = text.utf8

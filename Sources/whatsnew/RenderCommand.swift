@@ -133,9 +133,10 @@ struct RenderCommand: ParsableCommand {
     case .html:
       // Raw HTML is omitted unless `unsafe` (then with GFM the tag filter applies), and control
       // characters are neutralised like on every other path, in case the HTML is shown on a
-      // terminal; tabs are data here and stay.
-      let html = HTMLRenderer.render(document, tagFilter: tagFilter, unsafe: unsafe)
-      FileOutput.write(Sanitizer.sanitize(html, expandingTabs: false))
+      // terminal; tabs are data here and stay. Written as the renderer's bytes: the input
+      // was validated as UTF-8 once, and the HTML built from it is not validated again.
+      let html = HTMLRenderer.renderUTF8(document, tagFilter: tagFilter, unsafe: unsafe)
+      FileOutput.write(bytes: Sanitizer.sanitize(utf8: html, expandingTabs: false))
     }
     // The process is done: it exits without releasing the lines and the tree one by one (the
     // kernel frees the memory at once).

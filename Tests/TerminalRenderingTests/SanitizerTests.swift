@@ -12,6 +12,24 @@ import Testing
     #expect(Sanitizer.sanitize("line\nnext") == "line\nnext")
   }
 
+  /// The bytes form (`render --format plain` and `--format html` write bytes) changes exactly
+  /// what the `String` form changes, tabs and format characters by the same flag, and gives
+  /// clean text back as it came.
+  @Test func bytesAreSanitizedAsTheirString() {
+    let texts = [
+      "plain text\n", "a\u{1B}[31mb\tc\u{7F}\n", "x\u{9B}y\u{202E}z", "a\u{200B}b\u{FEFF}\tc",
+      "→ é 👨\u{200D}💻\n", "",
+    ]
+    for text in texts {
+      for expandingTabs in [true, false] {
+        let bytes = Sanitizer.sanitize(utf8: Array(text.utf8), expandingTabs: expandingTabs)
+        #expect(bytes == Array(Sanitizer.sanitize(text, expandingTabs: expandingTabs).utf8), "\(text)")
+      }
+    }
+    #expect(Sanitizer.sanitize(utf8: Array("a\tb".utf8), expandingTabs: false) == Array("a\tb".utf8))
+    #expect(Sanitizer.sanitize(utf8: Array("a\tb".utf8)) == Array("a   b".utf8))
+  }
+
   /// Invisible format characters (zero-width space, word joiner, byte order mark, tag
   /// characters outside an emoji tag sequence, a joiner between nothing it joins) draw nothing
   /// and are dropped from terminal output; joined emoji and tag flags stay whole. Output that is

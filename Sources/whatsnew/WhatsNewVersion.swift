@@ -2,5 +2,5 @@
 /// `scripts/package` names the packages after it, and `CHANGELOG.md`'s newest release must be
 /// it (`VersionTests`).
 enum WhatsNewVersion {
-  static let current = "1.0.0"
+  static let current = "1.1.0"
 }

@@ -34,7 +34,7 @@ import Testing
   @Test func versionFromTheRoot() throws {
     let result = try runAlone(["--version"])
     #expect(result.status == 0)
-    #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1.0.0")
+    #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1.1.0")
   }
 
   @Test func simulatedUpgradeFromTheRoot() throws {

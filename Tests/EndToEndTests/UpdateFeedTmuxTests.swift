@@ -18,8 +18,7 @@ struct UpdateFeedTmuxTests {
   /// `/huge` (50 MiB, its length announced) and `/huge-streamed` (50 MiB, length not
   /// announced); a huge body sent whole leaves `huge-sent` (or `huge-streamed-sent`).
   final class FeedServer {
-    let process = Process()
-    let port: Int
+    let server: LocalHTTPServer
 
     init(directory: URL) throws {
       let feed =
@@ -56,26 +55,15 @@ struct UpdateFeedTmuxTests {
                     return
                 return super().do_GET()
             def log_message(self, *a): pass
-        s = http.server.ThreadingHTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
-        threading.Timer(120, s.shutdown).start()
-        print(s.server_address[1], flush=True)
-        s.serve_forever()
         """
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["python3", "-c", script, directory.path]
-      let out = Pipe()
-      process.standardOutput = out
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-      port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+      server = try LocalHTTPServer(
+        handler: script, serving: "functools.partial(H, directory=sys.argv[1])", lifetime: 120,
+        arguments: [directory.path])
     }
 
-    func stop() {
-      // SIGKILL: the test process's blocked signals are inherited, so SIGTERM may wait.
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
-    }
+    var port: Int { server.port }
+
+    func stop() { server.stop() }
   }
 
   static func greet(_ tmux: TmuxSession, _ content: URL, state: String, feed: String, extra: String = "")

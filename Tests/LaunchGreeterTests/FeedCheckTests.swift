@@ -392,8 +392,7 @@ import Testing
 /// Serves the same feed (naming 9.0.0) at every path from 127.0.0.1, and writes each path asked
 /// for to `requests.log` in `directory`; it stops itself after a minute.
 final class TinyFeedServer {
-  let process = Process()
-  let port: Int
+  let server: LocalHTTPServer
   let log: String
 
   init(directory: String) throws {
@@ -409,31 +408,17 @@ final class TinyFeedServer {
               self.end_headers()
               self.wfile.write(body)
           def log_message(self, *a): pass
-      s = http.server.ThreadingHTTPServer(('127.0.0.1', 0), H)
-      threading.Timer(60, s.shutdown).start()
-      print(s.server_address[1], flush=True)
-      s.serve_forever()
       """
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, log]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-    port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    server = try LocalHTTPServer(handler: script, lifetime: 60, arguments: [log])
   }
 
-  func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+  func url(_ path: String) -> String { server.url(path) }
 
   var requests: [String] {
     (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
   }
 
-  func stop() {
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-  }
+  func stop() { server.stop() }
 }
 
 final class SpawnLog: @unchecked Sendable {
